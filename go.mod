@@ -1,0 +1,3 @@
+module github.com/stackmaps/stackmaps
+
+go 1.23.0

@@ -1,0 +1,152 @@
+package regs
+
+import (
+	"debug/elf"
+	"debug/macho"
+	"debug/pe"
+	"encoding/binary"
+	"fmt"
+)
+
+// Arch identifies a target architecture whose stack maps this module can
+// decode. The zero value is ArchUnknown.
+type Arch uint8
+
+// The architectures LLVM emits stack maps for.
+const (
+	ArchUnknown Arch = iota
+	X86_64           // x86-64 (AMD64)
+	AArch64          // 64-bit ARM (arm64)
+	PPC64            // 64-bit PowerPC, big-endian (ELFv1 by default)
+	PPC64LE          // 64-bit PowerPC, little-endian (ELFv2)
+	PPC32            // 32-bit PowerPC, big-endian
+	RISCV64          // 64-bit RISC-V
+	S390X            // IBM Z
+)
+
+var archNames = [...]string{
+	ArchUnknown: "unknown",
+	X86_64:      "x86_64",
+	AArch64:     "aarch64",
+	PPC64:       "ppc64",
+	PPC64LE:     "ppc64le",
+	PPC32:       "ppc32",
+	RISCV64:     "riscv64",
+	S390X:       "s390x",
+}
+
+// String returns the architecture's conventional lowercase name, as accepted
+// by ParseArch: "x86_64", "aarch64", "ppc64", "ppc64le", "ppc32", "riscv64",
+// "s390x" (or "unknown").
+func (a Arch) String() string {
+	if int(a) < len(archNames) {
+		return archNames[a]
+	}
+	return fmt.Sprintf("Arch(%d)", uint8(a))
+}
+
+// Arches lists every known architecture, in declaration order.
+func Arches() []Arch {
+	return []Arch{X86_64, AArch64, PPC64, PPC64LE, PPC32, RISCV64, S390X}
+}
+
+// ParseArch returns the architecture with the given name. Besides the names
+// String returns it accepts common aliases: "amd64", "x86-64", "arm64",
+// "powerpc64", "powerpc64le", "ppc", "powerpc", "riscv64gc".
+func ParseArch(name string) (Arch, error) {
+	switch name {
+	case "x86_64", "amd64", "x86-64":
+		return X86_64, nil
+	case "aarch64", "arm64":
+		return AArch64, nil
+	case "ppc64", "powerpc64":
+		return PPC64, nil
+	case "ppc64le", "powerpc64le":
+		return PPC64LE, nil
+	case "ppc32", "ppc", "powerpc":
+		return PPC32, nil
+	case "riscv64", "riscv64gc":
+		return RISCV64, nil
+	case "s390x", "systemz":
+		return S390X, nil
+	}
+	return ArchUnknown, fmt.Errorf("regs: unknown architecture %q", name)
+}
+
+// ByteOrder returns the architecture's byte order (nil for ArchUnknown).
+func (a Arch) ByteOrder() binary.ByteOrder {
+	switch a {
+	case PPC64, PPC32, S390X:
+		return binary.BigEndian
+	case ArchUnknown:
+		return nil
+	}
+	return binary.LittleEndian
+}
+
+// PointerSize returns the size of a pointer in bytes (0 for ArchUnknown).
+func (a Arch) PointerSize() int {
+	switch a {
+	case PPC32:
+		return 4
+	case ArchUnknown:
+		return 0
+	}
+	return 8
+}
+
+// ArchFromELF derives the architecture from an ELF header's machine, class
+// and data encoding. It returns ArchUnknown for machines LLVM has no stack
+// maps for.
+func ArchFromELF(m elf.Machine, class elf.Class, data elf.Data) Arch {
+	switch m {
+	case elf.EM_X86_64:
+		return X86_64
+	case elf.EM_AARCH64:
+		return AArch64
+	case elf.EM_PPC64:
+		if data == elf.ELFDATA2LSB {
+			return PPC64LE
+		}
+		return PPC64
+	case elf.EM_PPC:
+		return PPC32
+	case elf.EM_RISCV:
+		if class == elf.ELFCLASS64 {
+			return RISCV64
+		}
+	case elf.EM_S390:
+		if class == elf.ELFCLASS64 {
+			return S390X
+		}
+	}
+	return ArchUnknown
+}
+
+// ArchFromMachO derives the architecture from a Mach-O CPU type.
+func ArchFromMachO(cpu macho.Cpu) Arch {
+	switch cpu {
+	case macho.CpuAmd64:
+		return X86_64
+	case macho.CpuArm64:
+		return AArch64
+	case macho.CpuPpc64:
+		return PPC64
+	case macho.CpuPpc:
+		return PPC32
+	}
+	return ArchUnknown
+}
+
+// ArchFromPE derives the architecture from a COFF machine type.
+func ArchFromPE(machine uint16) Arch {
+	switch machine {
+	case pe.IMAGE_FILE_MACHINE_AMD64:
+		return X86_64
+	case pe.IMAGE_FILE_MACHINE_ARM64:
+		return AArch64
+	case pe.IMAGE_FILE_MACHINE_RISCV64:
+		return RISCV64
+	}
+	return ArchUnknown
+}
