@@ -1,0 +1,91 @@
+// Command stackmaps decodes and inspects LLVM stack map sections in object
+// files, linked binaries and raw section dumps.
+//
+// Usage:
+//
+//	stackmaps <command> [flags] [arguments]
+//
+// Run "stackmaps --help" for the list of commands and "stackmaps <command>
+// --help" for each command's flags and examples.
+//
+// Exit status: 0 on success, 1 when a file cannot be read or decoded (or a
+// check has findings), 2 on bad usage.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// Exit statuses scripts can rely on.
+const (
+	exitOK    = 0
+	exitFail  = 1 // a file could not be read or decoded, or check found problems
+	exitUsage = 2 // the command line was wrong
+)
+
+// command is one subcommand of the tool.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order --help shows them. Each is
+// implemented in its own cmd_*.go file.
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 && args[0] == "help" {
+			return run([]string{args[1], "--help"}, stdout, stderr)
+		}
+		usage(stdout)
+		return exitOK
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "stackmaps: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `stackmaps decodes LLVM stack map sections (.llvm_stackmaps in ELF and COFF,
+__LLVM_STACKMAPS,__llvm_stackmaps in Mach-O) from object files, linked
+binaries and raw section dumps.
+
+Usage:
+  stackmaps <command> [flags] [arguments]
+
+Commands:
+`)
+	for _, c := range sortedCommands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, `
+Examples:
+  stackmaps dump testdata/objects/llvm14/x86_64-elf/kinds.o
+  stackmaps dump --format=llvm prog.o        # same text as llvm-readobj --stackmap
+  stackmaps dump --raw --big-endian sect.bin # a section dumped from memory
+
+Run "stackmaps <command> --help" for a command's flags.
+Exit status: 0 success, 1 unreadable or undecodable input (or check findings),
+2 bad usage.
+`)
+}

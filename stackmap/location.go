@@ -1,0 +1,77 @@
+package stackmap
+
+import "fmt"
+
+// Kind says how a location holds its value.
+type Kind uint8
+
+// The location kinds.
+const (
+	// Register: the value is in register Reg.
+	Register Kind = 1
+	// Direct: the value is the address Reg + Offset (a frame slot such as an
+	// alloca).
+	Direct Kind = 2
+	// Indirect: the value is loaded from memory at Reg + Offset (a spill
+	// slot).
+	Indirect Kind = 3
+	// Constant: the value is Offset, a signed 32-bit constant.
+	Constant Kind = 4
+	// ConstantIndex: the value is entry Offset of the constants table.
+	ConstantIndex Kind = 5
+)
+
+var kindNames = [...]string{
+	Register:      "Register",
+	Direct:        "Direct",
+	Indirect:      "Indirect",
+	Constant:      "Constant",
+	ConstantIndex: "ConstantIndex",
+}
+
+// String returns the kind's name as LLVM spells it ("Register", "Direct",
+// "Indirect", "Constant", "ConstantIndex").
+func (k Kind) String() string {
+	if k >= Register && k <= ConstantIndex {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Valid reports whether k is one of the five kinds.
+func (k Kind) Valid() bool { return k >= Register && k <= ConstantIndex }
+
+// Location says where one live value is. It is decoded by value from the
+// section's bytes.
+type Location struct {
+	Kind   Kind
+	Size   uint16 // size of the value in bytes
+	Reg    uint16 // DWARF register number (Register, Direct, Indirect)
+	Offset int32  // Direct/Indirect: offset from Reg; Constant: the value; ConstantIndex: the index
+
+	// Reserved fields of the version 3 layout (zero in everything LLVM
+	// writes). Always zero for versions 1 and 2.
+	Reserved0 uint8
+	Reserved1 uint16
+}
+
+// SmallConstant returns a Constant location's value, sign-extended from 32
+// bits (LLVM stores -1 as 0xFFFFFFFF).
+func (l Location) SmallConstant() int64 { return int64(l.Offset) }
+
+// ConstantIndex returns a ConstantIndex location's index into the constants
+// table.
+func (l Location) ConstantIndex() int { return int(uint32(l.Offset)) }
+
+// InRegister reports whether the location names a register: Register,
+// Direct and Indirect do; constants do not.
+func (l Location) InRegister() bool {
+	return l.Kind == Register || l.Kind == Direct || l.Kind == Indirect
+}
+
+// LiveOut names a register that is live across a patchpoint.
+type LiveOut struct {
+	Reg      uint16 // DWARF register number
+	Reserved uint8  // zero in everything LLVM writes
+	Size     uint8  // bytes of the register that are live
+}

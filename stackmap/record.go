@@ -1,0 +1,153 @@
+package stackmap
+
+import "iter"
+
+// Record is one call site record: a view into its table's bytes.
+type Record struct {
+	t        *Table
+	off      int // offset of the record, relative to its table
+	index    int // index within the table
+	function int // index of the owning function, or -1
+	numLoc   int
+	liveOff  int // offset of the live-out header, relative to the table
+	end      int // offset just past the record, relative to the table
+}
+
+// Table returns the table the record belongs to.
+func (r Record) Table() *Table { return r.t }
+
+// Index returns the record's position in its table, counting from 0.
+func (r Record) Index() int { return r.index }
+
+// Offset returns the byte offset of the record in the section.
+func (r Record) Offset() int { return r.t.base + r.off }
+
+// Size returns the record's length in bytes, padding included.
+func (r Record) Size() int { return r.end - r.off }
+
+// Function returns the index of the function the record belongs to, or -1
+// when the table does not say (a version 1 table with several functions).
+func (r Record) Function() int { return r.function }
+
+// ID returns the record's ID (the stackmap or patchpoint ID, or a
+// statepoint's ID, 0xABCDEF00 unless the front end chose one).
+func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, r.off) }
+
+// InstructionOffset returns the offset of the call site from the start of
+// its function.
+func (r Record) InstructionOffset() uint32 { return r.t.ord.u32(r.t.data, r.off+8) }
+
+// Flags returns the record's reserved flags field.
+func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, r.off+12) }
+
+// NumLocations returns the number of locations.
+func (r Record) NumLocations() int { return r.numLoc }
+
+// Location returns location i. It returns the zero Location and false when
+// i is out of range.
+func (r Record) Location(i int) (Location, bool) {
+	if i < 0 || i >= r.numLoc {
+		return Location{}, false
+	}
+	return r.t.location(r.off + recordHeaderSize + i*r.t.version.locationSize()), true
+}
+
+// Locations iterates over the record's locations with their indexes.
+func (r Record) Locations() iter.Seq2[int, Location] {
+	return func(yield func(int, Location) bool) {
+		size := r.t.version.locationSize()
+		off := r.off + recordHeaderSize
+		for i := 0; i < r.numLoc; i++ {
+			if !yield(i, r.t.location(off)) {
+				return
+			}
+			off += size
+		}
+	}
+}
+
+// LiveOutPadding returns the reserved 16-bit field before the live-out
+// count (zero in everything LLVM writes).
+func (r Record) LiveOutPadding() uint16 { return r.t.ord.u16(r.t.data, r.liveOff) }
+
+// NumLiveOuts returns the number of live-out registers.
+func (r Record) NumLiveOuts() int { return int(r.t.ord.u16(r.t.data, r.liveOff+2)) }
+
+// LiveOut returns live-out i. It returns the zero LiveOut and false when i
+// is out of range.
+func (r Record) LiveOut(i int) (LiveOut, bool) {
+	if i < 0 || i >= r.NumLiveOuts() {
+		return LiveOut{}, false
+	}
+	return r.t.liveOut(r.liveOff + liveOutHeader + i*liveOutSize), true
+}
+
+// LiveOuts iterates over the record's live-out registers with their indexes.
+func (r Record) LiveOuts() iter.Seq2[int, LiveOut] {
+	return func(yield func(int, LiveOut) bool) {
+		n := r.NumLiveOuts()
+		off := r.liveOff + liveOutHeader
+		for i := 0; i < n; i++ {
+			if !yield(i, r.t.liveOut(off)) {
+				return
+			}
+			off += liveOutSize
+		}
+	}
+}
+
+// ConstantValue returns the value of a Constant location (sign-extended to
+// 64 bits) or of a ConstantIndex location (looked up in the record's
+// table). ok is false for other kinds.
+func (r Record) ConstantValue(l Location) (v uint64, ok bool) {
+	switch l.Kind {
+	case Constant:
+		return uint64(l.SmallConstant()), true
+	case ConstantIndex:
+		return r.t.Constant(l.ConstantIndex())
+	}
+	return 0, false
+}
+
+// PaddingZero reports whether every alignment padding byte of the record is
+// zero, as LLVM writes it.
+func (r Record) PaddingZero() bool {
+	locEnd := r.off + recordHeaderSize + r.numLoc*r.t.version.locationSize()
+	for _, b := range r.t.data[locEnd:r.liveOff] {
+		if b != 0 {
+			return false
+		}
+	}
+	for _, b := range r.t.data[r.liveOff+liveOutHeader+r.NumLiveOuts()*liveOutSize : r.end] {
+		if b != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// location decodes the location at table offset off.
+func (t *Table) location(off int) Location {
+	d := t.data
+	if t.version == Version3 {
+		return Location{
+			Kind:      Kind(d[off]),
+			Reserved0: d[off+1],
+			Size:      t.ord.u16(d, off+2),
+			Reg:       t.ord.u16(d, off+4),
+			Reserved1: t.ord.u16(d, off+6),
+			Offset:    int32(t.ord.u32(d, off+8)),
+		}
+	}
+	return Location{
+		Kind:   Kind(d[off]),
+		Size:   uint16(d[off+1]),
+		Reg:    t.ord.u16(d, off+2),
+		Offset: int32(t.ord.u32(d, off+4)),
+	}
+}
+
+// liveOut decodes the live-out at table offset off.
+func (t *Table) liveOut(off int) LiveOut {
+	return LiveOut{Reg: t.ord.u16(t.data, off), Reserved: t.data[off+2], Size: t.data[off+3]}
+}

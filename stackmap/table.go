@@ -1,0 +1,117 @@
+package stackmap
+
+import (
+	"encoding/binary"
+	"iter"
+	"math"
+)
+
+// DynamicStackSize is the stack size LLVM records for a function whose frame
+// size is not static (dynamic alloca, stack realignment).
+const DynamicStackSize = math.MaxUint64
+
+// Table is one complete stack map: header, functions, constants and records.
+// It is a view over the section's bytes; it copies nothing.
+type Table struct {
+	data  []byte // exactly this table's bytes
+	base  int    // offset of the table in its section
+	index int    // index of the table in its section
+	ord   order
+
+	version      Version
+	numFunctions int
+	numConstants int
+	numRecords   int
+	constantsOff int // offset of the constants, relative to the table
+	recordsOff   int // offset of the first record, relative to the table
+}
+
+// Version returns the table's format version.
+func (t *Table) Version() Version { return t.version }
+
+// Index returns the table's position in its section, counting from 0.
+func (t *Table) Index() int { return t.index }
+
+// Offset returns the byte offset of the table in its section.
+func (t *Table) Offset() int { return t.base }
+
+// Size returns the table's length in bytes.
+func (t *Table) Size() int { return len(t.data) }
+
+// Bytes returns the table's bytes (a view, not a copy).
+func (t *Table) Bytes() []byte { return t.data }
+
+// ByteOrder returns the byte order the table is read in.
+func (t *Table) ByteOrder() binary.ByteOrder { return t.ord.byteOrder() }
+
+// Reserved returns the header's two reserved fields (zero in everything LLVM
+// writes; decoding does not depend on them).
+func (t *Table) Reserved() (uint8, uint16) { return t.data[1], t.ord.u16(t.data, 2) }
+
+// NumFunctions returns the number of function records.
+func (t *Table) NumFunctions() int { return t.numFunctions }
+
+// NumConstants returns the number of entries in the constants table.
+func (t *Table) NumConstants() int { return t.numConstants }
+
+// NumRecords returns the number of call site records.
+func (t *Table) NumRecords() int { return t.numRecords }
+
+// Function describes one function record. For version 1 tables RecordCount
+// is 0 and HasRecordCount is false.
+type Function struct {
+	Index          int    // position in the table's function list
+	Offset         int    // byte offset of the record in the section (its Address field)
+	Address        uint64 // function address (0 in relocatable objects, before relocation)
+	StackSize      uint64 // frame size in bytes, or DynamicStackSize
+	RecordCount    uint64 // number of records that belong to the function (v2, v3)
+	HasRecordCount bool   // whether the version has a record count
+}
+
+// DynamicStack reports whether the function's frame size is not static.
+func (f Function) DynamicStack() bool { return f.StackSize == DynamicStackSize }
+
+// Function returns function record i. It returns the zero Function and
+// false when i is out of range.
+func (t *Table) Function(i int) (Function, bool) {
+	if i < 0 || i >= t.numFunctions {
+		return Function{}, false
+	}
+	off := headerSize + i*t.version.functionSize()
+	f := Function{
+		Index:     i,
+		Offset:    t.base + off,
+		Address:   t.ord.u64(t.data, off),
+		StackSize: t.ord.u64(t.data, off+8),
+	}
+	if t.version.hasRecordCount() {
+		f.RecordCount = t.ord.u64(t.data, off+16)
+		f.HasRecordCount = true
+	}
+	return f, true
+}
+
+// Constant returns entry i of the constants table (the index a
+// ConstantIndex location holds). It returns 0 and false when i is out of
+// range.
+func (t *Table) Constant(i int) (uint64, bool) {
+	if i < 0 || i >= t.numConstants {
+		return 0, false
+	}
+	return t.ord.u64(t.data, t.constantsOff+i*constantSize), true
+}
+
+// ConstantOffset returns the byte offset of constant i in the section.
+func (t *Table) ConstantOffset(i int) int { return t.base + t.constantsOff + i*constantSize }
+
+// Functions iterates over the function records in order.
+func (t *Table) Functions() iter.Seq[Function] {
+	return func(yield func(Function) bool) {
+		for i := 0; i < t.numFunctions; i++ {
+			f, _ := t.Function(i)
+			if !yield(f) {
+				return
+			}
+		}
+	}
+}
