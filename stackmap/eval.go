@@ -1,0 +1,137 @@
+package stackmap
+
+import (
+	"errors"
+	"fmt"
+)
+
+// RegisterFile gives register values by DWARF register number, as a
+// runtime captured them at a call site.
+type RegisterFile interface {
+	Register(dwarf uint16) (uint64, bool)
+}
+
+// Registers is a RegisterFile held in a map.
+type Registers map[uint16]uint64
+
+// Register returns the value of the register with the given DWARF number.
+func (r Registers) Register(dwarf uint16) (uint64, bool) {
+	v, ok := r[dwarf]
+	return v, ok
+}
+
+// MemoryReader reads target memory: it fills p from address addr, or
+// returns an error if it cannot.
+type MemoryReader interface {
+	ReadMemory(addr uint64, p []byte) error
+}
+
+// Errors of location evaluation, matched by errors.Is on an *EvalError.
+var (
+	// ErrNoRegister means the register file lacks a register the location
+	// needs.
+	ErrNoRegister = errors.New("register not in the register file")
+	// ErrMemory means the memory reader could not provide the bytes an
+	// Indirect location loads.
+	ErrMemory = errors.New("memory not readable")
+	// ErrValueSize means a value does not fit the 8 bytes a Value holds.
+	ErrValueSize = errors.New("value wider than 8 bytes")
+)
+
+// EvalError says which location could not be evaluated, and why.
+type EvalError struct {
+	Record   int // index of the record in its table
+	Location int // index of the location in its record
+	Reg      uint16
+	Addr     uint64 // the address an Indirect location loads from
+	Err      error  // ErrNoRegister, ErrMemory (wrapping the reader's error) or ErrValueSize
+}
+
+func (e *EvalError) Error() string {
+	return fmt.Sprintf("stackmap: record %d, location %d (register %d, address 0x%x): %v", e.Record, e.Location, e.Reg, e.Addr, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *EvalError) Unwrap() error { return e.Err }
+
+// Value is an evaluated location.
+type Value struct {
+	Bits uint64 // the value: for Direct the address; otherwise the low Size bytes, zero-extended (Constant: sign-extended)
+	Addr uint64 // Indirect: the address the value was loaded from (0 otherwise)
+	Size int    // the location's size in bytes
+	// InMemory reports whether the value lives in memory at Addr (Indirect)
+	// rather than in a register or the record itself: a moving collector
+	// can update it in place.
+	InMemory bool
+}
+
+// Evaluate computes the value of location i of r from a register file and
+// memory:
+//   - Register: the register's value; a value of Size 4 (or 1, 2) is the low
+//     bytes of the register, whatever the byte order.
+//   - Direct: the address register + Offset.
+//   - Indirect: Size bytes loaded from register + Offset, in the table's
+//     byte order (Size over 8 is an error: use the address to read it).
+//   - Constant: Offset, sign-extended. ConstantIndex: the constants table entry.
+//
+// mem may be nil when no location is Indirect.
+func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, error) {
+	l, ok := r.Location(i)
+	if !ok {
+		return Value{}, fmt.Errorf("stackmap: record %d has no location %d", r.index, i)
+	}
+	fail := func(addr uint64, err error) (Value, error) {
+		return Value{}, &EvalError{Record: r.index, Location: i, Reg: l.Reg, Addr: addr, Err: err}
+	}
+	v := Value{Size: int(l.Size)}
+	switch l.Kind {
+	case Constant, ConstantIndex:
+		v.Bits, _ = r.ConstantValue(l)
+		return v, nil
+	}
+	base, ok := regs.Register(l.Reg)
+	if !ok {
+		return fail(0, ErrNoRegister)
+	}
+	switch l.Kind {
+	case Register:
+		v.Bits = lowBytes(base, v.Size)
+	case Direct:
+		v.Bits = base + uint64(int64(l.Offset))
+	case Indirect:
+		addr := base + uint64(int64(l.Offset))
+		if v.Size > 8 {
+			return fail(addr, ErrValueSize)
+		}
+		if mem == nil {
+			return fail(addr, ErrMemory)
+		}
+		var buf [8]byte
+		if err := mem.ReadMemory(addr, buf[:v.Size]); err != nil {
+			return fail(addr, fmt.Errorf("%w: %w", ErrMemory, err))
+		}
+		v.Bits, v.Addr, v.InMemory = r.t.ord.uint(buf[:v.Size]), addr, true
+	}
+	return v, nil
+}
+
+// lowBytes keeps the low size bytes of v (all of it for sizes of 8 and more).
+func lowBytes(v uint64, size int) uint64 {
+	if size <= 0 || size >= 8 {
+		return v
+	}
+	return v & (1<<(8*uint(size)) - 1)
+}
+
+// uint reads an unsigned integer of 1 to 8 bytes.
+func (o order) uint(b []byte) uint64 {
+	var v uint64
+	for i := range b {
+		if o.big {
+			v = v<<8 | uint64(b[i])
+		} else {
+			v |= uint64(b[i]) << (8 * uint(i))
+		}
+	}
+	return v
+}

@@ -1,0 +1,186 @@
+package stackmap_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// window is target memory: a byte slice that starts at an address.
+type window struct {
+	start uint64
+	bytes []byte
+}
+
+func (w window) ReadMemory(addr uint64, p []byte) error {
+	if addr < w.start || addr-w.start+uint64(len(p)) > uint64(len(w.bytes)) {
+		return fmt.Errorf("0x%x is outside the window", addr)
+	}
+	copy(p, w.bytes[addr-w.start:])
+	return nil
+}
+
+func evalRecord(t *testing.T, bo binary.ByteOrder) stackmap.Record {
+	tab := smbuild.Table{
+		Version:   3,
+		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 32, RecordCount: 1}},
+		Constants: []uint64{0x123456789},
+		Records: []smbuild.Record{{ID: 1, Locations: []smbuild.Location{
+			{Kind: 1, Size: 8, Reg: 3},               // rbx
+			{Kind: 1, Size: 4, Reg: 3},               // ebx
+			{Kind: 2, Size: 8, Reg: 7, Offset: 16},   // rsp+16
+			{Kind: 3, Size: 8, Reg: 7, Offset: 8},    // [rsp+8]
+			{Kind: 3, Size: 4, Reg: 7, Offset: 0},    // [rsp] 4 bytes
+			{Kind: 4, Size: 8, Offset: -5},           // -5
+			{Kind: 5, Size: 8, Offset: 0},            // constants[0]
+			{Kind: 1, Size: 8, Reg: 99},              // missing register
+			{Kind: 3, Size: 8, Reg: 7, Offset: 4096}, // unreadable
+			{Kind: 3, Size: 16, Reg: 7, Offset: 0},   // too wide
+		}}},
+	}
+	sec, err := stackmap.Parse(smbuild.Encode(bo.(binary.AppendByteOrder), tab), bo)
+	require.NoError(t, err)
+	return collect(sec.Table(0))[0]
+}
+
+func TestEvaluate(t *testing.T) {
+	for _, bo := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+		r := evalRecord(t, bo)
+		regs := stackmap.Registers{3: 0xAAAABBBB_CCCCDDDD, 7: 0x7000}
+		mem := window{start: 0x7000, bytes: make([]byte, 64)}
+		bo.PutUint64(mem.bytes[8:], 0x1122334455667788)
+		bo.PutUint32(mem.bytes[0:], 0xDEADBEEF)
+		want := []stackmap.Value{
+			{Bits: 0xAAAABBBB_CCCCDDDD, Size: 8},
+			{Bits: 0xCCCCDDDD, Size: 4},
+			{Bits: 0x7010, Size: 8},
+			{Bits: 0x1122334455667788, Addr: 0x7008, Size: 8, InMemory: true},
+			{Bits: 0xDEADBEEF, Addr: 0x7000, Size: 4, InMemory: true},
+			{Bits: ^uint64(4), Size: 8},
+			{Bits: 0x123456789, Size: 8},
+		}
+		for i, w := range want {
+			v, err := r.Evaluate(i, regs, mem)
+			require.NoError(t, err, "location %d", i)
+			assert.Equal(t, w, v, "location %d (%v)", i, bo)
+		}
+		var ee *stackmap.EvalError
+		_, err := r.Evaluate(7, regs, mem)
+		require.ErrorAs(t, err, &ee)
+		assert.ErrorIs(t, err, stackmap.ErrNoRegister)
+		assert.Equal(t, uint16(99), ee.Reg)
+		_, err = r.Evaluate(8, regs, mem)
+		assert.ErrorIs(t, err, stackmap.ErrMemory)
+		require.ErrorAs(t, err, &ee)
+		assert.Equal(t, uint64(0x8000), ee.Addr)
+		_, err = r.Evaluate(9, regs, mem)
+		assert.ErrorIs(t, err, stackmap.ErrValueSize)
+		_, err = r.Evaluate(3, regs, nil)
+		assert.True(t, errors.Is(err, stackmap.ErrMemory))
+		_, err = r.Evaluate(10, regs, mem)
+		assert.Error(t, err)
+	}
+}
+
+// statepointTable has one statepoint record: preamble (cc 0, flags 0, 2
+// deopt), deopt [Register rbx, Constant 7], pairs (Indirect [rsp+8],
+// Indirect [rsp+8]) and (Indirect [rsp+8], Register r12), one GC slot
+// (Direct rsp+24); and a malformed one with an odd number of GC locations.
+func statepointTable() smbuild.Table {
+	pre := []smbuild.Location{{Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 2}}
+	good := append(append([]smbuild.Location(nil), pre...),
+		smbuild.Location{Kind: 1, Size: 8, Reg: 3}, smbuild.Location{Kind: 4, Size: 8, Offset: 7},
+		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8},
+		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, smbuild.Location{Kind: 1, Size: 8, Reg: 12},
+		smbuild.Location{Kind: 2, Size: 8, Reg: 7, Offset: 24})
+	odd := append(append([]smbuild.Location(nil), pre...),
+		smbuild.Location{Kind: 1, Size: 8, Reg: 3}, smbuild.Location{Kind: 4, Size: 8, Offset: 7},
+		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8})
+	return smbuild.Table{
+		Version:   3,
+		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 40, RecordCount: 4}},
+		Records: []smbuild.Record{
+			{ID: stackmap.DefaultStatepointID, InstructionOffset: 10, Locations: good},
+			{ID: stackmap.DefaultStatepointID, InstructionOffset: 20, Locations: odd},
+			{ID: 5, InstructionOffset: 30, Locations: []smbuild.Location{{Kind: 1, Size: 8, Reg: 3}}},
+			{ID: 6, InstructionOffset: 40, Locations: []smbuild.Location{pre[0], pre[1], {Kind: 4, Size: 8, Offset: 9}}},
+		},
+	}
+}
+
+func TestStatepointView(t *testing.T) {
+	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, statepointTable()), binary.LittleEndian)
+	require.NoError(t, err)
+	recs := collect(sec.Table(0))
+	sp, err := recs[0].Statepoint()
+	require.NoError(t, err)
+	assert.Equal(t, int64(0), sp.CallingConv())
+	assert.Equal(t, int64(0), sp.Flags())
+	assert.Equal(t, 2, sp.NumDeopt())
+	d1, _ := sp.Deopt(1)
+	assert.Equal(t, int64(7), d1.SmallConstant())
+	require.Equal(t, 2, sp.NumGCPairs())
+	b, d, ok := sp.GCPair(1)
+	require.True(t, ok)
+	assert.Equal(t, stackmap.Indirect, b.Kind)
+	assert.Equal(t, uint16(12), d.Reg)
+	assert.True(t, stackmap.RootInRegister(d))
+	assert.False(t, stackmap.RootInRegister(b))
+	require.Equal(t, 1, sp.NumGCSlots())
+	s, _ := sp.GCSlot(0)
+	assert.Equal(t, int32(24), s.Offset)
+
+	_, err = recs[1].Statepoint()
+	assert.ErrorIs(t, err, stackmap.ErrNotStatepoint)
+	assert.Contains(t, err.Error(), "even")
+	_, err = recs[2].Statepoint()
+	assert.ErrorIs(t, err, stackmap.ErrNotStatepoint)
+	_, err = recs[3].Statepoint()
+	assert.ErrorIs(t, err, stackmap.ErrNotStatepoint)
+	assert.Contains(t, err.Error(), "9 deopt arguments")
+}
+
+func TestDeoptFrame(t *testing.T) {
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, statepointTable())}
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	ix := stackmap.NewIndex(sd, sec)
+	regs := stackmap.Registers{3: 41, 7: 0x9000, 12: 0x5010}
+	mem := window{start: 0x9000, bytes: make([]byte, 64)}
+	binary.LittleEndian.PutUint64(mem.bytes[8:], 0x5000)
+	const bias = 0x10000
+	fr, err := ix.Deopt(bias+0x100a, bias, regs, mem)
+	require.NoError(t, err)
+	assert.True(t, fr.Statepoint)
+	assert.Equal(t, uint64(0x1000), fr.Function.Address)
+	require.Len(t, fr.Deopt, 2)
+	assert.Equal(t, uint64(41), fr.Deopt[0].Bits)
+	assert.Equal(t, uint64(7), fr.Deopt[1].Bits)
+	require.Len(t, fr.GC, 2)
+	assert.Equal(t, uint64(0x5000), fr.GC[0].Base.Bits)
+	assert.Equal(t, uint64(0x9008), fr.GC[0].Base.Addr)
+	assert.Equal(t, uint64(0x5010), fr.GC[1].Derived.Bits)
+	assert.False(t, fr.GC[1].Derived.InMemory)
+	require.Len(t, fr.GCSlots, 1)
+	assert.Equal(t, uint64(0x9018), fr.GCSlots[0].Bits)
+
+	// A patchpoint-style record is found before the return address.
+	fr, err = ix.Deopt(bias+0x1021, bias, regs, mem)
+	require.NoError(t, err)
+	assert.False(t, fr.Statepoint)
+	assert.Equal(t, uint64(5), fr.Record.ID())
+	require.Len(t, fr.Deopt, 1)
+	assert.Equal(t, uint64(41), fr.Deopt[0].Bits)
+
+	_, err = ix.Deopt(0x10, 0, regs, mem)
+	assert.ErrorIs(t, err, stackmap.ErrNoRecord)
+	_, err = ix.Deopt(bias+0x100a, bias, stackmap.Registers{}, mem)
+	assert.ErrorIs(t, err, stackmap.ErrNoRegister)
+}

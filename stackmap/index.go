@@ -1,0 +1,232 @@
+package stackmap
+
+import (
+	"iter"
+	"slices"
+	"sort"
+)
+
+// Index maps code addresses to records across every table of a section.
+// Build it once with NewIndex; lookups allocate nothing and are safe for
+// concurrent use.
+//
+// Addresses in the index are link-time addresses (a function's entry plus
+// the record's instruction offset). A module loaded at a different address
+// than it was linked for has a load bias (ASLR slide): runtime address =
+// link-time address + bias. Lookups take the bias and subtract it.
+//
+// Version 1 tables with several functions do not say which function a
+// record belongs to, so their records have no address and are not in the
+// index; find them with Table.RecordsAt instead.
+type Index struct {
+	sec     *Section
+	entries []indexEntry // sorted by address
+	funcs   []indexFunc  // sorted by entry
+}
+
+// indexEntry locates one record at its address: 24 bytes a record.
+type indexEntry struct {
+	addr     uint64
+	table    uint32
+	off      uint32 // record offset within its table
+	index    uint32 // record index within its table
+	function int32
+}
+
+// indexFunc is one function's code range.
+type indexFunc struct {
+	entry, end uint64 // end is 0 when the function's size is unknown
+	table      uint32
+	function   uint32
+}
+
+// NewIndex builds an index over every table of sec, the decoded form of
+// sd, using sd's relocations and symbols for function addresses (see
+// SectionData.FunctionInfo).
+func NewIndex(sd *SectionData, sec *Section) *Index {
+	ix := &Index{sec: sec}
+	n := 0
+	for i := range sec.tables {
+		n += sec.tables[i].numRecords
+	}
+	ix.entries = make([]indexEntry, 0, n)
+	var entries []uint64
+	for ti := range sec.tables {
+		t := &sec.tables[ti]
+		entries = slices.Grow(entries[:0], t.numFunctions)[:t.numFunctions]
+		for f := range t.Functions() {
+			fi := sd.FunctionInfo(f)
+			entries[f.Index] = fi.Entry
+			end := uint64(0)
+			if fi.Size != 0 {
+				end = fi.Entry + fi.Size
+			}
+			ix.funcs = append(ix.funcs, indexFunc{entry: fi.Entry, end: end, table: uint32(ti), function: uint32(f.Index)})
+		}
+		it := t.RecordIterator()
+		for it.Next() {
+			r := it.Record()
+			if r.function < 0 {
+				continue
+			}
+			ix.entries = append(ix.entries, indexEntry{
+				addr:  entries[r.function] + uint64(sd.InstructionOffset(r)),
+				table: uint32(ti), off: uint32(r.off), index: uint32(r.index), function: int32(r.function),
+			})
+		}
+	}
+	// LLVM writes records in address order within a function, and linkers
+	// usually keep functions in order: sort only when needed.
+	byAddr := func(a, b indexEntry) int { return cmpUint64(a.addr, b.addr) }
+	if !slices.IsSortedFunc(ix.entries, byAddr) {
+		slices.SortStableFunc(ix.entries, byAddr)
+	}
+	slices.SortStableFunc(ix.funcs, func(a, b indexFunc) int { return cmpUint64(a.entry, b.entry) })
+	return ix
+}
+
+func cmpUint64(a, b uint64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// Len returns the number of records in the index.
+func (ix *Index) Len() int { return len(ix.entries) }
+
+// Match is the set of records found at one address (several records may
+// share an address).
+type Match struct {
+	ix      *Index
+	lo, hi  int
+	Address uint64 // the records' link-time address
+	Exact   bool   // whether Address is the address looked up (less the bias)
+}
+
+// Len returns the number of records in the match.
+func (m Match) Len() int { return m.hi - m.lo }
+
+// Record returns the match's record i, in section order.
+func (m Match) Record(i int) Record {
+	if i < 0 || m.lo+i >= m.hi {
+		return Record{}
+	}
+	return m.ix.record(m.lo + i)
+}
+
+// Records iterates over the match's records.
+func (m Match) Records() iter.Seq[Record] {
+	return func(yield func(Record) bool) {
+		for i := m.lo; i < m.hi; i++ {
+			if !yield(m.ix.record(i)) {
+				return
+			}
+		}
+	}
+}
+
+// Lookup finds the records whose address is exactly pc, a runtime address
+// in a module loaded with the given bias. Statepoint records sit at the
+// return address of their call, so a runtime looks them up this way.
+func (ix *Index) Lookup(pc, bias uint64) (Match, bool) {
+	addr := pc - bias
+	lo := sort.Search(len(ix.entries), func(i int) bool { return ix.entries[i].addr >= addr })
+	if lo == len(ix.entries) || ix.entries[lo].addr != addr {
+		return Match{}, false
+	}
+	return ix.span(lo, true), true
+}
+
+// LookupPreceding finds the records at the greatest address not above pc,
+// provided they belong to the function that contains pc. A patchpoint's
+// record sits at the start of its patchable region, before the return
+// address of the call it makes, so a runtime looks it up this way.
+func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
+	addr := pc - bias
+	i := sort.Search(len(ix.entries), func(i int) bool { return ix.entries[i].addr > addr }) - 1
+	if i < 0 {
+		return Match{}, false
+	}
+	fn, ok := ix.functionAt(addr)
+	if !ok {
+		return Match{}, false
+	}
+	e := ix.entries[i]
+	if e.table != fn.table || uint32(e.function) != fn.function {
+		return Match{}, false
+	}
+	for i > 0 && ix.entries[i-1].addr == e.addr {
+		i--
+	}
+	return ix.span(i, e.addr == addr), true
+}
+
+// Function returns the table and function record of the function whose
+// code contains pc (a runtime address, with the module's bias).
+func (ix *Index) Function(pc, bias uint64) (t *Table, f Function, ok bool) {
+	fn, ok := ix.functionAt(pc - bias)
+	if !ok {
+		return nil, Function{}, false
+	}
+	t = &ix.sec.tables[fn.table]
+	f, _ = t.Function(int(fn.function))
+	return t, f, true
+}
+
+// functionAt returns the function with the greatest entry not above addr,
+// if addr is within its size (when known).
+func (ix *Index) functionAt(addr uint64) (indexFunc, bool) {
+	i := sort.Search(len(ix.funcs), func(i int) bool { return ix.funcs[i].entry > addr }) - 1
+	if i < 0 {
+		return indexFunc{}, false
+	}
+	f := ix.funcs[i]
+	if f.end != 0 && addr >= f.end {
+		return indexFunc{}, false
+	}
+	return f, true
+}
+
+// span returns the match of all records at the address of entry lo.
+func (ix *Index) span(lo int, exact bool) Match {
+	hi := lo + 1
+	for hi < len(ix.entries) && ix.entries[hi].addr == ix.entries[lo].addr {
+		hi++
+	}
+	return Match{ix: ix, lo: lo, hi: hi, Address: ix.entries[lo].addr, Exact: exact}
+}
+
+// record rebuilds the record view of index entry i.
+func (ix *Index) record(i int) Record {
+	e := ix.entries[i]
+	return ix.sec.tables[e.table].recordAt(int(e.off), int(e.index), int(e.function))
+}
+
+// recordAt returns the view of the record at table offset off, which
+// validation has already checked.
+func (t *Table) recordAt(off, index, function int) Record {
+	numLoc, liveOff, end, _ := t.recordLayout(off)
+	return Record{t: t, off: off, index: index, function: function, numLoc: numLoc, liveOff: liveOff, end: end}
+}
+
+// RecordsAt iterates over the records of function fn whose instruction
+// offset is off. Records whose function the table does not say (version 1
+// tables with several functions) match any fn: a caller that knows which
+// function it stopped in can look them up this way.
+func (t *Table) RecordsAt(fn int, off uint32) iter.Seq[Record] {
+	return func(yield func(Record) bool) {
+		it := t.RecordIterator()
+		for it.Next() {
+			r := it.rec
+			if (r.function == fn || r.function < 0) && r.InstructionOffset() == off {
+				if !yield(r) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package stackmap_test
+
+import (
+	"encoding/binary"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// indexedSmallTable indexes smallTable: function 0 at 0x1000 with records
+// at +4 and +9, function 1 at 0x2000 with a record at +16.
+func indexedSmallTable(t *testing.T) *stackmap.Index {
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, smallTable())}
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	return stackmap.NewIndex(sd, sec)
+}
+
+func TestIndexLookupExact(t *testing.T) {
+	ix := indexedSmallTable(t)
+	assert.Equal(t, 3, ix.Len())
+	const bias = 0x7f0000000000
+	m, ok := ix.Lookup(bias+0x1009, bias)
+	require.True(t, ok)
+	assert.True(t, m.Exact)
+	assert.Equal(t, uint64(0x1009), m.Address)
+	require.Equal(t, 1, m.Len())
+	assert.Equal(t, uint64(2), m.Record(0).ID())
+	assert.Equal(t, 0, m.Record(0).Function())
+	_, ok = ix.Lookup(bias+0x1008, bias)
+	assert.False(t, ok)
+	m, ok = ix.Lookup(0x2010, 0)
+	require.True(t, ok)
+	assert.Equal(t, uint64(3), m.Record(0).ID())
+}
+
+func TestIndexLookupPreceding(t *testing.T) {
+	ix := indexedSmallTable(t)
+	m, ok := ix.LookupPreceding(0x1008, 0)
+	require.True(t, ok)
+	assert.False(t, m.Exact)
+	assert.Equal(t, uint64(1), m.Record(0).ID())
+	m, ok = ix.LookupPreceding(0x1fff, 0)
+	require.True(t, ok, "without symbol sizes a function reaches to the next one")
+	assert.Equal(t, uint64(2), m.Record(0).ID())
+	// 0x2004 is in function 1 before its only record: the preceding record
+	// belongs to function 0, so there is no match.
+	_, ok = ix.LookupPreceding(0x2004, 0)
+	assert.False(t, ok)
+	_, ok = ix.LookupPreceding(0x0fff, 0)
+	assert.False(t, ok)
+	tab, f, ok := ix.Function(0x2004, 0)
+	require.True(t, ok)
+	assert.Equal(t, 0, tab.Index())
+	assert.Equal(t, 1, f.Index)
+}
+
+func TestIndexSharedAddressesAndSymbolSizes(t *testing.T) {
+	tab := smallTable()
+	tab.Records[1].InstructionOffset = 4 // records 0 and 1 share 0x1004
+	sd := &stackmap.SectionData{
+		ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, tab),
+		Symbols: []stackmap.Symbol{{Name: "f", Value: 0x1000, Size: 0x20}, {Name: "g", Value: 0x2000, Size: 0x40}},
+	}
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	ix := stackmap.NewIndex(sd, sec)
+	m, ok := ix.Lookup(0x1004, 0)
+	require.True(t, ok)
+	require.Equal(t, 2, m.Len())
+	var ids []uint64
+	for r := range m.Records() {
+		ids = append(ids, r.ID())
+	}
+	assert.Equal(t, []uint64{1, 2}, ids)
+	m, ok = ix.LookupPreceding(0x101f, 0)
+	require.True(t, ok)
+	assert.Equal(t, 2, m.Len())
+	_, ok = ix.LookupPreceding(0x1020, 0)
+	assert.False(t, ok, "past f's symbol size")
+	assert.Zero(t, testing.AllocsPerRun(100, func() {
+		m, _ := ix.LookupPreceding(0x101f, 0)
+		for r := range m.Records() {
+			sink += r.ID()
+		}
+	}))
+}
+
+func TestRecordsAtVersion1(t *testing.T) {
+	tab := smallTable()
+	tab.Version = 1
+	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
+	require.NoError(t, err)
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian}
+	assert.Equal(t, 0, stackmap.NewIndex(sd, sec).Len(), "v1 records without a function have no address")
+	var ids []uint64
+	for r := range sec.Table(0).RecordsAt(1, 16) {
+		ids = append(ids, r.ID())
+	}
+	assert.Equal(t, []uint64{3}, ids)
+}
+
+// BenchmarkIndexLookup reports build cost, memory per record and lookup
+// time over an index of one million records.
+func BenchmarkIndexLookup(b *testing.B) {
+	data := largeSection(10000, 100)
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data}
+	sec, err := sd.Parse()
+	require.NoError(b, err)
+	b.Run("build", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			stackmap.NewIndex(sd, sec)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ns/record")
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		kept := stackmap.NewIndex(sd, sec)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(kept.Len()), "heap-B/record")
+	})
+	ix := stackmap.NewIndex(sd, sec)
+	require.Equal(b, 1000000, ix.Len())
+	b.Run("exact", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			f := i % 10000
+			m, ok := ix.Lookup(uint64(0x10000+f*0x100+(i%100)*8)+0x5000, 0x5000)
+			if !ok {
+				b.Fatal("missing")
+			}
+			sink += m.Record(0).ID()
+		}
+	})
+	b.Run("preceding", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			f := i % 10000
+			m, ok := ix.LookupPreceding(uint64(0x10000+f*0x100+(i%100)*8+3), 0)
+			if !ok {
+				b.Fatal("missing")
+			}
+			sink += m.Record(0).ID()
+		}
+	})
+}
