@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/testtools"
+)
+
+// runTool runs the tool in-process and returns stdout, stderr and status.
+func runTool(args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	status := run(args, &out, &errb)
+	return out.String(), errb.String(), status
+}
+
+func objects(t *testing.T) []golden.Object {
+	t.Helper()
+	objs, err := golden.Objects()
+	require.NoError(t, err)
+	require.NotEmpty(t, objs)
+	return objs
+}
+
+// TestDumpLLVMMatchesReadobj checks, for every checked-in object, that
+// dump --format=llvm prints exactly what llvm-readobj --stackmap printed
+// (from its version line on), from the object and from the raw section.
+func TestDumpLLVMMatchesReadobj(t *testing.T) {
+	for _, o := range objects(t) {
+		t.Run(o.Name(), func(t *testing.T) {
+			want, err := os.ReadFile(o.Base() + ".readobj.txt")
+			require.NoError(t, err)
+			wantMap := golden.ReadobjStackMap(string(want))
+			require.NotEmpty(t, wantMap, "golden readobj output has no stack map")
+
+			got, stderr, status := runTool("dump", "--format=llvm", o.Path)
+			require.Equal(t, exitOK, status, stderr)
+			assert.Equal(t, wantMap, got)
+
+			args := []string{"dump", "--format=llvm", "--raw", o.Base() + ".stackmaps.bin"}
+			if o.ByteOrder.String() == "BigEndian" {
+				args = append(args, "--big-endian")
+			}
+			got, stderr, status = runTool(args...)
+			require.Equal(t, exitOK, status, stderr)
+			assert.Equal(t, wantMap, got)
+		})
+	}
+}
+
+// TestDumpLLVMLive recompiles every IR file with the llc of each checked-in
+// object and compares dump --format=llvm with the llvm-readobj of the same
+// LLVM version, live.
+func TestDumpLLVMLive(t *testing.T) {
+	objs := objects(t)
+	versions := map[string]bool{}
+	for _, o := range objs {
+		versions[o.LLVM] = true
+	}
+	for v := range versions {
+		testtools.Need(t, "llc-"+v, "llvm-readobj-"+v)
+	}
+	dir := t.TempDir()
+	for _, o := range objs {
+		t.Run(o.Name(), func(t *testing.T) {
+			t.Parallel()
+			obj := filepath.Join(dir, strings.ReplaceAll(o.Name(), "/", "_")+".o")
+			args := append([]string{"-filetype=obj", "-mtriple=" + o.Triple}, o.LLCFlags...)
+			args = append(args, o.IR, "-o", obj)
+			out, err := exec.Command("llc-"+o.LLVM, args...).CombinedOutput()
+			require.NoError(t, err, "llc-%s %s: %s", o.LLVM, strings.Join(args, " "), out)
+			ro, err := exec.Command("llvm-readobj-"+o.LLVM, "--stackmap", obj).Output()
+			require.NoError(t, err)
+			got, stderr, status := runTool("dump", "--format=llvm", obj)
+			require.Equal(t, exitOK, status, stderr)
+			assert.Equal(t, golden.ReadobjStackMap(string(ro)), got)
+		})
+	}
+}
+
+var functionAddressLine = regexp.MustCompile(`(?m)^  Function address: \d+, `)
+
+// TestDumpLLVMLinkedTables checks every linked binary: its section holds
+// one table per component object; the first table prints as llvm-readobj
+// prints it, and every table's records equal those of the object it came
+// from (function addresses differ once linked, and are masked).
+func TestDumpLLVMLinkedTables(t *testing.T) {
+	bins, err := golden.LinkedBinaries()
+	require.NoError(t, err)
+	require.NotEmpty(t, bins)
+	for _, l := range bins {
+		t.Run(l.Rel, func(t *testing.T) {
+			got, stderr, status := runTool("dump", "--format=llvm", l.Path)
+			require.Equal(t, exitOK, status, stderr)
+			tables := splitTables(got)
+			require.Len(t, tables, len(l.Components), "one table per linked object")
+
+			want, err := os.ReadFile(strings.TrimSuffix(l.Path, filepath.Ext(l.Path)) + ".readobj.txt")
+			if os.IsNotExist(err) {
+				want, err = os.ReadFile(l.Path + ".readobj.txt")
+			}
+			require.NoError(t, err)
+			assert.Equal(t, golden.ReadobjStackMap(string(want)), tables[0], "first table as llvm-readobj prints it")
+
+			for i, c := range l.Components {
+				comp, err := os.ReadFile(strings.TrimSuffix(c, ".o") + ".readobj.txt")
+				require.NoError(t, err)
+				assert.Equal(t, maskAddresses(golden.ReadobjStackMap(string(comp))), maskAddresses(tables[i]), "table %d vs %s", i, filepath.Base(c))
+			}
+		})
+	}
+}
+
+// splitTables splits llvm-format output at each "LLVM StackMap Version".
+func splitTables(s string) []string {
+	var out []string
+	for {
+		i := strings.Index(s[1:], "LLVM StackMap Version:")
+		if s == "" {
+			return out
+		}
+		if i < 0 {
+			return append(out, s)
+		}
+		out = append(out, s[:i+1])
+		s = s[i+1:]
+	}
+}
+
+func maskAddresses(s string) string {
+	return functionAddressLine.ReplaceAllString(s, "  Function address: ADDR, ")
+}

@@ -1,0 +1,113 @@
+package stackmap_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// Decode a raw section (here the version 1 table of LLVM 3.7's own test)
+// and walk every record and location.
+func ExampleParse() {
+	data, err := os.ReadFile("../testdata/samples/v1-x86_64.bin")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sec, err := stackmap.Parse(data, binary.LittleEndian)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for i := range sec.Tables() {
+		t := sec.Table(i)
+		fmt.Printf("table %d: version %d, %d functions, %d records\n", i, t.Version(), t.NumFunctions(), t.NumRecords())
+		for r := range t.Records() {
+			fmt.Printf("record %d at offset %d:\n", r.ID(), r.InstructionOffset())
+			for j, l := range r.Locations() {
+				switch l.Kind {
+				case stackmap.Constant, stackmap.ConstantIndex:
+					v, _ := r.ConstantValue(l)
+					fmt.Printf("  #%d %v %d\n", j, l.Kind, v)
+				default:
+					fmt.Printf("  #%d %v reg %d offset %d size %d\n", j, l.Kind, l.Reg, l.Offset, l.Size)
+				}
+			}
+		}
+	}
+	// Output:
+	// table 0: version 1, 1 functions, 1 records
+	// record 2 at offset 1:
+	//   #0 Register reg 5 offset 0 size 8
+	//   #1 Constant 10
+	//   #2 ConstantIndex 10000000000
+	//   #3 Direct reg 4 offset -8 size 8
+	//   #4 Indirect reg 6 offset -16 size 8
+}
+
+// Errors say where the bytes went wrong, and classify with errors.Is.
+func ExampleDecodeError() {
+	data, _ := os.ReadFile("../testdata/samples/v2-x86_64.bin")
+	_, err := stackmap.Parse(data[:60], binary.LittleEndian)
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, stackmap.ErrTruncated), errors.Is(err, stackmap.ErrMalformed))
+	var de *stackmap.DecodeError
+	if errors.As(err, &de) {
+		fmt.Println("offset", de.Offset, "table", de.Table)
+	}
+	// Output:
+	// stackmap: table 0, offset 12 (0xc): 1 records need at least 72 bytes, the table has 60
+	// true true
+	// offset 12 table 0
+}
+
+// A runtime looks up the record of a return address and evaluates its
+// locations against the registers and memory it captured.
+func ExampleIndex_Lookup() {
+	data, _ := os.ReadFile("../testdata/samples/v2-x86_64.bin")
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data}
+	sec, _ := sd.Parse()
+	ix := stackmap.NewIndex(sd, sec)
+
+	// The function was linked at 0 and loaded at 0x400000; the record is
+	// at function offset 1.
+	const bias = 0x400000
+	m, ok := ix.Lookup(bias+1, bias)
+	if !ok {
+		fmt.Println("no record")
+		return
+	}
+	r := m.Record(0)
+	regs := stackmap.Registers{5: 42, 4: 0x7ff0, 6: 0x8000} // rdi, rsi, rbp by DWARF number
+	for i := 0; i < r.NumLocations(); i++ {
+		v, err := r.Evaluate(i, regs, memory{0x7ff0: 7})
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("#%d = %#x\n", i, v.Bits)
+	}
+	// Output:
+	// #0 = 0x2a
+	// #1 = 0xa
+	// #2 = 0x2540be400
+	// #3 = 0x7fe8
+	// #4 = 0x7
+}
+
+// memory is a MemoryReader over a few 8-byte little-endian words.
+type memory map[uint64]uint64
+
+func (m memory) ReadMemory(addr uint64, p []byte) error {
+	v, ok := m[addr]
+	if !ok {
+		return fmt.Errorf("no memory at %#x", addr)
+	}
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], v)
+	copy(p, b[:])
+	return nil
+}
