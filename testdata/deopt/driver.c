@@ -56,8 +56,8 @@
 
 extern void stackmaps_capture(void);
 extern const unsigned char stackmaps_tramp[], stackmaps_tramp_end[];
-extern int64_t deopt_statepoint(int64_t a, int64_t b, double d, void *base);
-extern int64_t deopt_patchpoint(int64_t a, int64_t b, double d, void *base);
+extern int64_t deopt_statepoint(int64_t a, int64_t b, double d, void *base, int64_t off);
+extern int64_t deopt_patchpoint(int64_t a, int64_t b, double d, void *base, int64_t off);
 extern int64_t *deopt_slot_addr, *pp_slot_addr;
 
 void stackmaps_capture_dump(const uint64_t *save);
@@ -155,25 +155,34 @@ void stackmaps_capture_dump(const uint64_t *save) {
 		fprintf(out, "%02x", stk[i]);
 	fprintf(out, "\n");
 	if (is_sp) {
+#if HAVE_STATEPOINT
 		expect_values("deopt", (uint64_t)(uintptr_t)deopt_slot_addr);
 		expect("gc", 0, "ptr", (uint64_t)(uintptr_t)gcobj);
 		expect("gc", 1, "ptr", (uint64_t)(uintptr_t)gcobj + 16);
+#endif
 	} else {
 		expect_values("live", (uint64_t)(uintptr_t)pp_slot_addr);
 		expect("live", 11, "ptr", (uint64_t)(uintptr_t)gcobj);
 		expect("live", 12, "ptr", (uint64_t)(uintptr_t)gcobj + 16);
+		for (i = 1; i <= 16; i++)
+			expect("live", 12 + i, "i64", (((uint64_t)A ^ (uint64_t)i) * (uint64_t)B));
 	}
 	fprintf(out, "end\n");
 	fflush(out);
 }
 
-static int64_t expected_result(void) {
+static int64_t expected_result(int patchpoint) {
 	uint64_t a = (uint64_t)A, b = (uint64_t)B, base = (uint64_t)(uintptr_t)gcobj;
 	uint64_t r = a + b + ((a * b) ^ 0x5a5a);
 	r += (uint64_t)(int64_t)(int32_t)(uint32_t)(a + b);
 	r += dbits(D) + dbits(D * 2.0);
 	r += a * 3 + a * 3;
 	r += base + base + 16;
+	if (patchpoint) {
+		uint64_t k;
+		for (k = 1; k <= 16; k++)
+			r += (a ^ k) * b;
+	}
 	return (int64_t)r;
 }
 
@@ -237,28 +246,28 @@ int main(int argc, char **argv) {
 	fprintf(out, "pie %d\n", DEOPT_PIE);
 	fprintf(out, "regdeopt %d\n", DEOPT_REGDEOPT);
 	fprintf(out, "tramp 0x%x\n", STACKMAPS_TRAMP_ADDR);
-	symbol("deopt_slot_addr", &deopt_slot_addr);
 	symbol("pp_slot_addr", &pp_slot_addr);
 	symbol("deopt_patchpoint", (const void *)(uintptr_t)deopt_patchpoint);
 	code("deopt_patchpoint", (void (*)(void))deopt_patchpoint);
 	symbol("stackmaps_capture", (const void *)(uintptr_t)stackmaps_capture);
 	code("stackmaps_capture", stackmaps_capture);
 #if HAVE_STATEPOINT
+	symbol("deopt_slot_addr", &deopt_slot_addr);
 	symbol("deopt_statepoint", (const void *)(uintptr_t)deopt_statepoint);
 	code("deopt_statepoint", (void (*)(void))deopt_statepoint);
 	cur_kind = "statepoint";
-	got = deopt_statepoint(A, B, D, gcobj);
-	if (got != expected_result()) {
+	got = deopt_statepoint(A, B, D, gcobj, 16);
+	if (got != expected_result(0)) {
 		fprintf(stderr, "deopt_statepoint returned 0x%llx, want 0x%llx\n",
-			(unsigned long long)got, (unsigned long long)expected_result());
+			(unsigned long long)got, (unsigned long long)expected_result(0));
 		return 1;
 	}
 #endif
 	cur_kind = "patchpoint";
-	got = deopt_patchpoint(A, B, D, gcobj);
-	if (got != expected_result()) {
+	got = deopt_patchpoint(A, B, D, gcobj, 16);
+	if (got != expected_result(1)) {
 		fprintf(stderr, "deopt_patchpoint returned 0x%llx, want 0x%llx\n",
-			(unsigned long long)got, (unsigned long long)expected_result());
+			(unsigned long long)got, (unsigned long long)expected_result(1));
 		return 1;
 	}
 	if (ncaptures != 1 + HAVE_STATEPOINT) {

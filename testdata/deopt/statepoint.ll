@@ -15,7 +15,10 @@
 ;   0 a   1 b   2 (a*b)^0x5a5a   3 i32 trunc(a+b)   4 double d   5 double d*2.0
 ;   6 alloca address (Direct)   7 value loaded from the alloca (a*3)
 ;   8 i64 7   9 i64 -3   10 i64 0x123456789abcdef0 (constants table)
-; gc-live bundle: 0 base, 1 derived = base+16; relocated as (0,0) and (0,1).
+; gc-live bundle: 0 base, 1 derived = base+off (driver.c passes off = 16);
+; relocated as (0,0) and (0,1). The offset is an argument, not a constant:
+; with a constant offset CodeGenPrepare rewrites the derived relocate as
+; relocate(base)+16 and the record then holds only the (base, base) pair.
 
 @deopt_slot_addr = global i64* null, align 8
 
@@ -23,7 +26,7 @@ declare void @stackmaps_capture()
 declare token @llvm.experimental.gc.statepoint.p0f_isVoidf(i64, i32, void ()*, i32, i32, ...)
 declare i8 addrspace(1)* @llvm.experimental.gc.relocate.p1i8(token, i32, i32)
 
-define i64 @deopt_statepoint(i64 %a, i64 %b, double %d, i8 addrspace(1)* %base) gc "statepoint-example" {
+define i64 @deopt_statepoint(i64 %a, i64 %b, double %d, i8 addrspace(1)* %base, i64 %off) gc "statepoint-example" {
 entry:
   %slot = alloca i64, align 8
   %s = mul i64 %a, 3
@@ -35,7 +38,7 @@ entry:
   %e = trunc i64 %c to i32
   %dd = fmul double %d, 2.0
   %ld = load volatile i64, i64* %slot, align 8
-  %derived = getelementptr i8, i8 addrspace(1)* %base, i64 16
+  %derived = getelementptr i8, i8 addrspace(1)* %base, i64 %off
   %tok = call token (i64, i32, void ()*, i32, i32, ...) @llvm.experimental.gc.statepoint.p0f_isVoidf(i64 4369, i32 0, void ()* elementtype(void ()) @stackmaps_capture, i32 0, i32 0, i32 0, i32 0)
       [ "deopt"(i64 %a, i64 %b, i64 %x, i32 %e, double %d, double %dd, i64* %slot, i64 %ld, i64 7, i64 -3, i64 1311768467463790320),
         "gc-live"(i8 addrspace(1)* %base, i8 addrspace(1)* %derived) ]
