@@ -46,6 +46,8 @@ reserved() {
 	x86_64:rsp) echo "reserved: stack pointer" ;;
 	x86_64:r11) echo "stack map scratch: LLVM's stackmap/patchpoint lowering clobbers r11 (getScratchRegisters)" ;;
 	aarch64:x16 | aarch64:w16 | aarch64:x17 | aarch64:w17) echo "stack map scratch: LLVM's stackmap/patchpoint lowering clobbers x16/x17 (getScratchRegisters)" ;;
+	ppc32:r12) echo "stack map scratch: LLVM's stackmap/patchpoint lowering clobbers r12 (getScratchRegisters)" ;;
+	s390x:r0 | s390x:r1) echo "stack map scratch: LLVM's stackmap/patchpoint lowering clobbers r0/r1 (getScratchRegisters)" ;;
 	ppc64*:r12) echo "stack map scratch: LLVM's stackmap/patchpoint lowering clobbers r12 (getScratchRegisters)" ;;
 	aarch64:sp) echo "reserved: stack pointer" ;;
 	aarch64:x29 | aarch64:w29) echo "reserved: frame pointer (stack maps force a frame record)" ;;
