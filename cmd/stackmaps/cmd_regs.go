@@ -1,0 +1,66 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/stackmaps/stackmaps/regs"
+)
+
+func init() {
+	register(command{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs})
+}
+
+const regsUsage = `Usage: stackmaps regs --arch ARCH
+
+Print the DWARF register numbers LLVM uses in stack maps for ARCH, one per
+line as "NUMBER NAME" (the canonical register name), sorted by number.
+ARCH is one of: x86_64 aarch64 ppc64 ppc64le ppc32 riscv64 s390x
+(aliases: amd64 arm64 powerpc64 powerpc64le ppc riscv64gc systemz).
+
+Example:
+  stackmaps regs --arch aarch64
+
+Flags:
+`
+
+// runRegs implements "stackmaps regs".
+func runRegs(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("regs", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		io.WriteString(fs.Output(), regsUsage)
+		fs.PrintDefaults()
+	}
+	archName := fs.String("arch", "", "target architecture (required)")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "stackmaps regs: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return exitUsage
+	}
+	if *archName == "" {
+		fmt.Fprintln(stderr, "stackmaps regs: --arch is required")
+		fs.Usage()
+		return exitUsage
+	}
+	a, err := regs.ParseArch(strings.ToLower(*archName))
+	if err != nil {
+		fmt.Fprintf(stderr, "stackmaps %v\n", err) // "stackmaps regs: unknown architecture ..."
+		return exitUsage
+	}
+	if err := regs.WriteTable(stdout, a); err != nil {
+		fmt.Fprintf(stderr, "stackmaps regs: %v\n", err)
+		return exitFail
+	}
+	return exitOK
+}
