@@ -24,6 +24,8 @@ type dumpInput struct {
 // dumpOptions are the dump command's flags that formats consult.
 type dumpOptions struct {
 	format string
+	filter *dumpFilter // --function, --id
+	disasm bool        // --disasm (text format only)
 }
 
 // formatter writes one file's stack maps in one output format.
@@ -49,13 +51,38 @@ object, executable or shared library, or with --raw the bytes of a section
 dumped from memory. A section that holds several tables (a linked binary) is
 printed table after table.
 
-Formats:
+Formats (--format):
+  text   (default) for people: per table its constants, per function its
+         symbol, address and stack size, then the function's records: ID in
+         decimal and hex, address (function entry + instruction offset), each
+         location in words with register names, and live-outs:
+           Function kinds_registers at 0x0, stack size 8, 1 record
+             Record ID 100 (0x64) at 0x7 (+0x7), 3 locations
+               #0 Register rax, 8 bytes
+               #1 Indirect [rbp - 8], 8 bytes
+               #2 ConstantIndex #0 = 10000000000
+         Version 1 tables with several functions list their records after
+         the functions (the format does not say which function owns them).
+  json   one JSON document per file; field names and meanings are listed in
+         "stackmaps dump --help-json"
   llvm   exactly what "llvm-readobj --stackmap FILE" prints from its line
          "LLVM StackMap Version: ..." on, for each table in turn
 
+Filters (text and json):
+  --function NAME  only this function (symbol name, with or without the
+                   leading underscore of Mach-O)
+  --id N           only records with this ID (decimal or 0x hex)
+
+--disasm (text format) shows the instruction at each record's address and,
+for a record at a return address (statepoints), the call just before it.
+
 Examples:
-  stackmaps dump --format=llvm testdata/objects/llvm14/x86_64-elf/kinds.o
-  stackmaps dump --raw --big-endian --format=llvm section.bin
+  stackmaps dump testdata/objects/llvm19/x86_64-elf/kinds.o
+  stackmaps dump --function kinds_spills --id 0x66 prog.o
+  stackmaps dump --disasm prog
+  stackmaps dump --format=json prog.o | python3 -m json.tool
+  stackmaps dump --format=llvm prog.o   # diff against llvm-readobj --stackmap
+  stackmaps dump --raw --big-endian section.bin
 
 Exit status: 0 success, 1 a file could not be read or decoded (the message
 names the byte offset), 2 bad usage.
@@ -65,12 +92,35 @@ Flags:
 
 func runDump(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("dump", dumpUsage, stderr)
-	format := fs.String("format", "llvm", "output format: "+"llvm")
+	format := fs.String("format", "text", "output format: text, json or llvm")
+	function := fs.String("function", "", "show only the function with this symbol name")
+	id := fs.String("id", "", "show only records with this ID (decimal or 0x hex)")
+	disasm := fs.Bool("disasm", false, "text format: show the instruction at each record (and the call before a return address)")
+	helpJSON := fs.Bool("help-json", false, "describe the JSON format's fields and exit")
 	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
 	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
 	files, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
 		return status
+	}
+	if *helpJSON {
+		io.WriteString(stdout, jsonHelp)
+		return exitOK
+	}
+	filter := &dumpFilter{funcName: *function}
+	if *id != "" {
+		if err := filter.setID(*id); err != nil {
+			fmt.Fprintf(stderr, "stackmaps dump: %v\n", err)
+			return exitUsage
+		}
+	}
+	if *disasm && (*format != "text" || *raw) {
+		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file (not --raw)")
+		return exitUsage
+	}
+	if *format == "llvm" && filter.active() {
+		fmt.Fprintln(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm")
+		return exitUsage
 	}
 	write, known := formats[*format]
 	if !known {
@@ -89,7 +139,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	if *bigEndian {
 		order = binary.BigEndian
 	}
-	opts := &dumpOptions{format: *format}
+	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm}
 	status = exitOK
 	for _, name := range files {
 		in, err := loadDumpInput(name, *raw, order)

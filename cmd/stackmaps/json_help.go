@@ -1,0 +1,84 @@
+package main
+
+// jsonHelp documents the JSON format (stackmaps dump --help-json).
+const jsonHelp = `stackmaps dump --format=json writes one JSON document per FILE (documents
+follow each other, each ending with a newline). Every integer is written
+exactly: IDs, addresses, stack sizes and constants up to 2^64-1 are plain
+JSON numbers (decode them as 64-bit unsigned integers, or as big numbers in
+languages whose numbers are doubles).
+
+{
+  "file":   path as given on the command line
+  "format": "elf", "macho", "pe" or "raw"
+  "arch":   "x86_64", "aarch64", "ppc64", "ppc64le", "riscv64", "s390x",
+            "unknown" (raw sections), or "universal" for a Mach-O universal
+            file (each table then says its slice)
+  "tables": [ one entry per table, in section order; a linked binary holds
+              several tables back to back; a universal file lists the tables
+              of every slice, slice after slice
+    {
+      "slice":          Mach-O universal files: the slice's architecture
+                        ("x86_64", "aarch64"); null otherwise
+      "section":        section name (".llvm_stackmaps",
+                        "__LLVM_STACKMAPS,__llvm_stackmaps", "raw")
+      "section_offset": byte offset of the table in the section
+      "version":        1, 2 or 3
+      "functions": [
+        {
+          "index":         position in the table's function list
+          "address":       the value the function record holds once
+                           relocations are applied (relocatable objects:
+                           the symbol's value plus the addend)
+          "entry":         the function's code address: equal to address
+                           except for ppc64 ELFv1, where address is the
+                           function descriptor's and entry the code's
+          "symbol":        raw symbol name (Mach-O names keep their leading
+                           underscore), null when unknown
+          "addend":        relocation addend (0 when none)
+          "stack_size":    frame size in bytes (18446744073709551615 when
+                           dynamic)
+          "dynamic_stack": true when the frame size is not static
+          "record_count":  number of records (null for version 1 tables)
+        }
+      ],
+      "constants": [ the constants table, as unsigned 64-bit numbers ],
+      "records": [
+        {
+          "id":                 the record's ID (unsigned 64-bit)
+          "function":           index of the owning function; null in a
+                                version 1 table with several functions
+          "instruction_offset": offset from the function's entry (relocated)
+          "address":            entry + instruction_offset; null when the
+                                function is unknown
+          "flags":              the reserved flags field (0 from LLVM)
+          "locations": [
+            {
+              "kind":      "Register", "Direct", "Indirect", "Constant" or
+                           "ConstantIndex"
+              "size":      size of the value in bytes
+              "dwarf_reg": DWARF register number as stored (0 for constants)
+              "reg":       canonical register name ("rbp", "x29", "r31");
+                           null for Constant and ConstantIndex and for numbers
+                           the architecture does not know
+              "offset":    the signed 32-bit offset field as stored: Direct
+                           and Indirect: offset from reg; Constant: the value;
+                           ConstantIndex: the index into "constants"
+              "value":     Constant: the value sign-extended to 64 bits (may
+                           be negative: -1 is stored as 0xFFFFFFFF);
+                           ConstantIndex: the constants table entry, as an
+                           unsigned 64-bit number (-10000000000 reads
+                           18446744063709551616); null for other kinds
+            }
+          ],
+          "live_outs": [
+            { "dwarf_reg": number, "reg": name or null, "size": bytes }
+          ]
+        }
+      ]
+    }
+  ]
+}
+
+--function and --id keep only matching functions and records (and tables
+that still have some); "index" and "function" keep their original values.
+`
