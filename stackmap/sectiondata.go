@@ -2,6 +2,8 @@ package stackmap
 
 import (
 	"encoding/binary"
+	"errors"
+	"fmt"
 	"sort"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -35,6 +37,9 @@ type SectionData struct {
 	// differ: on 64-bit PowerPC ELFv1, a function's address is that of its
 	// descriptor in .opd. Nil elsewhere.
 	Entries map[uint64]uint64
+
+	// release unmaps Data when the locator memory-mapped it (see Close).
+	release func() error
 }
 
 // Fixup is the value a relocation gives to one field of the section.
@@ -48,9 +53,10 @@ type Fixup struct {
 
 // Symbol is a function symbol of the file.
 type Symbol struct {
-	Name  string // raw name, as in the symbol table (Mach-O names keep their leading underscore)
-	Value uint64 // address (or, in relocatable objects, section-relative value)
-	Size  uint64 // size in bytes, 0 when unknown
+	Name   string // raw name, as in the symbol table (Mach-O names keep their leading underscore)
+	Value  uint64 // address (or, in relocatable objects, section-relative value)
+	Size   uint64 // size in bytes, 0 when unknown
+	Global bool   // global or weak binding (external in Mach-O and COFF)
 }
 
 // FunctionInfo is what a function record means once relocations and
@@ -59,7 +65,7 @@ type FunctionInfo struct {
 	Address uint64 // the value the record's address field holds once relocated
 	Entry   uint64 // the code address: Address, except for PowerPC ELFv1 descriptors
 	Symbol  string // raw symbol name, "" when unknown
-	Addend  int64  // the relocation's addend (0 when no relocation applies)
+	Addend  int64  // the relocation's addend to Symbol (0 when no relocation applies or the symbol comes from the symbol table)
 	Size    uint64 // the symbol's size, 0 when unknown
 }
 
@@ -75,17 +81,42 @@ func (s *SectionData) fixup(off int) (Fixup, bool) {
 	return Fixup{}, false
 }
 
-// symbolAt returns the symbol whose value is addr.
-func (s *SectionData) symbolAt(addr uint64) (Symbol, bool) {
+// symbolAt returns the preferred symbol whose value is addr: when several
+// share it, the first in SortSymbols order (global before local). With name
+// set, only a symbol of that name matches.
+func (s *SectionData) symbolAt(addr uint64, name string) (Symbol, bool) {
 	i := sort.Search(len(s.Symbols), func(i int) bool { return s.Symbols[i].Value >= addr })
-	if i < len(s.Symbols) && s.Symbols[i].Value == addr {
-		return s.Symbols[i], true
+	for ; i < len(s.Symbols) && s.Symbols[i].Value == addr; i++ {
+		if name == "" || s.Symbols[i].Name == name {
+			return s.Symbols[i], true
+		}
 	}
 	return Symbol{}, false
 }
 
+// SortSymbols sorts symbols the way SectionData.Symbols must be: by Value;
+// at one value, global symbols first, then by name. FunctionInfo names a
+// function after the first symbol at its address.
+func SortSymbols(syms []Symbol) {
+	sort.SliceStable(syms, func(i, j int) bool {
+		a, b := syms[i], syms[j]
+		if a.Value != b.Value {
+			return a.Value < b.Value
+		}
+		if a.Global != b.Global {
+			return a.Global
+		}
+		return a.Name < b.Name
+	})
+}
+
 // FunctionInfo applies the section's fixups, entries and symbols to a
 // function record of one of its tables.
+//
+// The symbol is the one the relocation of the address field names, when
+// there is one (relocatable objects, absolute dynamic relocations);
+// otherwise the preferred symbol (see SortSymbols) at the code entry, or
+// failing that at the address (a PowerPC ELFv1 descriptor symbol).
 func (s *SectionData) FunctionInfo(f Function) FunctionInfo {
 	fi := FunctionInfo{Address: f.Address}
 	if fx, ok := s.fixup(f.Offset); ok {
@@ -95,19 +126,66 @@ func (s *SectionData) FunctionInfo(f Function) FunctionInfo {
 	if e, ok := s.Entries[fi.Address]; ok {
 		fi.Entry = e
 	}
-	if sym, ok := s.symbolAt(fi.Entry); ok {
+	// In relocatable objects values are section-relative, so symbols of
+	// different sections can share one: when the relocation names the
+	// symbol, look it up by name too.
+	sym, ok := s.symbolAt(fi.Entry, fi.Symbol)
+	if !ok {
+		sym, ok = s.symbolAt(fi.Address, fi.Symbol)
+	}
+	if ok {
 		if fi.Symbol == "" {
-			fi.Symbol = sym.Name
+			fi.Addend = 0 // a RELATIVE relocation's addend is the address itself
 		}
-		fi.Size = sym.Size
-	} else if sym, ok := s.symbolAt(fi.Address); ok {
-		if fi.Symbol == "" {
-			fi.Symbol = sym.Name
-		}
-		fi.Size = sym.Size
+		fi.Symbol, fi.Size = sym.Name, sym.Size
 	}
 	return fi
 }
+
+// SetRelease records the function Close calls to release Data, for
+// locators that memory-map the section. Callers of the locators do not
+// need it.
+func (s *SectionData) SetRelease(release func() error) { s.release = release }
+
+// Close releases the memory the section's bytes live in when the locator
+// memory-mapped them (the locators' Open functions do where the platform
+// allows). After Close, Data is nil, and Sections, Tables and Records
+// decoded from it must not be used: their bytes are gone. Close is safe to
+// call more than once and on a SectionData that maps nothing.
+func (s *SectionData) Close() error {
+	release := s.release
+	s.release = nil
+	if release == nil {
+		return nil
+	}
+	s.Data = nil
+	return release()
+}
+
+// ErrRelocation matches every error a locator returns for a relocation it
+// cannot apply: an offset outside its section, a symbol index outside the
+// symbol table, an unknown type, a truncated table.
+var ErrRelocation = errors.New("bad relocation")
+
+// RelocationError describes a relocation a locator could not apply.
+// errors.Is(err, ErrRelocation) holds for it.
+type RelocationError struct {
+	Section string // the relocation section, e.g. ".rela.llvm_stackmaps" or ".rela.dyn"
+	Index   int    // index of the relocation in it, -1 for the section as a whole
+	Offset  uint64 // the relocation's offset (section offset or address) as stored
+	Type    uint32 // the relocation's type as stored
+	Detail  string // what is wrong, in words
+}
+
+func (e *RelocationError) Error() string {
+	if e.Index < 0 {
+		return fmt.Sprintf("%s: %s", e.Section, e.Detail)
+	}
+	return fmt.Sprintf("%s: relocation %d (offset 0x%x, type %d): %s", e.Section, e.Index, e.Offset, e.Type, e.Detail)
+}
+
+// Unwrap returns ErrRelocation.
+func (e *RelocationError) Unwrap() error { return ErrRelocation }
 
 // InstructionOffset returns a record's instruction offset once relocations
 // are applied (RISC-V objects built with linker relaxation compute some with

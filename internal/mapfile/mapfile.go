@@ -1,0 +1,51 @@
+// Package mapfile gives the locators the bytes of one section of a file
+// without copying the file onto the heap: memory-mapped (read-only) where
+// the platform allows, read with ReadAt elsewhere.
+package mapfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// maxInt is the largest length a slice can have.
+const maxInt = int64(^uint(0) >> 1)
+
+// ErrRange is returned (wrapped) when the requested range does not lie
+// within the file.
+var ErrRange = errors.New("range outside the file")
+
+// Section returns the n bytes of f at offset off, and a function that
+// releases them. The bytes are read-only: writing to them may fault. After
+// release they must not be used. f may be closed as soon as Section
+// returns.
+func Section(f *os.File, off, n int64) (data []byte, release func() error, err error) {
+	if off < 0 || n < 0 || n > maxInt || off > maxInt-n {
+		return nil, nil, fmt.Errorf("mapfile: offset %d length %d: %w", off, n, ErrRange)
+	}
+	if n == 0 {
+		return []byte{}, func() error { return nil }, nil
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	if off+n > st.Size() {
+		return nil, nil, fmt.Errorf("mapfile: offset %d length %d in a file of %d bytes: %w", off, n, st.Size(), ErrRange)
+	}
+	if data, release, ok := mmap(f, off, n); ok {
+		return data, release, nil
+	}
+	return read(f, off, n)
+}
+
+// read is the fallback: the bytes are copied onto the heap.
+func read(f io.ReaderAt, off, n int64) ([]byte, func() error, error) {
+	data := make([]byte, n)
+	if _, err := f.ReadAt(data, off); err != nil {
+		return nil, nil, fmt.Errorf("mapfile: reading %d bytes at offset %d: %w", n, off, err)
+	}
+	return data, func() error { return nil }, nil
+}
