@@ -5,7 +5,8 @@
 #   REGDEOPT  reg | mem   (llc -use-registers-for-deopt-values or not)
 #   OUTDIR    directory for the objects and the executable OUTDIR/deopt
 # Prints nothing on success; exits non-zero on failure.
-# Environment: LLC (default llc-14).
+# Environment: LLC (default llc-14); DEOPT_LDFLAGS, extra link flags (the
+# golden files use -Wl,-z,max-page-size=4096 to keep cross executables small).
 set -eu
 if [ $# -ne 4 ]; then
 	echo "usage: $0 ARCH pie|nopie reg|mem OUTDIR" >&2
@@ -51,4 +52,4 @@ $cc -O1 $ccpie -I"$here" -DDEOPT_PIE=$piedef -DDEOPT_REGDEOPT=$regdef \
 # section, so a PIE needs text relocations; say so to keep ld quiet.
 ldflags=
 if [ $pie = pie ]; then ldflags=-Wl,-z,notext; fi
-$cc $ldpie $ldflags -o "$out/deopt" "$out/driver.o" "$out/capture.o" $objs
+$cc $ldpie $ldflags ${DEOPT_LDFLAGS:-} -o "$out/deopt" "$out/driver.o" "$out/capture.o" $objs
