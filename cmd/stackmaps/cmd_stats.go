@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+func init() {
+	register(command{name: "stats", summary: "count functions, records, locations and bytes per table", run: runStats})
+}
+
+const statsUsage = `Usage: stackmaps stats [flags] FILE...
+
+Show what the stack maps in each FILE cost: per table the number of
+functions, records, locations by kind, live-outs and constants, and the
+bytes each part takes; then the totals for the file when it has several
+tables.
+
+Example:
+  $ stackmaps stats testdata/objects/llvm19/x86_64-elf/kinds.o
+  testdata/objects/llvm19/x86_64-elf/kinds.o: elf x86_64, section .llvm_stackmaps, 1056 bytes, 1 table
+  Table 0 at section offset 0x0: version 3
+    bytes         1056  (header 16, functions 144, constants 24, records 872)
+    functions        6  (0 with a dynamic stack size)
+    records          6  (largest: 24 locations)
+    locations       60  (Register 15, Direct 3, Indirect 33, Constant 6, ConstantIndex 3)
+    live-outs        0
+    constants        3
+
+Exit status: 0 success, 1 a file could not be read or decoded, 2 bad usage.
+
+Flags:
+`
+
+// tableStats are the counts and sizes of one table (or a sum of tables).
+type tableStats struct {
+	tables        int
+	bytes         int
+	functions     int
+	dynamic       int
+	records       int
+	maxLocations  int
+	locations     int
+	byKind        [6]int // indexed by stackmap.Kind; 0 counts invalid kinds
+	liveOuts      int
+	constants     int
+	functionBytes int
+	constantBytes int
+	recordBytes   int
+	headerBytes   int
+}
+
+func statsOf(t *stackmap.Table) tableStats {
+	s := tableStats{tables: 1, bytes: t.Size(), functions: t.NumFunctions(), records: t.NumRecords(),
+		constants: t.NumConstants(), headerBytes: 16, constantBytes: 8 * t.NumConstants()}
+	for f := range t.Functions() {
+		if f.DynamicStack() {
+			s.dynamic++
+		}
+	}
+	for r := range t.Records() {
+		s.recordBytes += r.Size()
+		s.locations += r.NumLocations()
+		s.maxLocations = max(s.maxLocations, r.NumLocations())
+		s.liveOuts += r.NumLiveOuts()
+		for _, l := range r.Locations() {
+			if l.Kind.Valid() {
+				s.byKind[l.Kind]++
+			} else {
+				s.byKind[0]++
+			}
+		}
+	}
+	s.functionBytes = s.bytes - s.headerBytes - s.constantBytes - s.recordBytes
+	return s
+}
+
+// add sums o into s.
+func (s *tableStats) add(o tableStats) {
+	s.tables += o.tables
+	s.bytes += o.bytes
+	s.functions += o.functions
+	s.dynamic += o.dynamic
+	s.records += o.records
+	s.maxLocations = max(s.maxLocations, o.maxLocations)
+	s.locations += o.locations
+	for i := range s.byKind {
+		s.byKind[i] += o.byKind[i]
+	}
+	s.liveOuts += o.liveOuts
+	s.constants += o.constants
+	s.functionBytes += o.functionBytes
+	s.constantBytes += o.constantBytes
+	s.recordBytes += o.recordBytes
+	s.headerBytes += o.headerBytes
+}
+
+func (s *tableStats) write(w *bufio.Writer) {
+	fmt.Fprintf(w, "  bytes     %8d  (header %d, functions %d, constants %d, records %d)\n",
+		s.bytes, s.headerBytes, s.functionBytes, s.constantBytes, s.recordBytes)
+	fmt.Fprintf(w, "  functions %8d  (%d with a dynamic stack size)\n", s.functions, s.dynamic)
+	fmt.Fprintf(w, "  records   %8d  (largest: %s)\n", s.records, plural(s.maxLocations, "location"))
+	fmt.Fprintf(w, "  locations %8d  (", s.locations)
+	for k := stackmap.Register; k <= stackmap.ConstantIndex; k++ {
+		if k > stackmap.Register {
+			w.WriteString(", ")
+		}
+		fmt.Fprintf(w, "%v %d", k, s.byKind[k])
+	}
+	w.WriteString(")\n")
+	fmt.Fprintf(w, "  live-outs %8d\n", s.liveOuts)
+	fmt.Fprintf(w, "  constants %8d\n", s.constants)
+}
+
+func runStats(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("stats", statsUsage, stderr)
+	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
+	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
+	files, status, ok := parseCommandLine(fs, args, stdout)
+	if !ok {
+		return status
+	}
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "stackmaps stats: no FILE given (see stackmaps stats --help)")
+		return exitUsage
+	}
+	if *bigEndian && !*raw {
+		fmt.Fprintln(stderr, "stackmaps stats: --big-endian needs --raw (object files say their own byte order)")
+		return exitUsage
+	}
+	var order binary.ByteOrder = binary.LittleEndian
+	if *bigEndian {
+		order = binary.BigEndian
+	}
+	status = exitOK
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	for _, name := range files {
+		in, err := loadDumpInput(name, *raw, order)
+		if err != nil {
+			w.Flush()
+			fmt.Fprintf(stderr, "stackmaps stats: %v\n", err)
+			status = exitFail
+			continue
+		}
+		writeStats(w, in)
+	}
+	return status
+}
+
+// writeStats prints the stats of every table of a file and, when there are
+// several, their totals.
+func writeStats(w *bufio.Writer, in *dumpInput) {
+	fmt.Fprintf(w, "%s: %s\n", in.File, describeSections(in))
+	var total tableStats
+	for si, sec := range in.Parsed {
+		for ti := range sec.Tables() {
+			t := sec.Table(ti)
+			if sl := in.Sections[si].Slice; sl != "" {
+				fmt.Fprintf(w, "[%s] ", sl)
+			}
+			fmt.Fprintf(w, "Table %d at section offset %#x: version %d\n", t.Index(), t.Offset(), t.Version())
+			s := statsOf(t)
+			s.write(w)
+			total.add(s)
+		}
+	}
+	if total.tables > 1 {
+		fmt.Fprintf(w, "Total (%s)\n", plural(total.tables, "table"))
+		total.write(w)
+	}
+}
