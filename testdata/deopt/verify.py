@@ -194,8 +194,8 @@ def main():
             if o < 0 or o + size > len(stk):
                 raise ValueError('address %#x outside stack window' % addr)
             bs = stk[o:o + size]
-            if size > 8:  # e.g. a 16-byte xmm spill: the scalar is the first 8 bytes
-                bs = bs[:8] if e == '<' else bs[:8]
+            if size > 8:  # a 16-byte vector spill: the scalar is in the first 8 bytes
+                bs = bs[:8]
             return int.from_bytes(bs, 'little' if e == '<' else 'big')
 
         def reg(n):
