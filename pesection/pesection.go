@@ -1,6 +1,8 @@
 // Package pesection finds the LLVM stack map section (.llvm_stackmaps) in
-// COFF objects and PE images, using debug/pe. LLVM 19 and later emit stack
-// maps for x86_64 Windows.
+// COFF objects and PE images, using debug/pe, together with the
+// relocations that name its functions in objects (IMAGE_REL_AMD64_ADDR64)
+// and the file's function symbols. LLVM 19 and later emit stack maps for
+// x86_64 Windows.
 package pesection
 
 import (
@@ -9,6 +11,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+
+	"github.com/stackmaps/stackmaps/internal/mapfile"
 
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -20,14 +25,20 @@ const SectionName = ".llvm_stackmaps"
 // ErrNoSection is returned (wrapped) when a file has no stack map section.
 var ErrNoSection = errors.New("no " + SectionName + " section")
 
-// Open finds the stack map section in the named COFF or PE file.
+// Open finds the stack map section in the named COFF or PE file. The
+// section's bytes are memory-mapped where the platform allows: call Close
+// on the result to release them.
 func Open(name string) (*stackmap.SectionData, error) {
-	f, err := pe.Open(name)
+	osf, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	sd, err := fromFile(f)
+	defer osf.Close()
+	f, err := pe.NewFile(osf)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	sd, err := fromFile(f, func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) })
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -35,33 +46,55 @@ func Open(name string) (*stackmap.SectionData, error) {
 }
 
 // Read finds the stack map section in the COFF or PE file read through r.
+// The section's bytes are read into memory.
 func Read(r io.ReaderAt) (*stackmap.SectionData, error) {
 	f, err := pe.NewFile(r)
 	if err != nil {
 		return nil, err
 	}
-	return fromFile(f)
+	return fromFile(f, nil)
 }
 
 // FromFile finds the stack map section in a file already opened with
-// debug/pe.
-func FromFile(f *pe.File) (*stackmap.SectionData, error) { return fromFile(f) }
+// debug/pe. The section's bytes are read into memory.
+func FromFile(f *pe.File) (*stackmap.SectionData, error) { return fromFile(f, nil) }
 
-func fromFile(f *pe.File) (*stackmap.SectionData, error) {
-	s := f.Section(SectionName)
-	if s == nil {
+// loader gets n bytes at file offset off, and what releases them; nil
+// means the section's Data method.
+type loader func(off, n int64) ([]byte, func() error, error)
+
+func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
+	index := -1
+	for i, sec := range f.Sections {
+		if sec.Name == SectionName {
+			index = i
+			break
+		}
+	}
+	if index < 0 {
 		return nil, ErrNoSection
 	}
-	data, err := s.Data()
+	s := f.Sections[index]
+	// A section's raw data is padded to the file alignment in images;
+	// VirtualSize is the real length there (it is 0 in objects).
+	n := int64(s.Size)
+	if s.VirtualSize != 0 && int64(s.VirtualSize) < n {
+		n = int64(s.VirtualSize)
+	}
+	var (
+		data    []byte
+		release func() error
+		err     error
+	)
+	if load != nil {
+		data, release, err = load(int64(s.Offset), n)
+	} else if data, err = s.Data(); err == nil {
+		data = data[:n]
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", SectionName, err)
 	}
-	// A section's raw data is padded to the file alignment in images;
-	// VirtualSize is the real length there (it is 0 in objects).
-	if s.VirtualSize != 0 && int(s.VirtualSize) < len(data) {
-		data = data[:s.VirtualSize]
-	}
-	return &stackmap.SectionData{
+	sd := &stackmap.SectionData{
 		Format:    "pe",
 		Arch:      regs.ArchFromPE(f.Machine),
 		ByteOrder: binary.LittleEndian,
@@ -69,5 +102,15 @@ func fromFile(f *pe.File) (*stackmap.SectionData, error) {
 		Addr:      uint64(s.VirtualAddress),
 		Offset:    int64(s.Offset),
 		Data:      data,
-	}, nil
+	}
+	if release != nil {
+		sd.SetRelease(release)
+	}
+	syms := newSymbols(f)
+	if sd.Fixups, err = fixups(f, s, data, syms); err != nil {
+		sd.Close()
+		return nil, err
+	}
+	sd.Symbols = syms.functions()
+	return sd, nil
 }

@@ -1,0 +1,132 @@
+package pesection
+
+import (
+	"debug/pe"
+	"sort"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// COFF symbol fields.
+const (
+	typeFunction      = 0x20 // complex type "function" (IMAGE_SYM_DTYPE_FUNCTION << 4)
+	classExternal     = 2    // IMAGE_SYM_CLASS_EXTERNAL
+	classWeakExternal = 105  // IMAGE_SYM_CLASS_WEAK_EXTERNAL
+)
+
+// symbols is a COFF symbol table with names resolved.
+type symbols struct {
+	f     *pe.File
+	names []string // by raw index (auxiliary records included, named "")
+	base  uint64   // image base (0 in objects)
+}
+
+func newSymbols(f *pe.File) *symbols {
+	s := &symbols{f: f, names: make([]string, len(f.COFFSymbols))}
+	for i := 0; i < len(f.COFFSymbols); i++ {
+		sym := &f.COFFSymbols[i]
+		if name, err := sym.FullName(f.StringTable); err == nil {
+			s.names[i] = name
+		}
+		i += int(sym.NumberOfAuxSymbols) // auxiliary records are not symbols
+	}
+	switch oh := f.OptionalHeader.(type) {
+	case *pe.OptionalHeader64:
+		s.base = oh.ImageBase
+	case *pe.OptionalHeader32:
+		s.base = uint64(oh.ImageBase)
+	}
+	return s
+}
+
+// isFunction reports whether symbol i is a function defined in the file.
+func (s *symbols) isFunction(i int) bool {
+	sym := &s.f.COFFSymbols[i]
+	return sym.Type&0xf0 == typeFunction && sym.SectionNumber > 0 && int(sym.SectionNumber) <= len(s.f.Sections) && s.names[i] != ""
+}
+
+// value returns a defined symbol's value: its section offset in objects,
+// its address in images.
+func (s *symbols) value(i int) uint64 {
+	sym := &s.f.COFFSymbols[i]
+	v := uint64(sym.Value)
+	if s.base != 0 && sym.SectionNumber > 0 && int(sym.SectionNumber) <= len(s.f.Sections) {
+		v += s.base + uint64(s.f.Sections[sym.SectionNumber-1].VirtualAddress)
+	}
+	return v
+}
+
+// functionAt returns the index of the function symbol defined at value in
+// section number sect, preferring an external one, or -1.
+func (s *symbols) functionAt(sect int16, value uint64) int {
+	best := -1
+	for i := 0; i < len(s.f.COFFSymbols); i++ {
+		sym := &s.f.COFFSymbols[i]
+		if s.isFunction(i) && sym.SectionNumber == sect && s.value(i) == value {
+			if best < 0 || (!s.global(best) && s.global(i)) {
+				best = i
+			}
+		}
+		i += int(sym.NumberOfAuxSymbols)
+	}
+	return best
+}
+
+func (s *symbols) global(i int) bool {
+	c := s.f.COFFSymbols[i].StorageClass
+	return c == classExternal || c == classWeakExternal
+}
+
+// functions returns the function symbols, sorted as stackmap.SortSymbols
+// does. COFF symbols have no size; Size is the distance to the next
+// function in the same section, or to the section's end.
+func (s *symbols) functions() []stackmap.Symbol {
+	type fn struct {
+		stackmap.Symbol
+		sect int16
+	}
+	var fns []fn
+	for i := 0; i < len(s.f.COFFSymbols); i++ {
+		sym := &s.f.COFFSymbols[i]
+		if s.isFunction(i) {
+			fns = append(fns, fn{stackmap.Symbol{Name: s.names[i], Value: s.value(i), Global: s.global(i)}, sym.SectionNumber})
+		}
+		i += int(sym.NumberOfAuxSymbols)
+	}
+	sort.Slice(fns, func(i, j int) bool {
+		if fns[i].sect != fns[j].sect {
+			return fns[i].sect < fns[j].sect
+		}
+		return fns[i].Value < fns[j].Value
+	})
+	out := make([]stackmap.Symbol, len(fns))
+	for i := range fns {
+		sec := s.f.Sections[fns[i].sect-1]
+		length := uint64(sec.Size)
+		if sec.VirtualSize != 0 {
+			length = uint64(sec.VirtualSize)
+		}
+		end := s.sectionStart(fns[i].sect) + length
+		for j := i + 1; j < len(fns) && fns[j].sect == fns[i].sect; j++ {
+			if fns[j].Value > fns[i].Value {
+				end = min(end, fns[j].Value)
+				break
+			}
+		}
+		if end > fns[i].Value {
+			fns[i].Size = end - fns[i].Value
+		}
+		out[i] = fns[i].Symbol
+	}
+	stackmap.SortSymbols(out)
+	return out
+}
+
+// sectionStart returns the value a symbol at the start of section number
+// sect has.
+func (s *symbols) sectionStart(sect int16) uint64 {
+	if s.base == 0 {
+		return 0
+	}
+	return s.base + uint64(s.f.Sections[sect-1].VirtualAddress)
+}
