@@ -171,3 +171,27 @@ func TestLLCStatepoints(t *testing.T) {
 	assert.Equal(t, stackmap.Location{Kind: stackmap.Indirect, Size: 8, Reg: 7}, b, "base spilled at [rsp+0]")
 	assert.Equal(t, b, d, "an underived pointer is its own base")
 }
+
+// TestLLCStatepointDerivedPairs checks st_derived on x86_64 and aarch64:
+// the IR relocates %base and %derived = %base + %off, so the record holds
+// two (base, derived) pairs: one whose derived pointer has its own slot,
+// and one that is %base itself, both with the same base slot.
+func TestLLCStatepointDerivedPairs(t *testing.T) {
+	checked := 0
+	for name, tab := range goldenTables(t, "statepoints") {
+		if !strings.Contains(name, "x86_64-elf") && !strings.Contains(name, "aarch64-elf") {
+			continue
+		}
+		sp, err := recordByID(t, tab, 8).Statepoint()
+		require.NoError(t, err, name)
+		require.Equal(t, 2, sp.NumGCPairs(), name)
+		b0, d0, _ := sp.GCPair(0)
+		b1, d1, _ := sp.GCPair(1)
+		assert.Equal(t, b0, b1, "%s: both pairs share %%base's slot", name)
+		assert.Equal(t, b1, d1, "%s: %%base is its own base", name)
+		assert.NotEqual(t, b0, d0, "%s: %%derived lives apart from its base", name)
+		assert.Equal(t, stackmap.Indirect, d0.Kind, name)
+		checked++
+	}
+	assert.Equal(t, 6, checked, "x86_64 and aarch64, LLVM 14, 19 and 22")
+}

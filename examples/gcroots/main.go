@@ -1,0 +1,83 @@
+// Command gcroots lists the GC roots a collector must scan at each
+// gc.statepoint call site of an ELF object or binary: for every statepoint
+// record, where each (base, derived) pointer pair and each GC stack slot
+// lives, named with the target's registers.
+//
+//	go run ./examples/gcroots testdata/objects/llvm14/x86_64-elf/statepoints.o
+//
+// A root in a register (rather than a stack slot) is flagged: a moving
+// collector cannot update it in place.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+func main() {
+	if len(os.Args) != 2 || os.Args[1] == "-h" || os.Args[1] == "--help" {
+		fmt.Fprintln(os.Stderr, "usage: gcroots ELF-FILE")
+		os.Exit(2)
+	}
+	if err := listRoots(os.Stdout, os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "gcroots:", err)
+		os.Exit(1)
+	}
+}
+
+// listRoots writes the GC roots of every statepoint in the named file.
+func listRoots(w io.Writer, path string) error {
+	sd, err := elfsection.Open(path)
+	if err != nil {
+		return err
+	}
+	defer sd.Close()
+	sec, err := sd.Parse()
+	if err != nil {
+		return err
+	}
+	for i := range sec.Tables() {
+		t := sec.Table(i)
+		for r := range t.Records() {
+			sp, err := r.Statepoint()
+			if errors.Is(err, stackmap.ErrNotStatepoint) {
+				continue // a stackmap or patchpoint record
+			}
+			fn := "?"
+			if f, ok := t.Function(r.Function()); ok {
+				fn = sd.FunctionInfo(f).Symbol
+			}
+			fmt.Fprintf(w, "%s+%d (ID %#x): %d deopt values, %d GC pointers, %d GC slots\n",
+				fn, sd.InstructionOffset(r), r.ID(), sp.NumDeopt(), sp.NumGCPairs(), sp.NumGCSlots())
+			for p := 0; p < sp.NumGCPairs(); p++ {
+				base, derived, _ := sp.GCPair(p)
+				fmt.Fprintf(w, "  pointer %d: base %s, derived %s\n", p, where(sd.Arch, base), where(sd.Arch, derived))
+			}
+			for s := 0; s < sp.NumGCSlots(); s++ {
+				slot, _ := sp.GCSlot(s)
+				fmt.Fprintf(w, "  slot %d: %s\n", s, where(sd.Arch, slot))
+			}
+		}
+	}
+	return nil
+}
+
+// where says in words where a GC pointer lives.
+func where(a regs.Arch, l stackmap.Location) string {
+	reg := regs.DisplayName(a, l.Reg, 8)
+	switch l.Kind {
+	case stackmap.Indirect:
+		return fmt.Sprintf("stack [%s%+d]", reg, l.Offset)
+	case stackmap.Direct:
+		return fmt.Sprintf("stack slot at %s%+d", reg, l.Offset)
+	case stackmap.Register:
+		return fmt.Sprintf("register %s (not updatable in place)", reg)
+	}
+	return fmt.Sprintf("%v %d", l.Kind, l.Offset)
+}
