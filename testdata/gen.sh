@@ -112,12 +112,11 @@ gen_objects() {
   for v in "${VERSIONS[@]}"; do
     if ! have "llc-$v" || ! have "llvm-readobj-$v" || ! have "llvm-objcopy-$v"; then
       echo "llc-$v (or its tools) not installed: keeping existing objects/llvm$v" >&2
-      for f in objects/MANIFEST.tsv objects/SKIPPED.tsv; do
-        [ -f "$f" ] || continue
-        awk -F'\t' -v v="$v" -v col="$([ "$f" = objects/MANIFEST.tsv ] && echo 2 || echo 1)" \
-          'NR>1 && $col==v' "$f" \
-          >>"$WORK/$([ "$f" = objects/MANIFEST.tsv ] && echo manifest || echo skipped).tsv"
-      done
+      # keep their rows (llvm is column 2 of MANIFEST.tsv, column 1 of SKIPPED.tsv)
+      [ -f objects/MANIFEST.tsv ] &&
+        awk -F'\t' -v v="$v" 'NR>1 && $2==v' objects/MANIFEST.tsv >>"$WORK/manifest.tsv"
+      [ -f objects/SKIPPED.tsv ] &&
+        awk -F'\t' -v v="$v" 'NR>1 && $1==v' objects/SKIPPED.tsv >>"$WORK/skipped.tsv"
       continue
     fi
     rm -rf "objects/llvm$v"
@@ -221,7 +220,7 @@ gen_linked() {
   done
   {
     printf 'binary\tkind\ttarget\tcomponents\tllvm\n'
-    sed 's#linked/#linked/#' "$WORK/lmanifest.tsv" | sort -t$'\t' -k1,1
+    sort -t$'\t' -k1,1 "$WORK/lmanifest.tsv"
   } >linked/MANIFEST.tsv
   echo "linked: $(($(wc -l <linked/MANIFEST.tsv) - 1)) binaries"
 }
