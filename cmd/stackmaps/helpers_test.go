@@ -1,0 +1,6 @@
+package main
+
+import "strconv"
+
+func itoa64(v int64) string  { return strconv.FormatInt(v, 10) }
+func utoa64(v uint64) string { return strconv.FormatUint(v, 10) }
