@@ -1,0 +1,111 @@
+package elfsection_test
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/reloctest"
+	"github.com/stackmaps/stackmaps/internal/testtools"
+)
+
+// Every checked-in ELF object names each function record after the
+// function the IR defines, in the IR's order: through the relocation's
+// symbol, or, for local functions LLVM relocates against the section
+// symbol (".text + 0x20", ".opd + 0x18"), through the function symbol at
+// that offset.
+func TestObjectFunctionNames(t *testing.T) {
+	targets := map[string]bool{}
+	for _, o := range elfObjects(t) {
+		t.Run(o.Name(), func(t *testing.T) {
+			want, err := reloctest.StackMapFunctions(o.IR)
+			require.NoError(t, err)
+			sd, err := elfsection.Open(o.Path)
+			require.NoError(t, err)
+			defer sd.Close()
+			fis := infos(t, sd)
+			assert.Equal(t, want, names(fis))
+			for _, fi := range fis {
+				assert.Zero(t, fi.Addend, "%s", fi.Symbol)
+				assert.NotZero(t, fi.Size, "%s", fi.Symbol)
+			}
+			targets[o.Target] = true
+		})
+	}
+	for _, target := range []string{"x86_64-elf", "aarch64-elf", "ppc64-elf", "ppc64le-elf", "s390x-elf", "riscv64-elf"} {
+		assert.True(t, targets[target], "no %s object checked", target)
+	}
+}
+
+// Each function's address in an object (the symbol's section-relative
+// value plus the addend) is the value llvm-nm gives its symbol.
+func TestObjectFunctionAddressesMatchNM(t *testing.T) {
+	tools := testtools.Need(t, "llvm-nm-22")
+	for _, o := range elfObjects(t) {
+		if o.LLVM != "22" {
+			continue
+		}
+		t.Run(o.Name(), func(t *testing.T) {
+			out, err := exec.Command(tools[0], "--defined-only", o.Path).Output()
+			require.NoError(t, err)
+			nm, err := reloctest.ParseNM(string(out))
+			require.NoError(t, err)
+			sd, err := elfsection.Open(o.Path)
+			require.NoError(t, err)
+			defer sd.Close()
+			for _, fi := range infos(t, sd) {
+				syms := nm[fi.Symbol]
+				require.Len(t, syms, 1, "%s", fi.Symbol)
+				// In an object the value is section-relative; on ppc64
+				// ELFv1 it is the descriptor's offset in .opd.
+				assert.Equal(t, syms[0].Value, fi.Address, "%s", fi.Symbol)
+			}
+		})
+	}
+}
+
+// The components of the linked binaries have local functions, which LLVM
+// relocates against the section symbol (".text + 0", ".opd + 0x18"): they
+// are named after the function symbol at that offset.
+func TestComponentFunctionNames(t *testing.T) {
+	bins, err := golden.LinkedBinaries()
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for _, b := range bins {
+		for _, c := range b.Components {
+			if seen[c] || filepath.Base(c) == "main.o" {
+				continue
+			}
+			seen[c] = true
+			rel, _ := filepath.Rel(golden.Root(), c)
+			t.Run(rel, func(t *testing.T) {
+				ir := filepath.Join(golden.Root(), "linked", "src", strings.TrimSuffix(filepath.Base(c), ".o")+".ll")
+				want, err := reloctest.StackMapFunctions(ir)
+				require.NoError(t, err)
+				sd, err := elfsection.Open(c)
+				require.NoError(t, err)
+				defer sd.Close()
+				fis := infos(t, sd)
+				assert.Equal(t, want, names(fis))
+				for _, fi := range fis {
+					assert.Zero(t, fi.Addend, "%s", fi.Symbol)
+				}
+				if strings.Contains(c, "/ppc64-elf/") {
+					// ELFv1: every function has a descriptor whose entry
+					// .rela.opd relocates against .text.
+					for _, fi := range fis {
+						_, ok := sd.Entries[fi.Address]
+						assert.True(t, ok, "%s has no .opd entry", fi.Symbol)
+					}
+				}
+			})
+		}
+	}
+	assert.GreaterOrEqual(t, len(seen), 8)
+}
