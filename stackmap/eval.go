@@ -68,7 +68,9 @@ type Value struct {
 // Evaluate computes the value of location i of r from a register file and
 // memory:
 //   - Register: the register's value; a value of Size 4 (or 1, 2) is the low
-//     bytes of the register, whatever the byte order.
+//     bytes of the register, whatever the byte order. A PowerPC location
+//     numbered 1200+N (LLVM's number for the 32-bit half of rN) reads rN
+//     when the register file has no entry of its own for 1200+N.
 //   - Direct: the address register + Offset.
 //   - Indirect: Size bytes loaded from register + Offset, in the table's
 //     byte order (Size over 8 is an error: use the address to read it).
@@ -89,7 +91,7 @@ func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, err
 		v.Bits, _ = r.ConstantValue(l)
 		return v, nil
 	}
-	base, ok := regs.Register(l.Reg)
+	base, ok := register(regs, l.Reg)
 	if !ok {
 		return fail(0, ErrNoRegister)
 	}
@@ -113,6 +115,23 @@ func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, err
 		v.Bits, v.Addr, v.InMemory = r.t.ord.uint(buf[:v.Size]), addr, true
 	}
 	return v, nil
+}
+
+// ppcHalfBase is the first of the DWARF numbers 1200-1231 that LLVM gives a
+// 32-bit value in a 64-bit PowerPC GPR rN (1200+N, the SPE super-register's
+// number). No other target uses these numbers.
+const ppcHalfBase = 1200
+
+// register reads register n from regs. For 1200+N it falls back to rN,
+// which is what a runtime's register file holds.
+func register(regs RegisterFile, n uint16) (uint64, bool) {
+	if v, ok := regs.Register(n); ok {
+		return v, true
+	}
+	if n >= ppcHalfBase && n < ppcHalfBase+32 {
+		return regs.Register(n - ppcHalfBase)
+	}
+	return 0, false
 }
 
 // lowBytes keeps the low size bytes of v (all of it for sizes of 8 and more).

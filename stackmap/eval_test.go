@@ -43,6 +43,7 @@ func evalRecord(t *testing.T, bo binary.ByteOrder) stackmap.Record {
 			{Kind: 1, Size: 8, Reg: 99},              // missing register
 			{Kind: 3, Size: 8, Reg: 7, Offset: 4096}, // unreadable
 			{Kind: 3, Size: 16, Reg: 7, Offset: 0},   // too wide
+			{Kind: 1, Size: 4, Reg: 1203},            // ppc64: the low half of r3
 		}}},
 	}
 	sec, err := stackmap.Parse(smbuild.Encode(bo.(binary.AppendByteOrder), tab), bo)
@@ -84,7 +85,10 @@ func TestEvaluate(t *testing.T) {
 		assert.ErrorIs(t, err, stackmap.ErrValueSize)
 		_, err = r.Evaluate(3, regs, nil)
 		assert.True(t, errors.Is(err, stackmap.ErrMemory))
-		_, err = r.Evaluate(10, regs, mem)
+		v, err := r.Evaluate(10, regs, mem)
+		require.NoError(t, err)
+		assert.Equal(t, uint64(0xCCCCDDDD), v.Bits, "1200+N reads rN")
+		_, err = r.Evaluate(11, regs, mem)
 		assert.Error(t, err)
 	}
 }
