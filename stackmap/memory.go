@@ -8,20 +8,26 @@ import (
 
 // ParseMemory decodes a stack map section that lives in memory the caller
 // owns, given its address and length: for runtimes that get the section
-// from their JIT memory manager or from the __LLVM_StackMaps symbol. The
-// bytes are not copied; they must stay mapped and unchanged while the
-// Section is in use.
+// from their JIT memory manager, or from the __LLVM_StackMaps symbol LLVM
+// defines at the start of the section. The bytes are not copied; they must
+// stay mapped and unchanged while the Section and everything read from it
+// are in use (the Go garbage collector does not know about C memory).
 //
-// From cgo, with the symbol LLVM defines at the start of the section:
+// From cgo, with a JIT memory manager that records where it placed the
+// section (LLVM's RTDyld and JITLink memory managers see every section they
+// allocate, by name):
 //
-//	// extern const char __LLVM_StackMaps[];
-//	// extern const char __stop_llvm_stackmaps[]; (GNU ld: __stop_<section> needs a C-identifier name, so
-//	//                                           pass the length from your JIT memory manager instead)
-//	sec, err := stackmap.ParseMemory(unsafe.Pointer(&C.__LLVM_StackMaps[0]), n, binary.LittleEndian)
+//	/*
+//	extern const unsigned char *jit_stackmaps;   // set by your memory manager
+//	extern unsigned long jit_stackmaps_size;
+//	*/
+//	import "C"
 //
-// A JIT (for example LLVM's ORC or MCJIT with a memory manager that records
-// the .llvm_stackmaps section it allocates) hands over the pointer and
-// size it recorded.
+//	sec, err := stackmap.ParseMemory(unsafe.Pointer(C.jit_stackmaps), int(C.jit_stackmaps_size), binary.LittleEndian)
+//
+// The section's length is not stored in the section; a linked program that
+// wants its own stack maps finds the length from its ELF section headers or
+// from a linker-script symbol placed after the section.
 func ParseMemory(p unsafe.Pointer, n int, byteOrder binary.ByteOrder) (*Section, error) {
 	if p == nil || n <= 0 {
 		return nil, errors.New("stackmap: ParseMemory needs a non-nil pointer and a positive length")
