@@ -80,8 +80,12 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Examples:
-  stackmaps dump testdata/objects/llvm14/x86_64-elf/kinds.o
+  stackmaps dump prog.o                      # readable text, registers named
+  stackmaps dump --format=json prog.o        # one JSON document per file
   stackmaps dump --format=llvm prog.o        # same text as llvm-readobj --stackmap
+  stackmaps dump --disasm --function f prog  # with the instruction at each record
+  stackmaps check prog.o                     # lint: exit 1 on findings
+  stackmaps stats libruntime.so              # what the stack maps cost
   stackmaps dump --raw --big-endian sect.bin # a section dumped from memory
 
 Run "stackmaps <command> --help" for a command's flags.
