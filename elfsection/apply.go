@@ -58,7 +58,7 @@ func (t *target) apply(rs *relocSection, r reloc) error {
 		if !t.strict {
 			return nil
 		}
-		return rs.fail(r, "%s does not apply to %s", typeName(t.machine, r.typ), rs.sec.Name)
+		return rs.fail(r, "the type does not apply to a stack map section")
 	}
 	size := k.size()
 	if !t.contains(r.off) || len(t.data) < size || r.off-t.addr > uint64(len(t.data)-size) {

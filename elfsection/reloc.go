@@ -131,7 +131,8 @@ func (rs *relocSection) symbol(r reloc) (sym elf.Symbol, ok bool, err error) {
 
 // fail returns a *stackmap.RelocationError for relocation r.
 func (rs *relocSection) fail(r reloc, detail string, args ...any) error {
-	return &stackmap.RelocationError{Section: rs.sec.Name, Index: r.index, Offset: r.off, Type: r.typ, Detail: fmt.Sprintf(detail, args...)}
+	return &stackmap.RelocationError{Section: rs.sec.Name, Index: r.index, Offset: r.off, Type: r.typ,
+		Name: typeName(rs.f.Machine, r.typ), Detail: fmt.Sprintf(detail, args...)}
 }
 
 // function returns the function symbol defined at value in section sec,

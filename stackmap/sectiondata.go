@@ -174,6 +174,7 @@ type RelocationError struct {
 	Index   int    // index of the relocation in it, -1 for the section as a whole
 	Offset  uint64 // the relocation's offset (section offset or address) as stored
 	Type    uint32 // the relocation's type as stored
+	Name    string // the type's name (e.g. "R_X86_64_64"), "" when unknown
 	Detail  string // what is wrong, in words
 }
 
@@ -181,7 +182,11 @@ func (e *RelocationError) Error() string {
 	if e.Index < 0 {
 		return fmt.Sprintf("%s: %s", e.Section, e.Detail)
 	}
-	return fmt.Sprintf("%s: relocation %d (offset 0x%x, type %d): %s", e.Section, e.Index, e.Offset, e.Type, e.Detail)
+	typ := e.Name
+	if typ == "" {
+		typ = fmt.Sprintf("type %d", e.Type)
+	}
+	return fmt.Sprintf("%s: relocation %d (offset 0x%x, %s): %s", e.Section, e.Index, e.Offset, typ, e.Detail)
 }
 
 // Unwrap returns ErrRelocation.

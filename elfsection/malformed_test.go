@@ -1,0 +1,183 @@
+package elfsection_test
+
+import (
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// elfFile is a checked-in ELF file's bytes with what the corruptions need.
+type elfFile struct {
+	data  []byte
+	order binary.ByteOrder
+	rela  *elf.Section // the relocation section to corrupt
+	shdr  int          // file offset of its section header
+}
+
+func loadELF(t *testing.T, rel, relaName string) elfFile {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+	require.NoError(t, err)
+	f, err := elf.NewFile(bytes.NewReader(data))
+	require.NoError(t, err)
+	require.Equal(t, elf.ELFCLASS64, f.Class)
+	shoff := int(f.ByteOrder.Uint64(data[0x28:]))
+	for i, s := range f.Sections {
+		if s.Name == relaName {
+			return elfFile{data: data, order: f.ByteOrder, rela: s, shdr: shoff + 64*i}
+		}
+	}
+	t.Fatalf("%s has no %s", rel, relaName)
+	return elfFile{}
+}
+
+// patched returns a copy of the file with fn applied.
+func (e elfFile) patched(fn func(b []byte)) []byte {
+	b := bytes.Clone(e.data)
+	fn(b)
+	return b
+}
+
+// entryOf returns the file offset of the first relocation of the section
+// that applies to the stack map section (objects: the first entry).
+func (e elfFile) entry(i int) int { return int(e.rela.Offset) + 24*i }
+
+func TestMalformedRelocations(t *testing.T) {
+	for _, c := range []struct{ file, rela string }{
+		{"linked/x86_64-elf/link_a.o", ".rela.llvm_stackmaps"},
+		{"linked/ppc64-elf/link_a.o", ".rela.llvm_stackmaps"},
+		{"linked/ppc64-elf/link_a.o", ".rela.opd"},
+		{"objects/llvm22/riscv64-elf/kinds_relax.o", ".rela.llvm_stackmaps"},
+	} {
+		e := loadELF(t, c.file, c.rela)
+		bo := e.order
+		cases := map[string]struct {
+			patch  func(b []byte)
+			detail string
+		}{
+			"offset past the section": {func(b []byte) { bo.PutUint64(b[e.entry(0):], 1<<40) }, "outside"},
+			"offset straddling the end": {func(b []byte) {
+				// the last 4 bytes of the section cannot hold an 8-byte field
+				bo.PutUint64(b[e.entry(0):], uint64(sectionSize(t, e, c.rela))-4)
+			}, "outside"},
+			"symbol index past the table": {func(b []byte) {
+				info := bo.Uint64(b[e.entry(0)+8:])
+				bo.PutUint64(b[e.entry(0)+8:], 0xfffff<<32|info&0xffffffff)
+			}, "symbol index"},
+			"unknown type": {func(b []byte) {
+				info := bo.Uint64(b[e.entry(0)+8:])
+				bo.PutUint64(b[e.entry(0)+8:], info&^0xffffffff|0xfeed)
+			}, "does not apply"},
+			"size not a multiple of the entry size": {func(b []byte) {
+				bo.PutUint64(b[e.shdr+0x20:], e.rela.Size-1)
+			}, "not a multiple"},
+			"sh_link names no section": {func(b []byte) { bo.PutUint32(b[e.shdr+0x28:], 0xffff) }, "sh_link"},
+			"sh_link names a non-symbol table": {func(b []byte) { bo.PutUint32(b[e.shdr+0x28:], 1) }, "not a symbol table"},
+		}
+		for name, tc := range cases {
+			t.Run(c.file+"/"+c.rela+"/"+name, func(t *testing.T) {
+				if c.rela == ".rela.opd" && name == "unknown type" {
+					t.Skip(".opd relocations of other types are skipped, not errors (R_PPC64_TOC and friends)")
+				}
+				_, err := elfsection.Read(bytes.NewReader(e.patched(tc.patch)))
+				require.Error(t, err)
+				assert.ErrorIs(t, err, stackmap.ErrRelocation)
+				var re *stackmap.RelocationError
+				require.True(t, errors.As(err, &re), "%v", err)
+				assert.Equal(t, c.rela, re.Section)
+				assert.Contains(t, err.Error(), tc.detail)
+			})
+		}
+	}
+}
+
+// sectionSize returns the size of the section the relocation section
+// applies to.
+func sectionSize(t *testing.T, e elfFile, rela string) int {
+	f, err := elf.NewFile(bytes.NewReader(e.data))
+	require.NoError(t, err)
+	return int(f.Sections[e.rela.Info].Size)
+}
+
+// A malformed relocation error says which relocation: index, offset, type.
+func TestRelocationErrorMessage(t *testing.T) {
+	e := loadELF(t, "linked/x86_64-elf/link_a.o", ".rela.llvm_stackmaps")
+	b := e.patched(func(b []byte) { e.order.PutUint64(b[e.entry(1):], 0x12345) })
+	_, err := elfsection.Read(bytes.NewReader(b))
+	var re *stackmap.RelocationError
+	require.ErrorAs(t, err, &re)
+	assert.Equal(t, 1, re.Index)
+	assert.Equal(t, uint64(0x12345), re.Offset)
+	assert.Equal(t, uint32(elf.R_X86_64_64), re.Type)
+	assert.Equal(t, ".rela.llvm_stackmaps: relocation 1 (offset 0x12345, R_X86_64_64): offset is outside .llvm_stackmaps (0x1c8 bytes)", re.Error())
+}
+
+// Truncating or scrambling the relocation and symbol tables of objects
+// and shared libraries gives errors or results, never a panic.
+func TestScrambledRelocationsDoNotPanic(t *testing.T) {
+	for _, c := range []struct{ file, rela string }{
+		{"linked/x86_64-elf/link_a.o", ".rela.llvm_stackmaps"},
+		{"linked/ppc64-elf/link_a.o", ".rela.opd"},
+		{"linked/ppc64-elf/libstackmaps.so", ".rela.dyn"},
+		{"linked/x86_64-elf/libstackmaps.so", ".rela.dyn"},
+		{"objects/llvm22/riscv64-elf/many_functions_relax.o", ".rela.llvm_stackmaps"},
+	} {
+		e := loadELF(t, c.file, c.rela)
+		rng := rand.New(rand.NewSource(1))
+		lo, hi := int(e.rela.Offset), int(e.rela.Offset+e.rela.Size)
+		for i := 0; i < 2000; i++ {
+			b := e.patched(func(b []byte) {
+				for n := 1 + rng.Intn(4); n > 0; n-- {
+					b[lo+rng.Intn(hi-lo)] = byte(rng.Intn(256))
+				}
+			})
+			assert.NotPanics(t, func() { read(b) }, "%s mutation %d", c.file, i)
+		}
+		for n := len(e.data); n >= 0; n -= 1 + n/64 {
+			assert.NotPanics(t, func() { read(e.data[:n]) }, "%s truncated to %d", c.file, n)
+		}
+	}
+}
+
+// read locates and decodes, and applies the relocations to every
+// function and record.
+func read(b []byte) {
+	sd, err := elfsection.Read(bytes.NewReader(b))
+	if err != nil {
+		return
+	}
+	sec, err := sd.Parse()
+	if err != nil {
+		return
+	}
+	for _, tb := range sec.Tables() {
+		for f := range tb.Functions() {
+			sd.FunctionInfo(f)
+		}
+		it := tb.RecordIterator()
+		for it.Next() {
+			sd.InstructionOffset(it.Record())
+		}
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	for _, rel := range []string{"linked/x86_64-elf/link_a.o", "linked/ppc64-elf/link_a.o", "objects/llvm22/riscv64-elf/kinds_relax.o"} {
+		b, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+		require.NoError(f, err)
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { read(b) })
+}
