@@ -152,6 +152,13 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
+// writeStatsTo is writeStats on any writer.
+func writeStatsTo(w io.Writer, in *dumpInput) {
+	bw := bufio.NewWriter(w)
+	writeStats(bw, in)
+	bw.Flush()
+}
+
 // writeStats prints the stats of every table of a file and, when there are
 // several, their totals.
 func writeStats(w *bufio.Writer, in *dumpInput) {

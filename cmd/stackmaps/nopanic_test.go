@@ -1,0 +1,60 @@
+package main
+
+import (
+	"encoding/binary"
+	"io"
+	"math/rand"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// TestOutputsNeverPanic mutates real sections at random; whatever still
+// decodes must go through every format, check and stats without a panic.
+func TestOutputsNeverPanic(t *testing.T) {
+	seeds := []string{"objects/llvm19/x86_64-elf/patchpoints.stackmaps.bin", "objects/llvm19/x86_64-elf/statepoints.stackmaps.bin", "linked/x86_64-elf/exe.stackmaps.bin"}
+	rng := rand.New(rand.NewSource(1))
+	decoded := 0
+	for _, s := range seeds {
+		orig, err := os.ReadFile(td + s)
+		require.NoError(t, err)
+		for i := 0; i < 400; i++ {
+			data := append([]byte(nil), orig...)
+			for n := 1 + rng.Intn(4); n > 0; n-- {
+				data[rng.Intn(len(data))] = byte(rng.Intn(256))
+			}
+			sd := &stackmap.SectionData{Format: "elf", Arch: regs.X86_64, ByteOrder: binary.LittleEndian, Name: ".llvm_stackmaps", Data: data,
+				Symbols: []stackmap.Symbol{{Name: "f", Value: 0, Size: 4}}}
+			sec, err := sd.Parse()
+			if err != nil {
+				continue
+			}
+			decoded++
+			in := &dumpInput{File: "fuzz", Sections: []*stackmap.SectionData{sd}, Parsed: []*stackmap.Section{sec}}
+			for _, name := range []string{"text", "json", "llvm"} {
+				require.NotPanics(t, func() { _ = formats[name](io.Discard, in, &dumpOptions{filter: &dumpFilter{}}) })
+			}
+			require.NotPanics(t, func() { checkFile(in, &checkOptions{}) })
+			require.NotPanics(t, func() { writeStatsTo(io.Discard, in) })
+		}
+	}
+	require.Positive(t, decoded)
+}
+
+// TestDisasmNeverPanics decodes random bytes as code of every
+// architecture.
+func TestDisasmNeverPanics(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for _, a := range regs.Arches() {
+		for i := 0; i < 200; i++ {
+			code := make([]byte, rng.Intn(64))
+			rng.Read(code)
+			off := uint32(rng.Intn(80))
+			require.NotPanics(t, func() { disasmAt(a, a.ByteOrder(), code, 0x1000, off) }, "%v", a)
+		}
+	}
+}
