@@ -83,7 +83,7 @@ func TestMalformedRelocations(t *testing.T) {
 			"size not a multiple of the entry size": {func(b []byte) {
 				bo.PutUint64(b[e.shdr+0x20:], e.rela.Size-1)
 			}, "not a multiple"},
-			"sh_link names no section": {func(b []byte) { bo.PutUint32(b[e.shdr+0x28:], 0xffff) }, "sh_link"},
+			"sh_link names no section":         {func(b []byte) { bo.PutUint32(b[e.shdr+0x28:], 0xffff) }, "sh_link"},
 			"sh_link names a non-symbol table": {func(b []byte) { bo.PutUint32(b[e.shdr+0x28:], 1) }, "not a symbol table"},
 		}
 		for name, tc := range cases {
