@@ -29,7 +29,7 @@ func cleanTable() smbuild.Table {
 			}, LiveOuts: []smbuild.LiveOut{{Reg: 0, Size: 8}}},
 			{ID: stackmap.DefaultStatepointID, InstructionOffset: 9, Locations: []smbuild.Location{
 				{Kind: 4, Size: 8}, {Kind: 4, Size: 8}, {Kind: 4, Size: 8, Offset: 1},
-				{Kind: 4, Size: 8, Offset: 7}, // deopt
+				{Kind: 4, Size: 8, Offset: 7},                                                // deopt
 				{Kind: 3, Size: 8, Reg: 7, Offset: 8}, {Kind: 3, Size: 8, Reg: 7, Offset: 8}, // pair
 			}},
 		},

@@ -62,7 +62,7 @@ func TestExitCodes(t *testing.T) {
 		{[]string{"check", obj}, exitOK},
 		{[]string{"stats", obj}, exitOK},
 		{[]string{"check", td + "objects/llvm19/x86_64-elf/zero_locations.o"}, exitFail}, // findings
-		{[]string{"dump", "--raw", garbage}, exitFail},                                    // decode error
+		{[]string{"dump", "--raw", garbage}, exitFail},                                   // decode error
 		{[]string{"check", "--raw", garbage}, exitFail},
 		{[]string{"stats", "--raw", garbage}, exitFail},
 		{[]string{"dump", notObject}, exitFail},

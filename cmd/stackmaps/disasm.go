@@ -23,7 +23,21 @@ type insn struct {
 
 // decodeInsn decodes the instruction at the start of code, whose address is
 // pc. It reports false when the bytes are not a valid instruction.
-func decodeInsn(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64) (insn, bool) {
+//
+// Some golang.org/x/arch decoders (s390xasm) panic on bytes they do not
+// expect; such a panic is turned into "not an instruction" so that no input
+// makes the tool panic.
+func decodeInsn(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64) (in insn, ok bool) {
+	defer func() {
+		if recover() != nil {
+			in, ok = insn{}, false
+		}
+	}()
+	return decodeArch(arch, order, code, pc)
+}
+
+// decodeArch is decodeInsn without the panic guard.
+func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64) (insn, bool) {
 	switch arch {
 	case regs.X86_64:
 		in, err := x86asm.Decode(code, 64)
