@@ -1,0 +1,219 @@
+package machosection_test
+
+import (
+	"bytes"
+	"debug/macho"
+	"encoding/binary"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/reloctest"
+	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/machosection"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+func infos(t *testing.T, sd *stackmap.SectionData) []stackmap.FunctionInfo {
+	t.Helper()
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	var out []stackmap.FunctionInfo
+	for _, tb := range sec.Tables() {
+		for f := range tb.Functions() {
+			out = append(out, sd.FunctionInfo(f))
+		}
+	}
+	return out
+}
+
+func machoObjects(t *testing.T) []golden.Object {
+	objs, err := golden.Objects()
+	require.NoError(t, err)
+	var out []golden.Object
+	for _, o := range objs {
+		if o.Format == "macho" {
+			out = append(out, o)
+		}
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+// Each function of every checked-in Mach-O object is named, through its
+// ARM64_RELOC_UNSIGNED / X86_64_RELOC_UNSIGNED relocation, after the
+// function the IR defines, in order; the raw name has the leading
+// underscore, DisplayName drops it.
+func TestObjectFunctionNames(t *testing.T) {
+	targets := map[string]bool{}
+	for _, o := range machoObjects(t) {
+		t.Run(o.Name(), func(t *testing.T) {
+			want, err := reloctest.StackMapFunctions(o.IR)
+			require.NoError(t, err)
+			sds, err := machosection.Open(o.Path)
+			require.NoError(t, err)
+			require.Len(t, sds, 1)
+			defer sds[0].Close()
+			var got []string
+			for _, fi := range infos(t, sds[0]) {
+				assert.Equal(t, byte('_'), fi.Symbol[0], "%s", fi.Symbol)
+				assert.Zero(t, fi.Addend)
+				assert.NotZero(t, fi.Size)
+				got = append(got, machosection.DisplayName(fi.Symbol))
+			}
+			assert.Equal(t, want, got)
+			targets[o.Target] = true
+		})
+	}
+	assert.True(t, targets["x86_64-macho"])
+	assert.True(t, targets["arm64-macho"])
+}
+
+// Local (internal) functions are relocated against their own symbol too.
+func TestLocalFunctions(t *testing.T) {
+	for _, target := range []string{"x86_64-macho", "arm64-macho"} {
+		t.Run(target, func(t *testing.T) {
+			sds, err := machosection.Open(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
+			require.NoError(t, err)
+			defer sds[0].Close()
+			fis := infos(t, sds[0])
+			require.Len(t, fis, 3)
+			assert.Equal(t, "_glob_a", fis[0].Symbol)
+			assert.Equal(t, "_local_b", fis[1].Symbol)
+			assert.Equal(t, "_glob_c", fis[2].Symbol)
+			assert.Equal(t, uint64(0), fis[0].Address)
+			assert.Equal(t, uint64(0x20), fis[1].Address)
+			assert.Equal(t, uint64(0x40), fis[2].Address)
+		})
+	}
+}
+
+// Each function's address is the value llvm-nm gives its symbol.
+func TestObjectFunctionAddressesMatchNM(t *testing.T) {
+	tools := testtools.Need(t, "llvm-nm-22")
+	for _, o := range machoObjects(t) {
+		if o.LLVM != "22" {
+			continue
+		}
+		t.Run(o.Name(), func(t *testing.T) {
+			out, err := exec.Command(tools[0], "--defined-only", o.Path).Output()
+			require.NoError(t, err)
+			nm, err := reloctest.ParseNM(string(out))
+			require.NoError(t, err)
+			sds, err := machosection.Open(o.Path)
+			require.NoError(t, err)
+			defer sds[0].Close()
+			for _, fi := range infos(t, sds[0]) {
+				require.Len(t, nm[fi.Symbol], 1, "%s", fi.Symbol)
+				assert.Equal(t, nm[fi.Symbol][0].Value, fi.Address, "%s", fi.Symbol)
+			}
+		})
+	}
+}
+
+// Every slice of a universal file gets its relocations applied (they are
+// found relative to the slice).
+func TestUniversalFileFunctionNames(t *testing.T) {
+	sds, err := machosection.Open(filepath.Join(golden.Root(), "fat", "kinds-universal.o"))
+	require.NoError(t, err)
+	want, err := reloctest.StackMapFunctions(filepath.Join(golden.Root(), "ir", "kinds.ll"))
+	require.NoError(t, err)
+	for _, sd := range sds {
+		var got []string
+		for _, fi := range infos(t, sd) {
+			got = append(got, machosection.DisplayName(fi.Symbol))
+		}
+		assert.Equal(t, want, got, sd.Slice)
+		require.NoError(t, sd.Close())
+		assert.Nil(t, sd.Data)
+	}
+}
+
+func TestDisplayName(t *testing.T) {
+	assert.Equal(t, "foo", machosection.DisplayName("_foo"))
+	assert.Equal(t, "_foo", machosection.DisplayName("__foo"))
+	assert.Equal(t, "ltmp0", machosection.DisplayName("ltmp0"))
+	assert.Equal(t, "_", machosection.DisplayName("_"))
+	assert.Equal(t, "", machosection.DisplayName(""))
+}
+
+// machoRelocs returns the file and the file offset of the stack map
+// section's relocation entries.
+func machoRelocs(t *testing.T, rel string) ([]byte, int, int) {
+	data, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+	require.NoError(t, err)
+	f, err := macho.NewFile(bytes.NewReader(data))
+	require.NoError(t, err)
+	s := f.Section(machosection.SectionName)
+	require.NotNil(t, s)
+	require.NotZero(t, s.Nreloc)
+	return data, int(s.Reloff), int(s.Nreloc)
+}
+
+func TestMalformedRelocations(t *testing.T) {
+	data, off, _ := machoRelocs(t, "objects/llvm22/arm64-macho/kinds.o")
+	le := binary.LittleEndian
+	word := func(b []byte) uint32 { return le.Uint32(b[off+4:]) }
+	for name, c := range map[string]struct {
+		patch  func(b []byte)
+		detail string
+	}{
+		"field past the section": {func(b []byte) { le.PutUint32(b[off:], 0x7fff0000) }, "outside the section"},
+		"symbol past the table":  {func(b []byte) { le.PutUint32(b[off+4:], word(b)|0xffffff) }, "symbol index"},
+		"pc-relative":            {func(b []byte) { le.PutUint32(b[off+4:], word(b)|1<<24) }, "pc-relative"},
+		"2-byte field":           {func(b []byte) { le.PutUint32(b[off+4:], word(b)&^(3<<25)|1<<25) }, "not 4 or 8 bytes"},
+		"subtractor":             {func(b []byte) { le.PutUint32(b[off+4:], word(b)|1<<28) }, "UNSIGNED"},
+		"section ordinal 0":      {func(b []byte) { le.PutUint32(b[off+4:], word(b)&^(1<<27|0xffffff)) }, "section ordinal 0"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := bytes.Clone(data)
+			c.patch(b)
+			_, err := machosection.Read(bytes.NewReader(b))
+			require.Error(t, err)
+			assert.ErrorIs(t, err, stackmap.ErrRelocation)
+			var re *stackmap.RelocationError
+			require.ErrorAs(t, err, &re)
+			assert.Equal(t, 0, re.Index)
+			assert.Contains(t, err.Error(), c.detail)
+		})
+	}
+}
+
+func TestScrambledRelocationsDoNotPanic(t *testing.T) {
+	for _, rel := range []string{"objects/llvm22/arm64-macho/many_functions.o", "objects/llvm22/x86_64-macho/kinds.o"} {
+		data, off, n := machoRelocs(t, rel)
+		rng := rand.New(rand.NewSource(1))
+		for i := 0; i < 2000; i++ {
+			b := bytes.Clone(data)
+			for k := 1 + rng.Intn(4); k > 0; k-- {
+				b[off+rng.Intn(8*n)] = byte(rng.Intn(256))
+			}
+			assert.NotPanics(t, func() { read(b) }, "%s mutation %d", rel, i)
+		}
+		for n := len(data); n >= 0; n -= 1 + n/64 {
+			assert.NotPanics(t, func() { read(data[:n]) }, "%s truncated to %d", rel, n)
+		}
+	}
+}
+
+func read(b []byte) {
+	sds, err := machosection.Read(bytes.NewReader(b))
+	if err != nil {
+		return
+	}
+	for _, sd := range sds {
+		if sec, err := sd.Parse(); err == nil {
+			for _, tb := range sec.Tables() {
+				for f := range tb.Functions() {
+					sd.FunctionInfo(f)
+				}
+			}
+		}
+	}
+}
