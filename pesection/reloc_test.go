@@ -1,0 +1,177 @@
+package pesection_test
+
+import (
+	"bytes"
+	"debug/pe"
+	"encoding/binary"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/reloctest"
+	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/pesection"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+func infos(t *testing.T, sd *stackmap.SectionData) []stackmap.FunctionInfo {
+	t.Helper()
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	var out []stackmap.FunctionInfo
+	for _, tb := range sec.Tables() {
+		for f := range tb.Functions() {
+			out = append(out, sd.FunctionInfo(f))
+		}
+	}
+	return out
+}
+
+func coffObjects(t *testing.T) []golden.Object {
+	objs, err := golden.Objects()
+	require.NoError(t, err)
+	var out []golden.Object
+	for _, o := range objs {
+		if o.Format == "coff" {
+			out = append(out, o)
+		}
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+// Each function of every checked-in COFF object is named, through its
+// IMAGE_REL_AMD64_ADDR64 relocation, after the function the IR defines,
+// in order.
+func TestObjectFunctionNames(t *testing.T) {
+	for _, o := range coffObjects(t) {
+		t.Run(o.Name(), func(t *testing.T) {
+			want, err := reloctest.StackMapFunctions(o.IR)
+			require.NoError(t, err)
+			sd, err := pesection.Open(o.Path)
+			require.NoError(t, err)
+			defer sd.Close()
+			fis := infos(t, sd)
+			var got []string
+			for _, fi := range fis {
+				assert.Zero(t, fi.Addend)
+				assert.NotZero(t, fi.Size, "%s", fi.Symbol)
+				got = append(got, fi.Symbol)
+			}
+			assert.Equal(t, want, got)
+		})
+	}
+}
+
+func TestLocalFunctions(t *testing.T) {
+	sd, err := pesection.Open(filepath.Join(golden.Root(), "reloc", "local", "x86_64-coff.o"))
+	require.NoError(t, err)
+	defer sd.Close()
+	fis := infos(t, sd)
+	require.Len(t, fis, 3)
+	for i, want := range []struct {
+		name string
+		addr uint64
+	}{{"glob_a", 0}, {"local_b", 0x20}, {"glob_c", 0x40}} {
+		assert.Equal(t, want.name, fis[i].Symbol)
+		assert.Equal(t, want.addr, fis[i].Address)
+	}
+}
+
+// Each function's address is the value llvm-nm gives its symbol.
+func TestObjectFunctionAddressesMatchNM(t *testing.T) {
+	tools := testtools.Need(t, "llvm-nm-22")
+	for _, o := range coffObjects(t) {
+		if o.LLVM != "22" {
+			continue
+		}
+		t.Run(o.Name(), func(t *testing.T) {
+			out, err := exec.Command(tools[0], "--defined-only", o.Path).Output()
+			require.NoError(t, err)
+			nm, err := reloctest.ParseNM(string(out))
+			require.NoError(t, err)
+			sd, err := pesection.Open(o.Path)
+			require.NoError(t, err)
+			defer sd.Close()
+			for _, fi := range infos(t, sd) {
+				require.Len(t, nm[fi.Symbol], 1, "%s", fi.Symbol)
+				assert.Equal(t, nm[fi.Symbol][0].Value, fi.Address, "%s", fi.Symbol)
+			}
+		})
+	}
+}
+
+// coffRelocs returns the file and the file offset and count of the stack
+// map section's relocation entries (10 bytes each).
+func coffRelocs(t *testing.T, rel string) ([]byte, int, int) {
+	data, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+	require.NoError(t, err)
+	f, err := pe.NewFile(bytes.NewReader(data))
+	require.NoError(t, err)
+	s := f.Section(pesection.SectionName)
+	require.NotNil(t, s)
+	require.NotZero(t, s.NumberOfRelocations)
+	return data, int(s.PointerToRelocations), int(s.NumberOfRelocations)
+}
+
+func TestMalformedRelocations(t *testing.T) {
+	data, off, _ := coffRelocs(t, "objects/llvm22/x86_64-coff/kinds.o")
+	le := binary.LittleEndian
+	for name, c := range map[string]struct {
+		patch  func(b []byte)
+		detail string
+	}{
+		"field past the section": {func(b []byte) { le.PutUint32(b[off:], 0x7fff0000) }, "outside the section"},
+		"symbol past the table":  {func(b []byte) { le.PutUint32(b[off+4:], 0xffffff) }, "symbol index"},
+		"REL32":                  {func(b []byte) { le.PutUint16(b[off+8:], 4) }, "does not apply"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			b := bytes.Clone(data)
+			c.patch(b)
+			_, err := pesection.Read(bytes.NewReader(b))
+			require.Error(t, err)
+			assert.ErrorIs(t, err, stackmap.ErrRelocation)
+			var re *stackmap.RelocationError
+			require.ErrorAs(t, err, &re)
+			assert.Equal(t, 0, re.Index)
+			assert.Contains(t, err.Error(), c.detail)
+		})
+	}
+}
+
+func TestScrambledRelocationsDoNotPanic(t *testing.T) {
+	for _, rel := range []string{"objects/llvm22/x86_64-coff/many_functions.o", "reloc/local/x86_64-coff.o"} {
+		data, off, n := coffRelocs(t, rel)
+		rng := rand.New(rand.NewSource(1))
+		for i := 0; i < 2000; i++ {
+			b := bytes.Clone(data)
+			for k := 1 + rng.Intn(4); k > 0; k-- {
+				b[off+rng.Intn(10*n)] = byte(rng.Intn(256))
+			}
+			assert.NotPanics(t, func() { read(b) }, "%s mutation %d", rel, i)
+		}
+		for n := len(data); n >= 0; n -= 1 + n/64 {
+			assert.NotPanics(t, func() { read(data[:n]) }, "%s truncated to %d", rel, n)
+		}
+	}
+}
+
+func read(b []byte) {
+	sd, err := pesection.Read(bytes.NewReader(b))
+	if err != nil {
+		return
+	}
+	if sec, err := sd.Parse(); err == nil {
+		for _, tb := range sec.Tables() {
+			for f := range tb.Functions() {
+				sd.FunctionInfo(f)
+			}
+		}
+	}
+}
