@@ -173,6 +173,12 @@ func read(b []byte) {
 	}
 }
 
+// FuzzRead feeds mutated objects to the locator and walks whatever it
+// returns. The seeds are whole objects (kilobytes), so the fuzz engine's
+// minimization of each new interesting input takes its full default minute
+// and looks like a stall; run it with a short minimization time:
+//
+//	go test -run XX -fuzz FuzzRead -fuzzminimizetime 2s ./elfsection
 func FuzzRead(f *testing.F) {
 	for _, rel := range []string{"linked/x86_64-elf/link_a.o", "linked/ppc64-elf/link_a.o", "objects/llvm22/riscv64-elf/kinds_relax.o"} {
 		b, err := os.ReadFile(filepath.Join(golden.Root(), rel))
