@@ -1,0 +1,43 @@
+package elfsection_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/testtools"
+)
+
+func TestNoSectionSaysWhy(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(golden.Root(), "objects/llvm14/x86_64-elf/kinds.o"))
+	require.NoError(t, err)
+	renamed := bytes.ReplaceAll(data, []byte(".llvm_stackmaps"), []byte(".llvm_stackmapz"))
+	_, err = elfsection.Read(bytes.NewReader(renamed))
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, elfsection.ErrNoSection))
+	assert.Contains(t, err.Error(), "--gc-sections")
+}
+
+// TestGCSectionsDropsTheSection links a stack map object with
+// --gc-sections, which drops the unreferenced section, and checks that the
+// locator says so rather than failing obscurely.
+func TestGCSectionsDropsTheSection(t *testing.T) {
+	testtools.Need(t, "gcc")
+	dir := t.TempDir()
+	obj := filepath.Join(golden.Root(), "linked/x86_64-elf/link_a.o")
+	lib := filepath.Join(dir, "libgc.so")
+	out, err := exec.Command("gcc", "-shared", "-Wl,--gc-sections", "-o", lib, obj).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	_, err = elfsection.Open(lib)
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, elfsection.ErrNoSection))
+	assert.Contains(t, err.Error(), "KEEP(*(.llvm_stackmaps))")
+}
