@@ -16,7 +16,7 @@ import (
 func largeSection(nFuncs, perFunc int) []byte {
 	tab := smbuild.Table{Version: 3, Constants: []uint64{1 << 40, 1 << 50}}
 	for f := 0; f < nFuncs; f++ {
-		tab.Functions = append(tab.Functions, smbuild.Function{Address: uint64(0x10000 + f*0x100), StackSize: 32, RecordCount: uint64(perFunc)})
+		tab.Functions = append(tab.Functions, smbuild.Function{Address: uint64(0x10000 + f*0x1000), StackSize: 32, RecordCount: uint64(perFunc)})
 		for r := 0; r < perFunc; r++ {
 			tab.Records = append(tab.Records, smbuild.Record{
 				ID: uint64(f*perFunc + r), InstructionOffset: uint32(r * 8),

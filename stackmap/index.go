@@ -77,9 +77,18 @@ func NewIndex(sd *SectionData, sec *Section) *Index {
 	}
 	// LLVM writes records in address order within a function, and linkers
 	// usually keep functions in order: sort only when needed.
-	byAddr := func(a, b indexEntry) int { return cmpUint64(a.addr, b.addr) }
+	// Records at one address stay in section order (table, then offset).
+	byAddr := func(a, b indexEntry) int {
+		if c := cmpUint64(a.addr, b.addr); c != 0 {
+			return c
+		}
+		if a.table != b.table {
+			return cmpUint64(uint64(a.table), uint64(b.table))
+		}
+		return cmpUint64(uint64(a.off), uint64(b.off))
+	}
 	if !slices.IsSortedFunc(ix.entries, byAddr) {
-		slices.SortStableFunc(ix.entries, byAddr)
+		slices.SortFunc(ix.entries, byAddr)
 	}
 	slices.SortStableFunc(ix.funcs, func(a, b indexFunc) int { return cmpUint64(a.entry, b.entry) })
 	return ix

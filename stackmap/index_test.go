@@ -132,7 +132,7 @@ func BenchmarkIndexLookup(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			f := i % 10000
-			m, ok := ix.Lookup(uint64(0x10000+f*0x100+(i%100)*8)+0x5000, 0x5000)
+			m, ok := ix.Lookup(uint64(0x10000+f*0x1000+(i%100)*8)+0x5000, 0x5000)
 			if !ok {
 				b.Fatal("missing")
 			}
@@ -143,7 +143,7 @@ func BenchmarkIndexLookup(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			f := i % 10000
-			m, ok := ix.LookupPreceding(uint64(0x10000+f*0x100+(i%100)*8+3), 0)
+			m, ok := ix.LookupPreceding(uint64(0x10000+f*0x1000+(i%100)*8+3), 0)
 			if !ok {
 				b.Fatal("missing")
 			}
