@@ -8,7 +8,14 @@ import "encoding/binary"
 type order struct{ big bool }
 
 func orderOf(bo binary.ByteOrder) order {
-	return order{big: bo.Uint16([]byte{0, 1}) == 1}
+	switch bo {
+	case binary.BigEndian:
+		return order{big: true}
+	case binary.LittleEndian:
+		return order{big: false}
+	}
+	probe := [2]byte{0, 1}
+	return order{big: bo.Uint16(probe[:]) == 1}
 }
 
 func (o order) byteOrder() binary.ByteOrder {

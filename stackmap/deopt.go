@@ -37,14 +37,15 @@ type Frame struct {
 // share the address, the first is used.
 func (ix *Index) Deopt(pc, bias uint64, regs RegisterFile, mem MemoryReader) (*Frame, error) {
 	if m, ok := ix.Lookup(pc, bias); ok {
-		r := m.Record(0)
-		if sp, err := r.Statepoint(); err == nil {
+		r, _ := m.Record(0)
+		if sp, err := r.statepoint(false); err == nil {
 			return sp.Frame(regs, mem)
 		}
 		return r.Frame(regs, mem)
 	}
 	if m, ok := ix.LookupPreceding(pc, bias); ok {
-		return m.Record(0).Frame(regs, mem)
+		r, _ := m.Record(0)
+		return r.Frame(regs, mem)
 	}
 	return nil, fmt.Errorf("stackmap: pc 0x%x (bias 0x%x): %w", pc, bias, ErrNoRecord)
 }

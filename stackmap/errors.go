@@ -45,6 +45,8 @@ type DecodeError struct {
 	Detail   string // what was wrong, in words
 }
 
+// Error says where the fault is and what it is, e.g. "stackmap: table 0,
+// record 2, location 1, offset 188 (0xbc): location kind 7 is not 1 to 5".
 func (e *DecodeError) Error() string {
 	var b strings.Builder
 	b.WriteString("stackmap: ")

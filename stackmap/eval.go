@@ -1,6 +1,7 @@
 package stackmap
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 )
@@ -8,6 +9,8 @@ import (
 // RegisterFile gives register values by DWARF register number, as a
 // runtime captured them at a call site.
 type RegisterFile interface {
+	// Register returns the value of the register with the given DWARF
+	// number, and false when the file does not hold it.
 	Register(dwarf uint16) (uint64, bool)
 }
 
@@ -26,6 +29,27 @@ type MemoryReader interface {
 	ReadMemory(addr uint64, p []byte) error
 }
 
+// UintReader is an optional extension of MemoryReader: it reads an
+// unsigned integer of 1 to 8 bytes at addr in the given byte order.
+// Evaluate uses it when the reader has it, so that no buffer crosses an
+// interface: with ReadMemory, the 8-byte buffer escapes to the heap and
+// every Indirect location costs an allocation.
+type UintReader interface {
+	ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error)
+}
+
+// load reads a size-byte unsigned integer from target memory.
+func (t *Table) load(mem MemoryReader, addr uint64, size int) (uint64, error) {
+	if ur, ok := mem.(UintReader); ok {
+		return ur.ReadUint(addr, size, t.ord.byteOrder())
+	}
+	var buf [8]byte
+	if err := mem.ReadMemory(addr, buf[:size]); err != nil {
+		return 0, err
+	}
+	return t.ord.uint(buf[:size]), nil
+}
+
 // Errors of location evaluation, matched by errors.Is on an *EvalError.
 var (
 	// ErrNoRegister means the register file lacks a register the location
@@ -40,13 +64,14 @@ var (
 
 // EvalError says which location could not be evaluated, and why.
 type EvalError struct {
-	Record   int // index of the record in its table
-	Location int // index of the location in its record
-	Reg      uint16
+	Record   int    // index of the record in its table
+	Location int    // index of the location in its record
+	Reg      uint16 // the location's DWARF register number
 	Addr     uint64 // the address an Indirect location loads from
 	Err      error  // ErrNoRegister, ErrMemory (wrapping the reader's error) or ErrValueSize
 }
 
+// Error names the record, location, register and address.
 func (e *EvalError) Error() string {
 	return fmt.Sprintf("stackmap: record %d, location %d (register %d, address 0x%x): %v", e.Record, e.Location, e.Reg, e.Addr, e.Err)
 }
@@ -108,11 +133,11 @@ func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, err
 		if mem == nil {
 			return fail(addr, ErrMemory)
 		}
-		var buf [8]byte
-		if err := mem.ReadMemory(addr, buf[:v.Size]); err != nil {
+		bits, err := r.t.load(mem, addr, v.Size)
+		if err != nil {
 			return fail(addr, fmt.Errorf("%w: %w", ErrMemory, err))
 		}
-		v.Bits, v.Addr, v.InMemory = r.t.ord.uint(buf[:v.Size]), addr, true
+		v.Bits, v.Addr, v.InMemory = bits, addr, true
 	}
 	return v, nil
 }
@@ -125,6 +150,9 @@ const ppcHalfBase = 1200
 // register reads register n from regs. For 1200+N it falls back to rN,
 // which is what a runtime's register file holds.
 func register(regs RegisterFile, n uint16) (uint64, bool) {
+	if regs == nil {
+		return 0, false
+	}
 	if v, ok := regs.Register(n); ok {
 		return v, true
 	}

@@ -188,3 +188,48 @@ func TestDeoptFrame(t *testing.T) {
 	_, err = ix.Deopt(bias+0x100a, bias, stackmap.Registers{}, mem)
 	assert.ErrorIs(t, err, stackmap.ErrNoRegister)
 }
+
+// wordWindow is a window that also implements UintReader.
+type wordWindow struct{ window }
+
+func (w wordWindow) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
+	if addr < w.start || addr-w.start+uint64(size) > uint64(len(w.bytes)) {
+		return 0, fmt.Errorf("0x%x is outside the window", addr)
+	}
+	b := w.bytes[addr-w.start:]
+	if size == 8 {
+		return order.Uint64(b), nil
+	}
+	return uint64(order.Uint32(b)), nil
+}
+
+func TestEvaluateIndirectWithoutAllocation(t *testing.T) {
+	r := evalRecord(t, binary.LittleEndian)
+	regs := stackmap.Registers{3: 1, 7: 0x7000}
+	mem := wordWindow{window{start: 0x7000, bytes: make([]byte, 64)}}
+	binary.LittleEndian.PutUint64(mem.bytes[8:], 0x1122334455667788)
+	binary.LittleEndian.PutUint32(mem.bytes[0:], 0xDEADBEEF)
+	v, err := r.Evaluate(3, regs, mem)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(0x1122334455667788), v.Bits)
+	v, err = r.Evaluate(4, regs, mem)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(0xDEADBEEF), v.Bits)
+	var m stackmap.MemoryReader = mem
+	var rf stackmap.RegisterFile = regs
+	assert.Zero(t, testing.AllocsPerRun(100, func() {
+		v, _ := r.Evaluate(3, rf, m)
+		sink += v.Bits
+	}), "an Indirect location read through a UintReader allocates nothing")
+	_, err = r.Evaluate(8, regs, mem)
+	assert.ErrorIs(t, err, stackmap.ErrMemory)
+}
+
+func TestEvaluateNilRegisterFile(t *testing.T) {
+	r := evalRecord(t, binary.LittleEndian)
+	_, err := r.Evaluate(0, nil, nil)
+	assert.ErrorIs(t, err, stackmap.ErrNoRegister)
+	v, err := r.Evaluate(5, nil, nil)
+	require.NoError(t, err, "constants need no registers")
+	assert.Equal(t, ^uint64(4), v.Bits)
+}

@@ -80,7 +80,7 @@ func ExampleIndex_Lookup() {
 		fmt.Println("no record")
 		return
 	}
-	r := m.Record(0)
+	r, _ := m.Record(0)
 	regs := stackmap.Registers{5: 42, 4: 0x7ff0, 6: 0x8000} // rdi, rsi, rbp by DWARF number
 	for i := 0; i < r.NumLocations(); i++ {
 		v, err := r.Evaluate(i, regs, memory{0x7ff0: 7})

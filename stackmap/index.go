@@ -42,8 +42,13 @@ type indexFunc struct {
 
 // NewIndex builds an index over every table of sec, the decoded form of
 // sd, using sd's relocations and symbols for function addresses (see
-// SectionData.FunctionInfo).
+// SectionData.FunctionInfo). sd may be nil for bytes that need no
+// relocation (a section in the memory of a running process): functions are
+// then at the addresses their records hold.
 func NewIndex(sd *SectionData, sec *Section) *Index {
+	if sd == nil {
+		sd = &SectionData{}
+	}
 	ix := &Index{sec: sec}
 	n := 0
 	for i := range sec.tables {
@@ -119,12 +124,13 @@ type Match struct {
 // Len returns the number of records in the match.
 func (m Match) Len() int { return m.hi - m.lo }
 
-// Record returns the match's record i, in section order.
-func (m Match) Record(i int) Record {
+// Record returns the match's record i, in section order, and false when i
+// is out of range.
+func (m Match) Record(i int) (Record, bool) {
 	if i < 0 || m.lo+i >= m.hi {
-		return Record{}
+		return Record{}, false
 	}
-	return m.ix.record(m.lo + i)
+	return m.ix.record(m.lo + i), true
 }
 
 // Records iterates over the match's records.

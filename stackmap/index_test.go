@@ -30,13 +30,13 @@ func TestIndexLookupExact(t *testing.T) {
 	assert.True(t, m.Exact)
 	assert.Equal(t, uint64(0x1009), m.Address)
 	require.Equal(t, 1, m.Len())
-	assert.Equal(t, uint64(2), m.Record(0).ID())
-	assert.Equal(t, 0, m.Record(0).Function())
+	assert.Equal(t, uint64(2), rec(m, 0).ID())
+	assert.Equal(t, 0, rec(m, 0).Function())
 	_, ok = ix.Lookup(bias+0x1008, bias)
 	assert.False(t, ok)
 	m, ok = ix.Lookup(0x2010, 0)
 	require.True(t, ok)
-	assert.Equal(t, uint64(3), m.Record(0).ID())
+	assert.Equal(t, uint64(3), rec(m, 0).ID())
 }
 
 func TestIndexLookupPreceding(t *testing.T) {
@@ -44,10 +44,10 @@ func TestIndexLookupPreceding(t *testing.T) {
 	m, ok := ix.LookupPreceding(0x1008, 0)
 	require.True(t, ok)
 	assert.False(t, m.Exact)
-	assert.Equal(t, uint64(1), m.Record(0).ID())
+	assert.Equal(t, uint64(1), rec(m, 0).ID())
 	m, ok = ix.LookupPreceding(0x1fff, 0)
 	require.True(t, ok, "without symbol sizes a function reaches to the next one")
-	assert.Equal(t, uint64(2), m.Record(0).ID())
+	assert.Equal(t, uint64(2), rec(m, 0).ID())
 	// 0x2004 is in function 1 before its only record: the preceding record
 	// belongs to function 0, so there is no match.
 	_, ok = ix.LookupPreceding(0x2004, 0)
@@ -136,7 +136,7 @@ func BenchmarkIndexLookup(b *testing.B) {
 			if !ok {
 				b.Fatal("missing")
 			}
-			sink += m.Record(0).ID()
+			sink += rec(m, 0).ID()
 		}
 	})
 	b.Run("preceding", func(b *testing.B) {
@@ -147,7 +147,34 @@ func BenchmarkIndexLookup(b *testing.B) {
 			if !ok {
 				b.Fatal("missing")
 			}
-			sink += m.Record(0).ID()
+			sink += rec(m, 0).ID()
 		}
 	})
+}
+
+// rec returns record i of a match, which must exist.
+func rec(m stackmap.Match, i int) stackmap.Record {
+	r, ok := m.Record(i)
+	if !ok {
+		panic("no such record in the match")
+	}
+	return r
+}
+
+func TestMatchRecordOutOfRange(t *testing.T) {
+	m, ok := indexedSmallTable(t).Lookup(0x1004, 0)
+	require.True(t, ok)
+	_, ok = m.Record(1)
+	assert.False(t, ok)
+	_, ok = m.Record(-1)
+	assert.False(t, ok)
+}
+
+func TestNewIndexWithoutSectionData(t *testing.T) {
+	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
+	require.NoError(t, err)
+	ix := stackmap.NewIndex(nil, sec)
+	m, ok := ix.Lookup(0x2010, 0)
+	require.True(t, ok)
+	assert.Equal(t, uint64(3), rec(m, 0).ID())
 }

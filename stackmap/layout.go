@@ -11,6 +11,9 @@ const (
 	// minRecordSize is the smallest record of any version: a header, no
 	// locations, the live-out header and its padding to 8 bytes.
 	minRecordSize = recordHeaderSize + liveOutHeader + 4
+	// maxSectionSize bounds a section: the index keeps record offsets in 32
+	// bits, and LLVM's own counts are 32-bit.
+	maxSectionSize = 1<<32 - 1
 )
 
 // Version is a stack map format version, the first byte of a table.

@@ -19,7 +19,8 @@ type Section struct {
 // Every table in data is found and validated: counts fit in the bytes,
 // records walk exactly to the table's end, record counts sum to the number
 // of records, location kinds are 1 to 5, constant indexes are in range.
-// Reserved fields are not checked. On failure the error is a *DecodeError.
+// Reserved fields are not checked. On failure the error is a *DecodeError
+// (or, for a nil byteOrder, a plain error).
 func Parse(data []byte, byteOrder binary.ByteOrder) (*Section, error) {
 	if byteOrder == nil {
 		return nil, errors.New("stackmap: Parse needs a byte order")
@@ -27,6 +28,9 @@ func Parse(data []byte, byteOrder binary.ByteOrder) (*Section, error) {
 	ord := orderOf(byteOrder)
 	if len(data) == 0 {
 		return nil, at(-1).fail(0, ErrNoTables, "section is empty")
+	}
+	if uint64(len(data)) > maxSectionSize {
+		return nil, at(-1).fail(0, ErrMalformed, "section of %d bytes is larger than the 4 GiB a stack map section can address", len(data))
 	}
 	s := &Section{data: data, ord: ord}
 	for off := 0; off < len(data); {

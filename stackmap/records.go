@@ -37,14 +37,12 @@ func (it *RecordIterator) Next() bool {
 	if t.version.hasRecordCount() {
 		for it.fnLeft == 0 && it.fn+1 < t.numFunctions {
 			it.fn++
-			f, _ := t.Function(it.fn)
-			it.fnLeft = f.RecordCount
+			it.fnLeft = t.recordCount(it.fn)
 		}
 		it.fnLeft--
 	}
-	numLoc, liveOff, end, _ := t.recordLayout(it.off)
-	it.rec = Record{t: t, off: it.off, index: it.index, function: it.fn, numLoc: numLoc, liveOff: liveOff, end: end}
-	it.off = end
+	it.rec = t.recordAt(it.off, it.index, it.fn)
+	it.off = it.rec.end
 	it.index++
 	return true
 }

@@ -154,11 +154,10 @@ func (s *SectionData) SetRelease(release func() error) { s.release = release }
 // call more than once and on a SectionData that maps nothing.
 func (s *SectionData) Close() error {
 	release := s.release
-	s.release = nil
+	s.release, s.Data = nil, nil
 	if release == nil {
 		return nil
 	}
-	s.Data = nil
 	return release()
 }
 

@@ -36,8 +36,16 @@ const statepointPreamble = 3
 
 // Statepoint returns the statepoint view of r, or an error matching
 // ErrNotStatepoint that says what is wrong with the preamble.
-func (r Record) Statepoint() (Statepoint, error) {
+func (r Record) Statepoint() (Statepoint, error) { return r.statepoint(true) }
+
+// statepoint reads the statepoint view of r. Without explain, a record that
+// is not a statepoint gives the bare ErrNotStatepoint, so that callers that
+// only ask "is it one?" allocate nothing.
+func (r Record) statepoint(explain bool) (Statepoint, error) {
 	bad := func(format string, args ...any) (Statepoint, error) {
+		if !explain {
+			return Statepoint{}, ErrNotStatepoint
+		}
 		return Statepoint{}, fmt.Errorf("stackmap: record %d (ID %#x): %w: %s", r.index, r.ID(), ErrNotStatepoint, fmt.Sprintf(format, args...))
 	}
 	if r.numLoc < statepointPreamble {

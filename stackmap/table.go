@@ -46,7 +46,12 @@ func (t *Table) ByteOrder() binary.ByteOrder { return t.ord.byteOrder() }
 
 // Reserved returns the header's two reserved fields (zero in everything LLVM
 // writes; decoding does not depend on them).
-func (t *Table) Reserved() (uint8, uint16) { return t.data[1], t.ord.u16(t.data, 2) }
+func (t *Table) Reserved() (uint8, uint16) {
+	if len(t.data) < headerSize {
+		return 0, 0 // a zero Table, not one Parse made
+	}
+	return t.data[1], t.ord.u16(t.data, 2)
+}
 
 // NumFunctions returns the number of function records.
 func (t *Table) NumFunctions() int { return t.numFunctions }
@@ -89,6 +94,11 @@ func (t *Table) Function(i int) (Function, bool) {
 		f.HasRecordCount = true
 	}
 	return f, true
+}
+
+// recordCount reads function i's record count (versions 2 and 3).
+func (t *Table) recordCount(i int) uint64 {
+	return t.ord.u64(t.data, headerSize+i*t.version.functionSize()+16)
 }
 
 // Constant returns entry i of the constants table (the index a

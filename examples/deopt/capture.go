@@ -104,6 +104,28 @@ func (fs *fields) dec(i int, bits int) uint64 {
 	return v
 }
 
+// ReadUint reads a size-byte unsigned integer at addr: implementing
+// stackmap.UintReader lets Evaluate read Indirect locations without
+// allocating.
+func (w Window) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
+	var buf [8]byte
+	if size < 1 || size > len(buf) {
+		return 0, fmt.Errorf("cannot read %d bytes as an integer", size)
+	}
+	if err := w.ReadMemory(addr, buf[:size]); err != nil {
+		return 0, err
+	}
+	var v uint64
+	for i := 0; i < size; i++ {
+		if order == binary.BigEndian {
+			v = v<<8 | uint64(buf[i])
+		} else {
+			v |= uint64(buf[i]) << (8 * i)
+		}
+	}
+	return v, nil
+}
+
 // ParseCapture reads a capture file.
 func ParseCapture(r io.Reader) (*CaptureFile, error) {
 	cf := &CaptureFile{Order: binary.LittleEndian, Symbols: map[string]uint64{}, Code: map[string]uint64{}}
