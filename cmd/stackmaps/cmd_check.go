@@ -96,6 +96,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		fs := checkFile(in, opts)
+		in.Close()
 		for _, f := range fs {
 			fmt.Fprintf(stdout, "%s: %s\n", name, f)
 		}

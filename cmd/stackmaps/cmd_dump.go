@@ -152,11 +152,20 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
 			status = exitFail
 		}
+		in.Close()
 	}
 	return status
 }
 
+// Close releases the file's section bytes; in must not be used after.
+func (in *dumpInput) Close() {
+	for _, sd := range in.Sections {
+		sd.Close()
+	}
+}
+
 // loadDumpInput locates and decodes the stack map sections of one file.
+// Close the result when done with it.
 func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, error) {
 	sds, err := openSections(name, raw, order)
 	if err != nil {
@@ -166,6 +175,7 @@ func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, e
 	for _, sd := range sds {
 		sec, err := sd.Parse()
 		if err != nil {
+			in.Close()
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		in.Parsed = append(in.Parsed, sec)

@@ -148,6 +148,7 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		writeStats(w, in)
+		in.Close()
 	}
 	return status
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,8 +15,10 @@ import (
 )
 
 // openSections finds the stack map section(s) in the named file, whatever
-// its format: ELF, Mach-O (thin or universal), COFF/PE. With raw set the
-// whole file is the section's bytes, in the given byte order.
+// its format: ELF, Mach-O (thin or universal), COFF/PE. The locators
+// memory-map the section where the platform allows, so a large binary is not
+// read into the heap; close the results when done. With raw set the whole
+// file is the section's bytes, in the given byte order.
 func openSections(name string, raw bool, order binary.ByteOrder) ([]*stackmap.SectionData, error) {
 	if raw {
 		data, err := os.ReadFile(name)
@@ -24,34 +27,48 @@ func openSections(name string, raw bool, order binary.ByteOrder) ([]*stackmap.Se
 		}
 		return []*stackmap.SectionData{{Format: "raw", ByteOrder: order, Name: "raw", Data: data}}, nil
 	}
-	f, err := os.Open(name)
+	magic, err := readMagic(name)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var magic [4]byte
-	if _, err := io.ReadFull(f, magic[:]); err != nil {
-		return nil, fmt.Errorf("%s: too short to be an object file (use --raw for a raw section dump)", name)
-	}
 	var sds []*stackmap.SectionData
+	var sd *stackmap.SectionData
 	switch {
 	case bytes.Equal(magic[:], []byte("\x7fELF")):
-		var sd *stackmap.SectionData
-		sd, err = elfsection.Read(f)
+		sd, err = elfsection.Open(name)
 		sds = []*stackmap.SectionData{sd}
 	case isMachO(magic):
-		sds, err = machosection.Read(f)
+		sds, err = machosection.Open(name)
 	case isCOFF(magic):
-		var sd *stackmap.SectionData
-		sd, err = pesection.Read(f)
+		sd, err = pesection.Open(name)
 		sds = []*stackmap.SectionData{sd}
 	default:
 		return nil, fmt.Errorf("%s: not an ELF, Mach-O or COFF file (use --raw for a raw section dump)", name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("truncated object file: %w", err)
+		}
+		return nil, err
 	}
 	return sds, nil
+}
+
+// readMagic reads the first four bytes of a file.
+func readMagic(name string) ([4]byte, error) {
+	var magic [4]byte
+	f, err := os.Open(name)
+	if err != nil {
+		return magic, err
+	}
+	defer f.Close()
+	if _, err := io.ReadFull(f, magic[:]); err != nil {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return magic, fmt.Errorf("%s: too short to be an object file (use --raw for a raw section dump)", name)
+		}
+		return magic, fmt.Errorf("%s: %w", name, err)
+	}
+	return magic, nil
 }
 
 func isMachO(m [4]byte) bool {
