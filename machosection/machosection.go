@@ -32,6 +32,11 @@ var ErrNoSection = errors.New("no " + SegmentName + "," + SectionName + " sectio
 // file gives one result per slice that has the section, in slice order.
 // The section's bytes are memory-mapped where the platform allows: call
 // Close on each result to release them.
+//
+// A mapping reflects the file: if another process truncates or rewrites the
+// file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
+// recover from. For files that may change underneath you, use Read, which
+// copies the section.
 func Open(name string) ([]*stackmap.SectionData, error) {
 	f, err := os.Open(name)
 	if err != nil {

@@ -28,6 +28,11 @@ var ErrNoSection = errors.New("no " + SectionName + " section")
 // Open finds the stack map section in the named COFF or PE file. The
 // section's bytes are memory-mapped where the platform allows: call Close
 // on the result to release them.
+//
+// A mapping reflects the file: if another process truncates or rewrites the
+// file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
+// recover from. For files that may change underneath you, use Read, which
+// copies the section.
 func Open(name string) (*stackmap.SectionData, error) {
 	osf, err := os.Open(name)
 	if err != nil {

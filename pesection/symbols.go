@@ -19,6 +19,7 @@ type symbols struct {
 	f     *pe.File
 	names []string // by raw index (auxiliary records included, named "")
 	base  uint64   // image base (0 in objects)
+	at    map[funcKey]int
 }
 
 func newSymbols(f *pe.File) *symbols {
@@ -56,20 +57,33 @@ func (s *symbols) value(i int) uint64 {
 	return v
 }
 
+// funcKey places a function symbol: section number and value.
+type funcKey struct {
+	sect  int16
+	value uint64
+}
+
 // functionAt returns the index of the function symbol defined at value in
-// section number sect, preferring an external one, or -1.
+// section number sect, preferring an external one, or -1. The first call
+// indexes the symbol table, so that resolving every relocation is linear.
 func (s *symbols) functionAt(sect int16, value uint64) int {
-	best := -1
-	for i := 0; i < len(s.f.COFFSymbols); i++ {
-		sym := &s.f.COFFSymbols[i]
-		if s.isFunction(i) && sym.SectionNumber == sect && s.value(i) == value {
-			if best < 0 || (!s.global(best) && s.global(i)) {
-				best = i
+	if s.at == nil {
+		s.at = map[funcKey]int{}
+		for i := 0; i < len(s.f.COFFSymbols); i++ {
+			sym := &s.f.COFFSymbols[i]
+			if s.isFunction(i) {
+				k := funcKey{sym.SectionNumber, s.value(i)}
+				if best, ok := s.at[k]; !ok || (!s.global(best) && s.global(i)) {
+					s.at[k] = i
+				}
 			}
+			i += int(sym.NumberOfAuxSymbols)
 		}
-		i += int(sym.NumberOfAuxSymbols)
 	}
-	return best
+	if i, ok := s.at[funcKey{sect, value}]; ok {
+		return i
+	}
+	return -1
 }
 
 func (s *symbols) global(i int) bool {
