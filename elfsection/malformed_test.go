@@ -137,14 +137,26 @@ func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 		e := loadELF(t, c.file, c.rela)
 		rng := rand.New(rand.NewSource(1))
 		lo, hi := int(e.rela.Offset), int(e.rela.Offset+e.rela.Size)
+		decoded, refused := 0, 0
 		for i := 0; i < 2000; i++ {
 			b := e.patched(func(b []byte) {
 				for n := 1 + rng.Intn(4); n > 0; n-- {
 					b[lo+rng.Intn(hi-lo)] = byte(rng.Intn(256))
 				}
 			})
-			assert.NotPanics(t, func() { read(b) }, "%s mutation %d", c.file, i)
+			assert.NotPanics(t, func() {
+				switch err := read(b); {
+				case err == nil:
+					decoded++
+				case errors.Is(err, stackmap.ErrRelocation):
+					refused++
+				}
+			}, "%s mutation %d", c.file, i)
 		}
+		// The mutations must reach the relocation code both ways: some
+		// still apply (and are walked), some are refused as bad relocations.
+		assert.Positive(t, decoded, "%s: no mutation decoded", c.file)
+		assert.Positive(t, refused, "%s: no mutation was refused as a bad relocation", c.file)
 		for n := len(e.data); n >= 0; n -= 1 + n/64 {
 			assert.NotPanics(t, func() { read(e.data[:n]) }, "%s truncated to %d", c.file, n)
 		}
@@ -153,14 +165,14 @@ func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 
 // read locates and decodes, and applies the relocations to every
 // function and record.
-func read(b []byte) {
+func read(b []byte) error {
 	sd, err := elfsection.Read(bytes.NewReader(b))
 	if err != nil {
-		return
+		return err
 	}
 	sec, err := sd.Parse()
 	if err != nil {
-		return
+		return err
 	}
 	for _, tb := range sec.Tables() {
 		for f := range tb.Functions() {
@@ -171,6 +183,7 @@ func read(b []byte) {
 			sd.InstructionOffset(it.Record())
 		}
 	}
+	return nil
 }
 
 // FuzzRead feeds mutated objects to the locator and walks whatever it
@@ -185,5 +198,5 @@ func FuzzRead(f *testing.F) {
 		require.NoError(f, err)
 		f.Add(b)
 	}
-	f.Fuzz(func(t *testing.T, b []byte) { read(b) })
+	f.Fuzz(func(t *testing.T, b []byte) { _ = read(b) })
 }
