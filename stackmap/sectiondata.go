@@ -2,8 +2,6 @@ package stackmap
 
 import (
 	"encoding/binary"
-	"errors"
-	"fmt"
 	"sort"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -160,36 +158,6 @@ func (s *SectionData) Close() error {
 	}
 	return release()
 }
-
-// ErrRelocation matches every error a locator returns for a relocation it
-// cannot apply: an offset outside its section, a symbol index outside the
-// symbol table, an unknown type, a truncated table.
-var ErrRelocation = errors.New("bad relocation")
-
-// RelocationError describes a relocation a locator could not apply.
-// errors.Is(err, ErrRelocation) holds for it.
-type RelocationError struct {
-	Section string // the relocation section, e.g. ".rela.llvm_stackmaps" or ".rela.dyn"
-	Index   int    // index of the relocation in it, -1 for the section as a whole
-	Offset  uint64 // the relocation's offset (section offset or address) as stored
-	Type    uint32 // the relocation's type as stored
-	Name    string // the type's name (e.g. "R_X86_64_64"), "" when unknown
-	Detail  string // what is wrong, in words
-}
-
-func (e *RelocationError) Error() string {
-	if e.Index < 0 {
-		return fmt.Sprintf("%s: %s", e.Section, e.Detail)
-	}
-	typ := e.Name
-	if typ == "" {
-		typ = fmt.Sprintf("type %d", e.Type)
-	}
-	return fmt.Sprintf("%s: relocation %d (offset 0x%x, %s): %s", e.Section, e.Index, e.Offset, typ, e.Detail)
-}
-
-// Unwrap returns ErrRelocation.
-func (e *RelocationError) Unwrap() error { return ErrRelocation }
 
 // InstructionOffset returns a record's instruction offset once relocations
 // are applied (RISC-V objects built with linker relaxation compute some with
