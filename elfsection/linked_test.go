@@ -84,7 +84,7 @@ func TestPPC64ELFv1Entries(t *testing.T) {
 
 func checkEntries(t *testing.T, sd *stackmap.SectionData, synth map[string][]reloctest.NMSymbol) {
 	t.Helper()
-	fis := infos(t, sd)
+	fis := reloctest.FunctionInfos(t, sd)
 	require.NotEmpty(t, fis)
 	for _, fi := range fis {
 		dot := synth["."+fi.Symbol]

@@ -22,14 +22,14 @@ import (
 // that offset.
 func TestObjectFunctionNames(t *testing.T) {
 	targets := map[string]bool{}
-	for _, o := range elfObjects(t) {
+	for _, o := range reloctest.Objects(t, "elf") {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := reloctest.StackMapFunctions(o.IR)
 			require.NoError(t, err)
 			sd, err := elfsection.Open(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
-			fis := infos(t, sd)
+			fis := reloctest.FunctionInfos(t, sd)
 			assert.Equal(t, want, names(fis))
 			for _, fi := range fis {
 				assert.Zero(t, fi.Addend, "%s", fi.Symbol)
@@ -47,7 +47,7 @@ func TestObjectFunctionNames(t *testing.T) {
 // value plus the addend) is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 	tools := testtools.Need(t, "llvm-nm-22")
-	for _, o := range elfObjects(t) {
+	for _, o := range reloctest.Objects(t, "elf") {
 		if o.LLVM != "22" {
 			continue
 		}
@@ -59,7 +59,7 @@ func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 			sd, err := elfsection.Open(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
-			for _, fi := range infos(t, sd) {
+			for _, fi := range reloctest.FunctionInfos(t, sd) {
 				syms := nm[fi.Symbol]
 				require.Len(t, syms, 1, "%s", fi.Symbol)
 				// In an object the value is section-relative; on ppc64
@@ -91,7 +91,7 @@ func TestComponentFunctionNames(t *testing.T) {
 				sd, err := elfsection.Open(c)
 				require.NoError(t, err)
 				defer sd.Close()
-				fis := infos(t, sd)
+				fis := reloctest.FunctionInfos(t, sd)
 				assert.Equal(t, want, names(fis))
 				for _, fi := range fis {
 					assert.Zero(t, fi.Addend, "%s", fi.Symbol)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -22,7 +23,7 @@ import (
 func TestRISCVRelaxInstructionOffsets(t *testing.T) {
 	tools := testtools.Need(t, "riscv64-linux-gnu-ld")
 	computed := 0
-	for _, o := range elfObjects(t) {
+	for _, o := range reloctest.Objects(t, "elf") {
 		if o.Target != "riscv64-elf" || !strings.Contains(strings.Join(o.LLCFlags, " "), "+relax") {
 			continue
 		}

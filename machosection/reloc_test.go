@@ -21,39 +21,13 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func infos(t *testing.T, sd *stackmap.SectionData) []stackmap.FunctionInfo {
-	t.Helper()
-	sec, err := sd.Parse()
-	require.NoError(t, err)
-	var out []stackmap.FunctionInfo
-	for _, tb := range sec.Tables() {
-		for f := range tb.Functions() {
-			out = append(out, sd.FunctionInfo(f))
-		}
-	}
-	return out
-}
-
-func machoObjects(t *testing.T) []golden.Object {
-	objs, err := golden.Objects()
-	require.NoError(t, err)
-	var out []golden.Object
-	for _, o := range objs {
-		if o.Format == "macho" {
-			out = append(out, o)
-		}
-	}
-	require.NotEmpty(t, out)
-	return out
-}
-
 // Each function of every checked-in Mach-O object is named, through its
 // ARM64_RELOC_UNSIGNED / X86_64_RELOC_UNSIGNED relocation, after the
 // function the IR defines, in order; the raw name has the leading
 // underscore, DisplayName drops it.
 func TestObjectFunctionNames(t *testing.T) {
 	targets := map[string]bool{}
-	for _, o := range machoObjects(t) {
+	for _, o := range reloctest.Objects(t, "macho") {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := reloctest.StackMapFunctions(o.IR)
 			require.NoError(t, err)
@@ -62,7 +36,7 @@ func TestObjectFunctionNames(t *testing.T) {
 			require.Len(t, sds, 1)
 			defer sds[0].Close()
 			var got []string
-			for _, fi := range infos(t, sds[0]) {
+			for _, fi := range reloctest.FunctionInfos(t, sds[0]) {
 				assert.Equal(t, byte('_'), fi.Symbol[0], "%s", fi.Symbol)
 				assert.Zero(t, fi.Addend)
 				assert.NotZero(t, fi.Size)
@@ -83,7 +57,7 @@ func TestLocalFunctions(t *testing.T) {
 			sds, err := machosection.Open(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
 			require.NoError(t, err)
 			defer sds[0].Close()
-			fis := infos(t, sds[0])
+			fis := reloctest.FunctionInfos(t, sds[0])
 			require.Len(t, fis, 3)
 			assert.Equal(t, "_glob_a", fis[0].Symbol)
 			assert.Equal(t, "_local_b", fis[1].Symbol)
@@ -98,7 +72,7 @@ func TestLocalFunctions(t *testing.T) {
 // Each function's address is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 	tools := testtools.Need(t, "llvm-nm-22")
-	for _, o := range machoObjects(t) {
+	for _, o := range reloctest.Objects(t, "macho") {
 		if o.LLVM != "22" {
 			continue
 		}
@@ -110,7 +84,7 @@ func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 			sds, err := machosection.Open(o.Path)
 			require.NoError(t, err)
 			defer sds[0].Close()
-			for _, fi := range infos(t, sds[0]) {
+			for _, fi := range reloctest.FunctionInfos(t, sds[0]) {
 				require.Len(t, nm[fi.Symbol], 1, "%s", fi.Symbol)
 				assert.Equal(t, nm[fi.Symbol][0].Value, fi.Address, "%s", fi.Symbol)
 			}
@@ -127,7 +101,7 @@ func TestUniversalFileFunctionNames(t *testing.T) {
 	require.NoError(t, err)
 	for _, sd := range sds {
 		var got []string
-		for _, fi := range infos(t, sd) {
+		for _, fi := range reloctest.FunctionInfos(t, sd) {
 			got = append(got, machosection.DisplayName(fi.Symbol))
 		}
 		assert.Equal(t, want, got, sd.Slice)

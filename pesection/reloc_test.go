@@ -21,44 +21,18 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func infos(t *testing.T, sd *stackmap.SectionData) []stackmap.FunctionInfo {
-	t.Helper()
-	sec, err := sd.Parse()
-	require.NoError(t, err)
-	var out []stackmap.FunctionInfo
-	for _, tb := range sec.Tables() {
-		for f := range tb.Functions() {
-			out = append(out, sd.FunctionInfo(f))
-		}
-	}
-	return out
-}
-
-func coffObjects(t *testing.T) []golden.Object {
-	objs, err := golden.Objects()
-	require.NoError(t, err)
-	var out []golden.Object
-	for _, o := range objs {
-		if o.Format == "coff" {
-			out = append(out, o)
-		}
-	}
-	require.NotEmpty(t, out)
-	return out
-}
-
 // Each function of every checked-in COFF object is named, through its
 // IMAGE_REL_AMD64_ADDR64 relocation, after the function the IR defines,
 // in order.
 func TestObjectFunctionNames(t *testing.T) {
-	for _, o := range coffObjects(t) {
+	for _, o := range reloctest.Objects(t, "coff") {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := reloctest.StackMapFunctions(o.IR)
 			require.NoError(t, err)
 			sd, err := pesection.Open(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
-			fis := infos(t, sd)
+			fis := reloctest.FunctionInfos(t, sd)
 			var got []string
 			for _, fi := range fis {
 				assert.Zero(t, fi.Addend)
@@ -74,7 +48,7 @@ func TestLocalFunctions(t *testing.T) {
 	sd, err := pesection.Open(filepath.Join(golden.Root(), "reloc", "local", "x86_64-coff.o"))
 	require.NoError(t, err)
 	defer sd.Close()
-	fis := infos(t, sd)
+	fis := reloctest.FunctionInfos(t, sd)
 	require.Len(t, fis, 3)
 	for i, want := range []struct {
 		name string
@@ -88,7 +62,7 @@ func TestLocalFunctions(t *testing.T) {
 // Each function's address is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 	tools := testtools.Need(t, "llvm-nm-22")
-	for _, o := range coffObjects(t) {
+	for _, o := range reloctest.Objects(t, "coff") {
 		if o.LLVM != "22" {
 			continue
 		}
@@ -100,7 +74,7 @@ func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 			sd, err := pesection.Open(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
-			for _, fi := range infos(t, sd) {
+			for _, fi := range reloctest.FunctionInfos(t, sd) {
 				require.Len(t, nm[fi.Symbol], 1, "%s", fi.Symbol)
 				assert.Equal(t, nm[fi.Symbol][0].Value, fi.Address, "%s", fi.Symbol)
 			}
