@@ -15,6 +15,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -62,44 +63,7 @@ func TestMalformedRelocations(t *testing.T) {
 		{"objects/llvm22/riscv64-elf/kinds_relax.o", ".rela.llvm_stackmaps"},
 	} {
 		e := loadELF(t, c.file, c.rela)
-		bo := e.order
-		cases := map[string]struct {
-			patch  func(b []byte)
-			detail string
-		}{
-			"offset past the section": {func(b []byte) { bo.PutUint64(b[e.entry(0):], 1<<40) }, "outside"},
-			"offset straddling the end": {func(b []byte) {
-				// the last 4 bytes of the section cannot hold an 8-byte field
-				bo.PutUint64(b[e.entry(0):], uint64(sectionSize(t, e, c.rela))-4)
-			}, "outside"},
-			"symbol index past the table": {func(b []byte) {
-				info := bo.Uint64(b[e.entry(0)+8:])
-				bo.PutUint64(b[e.entry(0)+8:], 0xfffff<<32|info&0xffffffff)
-			}, "symbol index"},
-			"unknown type": {func(b []byte) {
-				info := bo.Uint64(b[e.entry(0)+8:])
-				bo.PutUint64(b[e.entry(0)+8:], info&^0xffffffff|0xfeed)
-			}, "does not apply"},
-			"size not a multiple of the entry size": {func(b []byte) {
-				bo.PutUint64(b[e.shdr+0x20:], e.rela.Size-1)
-			}, "not a multiple"},
-			"sh_link names no section":         {func(b []byte) { bo.PutUint32(b[e.shdr+0x28:], 0xffff) }, "sh_link"},
-			"sh_link names a non-symbol table": {func(b []byte) { bo.PutUint32(b[e.shdr+0x28:], 1) }, "not a symbol table"},
-		}
-		for name, tc := range cases {
-			t.Run(c.file+"/"+c.rela+"/"+name, func(t *testing.T) {
-				if c.rela == ".rela.opd" && name == "unknown type" {
-					t.Skip(".opd relocations of other types are skipped, not errors (R_PPC64_TOC and friends)")
-				}
-				_, err := elfsection.Read(bytes.NewReader(e.patched(tc.patch)))
-				require.Error(t, err)
-				assert.ErrorIs(t, err, stackmap.ErrRelocation)
-				var re *stackmap.RelocationError
-				require.True(t, errors.As(err, &re), "%v", err)
-				assert.Equal(t, c.rela, re.Section)
-				assert.Contains(t, err.Error(), tc.detail)
-			})
-		}
+		reloctest.Scramble(t, c.file, e.data, int(e.rela.Offset), int(e.rela.Offset+e.rela.Size), read)
 	}
 }
 

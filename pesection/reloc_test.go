@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"debug/pe"
 	"encoding/binary"
-	"errors"
-	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -123,28 +121,7 @@ func TestMalformedRelocations(t *testing.T) {
 func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 	for _, rel := range []string{"objects/llvm22/x86_64-coff/many_functions.o", "reloc/local/x86_64-coff.o"} {
 		data, off, n := coffRelocs(t, rel)
-		rng := rand.New(rand.NewSource(1))
-		decoded, refused := 0, 0
-		for i := 0; i < 2000; i++ {
-			b := bytes.Clone(data)
-			for k := 1 + rng.Intn(4); k > 0; k-- {
-				b[off+rng.Intn(10*n)] = byte(rng.Intn(256))
-			}
-			assert.NotPanics(t, func() {
-				switch err := read(b); {
-				case err == nil:
-					decoded++
-				case errors.Is(err, stackmap.ErrRelocation):
-					refused++
-				}
-			}, "%s mutation %d", rel, i)
-		}
-		// The mutations reach the relocation code both ways.
-		assert.Positive(t, decoded, "%s: no mutation decoded", rel)
-		assert.Positive(t, refused, "%s: no mutation was refused as a bad relocation", rel)
-		for n := len(data); n >= 0; n -= 1 + n/64 {
-			assert.NotPanics(t, func() { read(data[:n]) }, "%s truncated to %d", rel, n)
-		}
+		reloctest.Scramble(t, rel, data, off, off+10*n, read)
 	}
 }
 
