@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"debug/elf"
 	"encoding/binary"
-	"errors"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"testing"
@@ -99,31 +97,7 @@ func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 		{"objects/llvm22/riscv64-elf/many_functions_relax.o", ".rela.llvm_stackmaps"},
 	} {
 		e := loadELF(t, c.file, c.rela)
-		rng := rand.New(rand.NewSource(1))
-		lo, hi := int(e.rela.Offset), int(e.rela.Offset+e.rela.Size)
-		decoded, refused := 0, 0
-		for i := 0; i < 2000; i++ {
-			b := e.patched(func(b []byte) {
-				for n := 1 + rng.Intn(4); n > 0; n-- {
-					b[lo+rng.Intn(hi-lo)] = byte(rng.Intn(256))
-				}
-			})
-			assert.NotPanics(t, func() {
-				switch err := read(b); {
-				case err == nil:
-					decoded++
-				case errors.Is(err, stackmap.ErrRelocation):
-					refused++
-				}
-			}, "%s mutation %d", c.file, i)
-		}
-		// The mutations must reach the relocation code both ways: some
-		// still apply (and are walked), some are refused as bad relocations.
-		assert.Positive(t, decoded, "%s: no mutation decoded", c.file)
-		assert.Positive(t, refused, "%s: no mutation was refused as a bad relocation", c.file)
-		for n := len(e.data); n >= 0; n -= 1 + n/64 {
-			assert.NotPanics(t, func() { read(e.data[:n]) }, "%s truncated to %d", c.file, n)
-		}
+		reloctest.Scramble(t, c.file, e.data, int(e.rela.Offset), int(e.rela.Offset+e.rela.Size), read)
 	}
 }
 
