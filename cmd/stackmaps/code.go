@@ -118,6 +118,12 @@ func (c *codeFile) elfCode(fi stackmap.FunctionInfo, tableFuncs int) ([]byte, er
 	} else if tableFuncs == 1 {
 		sec = onlyELFCode(f)
 	}
+	if sec != nil && sec.Name == ".opd" {
+		// 64-bit PowerPC ELFv1: the symbol names a descriptor in .opd, and
+		// Entry is the code's offset in the section .rela.opd points at,
+		// which is the one code section in everything llc writes.
+		sec = onlyELFCode(f)
+	}
 	if sec == nil || sec.Flags&elf.SHF_EXECINSTR == 0 {
 		return nil, errNoCode
 	}
