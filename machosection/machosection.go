@@ -135,7 +135,12 @@ func fromFile(f *macho.File, base int64, load loader) (*stackmap.SectionData, er
 	if release != nil {
 		sd.SetRelease(release)
 	}
-	if sd.Fixups, err = fixups(f, s, data); err != nil {
+	if f.Type == macho.TypeObj {
+		sd.Fixups, err = fixups(f, s, data)
+	} else {
+		sd.Fixups, err = chainedFixups(f, s, data)
+	}
+	if err != nil {
 		sd.Close()
 		return nil, err
 	}
