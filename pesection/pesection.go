@@ -19,8 +19,12 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// SectionName is the name of the stack map section in COFF files.
+// SectionName is the name of the stack map section in COFF objects.
 const SectionName = ".llvm_stackmaps"
+
+// ImageSectionName is the stack map section's name in PE images, whose
+// section names have no string table and are cut to 8 bytes.
+const ImageSectionName = ".llvm_st"
 
 // ErrNoSection is returned (wrapped) when a file has no stack map section.
 var ErrNoSection = errors.New("no " + SectionName + " section")
@@ -64,6 +68,17 @@ func Read(r io.ReaderAt) (*stackmap.SectionData, error) {
 // debug/pe. The section's bytes are read into memory.
 func FromFile(f *pe.File) (*stackmap.SectionData, error) { return fromFile(f, nil) }
 
+// imageBase returns a PE image's preferred base address (0 for objects).
+func imageBase(f *pe.File) uint64 {
+	switch oh := f.OptionalHeader.(type) {
+	case *pe.OptionalHeader64:
+		return oh.ImageBase
+	case *pe.OptionalHeader32:
+		return uint64(oh.ImageBase)
+	}
+	return 0
+}
+
 // loader gets n bytes at file offset off, and what releases them; nil
 // means the section's Data method.
 type loader func(off, n int64) ([]byte, func() error, error)
@@ -71,7 +86,7 @@ type loader func(off, n int64) ([]byte, func() error, error)
 func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 	index := -1
 	for i, sec := range f.Sections {
-		if sec.Name == SectionName {
+		if sec.Name == SectionName || sec.Name == ImageSectionName {
 			index = i
 			break
 		}
@@ -103,8 +118,8 @@ func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 		Format:    "pe",
 		Arch:      regs.ArchFromPE(f.Machine),
 		ByteOrder: binary.LittleEndian,
-		Name:      SectionName,
-		Addr:      uint64(s.VirtualAddress),
+		Name:      s.Name,
+		Addr:      imageBase(f) + uint64(s.VirtualAddress),
 		Offset:    int64(s.Offset),
 		Data:      data,
 	}

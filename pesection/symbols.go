@@ -31,12 +31,7 @@ func newSymbols(f *pe.File) *symbols {
 		}
 		i += int(sym.NumberOfAuxSymbols) // auxiliary records are not symbols
 	}
-	switch oh := f.OptionalHeader.(type) {
-	case *pe.OptionalHeader64:
-		s.base = oh.ImageBase
-	case *pe.OptionalHeader32:
-		s.base = uint64(oh.ImageBase)
-	}
+	s.base = imageBase(f)
 	return s
 }
 
