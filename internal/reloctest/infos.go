@@ -1,6 +1,8 @@
 package reloctest
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stackmaps/stackmaps/internal/golden"
@@ -42,4 +44,24 @@ func Objects(t testing.TB, format string) []golden.Object {
 		t.Fatalf("no %s objects in the manifest", format)
 	}
 	return out
+}
+
+// RequireRefused checks that err is a *stackmap.RelocationError for
+// relocation index whose message contains detail, and returns it.
+func RequireRefused(t testing.TB, err error, index int, detail string) *stackmap.RelocationError {
+	t.Helper()
+	var re *stackmap.RelocationError
+	if !errors.As(err, &re) {
+		t.Fatalf("got error %v, want a *stackmap.RelocationError", err)
+	}
+	if !errors.Is(err, stackmap.ErrRelocation) {
+		t.Errorf("%v does not match stackmap.ErrRelocation", err)
+	}
+	if re.Index != index {
+		t.Errorf("relocation index %d, want %d", re.Index, index)
+	}
+	if !strings.Contains(err.Error(), detail) {
+		t.Errorf("%q does not say %q", err.Error(), detail)
+	}
+	return re
 }
