@@ -19,18 +19,24 @@ import (
 // record belongs to, so their records have no address and are not in the
 // index; find them with Table.RecordsAt instead.
 type Index struct {
-	sec     *Section
-	entries []indexEntry // sorted by address
-	funcs   []indexFunc  // sorted by entry
+	sec   *Section
+	addrs []uint64   // record addresses, sorted: searched on their own, for the cache's sake
+	refs  []indexRef // refs[i] locates the record at addrs[i]
+	funcs []indexFunc
 }
 
-// indexEntry locates one record at its address: 24 bytes a record.
-type indexEntry struct {
-	addr     uint64
+// indexRef locates one record: with its address, 24 bytes a record.
+type indexRef struct {
 	table    uint32
 	off      uint32 // record offset within its table
 	index    uint32 // record index within its table
 	function int32
+}
+
+// indexEntry is a record's address and place while the index is built.
+type indexEntry struct {
+	addr uint64
+	indexRef
 }
 
 // indexFunc is one function's code range.
@@ -54,7 +60,7 @@ func NewIndex(sd *SectionData, sec *Section) *Index {
 	for i := range sec.tables {
 		n += sec.tables[i].numRecords
 	}
-	ix.entries = make([]indexEntry, 0, n)
+	all := make([]indexEntry, 0, n)
 	var entries []uint64
 	for ti := range sec.tables {
 		t := &sec.tables[ti]
@@ -74,9 +80,9 @@ func NewIndex(sd *SectionData, sec *Section) *Index {
 			if r.function < 0 {
 				continue
 			}
-			ix.entries = append(ix.entries, indexEntry{
-				addr:  entries[r.function] + uint64(sd.InstructionOffset(r)),
-				table: uint32(ti), off: uint32(r.off), index: uint32(r.index), function: int32(r.function),
+			all = append(all, indexEntry{
+				addr:     entries[r.function] + uint64(sd.InstructionOffset(r)),
+				indexRef: indexRef{table: uint32(ti), off: uint32(r.off), index: uint32(r.index), function: int32(r.function)},
 			})
 		}
 	}
@@ -92,8 +98,13 @@ func NewIndex(sd *SectionData, sec *Section) *Index {
 		}
 		return cmpUint64(uint64(a.off), uint64(b.off))
 	}
-	if !slices.IsSortedFunc(ix.entries, byAddr) {
-		slices.SortFunc(ix.entries, byAddr)
+	if !slices.IsSortedFunc(all, byAddr) {
+		slices.SortFunc(all, byAddr)
+	}
+	ix.addrs = make([]uint64, len(all))
+	ix.refs = make([]indexRef, len(all))
+	for i, e := range all {
+		ix.addrs[i], ix.refs[i] = e.addr, e.indexRef
 	}
 	slices.SortStableFunc(ix.funcs, func(a, b indexFunc) int { return cmpUint64(a.entry, b.entry) })
 	return ix
@@ -110,7 +121,7 @@ func cmpUint64(a, b uint64) int {
 }
 
 // Len returns the number of records in the index.
-func (ix *Index) Len() int { return len(ix.entries) }
+func (ix *Index) Len() int { return len(ix.addrs) }
 
 // Match is the set of records found at one address (several records may
 // share an address).
@@ -149,8 +160,8 @@ func (m Match) Records() iter.Seq[Record] {
 // return address of their call, so a runtime looks them up this way.
 func (ix *Index) Lookup(pc, bias uint64) (Match, bool) {
 	addr := pc - bias
-	lo := sort.Search(len(ix.entries), func(i int) bool { return ix.entries[i].addr >= addr })
-	if lo == len(ix.entries) || ix.entries[lo].addr != addr {
+	lo, found := slices.BinarySearch(ix.addrs, addr)
+	if !found {
 		return Match{}, false
 	}
 	return ix.span(lo, true), true
@@ -162,7 +173,14 @@ func (ix *Index) Lookup(pc, bias uint64) (Match, bool) {
 // address of the call it makes, so a runtime looks it up this way.
 func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
 	addr := pc - bias
-	i := sort.Search(len(ix.entries), func(i int) bool { return ix.entries[i].addr > addr }) - 1
+	i, found := slices.BinarySearch(ix.addrs, addr)
+	if found {
+		for i+1 < len(ix.addrs) && ix.addrs[i+1] == addr {
+			i++
+		}
+	} else {
+		i--
+	}
 	if i < 0 {
 		return Match{}, false
 	}
@@ -170,14 +188,15 @@ func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
 	if !ok {
 		return Match{}, false
 	}
-	e := ix.entries[i]
+	e := ix.refs[i]
 	if e.table != fn.table || uint32(e.function) != fn.function {
 		return Match{}, false
 	}
-	for i > 0 && ix.entries[i-1].addr == e.addr {
+	at := ix.addrs[i]
+	for i > 0 && ix.addrs[i-1] == at {
 		i--
 	}
-	return ix.span(i, e.addr == addr), true
+	return ix.span(i, at == addr), true
 }
 
 // Function returns the table and function record of the function whose
@@ -209,15 +228,15 @@ func (ix *Index) functionAt(addr uint64) (indexFunc, bool) {
 // span returns the match of all records at the address of entry lo.
 func (ix *Index) span(lo int, exact bool) Match {
 	hi := lo + 1
-	for hi < len(ix.entries) && ix.entries[hi].addr == ix.entries[lo].addr {
+	for hi < len(ix.addrs) && ix.addrs[hi] == ix.addrs[lo] {
 		hi++
 	}
-	return Match{ix: ix, lo: lo, hi: hi, Address: ix.entries[lo].addr, Exact: exact}
+	return Match{ix: ix, lo: lo, hi: hi, Address: ix.addrs[lo], Exact: exact}
 }
 
 // record rebuilds the record view of index entry i.
 func (ix *Index) record(i int) Record {
-	e := ix.entries[i]
+	e := ix.refs[i]
 	return ix.sec.tables[e.table].recordAt(int(e.off), int(e.index), int(e.function))
 }
 
