@@ -36,3 +36,65 @@ func FuzzParse(f *testing.F) {
 		walk(sec)
 	})
 }
+
+// patternMemory is a MemoryReader whose bytes are derived from their
+// addresses, and which refuses every address divisible by 3.
+type patternMemory struct{}
+
+func (patternMemory) ReadMemory(addr uint64, p []byte) error {
+	if addr%3 == 0 {
+		return errors.New("unreadable")
+	}
+	for i := range p {
+		p[i] = byte(addr) + byte(i)
+	}
+	return nil
+}
+
+// FuzzRuntime drives the runtime side over whatever decodes: the index,
+// lookups, deopt frames, statepoint views and evaluation must never panic,
+// and every exact match must be at the address looked up.
+func FuzzRuntime(f *testing.F) {
+	f.Add(largeSection(3, 3), uint64(0x10008), false)
+	f.Add(smbuild.Encode(binary.LittleEndian, statepointTable()), uint64(0x100a), false)
+	f.Fuzz(func(t *testing.T, data []byte, pc uint64, big bool) {
+		var bo binary.ByteOrder = binary.LittleEndian
+		if big {
+			bo = binary.BigEndian
+		}
+		sec, err := stackmap.Parse(data, bo)
+		if err != nil {
+			return
+		}
+		ix := stackmap.NewIndex(nil, sec)
+		regs := stackmap.Registers{}
+		for i := uint16(0); i < 40; i++ {
+			regs[i] = uint64(i) << 12
+		}
+		_, _ = ix.Deopt(pc, 0, regs, patternMemory{})
+		if m, ok := ix.Lookup(pc, 0); ok && m.Address != pc {
+			t.Fatalf("exact lookup of 0x%x matched 0x%x", pc, m.Address)
+		}
+		if m, ok := ix.LookupPreceding(pc, 0); ok {
+			if m.Address > pc {
+				t.Fatalf("preceding lookup of 0x%x matched 0x%x, after it", pc, m.Address)
+			}
+			for r := range m.Records() {
+				if sp, err := r.Statepoint(); err == nil {
+					_, _ = sp.Frame(regs, patternMemory{})
+				}
+				_, _ = r.Frame(regs, patternMemory{})
+			}
+		}
+		ix.Function(pc, 0)
+		for i := range sec.Tables() {
+			it := sec.Table(i).RecordIterator()
+			for it.Next() {
+				r := it.Record()
+				r.PaddingZero()
+				for range sec.Table(i).RecordsAt(r.Function(), r.InstructionOffset()) {
+				}
+			}
+		}
+	})
+}

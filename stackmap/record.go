@@ -126,24 +126,26 @@ func (r Record) PaddingZero() bool {
 	return true
 }
 
-// location decodes the location at table offset off.
+// location decodes the location at table offset off. Slicing the
+// location's bytes once lets the compiler drop the per-field bounds checks.
 func (t *Table) location(off int) Location {
-	d := t.data
 	if t.version == Version3 {
+		d := t.data[off : off+12 : off+12]
 		return Location{
-			Kind:      Kind(d[off]),
-			Reserved0: d[off+1],
-			Size:      t.ord.u16(d, off+2),
-			Reg:       t.ord.u16(d, off+4),
-			Reserved1: t.ord.u16(d, off+6),
-			Offset:    int32(t.ord.u32(d, off+8)),
+			Kind:      Kind(d[0]),
+			Reserved0: d[1],
+			Size:      t.ord.u16(d, 2),
+			Reg:       t.ord.u16(d, 4),
+			Reserved1: t.ord.u16(d, 6),
+			Offset:    int32(t.ord.u32(d, 8)),
 		}
 	}
+	d := t.data[off : off+8 : off+8]
 	return Location{
-		Kind:   Kind(d[off]),
-		Size:   uint16(d[off+1]),
-		Reg:    t.ord.u16(d, off+2),
-		Offset: int32(t.ord.u32(d, off+4)),
+		Kind:   Kind(d[0]),
+		Size:   uint16(d[1]),
+		Reg:    t.ord.u16(d, 2),
+		Offset: int32(t.ord.u32(d, 4)),
 	}
 }
 
