@@ -108,20 +108,7 @@ func read(b []byte) error {
 	if err != nil {
 		return err
 	}
-	sec, err := sd.Parse()
-	if err != nil {
-		return err
-	}
-	for _, tb := range sec.Tables() {
-		for f := range tb.Functions() {
-			sd.FunctionInfo(f)
-		}
-		it := tb.RecordIterator()
-		for it.Next() {
-			sd.InstructionOffset(it.Record())
-		}
-	}
-	return nil
+	return reloctest.WalkRelocated(sd)
 }
 
 // FuzzRead feeds mutated objects to the locator and walks whatever it

@@ -1,7 +1,6 @@
 package elfsection_test
 
 import (
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +11,6 @@ import (
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
 )
 
 // Every checked-in ELF object names each function record after the
@@ -44,30 +42,10 @@ func TestObjectFunctionNames(t *testing.T) {
 }
 
 // Each function's address in an object (the symbol's section-relative
-// value plus the addend) is the value llvm-nm gives its symbol.
+// value plus the addend; on ppc64 ELFv1 the descriptor's offset in .opd) is
+// the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
-	tools := testtools.Need(t, "llvm-nm-22")
-	for _, o := range reloctest.Objects(t, "elf") {
-		if o.LLVM != "22" {
-			continue
-		}
-		t.Run(o.Name(), func(t *testing.T) {
-			out, err := exec.Command(tools[0], "--defined-only", o.Path).Output()
-			require.NoError(t, err)
-			nm, err := reloctest.ParseNM(string(out))
-			require.NoError(t, err)
-			sd, err := elfsection.Open(o.Path)
-			require.NoError(t, err)
-			defer sd.Close()
-			for _, fi := range reloctest.FunctionInfos(t, sd) {
-				syms := nm[fi.Symbol]
-				require.Len(t, syms, 1, "%s", fi.Symbol)
-				// In an object the value is section-relative; on ppc64
-				// ELFv1 it is the descriptor's offset in .opd.
-				assert.Equal(t, syms[0].Value, fi.Address, "%s", fi.Symbol)
-			}
-		})
-	}
+	reloctest.AddressesMatchNM(t, "elf", elfsection.Open)
 }
 
 // The components of the linked binaries have local functions, which LLVM

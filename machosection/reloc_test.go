@@ -5,7 +5,6 @@ import (
 	"debug/macho"
 	"encoding/binary"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -14,8 +13,8 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/machosection"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // Each function of every checked-in Mach-O object is named, through its
@@ -68,25 +67,16 @@ func TestLocalFunctions(t *testing.T) {
 
 // Each function's address is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
-	tools := testtools.Need(t, "llvm-nm-22")
-	for _, o := range reloctest.Objects(t, "macho") {
-		if o.LLVM != "22" {
-			continue
+	reloctest.AddressesMatchNM(t, "macho", func(path string) (*stackmap.SectionData, error) {
+		sds, err := machosection.Open(path)
+		if err != nil {
+			return nil, err
 		}
-		t.Run(o.Name(), func(t *testing.T) {
-			out, err := exec.Command(tools[0], "--defined-only", o.Path).Output()
-			require.NoError(t, err)
-			nm, err := reloctest.ParseNM(string(out))
-			require.NoError(t, err)
-			sds, err := machosection.Open(o.Path)
-			require.NoError(t, err)
-			defer sds[0].Close()
-			for _, fi := range reloctest.FunctionInfos(t, sds[0]) {
-				require.Len(t, nm[fi.Symbol], 1, "%s", fi.Symbol)
-				assert.Equal(t, nm[fi.Symbol][0].Value, fi.Address, "%s", fi.Symbol)
-			}
-		})
-	}
+		for _, sd := range sds[1:] {
+			sd.Close()
+		}
+		return sds[0], nil
+	})
 }
 
 // Every slice of a universal file gets its relocations applied (they are
@@ -165,12 +155,8 @@ func read(b []byte) error {
 		return err
 	}
 	for _, sd := range sds {
-		if sec, err := sd.Parse(); err == nil {
-			for _, tb := range sec.Tables() {
-				for f := range tb.Functions() {
-					sd.FunctionInfo(f)
-				}
-			}
+		if err := reloctest.WalkRelocated(sd); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -5,7 +5,6 @@ import (
 	"debug/pe"
 	"encoding/binary"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -14,7 +13,6 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/pesection"
 )
 
@@ -58,25 +56,7 @@ func TestLocalFunctions(t *testing.T) {
 
 // Each function's address is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
-	tools := testtools.Need(t, "llvm-nm-22")
-	for _, o := range reloctest.Objects(t, "coff") {
-		if o.LLVM != "22" {
-			continue
-		}
-		t.Run(o.Name(), func(t *testing.T) {
-			out, err := exec.Command(tools[0], "--defined-only", o.Path).Output()
-			require.NoError(t, err)
-			nm, err := reloctest.ParseNM(string(out))
-			require.NoError(t, err)
-			sd, err := pesection.Open(o.Path)
-			require.NoError(t, err)
-			defer sd.Close()
-			for _, fi := range reloctest.FunctionInfos(t, sd) {
-				require.Len(t, nm[fi.Symbol], 1, "%s", fi.Symbol)
-				assert.Equal(t, nm[fi.Symbol][0].Value, fi.Address, "%s", fi.Symbol)
-			}
-		})
-	}
+	reloctest.AddressesMatchNM(t, "coff", pesection.Open)
 }
 
 // coffRelocs returns the file and the file offset and count of the stack
@@ -124,12 +104,5 @@ func read(b []byte) error {
 	if err != nil {
 		return err
 	}
-	if sec, err := sd.Parse(); err == nil {
-		for _, tb := range sec.Tables() {
-			for f := range tb.Functions() {
-				sd.FunctionInfo(f)
-			}
-		}
-	}
-	return nil
+	return reloctest.WalkRelocated(sd)
 }

@@ -2,10 +2,12 @@ package reloctest
 
 import (
 	"errors"
+	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -64,4 +66,66 @@ func RequireRefused(t testing.TB, err error, index int, detail string) *stackmap
 		t.Errorf("%q does not say %q", err.Error(), detail)
 	}
 	return re
+}
+
+// WalkRelocated decodes sd and applies its relocations to every function
+// and every record's instruction offset; it returns the decoding error, if
+// any. The scramble tests use it to drive the relocation code over damaged
+// input.
+func WalkRelocated(sd *stackmap.SectionData) error {
+	sec, err := sd.Parse()
+	if err != nil {
+		return err
+	}
+	for _, tb := range sec.Tables() {
+		for f := range tb.Functions() {
+			sd.FunctionInfo(f)
+		}
+		for r := range tb.Records() {
+			sd.InstructionOffset(r)
+		}
+	}
+	return nil
+}
+
+// AddressesMatchNM checks every checked-in LLVM 22 object of one format:
+// each function's address (its symbol's value plus the addend) must be the
+// value llvm-nm-22 gives its symbol. open is the format's locator.
+func AddressesMatchNM(t *testing.T, format string, open func(path string) (*stackmap.SectionData, error)) {
+	t.Helper()
+	nmTool := testtools.Need(t, "llvm-nm-22")[0]
+	for _, o := range Objects(t, format) {
+		if o.LLVM != "22" {
+			continue
+		}
+		t.Run(o.Name(), func(t *testing.T) {
+			out, err := exec.Command(nmTool, "--defined-only", o.Path).Output()
+			if err != nil {
+				t.Fatalf("llvm-nm-22 %s: %v", o.Path, err)
+			}
+			nm, err := ParseNM(string(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sd, err := open(o.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sd.Close()
+			fis := FunctionInfos(t, sd)
+			if len(fis) == 0 {
+				t.Fatal("no functions")
+			}
+			for _, fi := range fis {
+				syms := nm[fi.Symbol]
+				if len(syms) != 1 {
+					t.Errorf("%s: %d llvm-nm entries, want 1", fi.Symbol, len(syms))
+					continue
+				}
+				if syms[0].Value != fi.Address {
+					t.Errorf("%s: address 0x%x, llvm-nm says 0x%x", fi.Symbol, fi.Address, syms[0].Value)
+				}
+			}
+		})
+	}
 }
