@@ -3,7 +3,6 @@ package elfsection
 import (
 	"debug/elf"
 	"encoding/binary"
-	"fmt"
 	"sort"
 
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -155,6 +154,3 @@ func applyAll(rs *relocSection, object bool, targets ...*target) error {
 	}
 	return nil
 }
-
-// errorf wraps an error with the section it concerns.
-func errorf(section string, err error) error { return fmt.Errorf("%s: %w", section, err) }

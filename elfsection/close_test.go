@@ -47,7 +47,7 @@ func TestLocalFunctions(t *testing.T) {
 			sd, err := elfsection.Open(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
 			require.NoError(t, err)
 			defer sd.Close()
-			assert.Equal(t, []string{"glob_a", "local_b", "glob_c"}, names(reloctest.FunctionInfos(t, sd)))
+			assert.Equal(t, []string{"glob_a", "local_b", "glob_c"}, names(reloctest.Functions(t, sd)))
 			if target == "riscv64-elf" {
 				// llvm-objdump -d: the records after the calls are at
 				// .L0 labels 0x18 past glob_a (0x0), local_b (0x2a) and

@@ -21,9 +21,6 @@ import (
 // SectionName is the name of the stack map section in ELF files.
 const SectionName = ".llvm_stackmaps"
 
-// ErrNoSection is returned (wrapped) when a file has no stack map section.
-var ErrNoSection = errors.New("no " + SectionName + " section")
-
 // Open finds the stack map section in the named ELF file. It reads only
 // the headers, the section itself (memory-mapped where the platform
 // allows: call Close on the result to release it) and the small tables
@@ -39,11 +36,7 @@ func Open(name string) (*stackmap.SectionData, error) {
 		return nil, err
 	}
 	defer osf.Close()
-	f, err := elf.NewFile(osf)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	sd, err := fromFile(f, func(s *elf.Section) ([]byte, func() error, error) {
+	sd, err := read(osf, func(s *elf.Section) ([]byte, func() error, error) {
 		if s.Flags&elf.SHF_COMPRESSED != 0 {
 			data, err := s.Data()
 			return data, nil, err
@@ -58,17 +51,28 @@ func Open(name string) (*stackmap.SectionData, error) {
 
 // Read finds the stack map section in the ELF file read through r. The
 // section's bytes are read into memory.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) {
-	f, err := elf.NewFile(r)
+func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return read(r, readSection) }
+
+// FromFile finds the stack map section in an ELF file already opened with
+// debug/elf. The section's bytes are read into memory. Errors about the
+// section headers give no file offset (-1): debug/elf does not keep it.
+func FromFile(f *elf.File) (*stackmap.SectionData, error) {
+	return fromFile(f, header{shoff: -1}, readSection)
+}
+
+// read checks the file's headers against its size, opens it with
+// debug/elf and finds the section.
+func read(r io.ReaderAt, load loader) (*stackmap.SectionData, error) {
+	h, err := readHeader(r)
 	if err != nil {
 		return nil, err
 	}
-	return fromFile(f, readSection)
+	f, err := elf.NewFile(r)
+	if err != nil {
+		return nil, fileError("ELF header", 0, fmt.Errorf("%w: %v", stackmap.ErrNotObject, err))
+	}
+	return fromFile(f, h, load)
 }
-
-// FromFile finds the stack map section in an ELF file already opened with
-// debug/elf. The section's bytes are read into memory.
-func FromFile(f *elf.File) (*stackmap.SectionData, error) { return fromFile(f, readSection) }
 
 // loader gets a section's bytes, and what releases them (nil if nothing).
 type loader func(*elf.Section) ([]byte, func() error, error)
@@ -78,7 +82,7 @@ func readSection(s *elf.Section) ([]byte, func() error, error) {
 	return data, nil, err
 }
 
-func fromFile(f *elf.File, load loader) (*stackmap.SectionData, error) {
+func fromFile(f *elf.File, h header, load loader) (*stackmap.SectionData, error) {
 	index := -1
 	for i, s := range f.Sections {
 		if s.Name == SectionName {
@@ -87,18 +91,19 @@ func fromFile(f *elf.File, load loader) (*stackmap.SectionData, error) {
 		}
 	}
 	if index < 0 {
-		return nil, fmt.Errorf("%w (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)", ErrNoSection)
+		return nil, fileError("section headers", h.shoff, fmt.Errorf("%w named %s (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SectionName))
 	}
 	s := f.Sections[index]
+	what := fmt.Sprintf("section %d (%s)", index, SectionName)
 	if s.Type == elf.SHT_NOBITS {
-		return nil, fmt.Errorf("%s has no bytes in the file (SHT_NOBITS)", SectionName)
+		return nil, fileError(what, h.sectionHeader(index), errors.New("the section has no bytes in the file (SHT_NOBITS)"))
 	}
 	data, release, err := load(s)
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", SectionName, err)
+		return nil, fileError(what, int64(s.Offset), err)
 	}
-	sd := &stackmap.SectionData{
-		Format:    "elf",
+	info := stackmap.SectionData{
+		Format:    stackmap.FormatELF,
 		Arch:      regs.ArchFromELF(f.Machine, f.Class, f.Data),
 		ByteOrder: f.ByteOrder,
 		Name:      SectionName,
@@ -106,18 +111,20 @@ func fromFile(f *elf.File, load loader) (*stackmap.SectionData, error) {
 		Offset:    int64(s.Offset),
 		Data:      data,
 	}
-	if release != nil {
-		sd.SetRelease(release)
-	}
-	if err := relocate(f, sd, index); err != nil {
-		sd.Close()
+	rel, err := relocate(f, data, index)
+	if err != nil {
+		if release != nil {
+			release()
+		}
 		return nil, err
 	}
-	return sd, nil
+	return stackmap.NewSectionData(info, rel, release), nil
 }
 
-// relocate fills in sd's Fixups, Symbols and Entries.
-func relocate(f *elf.File, sd *stackmap.SectionData, index int) error {
+// relocate reads what the file says about the section: its fixups,
+// function symbols and, on PowerPC ELFv1, code entries.
+func relocate(f *elf.File, data []byte, index int) (stackmap.Relocations, error) {
+	var rel stackmap.Relocations
 	object := f.Type == elf.ET_REL
 	addr := func(s *elf.Section) uint64 {
 		if object {
@@ -125,14 +132,14 @@ func relocate(f *elf.File, sd *stackmap.SectionData, index int) error {
 		}
 		return s.Addr
 	}
-	sm := newTarget(f, index, addr(f.Sections[index]), sd.Data, true)
+	sm := newTarget(f, index, addr(f.Sections[index]), data, true)
 	var opd *target
 	opdIndex := opdSection(f)
 	if opdIndex != 0 {
 		s := f.Sections[opdIndex]
 		data, err := s.Data()
 		if err != nil {
-			return fmt.Errorf("reading .opd: %w", err)
+			return rel, fileError(".opd", int64(s.Offset), err)
 		}
 		opd = newTarget(f, opdIndex, addr(s), data, false)
 	}
@@ -156,20 +163,20 @@ func relocate(f *elf.File, sd *stackmap.SectionData, index int) error {
 		}
 		relocs, err := readRelocs(f, rs)
 		if err != nil {
-			return err
+			return rel, err
 		}
 		if err := applyAll(relocs, object, targets...); err != nil {
-			return err
+			return rel, err
 		}
 	}
-	sd.Fixups = sm.fixups()
+	rel.Fixups = sm.fixups()
 	syms, inOPD, err := functionSymbols(f, elf.SectionIndex(opdIndex))
 	if err != nil {
-		return err
+		return rel, err
 	}
-	sd.Symbols = syms
+	rel.Symbols = syms
 	if opd != nil {
-		sd.Entries = opd.entries(inOPD)
+		rel.Entries = opd.entries(inOPD)
 	}
-	return nil
+	return rel, nil
 }

@@ -36,8 +36,8 @@ func TestLinkedFunctionAddressesMatchNM(t *testing.T) {
 			assert.Equal(t, len(b.Components)-countMain(b.Components), sec.NumTables())
 			n := 0
 			for _, tb := range sec.Tables() {
-				for f := range tb.Functions() {
-					fi := sd.FunctionInfo(f)
+				for _, f := range tb.Functions() {
+					fi := f
 					require.NotEmpty(t, fi.Symbol, "table %d function %d at 0x%x has no symbol", tb.Index(), f.Index, fi.Address)
 					syms := nm[fi.Symbol]
 					require.NotEmpty(t, syms, "nm does not list %s", fi.Symbol)
@@ -49,7 +49,7 @@ func TestLinkedFunctionAddressesMatchNM(t *testing.T) {
 			if b.Kind != "exe" {
 				// The file holds zeros (or addends): the addresses come
 				// from dynamic relocations.
-				assert.NotEmpty(t, sd.Fixups)
+				assert.NotZero(t, sd.NumFixups())
 			}
 			kinds[b.Target+"/"+b.Kind] = true
 		})
@@ -84,14 +84,16 @@ func TestPPC64ELFv1Entries(t *testing.T) {
 
 func checkEntries(t *testing.T, sd *stackmap.SectionData, synth map[string][]reloctest.NMSymbol) {
 	t.Helper()
-	fis := reloctest.FunctionInfos(t, sd)
+	fis := reloctest.Functions(t, sd)
 	require.NotEmpty(t, fis)
 	for _, fi := range fis {
 		dot := synth["."+fi.Symbol]
 		require.Len(t, dot, 1, "no synthetic .%s", fi.Symbol)
 		assert.Equal(t, dot[0].Value, fi.Entry, "%s", fi.Symbol)
 		assert.NotEqual(t, fi.Address, fi.Entry, "%s", fi.Symbol)
-		assert.Equal(t, fi.Entry, sd.Entries[fi.Address])
+		entry, ok := sd.Entry(fi.Address)
+		assert.True(t, ok, "%s", fi.Symbol)
+		assert.Equal(t, fi.Entry, entry)
 		assert.False(t, strings.HasPrefix(fi.Symbol, "."), "%s", fi.Symbol)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 func TestNoSectionSaysWhy(t *testing.T) {
@@ -22,7 +23,7 @@ func TestNoSectionSaysWhy(t *testing.T) {
 	renamed := bytes.ReplaceAll(data, []byte(".llvm_stackmaps"), []byte(".llvm_stackmapz"))
 	_, err = elfsection.Read(bytes.NewReader(renamed))
 	require.Error(t, err)
-	assert.True(t, errors.Is(err, elfsection.ErrNoSection))
+	assert.True(t, errors.Is(err, stackmap.ErrNoSection))
 	assert.Contains(t, err.Error(), "--gc-sections")
 }
 
@@ -38,6 +39,6 @@ func TestGCSectionsDropsTheSection(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 	_, err = elfsection.Open(lib)
 	require.Error(t, err)
-	assert.True(t, errors.Is(err, elfsection.ErrNoSection))
+	assert.True(t, errors.Is(err, stackmap.ErrNoSection))
 	assert.Contains(t, err.Error(), "KEEP(*(.llvm_stackmaps))")
 }

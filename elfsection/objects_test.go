@@ -27,7 +27,7 @@ func TestObjectFunctionNames(t *testing.T) {
 			sd, err := elfsection.Open(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
-			fis := reloctest.FunctionInfos(t, sd)
+			fis := reloctest.Functions(t, sd)
 			assert.Equal(t, want, names(fis))
 			for _, fi := range fis {
 				assert.Zero(t, fi.Addend, "%s", fi.Symbol)
@@ -69,7 +69,7 @@ func TestComponentFunctionNames(t *testing.T) {
 				sd, err := elfsection.Open(c)
 				require.NoError(t, err)
 				defer sd.Close()
-				fis := reloctest.FunctionInfos(t, sd)
+				fis := reloctest.Functions(t, sd)
 				assert.Equal(t, want, names(fis))
 				for _, fi := range fis {
 					assert.Zero(t, fi.Addend, "%s", fi.Symbol)
@@ -78,7 +78,7 @@ func TestComponentFunctionNames(t *testing.T) {
 					// ELFv1: every function has a descriptor whose entry
 					// .rela.opd relocates against .text.
 					for _, fi := range fis {
-						_, ok := sd.Entries[fi.Address]
+						_, ok := sd.Entry(fi.Address)
 						assert.True(t, ok, "%s has no .opd entry", fi.Symbol)
 					}
 				}

@@ -52,8 +52,8 @@ func TestPackedRelativeRelocations(t *testing.T) {
 	assert.Equal(t, 3, sec.NumTables())
 	n := 0
 	for i := range sec.Tables() {
-		for fn := range sec.Table(i).Functions() {
-			fi := sd.FunctionInfo(fn)
+		for _, fn := range sec.Table(i).Functions() {
+			fi := fn
 			require.NotEmpty(t, fi.Symbol, "table %d function %d", i, fn.Index)
 			assert.Equal(t, addr[fi.Symbol], fi.Address, "%s", fi.Symbol)
 			assert.NotZero(t, fi.Address)

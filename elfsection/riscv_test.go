@@ -44,7 +44,7 @@ func TestRISCVRelaxInstructionOffsets(t *testing.T) {
 			require.NotEmpty(t, want)
 			assert.Equal(t, want, got)
 			for i, r := range records(t, obj) {
-				if r.InstructionOffset() == 0 && got[i] != 0 {
+				if r.StoredInstructionOffset() == 0 && got[i] != 0 {
 					computed++
 				}
 			}
@@ -59,9 +59,8 @@ func records(t *testing.T, sd *stackmap.SectionData) []stackmap.Record {
 	require.NoError(t, err)
 	var out []stackmap.Record
 	for _, tb := range sec.Tables() {
-		it := tb.RecordIterator()
-		for it.Next() {
-			out = append(out, it.Record())
+		for _, r := range tb.Records() {
+			out = append(out, r)
 		}
 	}
 	return out
@@ -70,7 +69,7 @@ func records(t *testing.T, sd *stackmap.SectionData) []stackmap.Record {
 func storedOffsets(t *testing.T, sd *stackmap.SectionData) []uint32 {
 	var out []uint32
 	for _, r := range records(t, sd) {
-		out = append(out, r.InstructionOffset())
+		out = append(out, r.StoredInstructionOffset())
 	}
 	return out
 }
@@ -78,7 +77,7 @@ func storedOffsets(t *testing.T, sd *stackmap.SectionData) []uint32 {
 func computedOffsets(t *testing.T, sd *stackmap.SectionData) []uint32 {
 	var out []uint32
 	for _, r := range records(t, sd) {
-		out = append(out, sd.InstructionOffset(r))
+		out = append(out, r.InstructionOffset())
 	}
 	return out
 }

@@ -39,6 +39,5 @@ func functionSymbols(f *elf.File, opd elf.SectionIndex) (out []stackmap.Symbol, 
 			inOPD = append(inOPD, s.Value)
 		}
 	}
-	stackmap.SortSymbols(out)
 	return out, inOPD, nil
 }

@@ -34,25 +34,23 @@ func TestLinkedImagesMatchNM(t *testing.T) {
 			path := filepath.Join(golden.Root(), "linked-macho", c.name)
 			nm, err := reloctest.ReadNM(path + ".nm.txt")
 			require.NoError(t, err)
-			sds, err := machosection.Open(path)
+			sd, err := machosection.Open(path)
 			require.NoError(t, err)
-			require.Len(t, sds, 1)
-			sd := sds[0]
 			defer sd.Close()
 			sec, err := sd.Parse()
 			require.NoError(t, err)
 			require.Equal(t, 2, sec.NumTables())
-			assert.Equal(t, c.chained, len(sd.Fixups) > 0, "fixups only where chained fixups encode the pointers")
+			assert.Equal(t, c.chained, sd.NumFixups() > 0, "fixups only where chained fixups encode the pointers")
 			n, encoded := 0, 0
 			for i := range sec.Tables() {
-				for f := range sec.Table(i).Functions() {
-					fi := sd.FunctionInfo(f)
+				for _, f := range sec.Table(i).Functions() {
+					fi := f
 					require.NotEmpty(t, fi.Symbol, "table %d function %d", i, f.Index)
 					syms := nm[fi.Symbol]
 					require.Len(t, syms, 1, "%s in nm", fi.Symbol)
 					assert.Equal(t, syms[0].Value, fi.Address, "%s", fi.Symbol)
 					assert.Equal(t, fi.Address, fi.Entry)
-					if f.Address != fi.Address {
+					if f.StoredAddress != fi.Address {
 						encoded++
 					}
 					n++

@@ -11,10 +11,11 @@ import (
 
 	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 func TestUniversalFileGivesEverySlice(t *testing.T) {
-	sds, err := machosection.Open("../testdata/fat/kinds-universal.o")
+	sds, err := machosection.OpenFat("../testdata/fat/kinds-universal.o")
 	require.NoError(t, err)
 	require.Len(t, sds, 2)
 	assert.Equal(t, regs.X86_64, sds[0].Arch)
@@ -25,7 +26,7 @@ func TestUniversalFileGivesEverySlice(t *testing.T) {
 		want, err := os.ReadFile(thin)
 		require.NoError(t, err)
 		assert.Equal(t, want, sds[i].Data, "slice %d holds the thin object's section", i)
-		assert.Equal(t, "macho", sds[i].Format)
+		assert.Equal(t, stackmap.FormatMachO, sds[i].Format)
 		assert.Equal(t, "__LLVM_STACKMAPS,__llvm_stackmaps", sds[i].Name)
 		sec, err := sds[i].Parse()
 		require.NoError(t, err)
@@ -40,11 +41,14 @@ func TestNoSection(t *testing.T) {
 	renamed := bytes.Replace(data, []byte("__llvm_stackmaps"), []byte("__llvm_stackmapz"), -1)
 	_, err = machosection.Read(bytes.NewReader(renamed))
 	require.Error(t, err)
-	assert.True(t, errors.Is(err, machosection.ErrNoSection))
+	assert.True(t, errors.Is(err, stackmap.ErrNoSection))
 	assert.Contains(t, err.Error(), "dead-stripped")
 }
 
 func TestGarbageIsAnError(t *testing.T) {
 	_, err := machosection.Read(bytes.NewReader([]byte("not a mach-o file at all")))
-	assert.Error(t, err)
+	assert.ErrorIs(t, err, stackmap.ErrNotObject)
+	var fe *stackmap.FileError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, int64(0), fe.Offset)
 }

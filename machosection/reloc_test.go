@@ -14,7 +14,6 @@ import (
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/machosection"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // Each function of every checked-in Mach-O object is named, through its
@@ -27,12 +26,11 @@ func TestObjectFunctionNames(t *testing.T) {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := reloctest.StackMapFunctions(o.IR)
 			require.NoError(t, err)
-			sds, err := machosection.Open(o.Path)
+			sd, err := machosection.Open(o.Path)
 			require.NoError(t, err)
-			require.Len(t, sds, 1)
-			defer sds[0].Close()
+			defer sd.Close()
 			var got []string
-			for _, fi := range reloctest.FunctionInfos(t, sds[0]) {
+			for _, fi := range reloctest.Functions(t, sd) {
 				assert.Equal(t, byte('_'), fi.Symbol[0], "%s", fi.Symbol)
 				assert.Zero(t, fi.Addend)
 				assert.NotZero(t, fi.Size)
@@ -50,10 +48,10 @@ func TestObjectFunctionNames(t *testing.T) {
 func TestLocalFunctions(t *testing.T) {
 	for _, target := range []string{"x86_64-macho", "arm64-macho"} {
 		t.Run(target, func(t *testing.T) {
-			sds, err := machosection.Open(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
+			sd, err := machosection.Open(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
 			require.NoError(t, err)
-			defer sds[0].Close()
-			fis := reloctest.FunctionInfos(t, sds[0])
+			defer sd.Close()
+			fis := reloctest.Functions(t, sd)
 			require.Len(t, fis, 3)
 			assert.Equal(t, "_glob_a", fis[0].Symbol)
 			assert.Equal(t, "_local_b", fis[1].Symbol)
@@ -67,28 +65,19 @@ func TestLocalFunctions(t *testing.T) {
 
 // Each function's address is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
-	reloctest.AddressesMatchNM(t, "macho", func(path string) (*stackmap.SectionData, error) {
-		sds, err := machosection.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		for _, sd := range sds[1:] {
-			sd.Close()
-		}
-		return sds[0], nil
-	})
+	reloctest.AddressesMatchNM(t, "macho", machosection.Open)
 }
 
 // Every slice of a universal file gets its relocations applied (they are
 // found relative to the slice).
 func TestUniversalFileFunctionNames(t *testing.T) {
-	sds, err := machosection.Open(filepath.Join(golden.Root(), "fat", "kinds-universal.o"))
+	sds, err := machosection.OpenFat(filepath.Join(golden.Root(), "fat", "kinds-universal.o"))
 	require.NoError(t, err)
 	want, err := reloctest.StackMapFunctions(filepath.Join(golden.Root(), "ir", "kinds.ll"))
 	require.NoError(t, err)
 	for _, sd := range sds {
 		var got []string
-		for _, fi := range reloctest.FunctionInfos(t, sd) {
+		for _, fi := range reloctest.Functions(t, sd) {
 			got = append(got, machosection.DisplayName(fi.Symbol))
 		}
 		assert.Equal(t, want, got, sd.Slice)
@@ -150,7 +139,7 @@ func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 }
 
 func read(b []byte) error {
-	sds, err := machosection.Read(bytes.NewReader(b))
+	sds, err := machosection.ReadFat(bytes.NewReader(b))
 	if err != nil {
 		return err
 	}

@@ -19,7 +19,7 @@ const (
 )
 
 // functionSymbols returns the symbols defined in the file's code sections,
-// sorted as stackmap.SortSymbols does. Mach-O symbols have no size; Size
+// (NewSectionData sorts them). Mach-O symbols have no size; Size
 // is the distance to the next symbol of the same section. Assembler-local
 // labels (non-external names starting with "l" or "L", such as ltmp0) are
 // left out.
@@ -70,6 +70,5 @@ func functionSymbols(f *macho.File) []stackmap.Symbol {
 	for i := range syms {
 		out[i] = syms[i].Symbol
 	}
-	stackmap.SortSymbols(out)
 	return out
 }

@@ -29,8 +29,8 @@ func TestLinkedDLLMatchesNM(t *testing.T) {
 	require.Equal(t, 2, sec.NumTables())
 	n := 0
 	for i := range sec.Tables() {
-		for f := range sec.Table(i).Functions() {
-			fi := sd.FunctionInfo(f)
+		for _, f := range sec.Table(i).Functions() {
+			fi := f
 			require.NotEmpty(t, fi.Symbol, "table %d function %d", i, f.Index)
 			syms := nm[fi.Symbol]
 			require.Len(t, syms, 1, "%s in nm", fi.Symbol)

@@ -8,7 +8,6 @@ package pesection
 import (
 	"debug/pe"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,9 +25,6 @@ const SectionName = ".llvm_stackmaps"
 // section names have no string table and are cut to 8 bytes.
 const ImageSectionName = ".llvm_st"
 
-// ErrNoSection is returned (wrapped) when a file has no stack map section.
-var ErrNoSection = errors.New("no " + SectionName + " section")
-
 // Open finds the stack map section in the named COFF or PE file. The
 // section's bytes are memory-mapped where the platform allows: call Close
 // on the result to release them.
@@ -43,11 +39,7 @@ func Open(name string) (*stackmap.SectionData, error) {
 		return nil, err
 	}
 	defer osf.Close()
-	f, err := pe.NewFile(osf)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	sd, err := fromFile(f, func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) })
+	sd, err := read(osf, func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) })
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -56,12 +48,14 @@ func Open(name string) (*stackmap.SectionData, error) {
 
 // Read finds the stack map section in the COFF or PE file read through r.
 // The section's bytes are read into memory.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) {
+func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return read(r, nil) }
+
+func read(r io.ReaderAt, load loader) (*stackmap.SectionData, error) {
 	f, err := pe.NewFile(r)
 	if err != nil {
-		return nil, err
+		return nil, fileError(stackmap.FormatPE, "COFF header", 0, fmt.Errorf("%w: %v", stackmap.ErrNotObject, err))
 	}
-	return fromFile(f, nil)
+	return fromFile(f, load)
 }
 
 // FromFile finds the stack map section in a file already opened with
@@ -91,8 +85,12 @@ func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 			break
 		}
 	}
+	format := stackmap.FormatCOFF
+	if f.OptionalHeader != nil {
+		format = stackmap.FormatPE
+	}
 	if index < 0 {
-		return nil, ErrNoSection
+		return nil, fileError(format, "section table", -1, fmt.Errorf("%w named %s (or %s in an image)", stackmap.ErrNoSection, SectionName, ImageSectionName))
 	}
 	s := f.Sections[index]
 	// A section's raw data is padded to the file alignment in images;
@@ -112,10 +110,10 @@ func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 		data = data[:n]
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", SectionName, err)
+		return nil, fileError(format, "section "+s.Name, int64(s.Offset), err)
 	}
-	sd := &stackmap.SectionData{
-		Format:    "pe",
+	info := stackmap.SectionData{
+		Format:    format,
 		Arch:      regs.ArchFromPE(f.Machine),
 		ByteOrder: binary.LittleEndian,
 		Name:      s.Name,
@@ -123,14 +121,19 @@ func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 		Offset:    int64(s.Offset),
 		Data:      data,
 	}
-	if release != nil {
-		sd.SetRelease(release)
-	}
 	syms := newSymbols(f)
-	if sd.Fixups, err = fixups(f, s, data, syms); err != nil {
-		sd.Close()
+	var rel stackmap.Relocations
+	if rel.Fixups, err = fixups(f, s, data, syms); err != nil {
+		if release != nil {
+			release()
+		}
 		return nil, err
 	}
-	sd.Symbols = syms.functions()
-	return sd, nil
+	rel.Symbols = syms.functions()
+	return stackmap.NewSectionData(info, rel, release), nil
+}
+
+// fileError says what was being read at which file offset.
+func fileError(format stackmap.Format, what string, off int64, err error) error {
+	return &stackmap.FileError{Format: format, What: what, Offset: off, Err: err}
 }

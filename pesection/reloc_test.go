@@ -27,7 +27,7 @@ func TestObjectFunctionNames(t *testing.T) {
 			sd, err := pesection.Open(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
-			fis := reloctest.FunctionInfos(t, sd)
+			fis := reloctest.Functions(t, sd)
 			var got []string
 			for _, fi := range fis {
 				assert.Zero(t, fi.Addend)
@@ -43,7 +43,7 @@ func TestLocalFunctions(t *testing.T) {
 	sd, err := pesection.Open(filepath.Join(golden.Root(), "reloc", "local", "x86_64-coff.o"))
 	require.NoError(t, err)
 	defer sd.Close()
-	fis := reloctest.FunctionInfos(t, sd)
+	fis := reloctest.Functions(t, sd)
 	require.Len(t, fis, 3)
 	for i, want := range []struct {
 		name string

@@ -86,8 +86,7 @@ func (s *symbols) global(i int) bool {
 	return c == classExternal || c == classWeakExternal
 }
 
-// functions returns the function symbols, sorted as stackmap.SortSymbols
-// does. COFF symbols have no size; Size is the distance to the next
+// functions returns the function symbols (NewSectionData sorts them). COFF symbols have no size; Size is the distance to the next
 // function in the same section, or to the section's end.
 func (s *symbols) functions() []stackmap.Symbol {
 	type fn struct {
@@ -127,7 +126,6 @@ func (s *symbols) functions() []stackmap.Symbol {
 		}
 		out[i] = fns[i].Symbol
 	}
-	stackmap.SortSymbols(out)
 	return out
 }
 

@@ -38,16 +38,14 @@ func walk(sec *stackmap.Section) uint64 {
 	var sum uint64
 	for i := range sec.Tables() {
 		tab := sec.Table(i)
-		for f := range tab.Functions() {
+		for _, f := range tab.Functions() {
 			sum += f.Address + f.StackSize + f.RecordCount
 		}
 		for c := 0; c < tab.NumConstants(); c++ {
 			v, _ := tab.Constant(c)
 			sum += v
 		}
-		it := tab.RecordIterator()
-		for it.Next() {
-			r := it.Record()
+		for _, r := range tab.Records() {
 			sum += r.ID() + uint64(r.InstructionOffset()) + uint64(r.Flags()) + uint64(r.Function())
 			for _, l := range r.Locations() {
 				sum += uint64(l.Kind) + uint64(l.Size) + uint64(l.Reg) + uint64(l.Offset)

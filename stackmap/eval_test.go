@@ -155,7 +155,7 @@ func TestDeoptFrame(t *testing.T) {
 	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, statepointTable())}
 	sec, err := sd.Parse()
 	require.NoError(t, err)
-	ix := stackmap.NewIndex(sd, sec)
+	ix := stackmap.NewIndex(sec)
 	regs := stackmap.Registers{3: 41, 7: 0x9000, 12: 0x5010}
 	mem := window{start: 0x9000, bytes: make([]byte, 64)}
 	binary.LittleEndian.PutUint64(mem.bytes[8:], 0x5000)

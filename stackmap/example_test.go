@@ -25,7 +25,7 @@ func ExampleParse() {
 	for i := range sec.Tables() {
 		t := sec.Table(i)
 		fmt.Printf("table %d: version %d, %d functions, %d records\n", i, t.Version(), t.NumFunctions(), t.NumRecords())
-		for r := range t.Records() {
+		for _, r := range t.Records() {
 			fmt.Printf("record %d at offset %d:\n", r.ID(), r.InstructionOffset())
 			for j, l := range r.Locations() {
 				switch l.Kind {
@@ -70,7 +70,7 @@ func ExampleIndex_Lookup() {
 	data, _ := os.ReadFile("../testdata/samples/v2-x86_64.bin")
 	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data}
 	sec, _ := sd.Parse()
-	ix := stackmap.NewIndex(sd, sec)
+	ix := stackmap.NewIndex(sec)
 
 	// The function was linked at 0 and loaded at 0x400000; the record is
 	// at function offset 1.

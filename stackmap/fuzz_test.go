@@ -66,7 +66,7 @@ func FuzzRuntime(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ix := stackmap.NewIndex(nil, sec)
+		ix := stackmap.NewIndex(sec)
 		regs := stackmap.Registers{}
 		for i := uint16(0); i < 40; i++ {
 			regs[i] = uint64(i) << 12
@@ -79,7 +79,7 @@ func FuzzRuntime(f *testing.F) {
 			if m.Address > pc {
 				t.Fatalf("preceding lookup of 0x%x matched 0x%x, after it", pc, m.Address)
 			}
-			for r := range m.Records() {
+			for _, r := range m.Records() {
 				if sp, err := r.Statepoint(); err == nil {
 					_, _ = sp.Frame(regs, patternMemory{})
 				}
@@ -88,9 +88,7 @@ func FuzzRuntime(f *testing.F) {
 		}
 		ix.Function(pc, 0)
 		for i := range sec.Tables() {
-			it := sec.Table(i).RecordIterator()
-			for it.Next() {
-				r := it.Record()
+			for _, r := range sec.Table(i).Records() {
 				r.PaddingZero()
 				for range sec.Table(i).RecordsAt(r.Function(), r.InstructionOffset()) {
 				}

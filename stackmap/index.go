@@ -46,14 +46,14 @@ type indexFunc struct {
 	function   uint32
 }
 
-// NewIndex builds an index over every table of sec, the decoded form of
-// sd, using sd's relocations and symbols for function addresses (see
-// SectionData.FunctionInfo). sd may be nil for bytes that need no
-// relocation (a section in the memory of a running process): functions are
-// then at the addresses their records hold.
-func NewIndex(sd *SectionData, sec *Section) *Index {
-	if sd == nil {
-		sd = &SectionData{}
+// NewIndex builds an index over every table of sec. Function addresses
+// are those the section's functions give (Function.Entry): relocated when
+// sec came from SectionData.Parse, as stored for bare bytes (a section in
+// the memory of a running process, already relocated by its loader). A nil
+// sec gives an empty index.
+func NewIndex(sec *Section) *Index {
+	if sec == nil {
+		sec = &Section{}
 	}
 	ix := &Index{sec: sec}
 	n := 0
@@ -65,23 +65,22 @@ func NewIndex(sd *SectionData, sec *Section) *Index {
 	for ti := range sec.tables {
 		t := &sec.tables[ti]
 		entries = slices.Grow(entries[:0], t.numFunctions)[:t.numFunctions]
-		for f := range t.Functions() {
-			fi := sd.FunctionInfo(f)
-			entries[f.Index] = fi.Entry
+		for i, f := range t.Functions() {
+			entries[i] = f.Entry
 			end := uint64(0)
-			if fi.Size != 0 {
-				end = fi.Entry + fi.Size
+			if f.Size != 0 {
+				end = f.Entry + f.Size
 			}
-			ix.funcs = append(ix.funcs, indexFunc{entry: fi.Entry, end: end, table: uint32(ti), function: uint32(f.Index)})
+			ix.funcs = append(ix.funcs, indexFunc{entry: f.Entry, end: end, table: uint32(ti), function: uint32(i)})
 		}
-		it := t.RecordIterator()
-		for it.Next() {
-			r := it.Record()
+		it := t.records()
+		for it.next() {
+			r := it.rec
 			if r.function < 0 {
 				continue
 			}
 			all = append(all, indexEntry{
-				addr:     entries[r.function] + uint64(sd.InstructionOffset(r)),
+				addr:     entries[r.function] + uint64(r.InstructionOffset()),
 				indexRef: indexRef{table: uint32(ti), off: uint32(r.off), index: uint32(r.index), function: int32(r.function)},
 			})
 		}
@@ -144,11 +143,12 @@ func (m Match) Record(i int) (Record, bool) {
 	return m.ix.record(m.lo + i), true
 }
 
-// Records iterates over the match's records.
-func (m Match) Records() iter.Seq[Record] {
-	return func(yield func(Record) bool) {
+// Records iterates over the match's records, with their positions in the
+// match.
+func (m Match) Records() iter.Seq2[int, Record] {
+	return func(yield func(int, Record) bool) {
 		for i := m.lo; i < m.hi; i++ {
-			if !yield(m.ix.record(i)) {
+			if !yield(i-m.lo, m.ix.record(i)) {
 				return
 			}
 		}
@@ -248,16 +248,17 @@ func (t *Table) recordAt(off, index, function int) Record {
 }
 
 // RecordsAt iterates over the records of function fn whose instruction
-// offset is off. Records whose function the table does not say (version 1
-// tables with several functions) match any fn: a caller that knows which
-// function it stopped in can look them up this way.
-func (t *Table) RecordsAt(fn int, off uint32) iter.Seq[Record] {
-	return func(yield func(Record) bool) {
-		it := t.RecordIterator()
-		for it.Next() {
+// offset is off, with their indexes in the table. Records whose function
+// the table does not say (version 1 tables with several functions) match
+// any fn: a caller that knows which function it stopped in can look them
+// up this way.
+func (t *Table) RecordsAt(fn int, off uint32) iter.Seq2[int, Record] {
+	return func(yield func(int, Record) bool) {
+		it := t.records()
+		for it.next() {
 			r := it.rec
 			if (r.function == fn || r.function < 0) && r.InstructionOffset() == off {
-				if !yield(r) {
+				if !yield(r.index, r) {
 					return
 				}
 			}

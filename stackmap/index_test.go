@@ -18,7 +18,7 @@ func indexedSmallTable(t *testing.T) *stackmap.Index {
 	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, smallTable())}
 	sec, err := sd.Parse()
 	require.NoError(t, err)
-	return stackmap.NewIndex(sd, sec)
+	return stackmap.NewIndex(sec)
 }
 
 func TestIndexLookupExact(t *testing.T) {
@@ -63,18 +63,16 @@ func TestIndexLookupPreceding(t *testing.T) {
 func TestIndexSharedAddressesAndSymbolSizes(t *testing.T) {
 	tab := smallTable()
 	tab.Records[1].InstructionOffset = 4 // records 0 and 1 share 0x1004
-	sd := &stackmap.SectionData{
-		ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, tab),
-		Symbols: []stackmap.Symbol{{Name: "f", Value: 0x1000, Size: 0x20}, {Name: "g", Value: 0x2000, Size: 0x40}},
-	}
+	sd := stackmap.NewSectionData(stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, tab)},
+		stackmap.Relocations{Symbols: []stackmap.Symbol{{Name: "f", Value: 0x1000, Size: 0x20}, {Name: "g", Value: 0x2000, Size: 0x40}}}, nil)
 	sec, err := sd.Parse()
 	require.NoError(t, err)
-	ix := stackmap.NewIndex(sd, sec)
+	ix := stackmap.NewIndex(sec)
 	m, ok := ix.Lookup(0x1004, 0)
 	require.True(t, ok)
 	require.Equal(t, 2, m.Len())
 	var ids []uint64
-	for r := range m.Records() {
+	for _, r := range m.Records() {
 		ids = append(ids, r.ID())
 	}
 	assert.Equal(t, []uint64{1, 2}, ids)
@@ -85,7 +83,7 @@ func TestIndexSharedAddressesAndSymbolSizes(t *testing.T) {
 	assert.False(t, ok, "past f's symbol size")
 	assert.Zero(t, testing.AllocsPerRun(100, func() {
 		m, _ := ix.LookupPreceding(0x101f, 0)
-		for r := range m.Records() {
+		for _, r := range m.Records() {
 			sink += r.ID()
 		}
 	}))
@@ -96,10 +94,9 @@ func TestRecordsAtVersion1(t *testing.T) {
 	tab.Version = 1
 	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(t, err)
-	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian}
-	assert.Equal(t, 0, stackmap.NewIndex(sd, sec).Len(), "v1 records without a function have no address")
+	assert.Equal(t, 0, stackmap.NewIndex(sec).Len(), "v1 records without a function have no address")
 	var ids []uint64
-	for r := range sec.Table(0).RecordsAt(1, 16) {
+	for _, r := range sec.Table(0).RecordsAt(1, 16) {
 		ids = append(ids, r.ID())
 	}
 	assert.Equal(t, []uint64{3}, ids)
@@ -115,18 +112,18 @@ func BenchmarkIndexLookup(b *testing.B) {
 	b.Run("build", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			stackmap.NewIndex(sd, sec)
+			stackmap.NewIndex(sec)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ns/record")
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		kept := stackmap.NewIndex(sd, sec)
+		kept := stackmap.NewIndex(sec)
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(kept.Len()), "heap-B/record")
 	})
-	ix := stackmap.NewIndex(sd, sec)
+	ix := stackmap.NewIndex(sec)
 	require.Equal(b, 1000000, ix.Len())
 	b.Run("exact", func(b *testing.B) {
 		b.ReportAllocs()
@@ -173,7 +170,7 @@ func TestMatchRecordOutOfRange(t *testing.T) {
 func TestNewIndexWithoutSectionData(t *testing.T) {
 	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
 	require.NoError(t, err)
-	ix := stackmap.NewIndex(nil, sec)
+	ix := stackmap.NewIndex(sec)
 	m, ok := ix.Lookup(0x2010, 0)
 	require.True(t, ok)
 	assert.Equal(t, uint64(3), rec(m, 0).ID())

@@ -42,7 +42,7 @@ func goldenTables(t *testing.T, ir string) map[string]*stackmap.Table {
 // recordByID returns the first record with the given ID.
 func recordByID(t *testing.T, tab *stackmap.Table, id uint64) stackmap.Record {
 	t.Helper()
-	for r := range tab.Records() {
+	for _, r := range tab.Records() {
 		if r.ID() == id {
 			return r
 		}
@@ -84,7 +84,7 @@ func TestLLCZeroLocations(t *testing.T) {
 		f, _ := tab.Function(0)
 		require.Equal(t, uint64(6), f.RecordCount, name)
 		var ids []uint64
-		for r := range tab.Records() {
+		for _, r := range tab.Records() {
 			if r.Function() == 0 {
 				ids = append(ids, r.ID())
 				assert.Zero(t, r.NumLocations(), name)
@@ -157,7 +157,7 @@ func TestLLCStatepoints(t *testing.T) {
 		assert.Zero(t, sp.NumGCSlots(), name)
 		_, err = recordByID(t, tab, stackmap.DefaultStatepointID).Statepoint()
 		assert.NoError(t, err, name)
-		for r := range tab.Records() {
+		for _, r := range tab.Records() {
 			_, err := r.Statepoint()
 			assert.NoError(t, err, "%s: record %d (ID %d)", name, r.Index(), r.ID())
 		}

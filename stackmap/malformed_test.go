@@ -211,7 +211,7 @@ func TestVersion1SeveralFunctionsHasNoAttribution(t *testing.T) {
 	tab.Version = 1
 	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(t, err)
-	for r := range sec.Table(0).Records() {
+	for _, r := range sec.Table(0).Records() {
 		assert.Equal(t, -1, r.Function())
 	}
 	f, _ := sec.Table(0).Function(0)
@@ -233,6 +233,8 @@ func TestOutOfRangeAccessorsDoNotPanic(t *testing.T) {
 	assert.False(t, ok)
 	_, ok = r.LiveOut(1)
 	assert.False(t, ok)
-	var zero stackmap.RecordIterator
-	assert.False(t, zero.Next())
+	var zero stackmap.Table
+	for range zero.Records() {
+		t.Fatal("a zero Table has no records")
+	}
 }

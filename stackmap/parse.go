@@ -3,6 +3,7 @@ package stackmap
 import (
 	"encoding/binary"
 	"errors"
+	"iter"
 )
 
 // Section is a decoded stack map section: one or more tables back to back.
@@ -47,9 +48,18 @@ func Parse(data []byte, byteOrder binary.ByteOrder) (*Section, error) {
 	return s, nil
 }
 
-// Tables returns the section's tables in order. The slice is shared; do not
-// modify it.
-func (s *Section) Tables() []Table { return s.tables }
+// Tables iterates over the section's tables in order, with their indexes.
+// The tables are the Section's own (never copies), so a Record's Table is
+// the same pointer as the one handed out here and by Table(i).
+func (s *Section) Tables() iter.Seq2[int, *Table] {
+	return func(yield func(int, *Table) bool) {
+		for i := range s.tables {
+			if !yield(i, &s.tables[i]) {
+				return
+			}
+		}
+	}
+}
 
 // NumTables returns the number of tables.
 func (s *Section) NumTables() int { return len(s.tables) }

@@ -34,8 +34,32 @@ func (r Record) Function() int { return r.function }
 func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, r.off) }
 
 // InstructionOffset returns the offset of the call site from the start of
-// its function.
-func (r Record) InstructionOffset() uint32 { return r.t.ord.u32(r.t.data, r.off+8) }
+// its function, once relocations are applied: RISC-V objects built with
+// linker relaxation compute some with an R_RISCV_ADD32/R_RISCV_SUB32 pair
+// over a stored 0. StoredInstructionOffset gives the field as stored.
+func (r Record) InstructionOffset() uint32 {
+	if sd := r.t.sd; sd != nil && sd.recordFixups {
+		if fx, ok := sd.Fixup(r.t.base + r.off + 8); ok && fx.Size == 4 {
+			return uint32(fx.Value)
+		}
+	}
+	return r.StoredInstructionOffset()
+}
+
+// StoredInstructionOffset returns the instruction offset field as stored in
+// the section, before relocation (what llvm-readobj prints).
+func (r Record) StoredInstructionOffset() uint32 { return r.t.ord.u32(r.t.data, r.off+8) }
+
+// Address returns the address of the call site: its function's code entry
+// plus its instruction offset, relocations applied. ok is false when the
+// table does not say which function the record belongs to (a version 1
+// table with several functions).
+func (r Record) Address() (addr uint64, ok bool) {
+	if r.function < 0 {
+		return 0, false
+	}
+	return r.t.entry(r.function) + uint64(r.InstructionOffset()), true
+}
 
 // Flags returns the record's reserved flags field.
 func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, r.off+12) }

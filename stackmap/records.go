@@ -2,14 +2,8 @@ package stackmap
 
 import "iter"
 
-// RecordIterator walks a table's records in order without allocating.
-//
-//	it := table.RecordIterator()
-//	for it.Next() {
-//		r := it.Record()
-//		...
-//	}
-type RecordIterator struct {
+// recordIter walks a table's records in order without allocating.
+type recordIter struct {
 	t      *Table
 	off    int
 	index  int
@@ -18,9 +12,9 @@ type RecordIterator struct {
 	rec    Record
 }
 
-// RecordIterator returns an iterator positioned before the first record.
-func (t *Table) RecordIterator() RecordIterator {
-	it := RecordIterator{t: t, off: t.recordsOff, fn: -1}
+// records returns an iterator positioned before the first record.
+func (t *Table) records() recordIter {
+	it := recordIter{t: t, off: t.recordsOff, fn: -1}
 	if !t.version.hasRecordCount() && t.numFunctions == 1 {
 		it.fn = 0
 		it.fnLeft = ^uint64(0)
@@ -28,8 +22,8 @@ func (t *Table) RecordIterator() RecordIterator {
 	return it
 }
 
-// Next advances to the next record and reports whether there is one.
-func (it *RecordIterator) Next() bool {
+// next advances to the next record and reports whether there is one.
+func (it *recordIter) next() bool {
 	t := it.t
 	if t == nil || it.index >= t.numRecords {
 		return false
@@ -47,15 +41,12 @@ func (it *RecordIterator) Next() bool {
 	return true
 }
 
-// Record returns the record Next moved to.
-func (it *RecordIterator) Record() Record { return it.rec }
-
-// Records iterates over the table's records in order.
-func (t *Table) Records() iter.Seq[Record] {
-	return func(yield func(Record) bool) {
-		it := t.RecordIterator()
-		for it.Next() {
-			if !yield(it.rec) {
+// Records iterates over the table's records in order, with their indexes.
+func (t *Table) Records() iter.Seq2[int, Record] {
+	return func(yield func(int, Record) bool) {
+		it := t.records()
+		for it.next() {
+			if !yield(it.rec.index, it.rec) {
 				return
 			}
 		}

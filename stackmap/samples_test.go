@@ -17,11 +17,10 @@ import (
 // own llvm-readobj test, whose expected values are in the samples' README.
 
 func TestVersion1MachOSample(t *testing.T) {
-	sds, err := machosection.Open("../testdata/samples/v1-x86_64-macho.o")
+	sd, err := machosection.Open("../testdata/samples/v1-x86_64-macho.o")
 	require.NoError(t, err)
-	require.Len(t, sds, 1)
-	sd := sds[0]
-	assert.Equal(t, "macho", sd.Format)
+	defer sd.Close()
+	assert.Equal(t, stackmap.FormatMachO, sd.Format)
 	assert.Equal(t, regs.X86_64, sd.Arch)
 	assert.Equal(t, "__LLVM_STACKMAPS,__llvm_stackmaps", sd.Name)
 	assert.Len(t, sd.Data, 104)
@@ -95,7 +94,7 @@ func assertSampleTable(t *testing.T, sec *stackmap.Section, v stackmap.Version) 
 // collect returns a table's records.
 func collect(tab *stackmap.Table) []stackmap.Record {
 	var out []stackmap.Record
-	for r := range tab.Records() {
+	for _, r := range tab.Records() {
 		out = append(out, r)
 	}
 	return out

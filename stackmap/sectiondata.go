@@ -2,20 +2,40 @@ package stackmap
 
 import (
 	"encoding/binary"
+	"iter"
+	"slices"
 	"sort"
 
 	"github.com/stackmaps/stackmaps/regs"
 )
 
+// Format names the kind of file a section was found in.
+type Format string
+
+// The formats a section can come from.
+const (
+	FormatELF   Format = "elf"   // ELF object, executable or shared library
+	FormatMachO Format = "macho" // Mach-O object or image, thin or a universal slice
+	FormatCOFF  Format = "coff"  // COFF object (Windows .obj)
+	FormatPE    Format = "pe"    // PE image (executable or DLL)
+	FormatRaw   Format = "raw"   // bare section bytes, no file around them
+)
+
 // SectionData is a stack map section found in a file: what the locators
-// (packages elfsection, machosection and pesection) return, whichever the
-// file format, so that callers need not care where the bytes came from.
+// (packages elfsection, machosection and pesection, and objfile above them)
+// return, whichever the file format, so that callers need not care where
+// the bytes came from.
 //
-// Data is never modified. What relocations and symbol tables say about it
-// is kept beside it (Fixups, Symbols, Entries) and applied by FunctionInfo
-// and InstructionOffset.
+// Besides the bytes it keeps what the file says about them: the values
+// relocations give to its fields, the file's function symbols and, on
+// 64-bit PowerPC ELFv1, function code entries. The Section that Parse
+// returns applies them, so that functions and records read from it carry
+// their symbols and relocated addresses. That part is fixed when the
+// SectionData is made (NewSectionData) and cannot be changed afterwards.
+//
+// Data is never modified.
 type SectionData struct {
-	Format    string           // "elf", "macho", "pe" or "raw"
+	Format    Format           // the file's format
 	Arch      regs.Arch        // target architecture (regs.ArchUnknown for raw bytes)
 	ByteOrder binary.ByteOrder // the target's byte order, which the section is in
 	Name      string           // section name, e.g. ".llvm_stackmaps" or "__LLVM_STACKMAPS,__llvm_stackmaps"
@@ -24,20 +44,13 @@ type SectionData struct {
 	Data      []byte           // the section's bytes
 	Slice     string           // Mach-O universal files: the slice's architecture; otherwise ""
 
-	// Fixups are the values relocations give to fields of the section,
-	// sorted by Offset. Locators fill them in from static relocations
-	// (relocatable objects) and dynamic ones (PIE, shared libraries).
-	Fixups []Fixup
-	// Symbols are the file's function symbols, sorted by Value; used to
-	// name functions in linked files, where no relocation names them.
-	Symbols []Symbol
-	// Entries maps a function address to its code entry where the two
-	// differ: on 64-bit PowerPC ELFv1, a function's address is that of its
-	// descriptor in .opd. Nil elsewhere.
-	Entries map[uint64]uint64
-
-	// release unmaps Data when the locator memory-mapped it (see Close).
-	release func() error
+	fixups  []Fixup           // sorted by Offset
+	symbols []Symbol          // sorted as sortSymbols does
+	entries map[uint64]uint64 // function address -> code entry, where they differ
+	// recordFixups is set when some fixup falls outside the function
+	// records: a record's instruction offset may then be relocated.
+	recordFixups bool
+	release      func() error // unmaps Data when the locator memory-mapped it
 }
 
 // Fixup is the value a relocation gives to one field of the section.
@@ -57,93 +70,81 @@ type Symbol struct {
 	Global bool   // global or weak binding (external in Mach-O and COFF)
 }
 
-// FunctionInfo is what a function record means once relocations and
-// symbols are applied.
-type FunctionInfo struct {
-	Address uint64 // the value the record's address field holds once relocated
-	Entry   uint64 // the code address: Address, except for PowerPC ELFv1 descriptors
-	Symbol  string // raw symbol name, "" when unknown
-	Addend  int64  // the relocation's addend to Symbol (0 when no relocation applies or the symbol comes from the symbol table)
-	Size    uint64 // the symbol's size, 0 when unknown
+// Relocations is what a locator learned about a section's bytes from the
+// rest of the file. Only locators (code that finds sections in a file
+// format) need it; see NewSectionData.
+type Relocations struct {
+	// Fixups are the values relocations give to fields of the section, from
+	// static relocations (relocatable objects) and dynamic ones (PIE,
+	// shared libraries, chained fixups).
+	Fixups []Fixup
+	// Symbols are the file's function symbols; they name functions in
+	// linked files, where no relocation does.
+	Symbols []Symbol
+	// Entries maps a function address to its code entry where the two
+	// differ: on 64-bit PowerPC ELFv1, a function's address is that of its
+	// descriptor in .opd. Nil elsewhere.
+	Entries map[uint64]uint64
 }
 
-// Parse decodes the section's bytes; see the package-level Parse.
-func (s *SectionData) Parse() (*Section, error) { return Parse(s.Data, s.ByteOrder) }
+// NewSectionData returns the SectionData for a section found in a file,
+// with what the file says about its bytes and, for memory-mapped bytes, the
+// function Close calls to release them (nil when there is nothing to
+// release). It takes ownership of rel's slices and map, sorting them; the
+// result's relocations cannot be changed afterwards. Locators call it;
+// a runtime holding bare section bytes calls Parse instead.
+func NewSectionData(info SectionData, rel Relocations, release func() error) *SectionData {
+	sd := info
+	slices.SortStableFunc(rel.Fixups, func(a, b Fixup) int { return cmpInt(a.Offset, b.Offset) })
+	sortSymbols(rel.Symbols)
+	sd.fixups, sd.symbols, sd.entries, sd.release = rel.Fixups, rel.Symbols, rel.Entries, release
+	for _, fx := range rel.Fixups {
+		if fx.Size == 4 {
+			sd.recordFixups = true // only instruction offsets are 4-byte fields
+		}
+	}
+	return &sd
+}
 
-// fixup returns the fixup of the field at section offset off.
-func (s *SectionData) fixup(off int) (Fixup, bool) {
-	i := sort.Search(len(s.Fixups), func(i int) bool { return s.Fixups[i].Offset >= off })
-	if i < len(s.Fixups) && s.Fixups[i].Offset == off {
-		return s.Fixups[i], true
+// Parse decodes the section's bytes (see the package-level Parse). The
+// Section it returns applies the section's relocations and symbols to the
+// functions and records it hands out.
+func (s *SectionData) Parse() (*Section, error) {
+	sec, err := Parse(s.Data, s.ByteOrder)
+	if err != nil {
+		return nil, err
+	}
+	for i := range sec.tables {
+		sec.tables[i].sd = s
+	}
+	return sec, nil
+}
+
+// NumFixups returns the number of fields relocations give a value to.
+func (s *SectionData) NumFixups() int { return len(s.fixups) }
+
+// Fixups iterates over the section's fixups in section order.
+func (s *SectionData) Fixups() iter.Seq2[int, Fixup] { return slices.All(s.fixups) }
+
+// Fixup returns the fixup of the field at section offset off.
+func (s *SectionData) Fixup(off int) (Fixup, bool) {
+	i := sort.Search(len(s.fixups), func(i int) bool { return s.fixups[i].Offset >= off })
+	if i < len(s.fixups) && s.fixups[i].Offset == off {
+		return s.fixups[i], true
 	}
 	return Fixup{}, false
 }
 
-// symbolAt returns the preferred symbol whose value is addr: when several
-// share it, the first in SortSymbols order (global before local). With name
-// set, only a symbol of that name matches.
-func (s *SectionData) symbolAt(addr uint64, name string) (Symbol, bool) {
-	i := sort.Search(len(s.Symbols), func(i int) bool { return s.Symbols[i].Value >= addr })
-	for ; i < len(s.Symbols) && s.Symbols[i].Value == addr; i++ {
-		if name == "" || s.Symbols[i].Name == name {
-			return s.Symbols[i], true
-		}
-	}
-	return Symbol{}, false
-}
+// Symbols iterates over the file's function symbols, by address (at one
+// address, global symbols first, then by name).
+func (s *SectionData) Symbols() iter.Seq2[int, Symbol] { return slices.All(s.symbols) }
 
-// SortSymbols sorts symbols the way SectionData.Symbols must be: by Value;
-// at one value, global symbols first, then by name. FunctionInfo names a
-// function after the first symbol at its address.
-func SortSymbols(syms []Symbol) {
-	sort.SliceStable(syms, func(i, j int) bool {
-		a, b := syms[i], syms[j]
-		if a.Value != b.Value {
-			return a.Value < b.Value
-		}
-		if a.Global != b.Global {
-			return a.Global
-		}
-		return a.Name < b.Name
-	})
+// Entry returns the code entry of the function whose address is addr,
+// where the two differ (64-bit PowerPC ELFv1 descriptors).
+func (s *SectionData) Entry(addr uint64) (uint64, bool) {
+	e, ok := s.entries[addr]
+	return e, ok
 }
-
-// FunctionInfo applies the section's fixups, entries and symbols to a
-// function record of one of its tables.
-//
-// The symbol is the one the relocation of the address field names, when
-// there is one (relocatable objects, absolute dynamic relocations);
-// otherwise the preferred symbol (see SortSymbols) at the code entry, or
-// failing that at the address (a PowerPC ELFv1 descriptor symbol).
-func (s *SectionData) FunctionInfo(f Function) FunctionInfo {
-	fi := FunctionInfo{Address: f.Address}
-	if fx, ok := s.fixup(f.Offset); ok {
-		fi.Address, fi.Symbol, fi.Addend = fx.Value, fx.Symbol, fx.Addend
-	}
-	fi.Entry = fi.Address
-	if e, ok := s.Entries[fi.Address]; ok {
-		fi.Entry = e
-	}
-	// In relocatable objects values are section-relative, so symbols of
-	// different sections can share one: when the relocation names the
-	// symbol, look it up by name too.
-	sym, ok := s.symbolAt(fi.Entry, fi.Symbol)
-	if !ok {
-		sym, ok = s.symbolAt(fi.Address, fi.Symbol)
-	}
-	if ok {
-		if fi.Symbol == "" {
-			fi.Addend = 0 // a RELATIVE relocation's addend is the address itself
-		}
-		fi.Symbol, fi.Size = sym.Name, sym.Size
-	}
-	return fi
-}
-
-// SetRelease records the function Close calls to release Data, for
-// locators that memory-map the section. Callers of the locators do not
-// need it.
-func (s *SectionData) SetRelease(release func() error) { s.release = release }
 
 // Close releases the memory the section's bytes live in when the locator
 // memory-mapped them (the locators' Open functions do where the platform
@@ -159,12 +160,103 @@ func (s *SectionData) Close() error {
 	return release()
 }
 
-// InstructionOffset returns a record's instruction offset once relocations
-// are applied (RISC-V objects built with linker relaxation compute some with
-// an R_RISCV_ADD32/R_RISCV_SUB32 pair over a stored 0).
-func (s *SectionData) InstructionOffset(r Record) uint32 {
-	if fx, ok := s.fixup(r.Offset() + 8); ok && fx.Size == 4 {
-		return uint32(fx.Value)
+// symbolAt returns the preferred symbol whose value is addr: when several
+// share it, the first in sortSymbols order (global before local). With name
+// set, only a symbol of that name matches.
+func (s *SectionData) symbolAt(addr uint64, name string) (Symbol, bool) {
+	i := sort.Search(len(s.symbols), func(i int) bool { return s.symbols[i].Value >= addr })
+	for ; i < len(s.symbols) && s.symbols[i].Value == addr; i++ {
+		if name == "" || s.symbols[i].Name == name {
+			return s.symbols[i], true
+		}
 	}
-	return r.InstructionOffset()
+	return Symbol{}, false
+}
+
+// sortSymbols sorts symbols by Value; at one value, global symbols first,
+// then by name. A function is named after the first symbol at its address.
+func sortSymbols(syms []Symbol) {
+	slices.SortStableFunc(syms, func(a, b Symbol) int {
+		if a.Value != b.Value {
+			return cmpUint64(a.Value, b.Value)
+		}
+		if a.Global != b.Global {
+			if a.Global {
+				return -1
+			}
+			return 1
+		}
+		switch {
+		case a.Name < b.Name:
+			return -1
+		case a.Name > b.Name:
+			return 1
+		}
+		return 0
+	})
+}
+
+// relocate fills in f's address, entry, symbol, addend and size from the
+// section's fixups, entries and symbols.
+//
+// The symbol is the one the relocation of the address field names, when
+// there is one (relocatable objects, absolute dynamic relocations);
+// otherwise the preferred symbol at the code entry, or failing that at the
+// address (a PowerPC ELFv1 descriptor symbol).
+func (s *SectionData) relocate(f *Function) {
+	if fx, ok := s.Fixup(f.Offset); ok {
+		f.Address, f.Symbol, f.Addend = fx.Value, fx.Symbol, fx.Addend
+	}
+	f.Entry = f.Address
+	if e, ok := s.entries[f.Address]; ok {
+		f.Entry = e
+	}
+	if len(s.symbols) > 0 {
+		s.applySymbol(f)
+	}
+	f.Name = f.Symbol
+	if s.Format == FormatMachO && len(f.Symbol) > 1 && f.Symbol[0] == '_' {
+		f.Name = f.Symbol[1:]
+	}
+}
+
+// applySymbol names f after its symbol in the file's symbol table.
+func (s *SectionData) applySymbol(f *Function) {
+	// In relocatable objects values are section-relative, so symbols of
+	// different sections can share one: when the relocation names the
+	// symbol, look it up by name too.
+	sym, ok := s.symbolAt(f.Entry, f.Symbol)
+	if !ok {
+		sym, ok = s.symbolAt(f.Address, f.Symbol)
+	}
+	if ok {
+		if f.Symbol == "" {
+			f.Addend = 0 // a RELATIVE relocation's addend is the address itself
+		}
+		f.Symbol, f.Size = sym.Name, sym.Size
+	}
+}
+
+// entry returns the code entry of the function whose address field is at
+// section offset off and holds stored: relocated, then mapped through
+// entries. It looks no symbol up.
+func (s *SectionData) entry(off int, stored uint64) uint64 {
+	addr := stored
+	if fx, ok := s.Fixup(off); ok {
+		addr = fx.Value
+	}
+	if e, ok := s.entries[addr]; ok {
+		return e
+	}
+	return addr
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }

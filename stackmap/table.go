@@ -17,6 +17,7 @@ type Table struct {
 	base  int    // offset of the table in its section
 	index int    // index of the table in its section
 	ord   order
+	sd    *SectionData // what the file says about the bytes; nil for bare bytes
 
 	version      Version
 	numFunctions int
@@ -62,12 +63,21 @@ func (t *Table) NumConstants() int { return t.numConstants }
 // NumRecords returns the number of call site records.
 func (t *Table) NumRecords() int { return t.numRecords }
 
-// Function describes one function record. For version 1 tables RecordCount
-// is 0 and HasRecordCount is false.
+// Function describes one function record, with what the file says about it
+// once relocations and symbols are applied (see SectionData). For a section
+// parsed from bare bytes, Address and Entry are the stored address and
+// Symbol is empty. For version 1 tables RecordCount is 0 and HasRecordCount
+// is false.
 type Function struct {
 	Index          int    // position in the table's function list
 	Offset         int    // byte offset of the record in the section (its Address field)
-	Address        uint64 // function address (0 in relocatable objects, before relocation)
+	Address        uint64 // the address field's value once relocated (symbol value + addend in objects)
+	Entry          uint64 // the code address: Address, except for PowerPC ELFv1 descriptors
+	Symbol         string // raw symbol name, "" when unknown
+	Name           string // the symbol as people know it: Symbol less the underscore Mach-O adds to C names
+	Addend         int64  // the relocation's addend to Symbol (0 when no relocation names it)
+	Size           uint64 // the symbol's size, 0 when unknown
+	StoredAddress  uint64 // the address field as stored in the section, before relocation
 	StackSize      uint64 // frame size in bytes, or DynamicStackSize
 	RecordCount    uint64 // number of records that belong to the function (v2, v3)
 	HasRecordCount bool   // whether the version has a record count
@@ -83,17 +93,34 @@ func (t *Table) Function(i int) (Function, bool) {
 		return Function{}, false
 	}
 	off := headerSize + i*t.version.functionSize()
+	addr := t.ord.u64(t.data, off)
 	f := Function{
-		Index:     i,
-		Offset:    t.base + off,
-		Address:   t.ord.u64(t.data, off),
-		StackSize: t.ord.u64(t.data, off+8),
+		Index:         i,
+		Offset:        t.base + off,
+		Address:       addr,
+		Entry:         addr,
+		StoredAddress: addr,
+		StackSize:     t.ord.u64(t.data, off+8),
 	}
 	if t.version.hasRecordCount() {
 		f.RecordCount = t.ord.u64(t.data, off+16)
 		f.HasRecordCount = true
 	}
+	if t.sd != nil {
+		t.sd.relocate(&f)
+	}
 	return f, true
+}
+
+// entry returns the code entry of function i, which must be in range: the
+// relocated address without the symbol look-up Function does.
+func (t *Table) entry(i int) uint64 {
+	off := headerSize + i*t.version.functionSize()
+	addr := t.ord.u64(t.data, off)
+	if t.sd == nil {
+		return addr
+	}
+	return t.sd.entry(t.base+off, addr)
 }
 
 // recordCount reads function i's record count (versions 2 and 3).
@@ -114,12 +141,13 @@ func (t *Table) Constant(i int) (uint64, bool) {
 // ConstantOffset returns the byte offset of constant i in the section.
 func (t *Table) ConstantOffset(i int) int { return t.base + t.constantsOff + i*constantSize }
 
-// Functions iterates over the function records in order.
-func (t *Table) Functions() iter.Seq[Function] {
-	return func(yield func(Function) bool) {
+// Functions iterates over the function records in order, with their
+// indexes.
+func (t *Table) Functions() iter.Seq2[int, Function] {
+	return func(yield func(int, Function) bool) {
 		for i := 0; i < t.numFunctions; i++ {
 			f, _ := t.Function(i)
-			if !yield(f) {
+			if !yield(i, f) {
 				return
 			}
 		}

@@ -25,7 +25,7 @@ func checkRecordPlacement(tv *tableView) []finding {
 		if rv.Func < 0 {
 			continue
 		}
-		fi := tv.Funcs[rv.Func].Info
+		fi := tv.Funcs[rv.Func].F
 		if fi.Size > 0 && uint64(rv.InstOffset) > fi.Size {
 			out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "outside-function",
 				"instruction offset %#x is past the end of the function (symbol size %#x)", rv.InstOffset, fi.Size))
@@ -49,7 +49,7 @@ func checkConstants(tv *tableView) []finding {
 		return nil
 	}
 	used := make([]bool, t.NumConstants())
-	for r := range t.Records() {
+	for _, r := range t.Records() {
 		for _, l := range r.Locations() {
 			if i := l.ConstantIndex(); l.Kind == 5 && i < len(used) {
 				used[i] = true
@@ -89,7 +89,7 @@ type funcSeen struct {
 func checkDuplicateFunctions(tv *tableView, seen map[funcKey]funcSeen) []finding {
 	var out []finding
 	for i, fv := range tv.Funcs {
-		fi := fv.Info
+		fi := fv.F
 		if fi.Symbol == "" && fi.Address == 0 {
 			continue
 		}

@@ -176,8 +176,8 @@ func TestCheckStatepointIDFlag(t *testing.T) {
 func TestCheckRecordOutsideFunction(t *testing.T) {
 	tb := cleanTable()
 	data := smbuild.Encode(binary.LittleEndian, tb)
-	sd := &stackmap.SectionData{Format: "raw", ByteOrder: binary.LittleEndian, Name: "raw", Data: data,
-		Symbols: []stackmap.Symbol{{Name: "f", Value: 0x1000, Size: 8}}}
+	sd := stackmap.NewSectionData(stackmap.SectionData{Format: stackmap.FormatRaw, ByteOrder: binary.LittleEndian, Name: "raw", Data: data},
+		stackmap.Relocations{Symbols: []stackmap.Symbol{{Name: "f", Value: 0x1000, Size: 8}}}, nil)
 	sec, err := sd.Parse()
 	require.NoError(t, err)
 	fs := checkFile(&dumpInput{File: "x", Sections: []*stackmap.SectionData{sd}, Parsed: []*stackmap.Section{sec}}, &checkOptions{})

@@ -57,12 +57,12 @@ type tableStats struct {
 func statsOf(t *stackmap.Table) tableStats {
 	s := tableStats{tables: 1, bytes: t.Size(), functions: t.NumFunctions(), records: t.NumRecords(),
 		constants: t.NumConstants(), headerBytes: 16, constantBytes: 8 * t.NumConstants()}
-	for f := range t.Functions() {
+	for _, f := range t.Functions() {
 		if f.DynamicStack() {
 			s.dynamic++
 		}
 	}
-	for r := range t.Records() {
+	for _, r := range t.Records() {
 		s.recordBytes += r.Size()
 		s.locations += r.NumLocations()
 		s.maxLocations = max(s.maxLocations, r.NumLocations())

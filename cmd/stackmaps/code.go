@@ -63,7 +63,7 @@ var errNoCode = errors.New("function's code not found")
 // in a relocatable file whose records are not relocated (no symbol), the
 // code is found only when that number is 1 and the file has one code
 // section.
-func (c *codeFile) functionCode(sd *stackmap.SectionData, fi stackmap.FunctionInfo, tableFuncs int) ([]byte, error) {
+func (c *codeFile) functionCode(sd *stackmap.SectionData, fi stackmap.Function, tableFuncs int) ([]byte, error) {
 	switch {
 	case c.elf != nil:
 		return c.elfCode(fi, tableFuncs)
@@ -89,7 +89,7 @@ func from(data []byte, off uint64) ([]byte, error) {
 	return data[off:], nil
 }
 
-func (c *codeFile) elfCode(fi stackmap.FunctionInfo, tableFuncs int) ([]byte, error) {
+func (c *codeFile) elfCode(fi stackmap.Function, tableFuncs int) ([]byte, error) {
 	f := c.elf
 	if f.Type != elf.ET_REL {
 		for _, s := range f.Sections {
@@ -150,7 +150,7 @@ func onlyELFCode(f *elf.File) *elf.Section {
 
 // machoCode finds the code section holding the entry: Mach-O objects and
 // images both give sections addresses in one address space.
-func machoCode(f *macho.File, fi stackmap.FunctionInfo) ([]byte, error) {
+func machoCode(f *macho.File, fi stackmap.Function) ([]byte, error) {
 	const instructions = 0x80000000 | 0x400 // S_ATTR_PURE_INSTRUCTIONS | S_ATTR_SOME_INSTRUCTIONS
 	for _, s := range f.Sections {
 		if s.Flags&instructions != 0 && fi.Entry >= s.Addr && fi.Entry-s.Addr < s.Size {
@@ -164,7 +164,7 @@ func machoCode(f *macho.File, fi stackmap.FunctionInfo) ([]byte, error) {
 	return nil, errNoCode
 }
 
-func (c *codeFile) peCode(fi stackmap.FunctionInfo, tableFuncs int) ([]byte, error) {
+func (c *codeFile) peCode(fi stackmap.Function, tableFuncs int) ([]byte, error) {
 	f := c.pe
 	const code = 0x20 // IMAGE_SCN_CNT_CODE
 	if f.OptionalHeader != nil {

@@ -41,8 +41,8 @@ func (f *dumpFilter) nameMatches(tv *tableView, i int) bool {
 	if i < 0 || i >= len(tv.Funcs) {
 		return false
 	}
-	raw := tv.Funcs[i].Info.Symbol
-	return raw != "" && (raw == f.funcName || displaySymbol(tv.SD.Format, raw) == f.funcName)
+	fn := tv.Funcs[i].F
+	return fn.Symbol != "" && (fn.Symbol == f.funcName || fn.Name == f.funcName)
 }
 
 // keepFunc reports whether function i is printed: its name matches and,

@@ -78,7 +78,7 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 func buildJSON(in *dumpInput, opts *dumpOptions) *jsonFile {
 	doc := &jsonFile{File: in.File, Tables: []jsonTable{}}
 	if len(in.Sections) > 0 {
-		doc.Format = in.Sections[0].Format
+		doc.Format = string(in.Sections[0].Format)
 		doc.Arch = in.Sections[0].Arch.String()
 	}
 	if len(in.Sections) > 1 {
@@ -111,14 +111,14 @@ func jsonTableOf(tv *tableView, filter *dumpFilter) jsonTable {
 		}
 		jf := jsonFunction{
 			Index:        i,
-			Address:      fv.Info.Address,
-			Entry:        fv.Info.Entry,
-			Addend:       fv.Info.Addend,
+			Address:      fv.F.Address,
+			Entry:        fv.F.Entry,
+			Addend:       fv.F.Addend,
 			StackSize:    fv.F.StackSize,
 			DynamicStack: fv.F.DynamicStack(),
 		}
-		if fv.Info.Symbol != "" {
-			s := fv.Info.Symbol
+		if fv.F.Symbol != "" {
+			s := fv.F.Symbol
 			jf.Symbol = &s
 		}
 		if fv.F.HasRecordCount {

@@ -198,17 +198,14 @@ func TestJSONEveryObject(t *testing.T) {
 			doc := dumpJSON(t, o.Path)
 			in, err := loadDumpInput(o.Path, false, nil)
 			require.NoError(t, err)
-			tables := in.Parsed[0].Tables()
-			require.Len(t, doc.Tables, len(tables))
-			for ti := range tables {
-				tb, jt := &tables[ti], doc.Tables[ti]
+			require.Len(t, doc.Tables, in.Parsed[0].NumTables())
+			for ti, tb := range in.Parsed[0].Tables() {
+				jt := doc.Tables[ti]
 				require.Len(t, jt.Functions, tb.NumFunctions())
 				require.Len(t, jt.Constants, tb.NumConstants())
 				require.Len(t, jt.Records, tb.NumRecords())
-				ri := 0
-				for r := range tb.Records() {
+				for ri, r := range tb.Records() {
 					jr := jt.Records[ri]
-					ri++
 					assert.Equal(t, r.ID(), jr.ID)
 					require.Len(t, jr.Locations, r.NumLocations())
 					for i, l := range r.Locations() {

@@ -28,8 +28,8 @@ func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
 func writeLLVMTable(w *bufio.Writer, t *stackmap.Table) {
 	fmt.Fprintf(w, "LLVM StackMap Version: %d\n", t.Version())
 	fmt.Fprintf(w, "Num Functions: %d\n", t.NumFunctions())
-	for f := range t.Functions() {
-		fmt.Fprintf(w, "  Function address: %d, stack size: %d", f.Address, f.StackSize)
+	for _, f := range t.Functions() {
+		fmt.Fprintf(w, "  Function address: %d, stack size: %d", f.StoredAddress, f.StackSize)
 		if f.HasRecordCount {
 			fmt.Fprintf(w, ", callsite record count: %d", f.RecordCount)
 		}
@@ -41,8 +41,8 @@ func writeLLVMTable(w *bufio.Writer, t *stackmap.Table) {
 		fmt.Fprintf(w, "  #%d: %d\n", i+1, c)
 	}
 	fmt.Fprintf(w, "Num Records: %d\n", t.NumRecords())
-	for r := range t.Records() {
-		fmt.Fprintf(w, "  Record ID: %d, instruction offset: %d\n", r.ID(), r.InstructionOffset())
+	for _, r := range t.Records() {
+		fmt.Fprintf(w, "  Record ID: %d, instruction offset: %d\n", r.ID(), r.StoredInstructionOffset())
 		fmt.Fprintf(w, "    %d locations:\n", r.NumLocations())
 		for i, l := range r.Locations() {
 			fmt.Fprintf(w, "      #%d: ", i+1)

@@ -102,12 +102,12 @@ func writeTextTable(w *bufio.Writer, tv *tableView, code *codeFile, opts *dumpOp
 func writeTextFunction(w *bufio.Writer, tv *tableView, i int) {
 	fv := tv.Funcs[i]
 	fmt.Fprintf(w, "  Function %s", tv.funcLabel(i))
-	if fv.Info.Symbol != "" && fv.Info.Addend != 0 {
-		fmt.Fprintf(w, "%+#x", fv.Info.Addend)
+	if fv.F.Symbol != "" && fv.F.Addend != 0 {
+		fmt.Fprintf(w, "%+#x", fv.F.Addend)
 	}
-	fmt.Fprintf(w, " at %#x", fv.Info.Address)
-	if fv.Info.Entry != fv.Info.Address {
-		fmt.Fprintf(w, " (entry %#x)", fv.Info.Entry)
+	fmt.Fprintf(w, " at %#x", fv.F.Address)
+	if fv.F.Entry != fv.F.Address {
+		fmt.Fprintf(w, " (entry %#x)", fv.F.Entry)
 	}
 	if fv.F.DynamicStack() {
 		w.WriteString(", stack size dynamic")

@@ -9,7 +9,7 @@ languages whose numbers are doubles).
 
 {
   "file":   path as given on the command line
-  "format": "elf", "macho", "pe" or "raw"
+  "format": "elf", "macho", "coff" (object), "pe" (image) or "raw"
   "arch":   "x86_64", "aarch64", "ppc64", "ppc64le", "riscv64", "s390x",
             "unknown" (raw sections), or "universal" for a Mach-O universal
             file (each table then says its slice)

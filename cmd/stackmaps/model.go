@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -15,10 +13,9 @@ type tableView struct {
 	Records []recordView
 }
 
-// funcView is a function record with its relocated address and symbol.
+// funcView is a function record, relocated and named.
 type funcView struct {
-	F    stackmap.Function
-	Info stackmap.FunctionInfo
+	F stackmap.Function
 }
 
 // recordView is a call site record with its owning function and address.
@@ -46,13 +43,13 @@ func buildViews(in *dumpInput) []tableView {
 
 func buildTableView(sd *stackmap.SectionData, t *stackmap.Table) tableView {
 	tv := tableView{SD: sd, Table: t}
-	for f := range t.Functions() {
-		tv.Funcs = append(tv.Funcs, funcView{F: f, Info: sd.FunctionInfo(f)})
+	for _, f := range t.Functions() {
+		tv.Funcs = append(tv.Funcs, funcView{F: f})
 	}
-	for r := range t.Records() {
-		rv := recordView{R: r, Func: r.Function(), InstOffset: sd.InstructionOffset(r)}
+	for _, r := range t.Records() {
+		rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
 		if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
-			rv.Address = tv.Funcs[rv.Func].Info.Entry + uint64(rv.InstOffset)
+			rv.Address = tv.Funcs[rv.Func].F.Entry + uint64(rv.InstOffset)
 		} else {
 			rv.Func = -1
 		}
@@ -61,23 +58,14 @@ func buildTableView(sd *stackmap.SectionData, t *stackmap.Table) tableView {
 	return tv
 }
 
-// displaySymbol returns a symbol's name as people know it: Mach-O symbols
-// lose the leading underscore the platform's C ABI adds.
-func displaySymbol(format, raw string) string {
-	if format == "macho" {
-		return strings.TrimPrefix(raw, "_")
-	}
-	return raw
-}
-
 // funcLabel names function i for people: "#i name", or "#i" when no
 // symbol names it.
 func (tv *tableView) funcLabel(i int) string {
 	if i < 0 || i >= len(tv.Funcs) {
 		return "?"
 	}
-	if s := tv.Funcs[i].Info.Symbol; s != "" {
-		return "#" + itoa(i) + " " + displaySymbol(tv.SD.Format, s)
+	if s := tv.Funcs[i].F.Name; s != "" {
+		return "#" + itoa(i) + " " + s
 	}
 	return "#" + itoa(i)
 }

@@ -27,8 +27,8 @@ func TestOutputsNeverPanic(t *testing.T) {
 			for n := 1 + rng.Intn(4); n > 0; n-- {
 				data[rng.Intn(len(data))] = byte(rng.Intn(256))
 			}
-			sd := &stackmap.SectionData{Format: "elf", Arch: regs.X86_64, ByteOrder: binary.LittleEndian, Name: ".llvm_stackmaps", Data: data,
-				Symbols: []stackmap.Symbol{{Name: "f", Value: 0, Size: 4}}}
+			sd := stackmap.NewSectionData(stackmap.SectionData{Format: stackmap.FormatELF, Arch: regs.X86_64, ByteOrder: binary.LittleEndian, Name: ".llvm_stackmaps", Data: data},
+				stackmap.Relocations{Symbols: []stackmap.Symbol{{Name: "f", Value: 0, Size: 4}}}, nil)
 			sec, err := sd.Parse()
 			if err != nil {
 				continue

@@ -68,12 +68,12 @@ func run(w io.Writer, exe, capture string) (ok bool, err error) {
 }
 
 func printFrame(w io.Writer, m *Module, fr *stackmap.Frame) {
-	fi := m.Section.FunctionInfo(fr.Function)
+	fi := fr.Function
 	kind := "patchpoint/stackmap"
 	if fr.Statepoint {
 		kind = "statepoint"
 	}
-	fmt.Fprintf(w, "%s record ID %#x in %s (entry 0x%x + %d)\n", kind, fr.Record.ID(), fi.Symbol, fi.Entry, m.Section.InstructionOffset(fr.Record))
+	fmt.Fprintf(w, "%s record ID %#x in %s (entry 0x%x + %d)\n", kind, fr.Record.ID(), fi.Symbol, fi.Entry, fr.Record.InstructionOffset())
 	for i, v := range fr.Deopt {
 		idx := i
 		if fr.Statepoint {

@@ -40,7 +40,7 @@ func LoadModule(path string) (*Module, error) {
 		sd.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	m := &Module{Section: sd, Maps: maps, Index: stackmap.NewIndex(sd, maps), symbols: map[string]uint64{}}
+	m := &Module{Section: sd, Maps: maps, Index: stackmap.NewIndex(maps), symbols: map[string]uint64{}}
 	for _, s := range syms {
 		m.symbols[s.Name] = s.Value
 	}

@@ -1,5 +1,6 @@
 // Command gcroots lists the GC roots a collector must scan at each
-// gc.statepoint call site of an ELF object or binary: for every statepoint
+// gc.statepoint call site of an object file or binary (ELF, Mach-O, COFF
+// or PE; universal Mach-O files give each slice): for every statepoint
 // record, where each (base, derived) pointer pair and each GC stack slot
 // lives, named with the target's registers.
 //
@@ -15,14 +16,14 @@ import (
 	"io"
 	"os"
 
-	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 func main() {
 	if len(os.Args) != 2 || os.Args[1] == "-h" || os.Args[1] == "--help" {
-		fmt.Fprintln(os.Stderr, "usage: gcroots ELF-FILE")
+		fmt.Fprintln(os.Stderr, "usage: gcroots OBJECT-FILE")
 		os.Exit(2)
 	}
 	if err := listRoots(os.Stdout, os.Args[1]); err != nil {
@@ -33,28 +34,37 @@ func main() {
 
 // listRoots writes the GC roots of every statepoint in the named file.
 func listRoots(w io.Writer, path string) error {
-	sd, err := elfsection.Open(path)
+	f, err := objfile.Open(path)
 	if err != nil {
 		return err
 	}
-	defer sd.Close()
+	defer f.Close()
+	for _, sd := range f.Sections {
+		if err := listSection(w, sd); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listSection writes the GC roots of every statepoint in one section.
+func listSection(w io.Writer, sd *stackmap.SectionData) error {
 	sec, err := sd.Parse()
 	if err != nil {
 		return err
 	}
-	for i := range sec.Tables() {
-		t := sec.Table(i)
-		for r := range t.Records() {
+	for _, t := range sec.Tables() {
+		for _, r := range t.Records() {
 			sp, err := r.Statepoint()
 			if errors.Is(err, stackmap.ErrNotStatepoint) {
 				continue // a stackmap or patchpoint record
 			}
 			fn := "?"
-			if f, ok := t.Function(r.Function()); ok {
-				fn = sd.FunctionInfo(f).Symbol
+			if f, ok := t.Function(r.Function()); ok && f.Name != "" {
+				fn = f.Name
 			}
 			fmt.Fprintf(w, "%s+%d (ID %#x): %d deopt values, %d GC pointers, %d GC slots\n",
-				fn, sd.InstructionOffset(r), r.ID(), sp.NumDeopt(), sp.NumGCPairs(), sp.NumGCSlots())
+				fn, r.InstructionOffset(), r.ID(), sp.NumDeopt(), sp.NumGCPairs(), sp.NumGCSlots())
 			for p := 0; p < sp.NumGCPairs(); p++ {
 				base, derived, _ := sp.GCPair(p)
 				fmt.Fprintf(w, "  pointer %d: base %s, derived %s\n", p, where(sd.Arch, base), where(sd.Arch, derived))

@@ -11,18 +11,18 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// FunctionInfos decodes sd and returns the FunctionInfo of every function
-// of every table, in order. It fails the test if sd does not decode.
-func FunctionInfos(t testing.TB, sd *stackmap.SectionData) []stackmap.FunctionInfo {
+// Functions decodes sd and returns every function of every table, in
+// order, relocations applied. It fails the test if sd does not decode.
+func Functions(t testing.TB, sd *stackmap.SectionData) []stackmap.Function {
 	t.Helper()
 	sec, err := sd.Parse()
 	if err != nil {
 		t.Fatalf("decoding %s: %v", sd.Name, err)
 	}
-	var out []stackmap.FunctionInfo
+	var out []stackmap.Function
 	for _, tb := range sec.Tables() {
-		for f := range tb.Functions() {
-			out = append(out, sd.FunctionInfo(f))
+		for _, f := range tb.Functions() {
+			out = append(out, f)
 		}
 	}
 	return out
@@ -78,11 +78,10 @@ func WalkRelocated(sd *stackmap.SectionData) error {
 		return err
 	}
 	for _, tb := range sec.Tables() {
-		for f := range tb.Functions() {
-			sd.FunctionInfo(f)
+		for range tb.Functions() {
 		}
-		for r := range tb.Records() {
-			sd.InstructionOffset(r)
+		for _, r := range tb.Records() {
+			r.Address()
 		}
 	}
 	return nil
@@ -112,7 +111,7 @@ func AddressesMatchNM(t *testing.T, format string, open func(path string) (*stac
 				t.Fatal(err)
 			}
 			defer sd.Close()
-			fis := FunctionInfos(t, sd)
+			fis := Functions(t, sd)
 			if len(fis) == 0 {
 				t.Fatal("no functions")
 			}

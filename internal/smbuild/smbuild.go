@@ -129,14 +129,14 @@ func (t Table) Append(b []byte, o binary.AppendByteOrder) []byte {
 func FromTable(t *stackmap.Table) Table {
 	out := Table{Version: uint8(t.Version())}
 	out.Reserved0, out.Reserved1 = t.Reserved()
-	for f := range t.Functions() {
+	for _, f := range t.Functions() {
 		out.Functions = append(out.Functions, Function{f.Address, f.StackSize, f.RecordCount})
 	}
 	for i := 0; i < t.NumConstants(); i++ {
 		c, _ := t.Constant(i)
 		out.Constants = append(out.Constants, c)
 	}
-	for r := range t.Records() {
+	for _, r := range t.Records() {
 		rec := Record{ID: r.ID(), InstructionOffset: r.InstructionOffset(), Flags: r.Flags(), LiveOutPadding: r.LiveOutPadding()}
 		for _, l := range r.Locations() {
 			rec.Locations = append(rec.Locations, Location{uint8(l.Kind), l.Size, l.Reg, l.Offset, l.Reserved0, l.Reserved1})
