@@ -38,6 +38,7 @@ BUILDS=(
   "a64_memory|a64_memory.mir|aarch64-elf|aarch64-unknown-linux-gnu|$LATE"
   "a64_liveouts|a64_liveouts.mir|aarch64-elf|aarch64-unknown-linux-gnu|$LATE -mattr=+sve"
   "rv_registers|rv_registers.mir|riscv64-elf|riscv64-unknown-linux-gnu|$LATE -mattr=+v"
+  "ppc_registers|ppc_registers.mir|ppc64le-elf|powerpc64le-unknown-linux-gnu|$LATE -mcpu=pwr10"
 )
 
 have() { command -v "$1" >/dev/null 2>&1; }
