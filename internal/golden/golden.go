@@ -76,6 +76,40 @@ func Objects() ([]Object, error) {
 	return out, nil
 }
 
+// MIRObjects returns the rows of testdata/mir/MANIFEST.tsv: objects llc
+// compiled from hand-written MIR (testdata/mir/src). IR is the .mir file;
+// LLCFlags holds every flag of the row, including its -start-before or
+// -start-after pass.
+func MIRObjects() ([]Object, error) {
+	return readObjects(filepath.Join(Root(), "mir", "MANIFEST.tsv"))
+}
+
+// readObjects reads a manifest with the columns of
+// testdata/objects/MANIFEST.tsv.
+func readObjects(path string) ([]Object, error) {
+	rows, err := readTSV(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []Object
+	for _, r := range rows {
+		o := Object{
+			Rel: r["object"], LLVM: r["llvm"], Target: r["target"], Triple: r["triple"],
+			Format: r["format"], ByteOrder: binary.LittleEndian,
+		}
+		o.Path = filepath.Join(Root(), o.Rel)
+		o.IR = filepath.Join(Root(), r["ir"])
+		if f := r["llc_flags"]; f != "" && f != "-" {
+			o.LLCFlags = strings.Fields(f)
+		}
+		if r["byteorder"] == "big" {
+			o.ByteOrder = binary.BigEndian
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
 // LinkedBinaries returns the rows of testdata/linked/MANIFEST.tsv.
 func LinkedBinaries() ([]Linked, error) {
 	rows, err := readTSV(filepath.Join(Root(), "linked", "MANIFEST.tsv"))
@@ -138,4 +172,49 @@ func ReadobjStackMap(out string) string {
 		return ""
 	}
 	return out[i:]
+}
+
+// Crafted is one row of testdata/mir/CRAFTED.tsv: what one location or
+// live-out of a MIR-crafted record was written as, what llc made of it, and
+// which lint fault (if any) it holds.
+type Crafted struct {
+	Object   string   // target dir and object name, e.g. "x86_64-elf/x86_memory"
+	LLVM     []string // the LLVM versions the row holds for, e.g. ["14", "19", "22"]
+	Record   string   // the record's ID, in decimal
+	Item     string   // "location" or "liveout"
+	Index    int      // position among the record's locations or live-outs, from 0
+	Crafted  string   // the MIR operands written
+	Kind     string   // location kind as LLVM names it; "-" for live-outs
+	Size     int      // size in bytes llc wrote
+	DwarfReg int      // DWARF register number llc wrote
+	Offset   string   // locations: the offset field in decimal; "-" for live-outs
+	Fault    string   // lint rule it breaks, or "-"
+	Note     string
+}
+
+// MIRCrafted returns the rows of testdata/mir/CRAFTED.tsv.
+func MIRCrafted() ([]Crafted, error) {
+	path := filepath.Join(Root(), "mir", "CRAFTED.tsv")
+	rows, err := readTSV(path)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Crafted, 0, len(rows))
+	for i, r := range rows {
+		c := Crafted{
+			Object: r["object"], LLVM: strings.Split(r["llvm"], ","), Record: r["record"], Item: r["item"],
+			Crafted: r["crafted"], Kind: r["kind"], Offset: r["offset"], Fault: r["fault"], Note: r["note"],
+		}
+		if _, err := fmt.Sscan(r["index"], &c.Index); err != nil {
+			return nil, fmt.Errorf("%s: row %d: index %q: %v", path, i+2, r["index"], err)
+		}
+		if _, err := fmt.Sscan(r["size"], &c.Size); err != nil {
+			return nil, fmt.Errorf("%s: row %d: size %q: %v", path, i+2, r["size"], err)
+		}
+		if _, err := fmt.Sscan(r["dwarf_reg"], &c.DwarfReg); err != nil {
+			return nil, fmt.Errorf("%s: row %d: dwarf_reg %q: %v", path, i+2, r["dwarf_reg"], err)
+		}
+		out = append(out, c)
+	}
+	return out, nil
 }
