@@ -33,7 +33,7 @@ func mirTable(t *testing.T, v, obj string) *stackmap.Table {
 // mirRecord returns the record with the given ID.
 func mirRecord(t *testing.T, tab *stackmap.Table, id uint64) stackmap.Record {
 	t.Helper()
-	for r := range tab.Records() {
+	for _, r := range tab.Records() {
 		if r.ID() == id {
 			return r
 		}
@@ -219,7 +219,7 @@ func TestMIRCraftedTSV(t *testing.T) {
 		rel, err := filepath.Rel(filepath.Join(golden.Root(), "mir", "llvm"+o.LLVM), o.Base())
 		require.NoError(t, err)
 		rel = filepath.ToSlash(rel)
-		for r := range mirTable(t, o.LLVM, rel).Records() {
+		for _, r := range mirTable(t, o.LLVM, rel).Records() {
 			rec := strconv.FormatUint(r.ID(), 10)
 			for i := 0; i < r.NumLocations(); i++ {
 				assert.True(t, seen[key{o.LLVM, rel, rec, "location", i}], "%s record %s location %d not in CRAFTED.tsv", o.Name(), rec, i)
