@@ -16,11 +16,10 @@ import (
 // for --disasm. It reopens the file with debug/elf, debug/macho or
 // debug/pe.
 type codeFile struct {
-	f      *os.File
-	elf    *elf.File
-	macho  []*macho.File // one per slice (one for a thin file)
-	pe     *pe.File
-	closer func() error
+	f     *os.File
+	elf   *elf.File
+	macho []*macho.File // one per slice (one for a thin file)
+	pe    *pe.File
 }
 
 // openCode opens name for reading code bytes.

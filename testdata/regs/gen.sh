@@ -313,7 +313,11 @@ gen_one() {
 			if err=$(compile "$llc" "$flags" "$work/one.ll" "$work/one.mir" null); then
 				printf '%s\n' "$line" >>"$good"
 			else
-				err=$(printf '%s\n' "$err" | { grep -m1 -E 'error|ERROR' || true; } | sed 's/^.*error: //; s/^LLVM ERROR: //; s/\t/ /g')
+				# A here-string, not printf into a pipe: grep -m1 stops
+				# reading early, and under pipefail the writer's SIGPIPE
+				# (exit 141) on a large crash dump would fail the script.
+				err=$(grep -m1 -E 'error|ERROR' <<<"$err" || true)
+				err=$(sed 's/^.*error: //; s/^LLVM ERROR: //; s/\t/ /g' <<<"$err")
 				[ -n "$err" ] || err="llc crashed"
 				if [ "$first" = 1 ] && ! compile "$llc" "$flags" "$work/plain.ll" "$work/plain.o" obj >/dev/null; then
 					# Not even a stack map of an ordinary argument compiles.
