@@ -1,7 +1,7 @@
 package stackmap
 
-// Byte sizes of the fixed parts of the format. See FORMAT.md in the
-// project's shared reference for the full layout of each version.
+// Byte sizes of the fixed parts of the format. stackmap/FORMAT.md gives the
+// full layout of each version.
 const (
 	headerSize       = 16 // version, reserved, NumFunctions, NumConstants, NumRecords
 	constantSize     = 8

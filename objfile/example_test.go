@@ -1,0 +1,90 @@
+package objfile_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// Open any object file, whatever its format, and print where each
+// function's stack map records are: its symbol and each record's address
+// (relocations applied). errors.Is tells a file without stack maps from
+// one that is not an object file at all.
+func Example() {
+	for _, name := range []string{
+		"../testdata/objects/llvm22/x86_64-elf/vectors.o",
+		"../testdata/objects/llvm22/arm64-macho/vectors.o",
+		"../testdata/objects/llvm22/x86_64-coff/vectors.o",
+		"../testdata/linked/x86_64-elf/main.o",
+		"../README.md",
+	} {
+		err := describe(os.Stdout, name)
+		switch {
+		case errors.Is(err, objfile.ErrNoSection):
+			fmt.Println("no stack maps in", name)
+		case errors.Is(err, objfile.ErrNotObject):
+			fmt.Println("not an object file:", name)
+		case err != nil:
+			fmt.Println(err)
+		}
+	}
+	// Output:
+	// ../testdata/objects/llvm22/x86_64-elf/vectors.o: elf x86_64
+	//   vec_regs at 0x0: record 610 at 0x4
+	//   vec_spilled at 0x10: record 611 at 0x25
+	//   vec_alloca at 0x30: record 612 at 0x43
+	// ../testdata/objects/llvm22/arm64-macho/vectors.o: macho aarch64
+	//   vec_regs at 0x0: record 610 at 0x8
+	//   vec_spilled at 0x10: record 611 at 0x28
+	//   vec_alloca at 0x34: record 612 at 0x4c
+	// ../testdata/objects/llvm22/x86_64-coff/vectors.o: coff x86_64
+	//   vec_regs at 0x0: record 610 at 0xa
+	//   vec_spilled at 0x10: record 611 at 0x26
+	//   vec_alloca at 0x40: record 612 at 0x55
+	// no stack maps in ../testdata/linked/x86_64-elf/main.o
+	// not an object file: ../README.md
+}
+
+// describe prints each function's symbol and each record's address, for
+// every stack map section of the named file.
+func describe(w io.Writer, name string) error {
+	f, err := objfile.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for _, sd := range f.Sections {
+		sec, err := sd.Parse()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s: %s %s\n", name, sd.Format, sd.Arch)
+		for _, t := range sec.Tables() {
+			writeTable(w, t)
+		}
+	}
+	return nil
+}
+
+func writeTable(w io.Writer, t *stackmap.Table) {
+	fn := -1
+	for _, r := range t.Records() {
+		if r.Function() != fn {
+			if fn >= 0 {
+				fmt.Fprintln(w)
+			}
+			fn = r.Function()
+			f, _ := t.Function(fn)
+			fmt.Fprintf(w, "  %s at %#x:", f.Name, f.Entry)
+		}
+		addr, _ := r.Address()
+		fmt.Fprintf(w, " record %d at %#x", r.ID(), addr)
+	}
+	if fn >= 0 {
+		fmt.Fprintln(w)
+	}
+}
