@@ -88,3 +88,35 @@ func writeTable(w io.Writer, t *stackmap.Table) {
 		fmt.Fprintln(w)
 	}
 }
+
+// From a file to the record at a return address: open, parse, index, look
+// up. The program was linked at its addresses; a runtime that loaded it
+// elsewhere passes the load bias (runtime address less link address).
+func Example_lookup() {
+	f, err := objfile.Open("../testdata/linked/x86_64-elf/exe")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	sec, err := f.Sections[0].Parse()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ix := stackmap.NewIndex(sec)
+	const bias = 0x10000000
+	for _, pc := range []uint64{bias + 0x4012c3, bias + 0x4012c4} {
+		m, ok := ix.Lookup(pc, bias)
+		if !ok {
+			fmt.Printf("%#x: no record\n", pc)
+			continue
+		}
+		r, _ := m.Record(0)
+		fn, _ := r.Table().Function(r.Function())
+		fmt.Printf("%#x: record %#x in %s, table %d, %d locations\n", pc, r.ID(), fn.Name, r.Table().Index(), r.NumLocations())
+	}
+	// Output:
+	// 0x104012c3: record 0xc000 in lg_safepoint, table 2, 8 locations
+	// 0x104012c4: no record
+}

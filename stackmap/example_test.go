@@ -68,8 +68,11 @@ func ExampleDecodeError() {
 // locations against the registers and memory it captured.
 func ExampleIndex_Lookup() {
 	data, _ := os.ReadFile("../testdata/samples/v2-x86_64.bin")
-	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data}
-	sec, _ := sd.Parse()
+	sec, err := stackmap.Parse(data, binary.LittleEndian)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	ix := stackmap.NewIndex(sec)
 
 	// The function was linked at 0 and loaded at 0x400000; the record is
