@@ -53,8 +53,8 @@ func (ix *Index) Deopt(pc, bias uint64, regs RegisterFile, mem MemoryReader) (*F
 // newFrame returns the frame of r with nothing evaluated yet.
 func newFrame(r Record) *Frame {
 	fr := &Frame{Table: r.t, Record: r}
-	if r.function >= 0 {
-		fr.Function, _ = r.t.Function(r.function)
+	if r.Function() >= 0 {
+		fr.Function, _ = r.t.Function(r.Function())
 	}
 	return fr
 }
@@ -63,7 +63,7 @@ func newFrame(r Record) *Frame {
 // values: the frame of a stackmap or patchpoint record.
 func (r Record) Frame(regs RegisterFile, mem MemoryReader) (*Frame, error) {
 	fr := newFrame(r)
-	fr.Deopt = make([]Value, r.numLoc)
+	fr.Deopt = make([]Value, r.NumLocations())
 	for i := range fr.Deopt {
 		v, err := r.Evaluate(i, regs, mem)
 		if err != nil {
@@ -105,7 +105,7 @@ func (s Statepoint) Frame(regs RegisterFile, mem MemoryReader) (*Frame, error) {
 	}
 	fr.GCSlots = make([]Value, s.numSlots)
 	for i := range fr.GCSlots {
-		v, err := eval(r.numLoc - s.numSlots + i)
+		v, err := eval(r.NumLocations() - s.numSlots + i)
 		if err != nil {
 			return nil, err
 		}

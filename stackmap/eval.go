@@ -105,10 +105,10 @@ type Value struct {
 func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, error) {
 	l, ok := r.Location(i)
 	if !ok {
-		return Value{}, fmt.Errorf("stackmap: record %d has no location %d", r.index, i)
+		return Value{}, fmt.Errorf("stackmap: record %d has no location %d", r.Index(), i)
 	}
 	fail := func(addr uint64, err error) (Value, error) {
-		return Value{}, &EvalError{Record: r.index, Location: i, Reg: l.Reg, Addr: addr, Err: err}
+		return Value{}, &EvalError{Record: r.Index(), Location: i, Reg: l.Reg, Addr: addr, Err: err}
 	}
 	v := Value{Size: int(l.Size)}
 	switch l.Kind {

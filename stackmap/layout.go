@@ -8,6 +8,7 @@ const (
 	recordHeaderSize = 16 // ID, instruction offset, flags, NumLocations
 	liveOutSize      = 4
 	liveOutHeader    = 4 // padding u16, NumLiveOuts u16
+	locationSizeV3   = 12
 	// minRecordSize is the smallest record of any version: a header, no
 	// locations, the live-out header and its padding to 8 bytes.
 	minRecordSize = recordHeaderSize + liveOutHeader + 4

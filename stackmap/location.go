@@ -42,17 +42,13 @@ func (k Kind) String() string {
 func (k Kind) Valid() bool { return k >= Register && k <= ConstantIndex }
 
 // Location says where one live value is. It is decoded by value from the
-// section's bytes.
+// section's bytes; its four fields fit in registers. The version 3
+// layout's reserved fields are read with Record.LocationReserved.
 type Location struct {
 	Kind   Kind
 	Size   uint16 // size of the value in bytes
 	Reg    uint16 // DWARF register number (Register, Direct, Indirect)
 	Offset int32  // Direct/Indirect: offset from Reg; Constant: the value; ConstantIndex: the index
-
-	// Reserved fields of the version 3 layout (zero in everything LLVM
-	// writes). Always zero for versions 1 and 2.
-	Reserved0 uint8
-	Reserved1 uint16
 }
 
 // SmallConstant returns a Constant location's value, sign-extended from 32

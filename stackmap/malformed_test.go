@@ -151,8 +151,10 @@ func TestReservedFieldsDoNotStopDecoding(t *testing.T) {
 	require.NoError(t, err)
 	r0, r1 := collect(sec.Table(0))[0], collect(sec.Table(0))[1]
 	assert.Equal(t, uint16(0xffff), r0.Flags())
-	l, _ := r0.Location(0)
-	assert.Equal(t, uint8(9), l.Reserved0)
+	res0, res1, ok := r0.LocationReserved(0)
+	assert.True(t, ok)
+	assert.Equal(t, uint8(9), res0)
+	assert.Equal(t, uint16(9), res1)
 	assert.Equal(t, uint16(5), r1.LiveOutPadding())
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"iter"
+	"sync"
 )
 
 // Section is a decoded stack map section: one or more tables back to back.
@@ -11,6 +12,7 @@ type Section struct {
 	data   []byte
 	ord    order
 	tables []Table
+	one    [1]Table // the table of a single-table section, allocated with it
 }
 
 // Parse decodes and validates a stack map section held in data, read in the
@@ -22,29 +24,60 @@ type Section struct {
 // of records, location kinds are 1 to 5, constant indexes are in range.
 // Reserved fields are not checked. On failure the error is a *DecodeError
 // (or, for a nil byteOrder, a plain error).
+//
+// Parse makes one allocation for a section of one table and two for more,
+// whatever the number of tables.
 func Parse(data []byte, byteOrder binary.ByteOrder) (*Section, error) {
 	if byteOrder == nil {
 		return nil, errors.New("stackmap: Parse needs a byte order")
 	}
-	ord := orderOf(byteOrder)
+	return parse(data, orderOf(byteOrder), nil)
+}
+
+// tablePool holds the scratch lists that sections of many tables are
+// validated into before they are copied into one exact allocation.
+var tablePool = sync.Pool{New: func() any { return new([]Table) }}
+
+// parse validates data; every table refers to sd.
+func parse(data []byte, ord order, sd *SectionData) (*Section, error) {
 	if len(data) == 0 {
 		return nil, at(-1).fail(0, ErrNoTables, "section is empty")
 	}
 	if uint64(len(data)) > maxSectionSize {
 		return nil, at(-1).fail(0, ErrMalformed, "section of %d bytes is larger than the 4 GiB a stack map section can address", len(data))
 	}
+	first, err := parseTable(data, 0, 0, ord)
+	if err != nil {
+		return nil, err
+	}
+	first.sd = sd
 	s := &Section{data: data, ord: ord}
-	for off := 0; off < len(data); {
-		if len(s.tables) > 0 && len(data)-off < headerSize {
-			return nil, at(-1).fail(off, ErrTrailingData, "%d bytes after table %d are too few for another table", len(data)-off, len(s.tables)-1)
+	if int(first.Size()) == len(data) {
+		s.one[0] = first
+		s.tables = s.one[:]
+		return s, nil
+	}
+	scratch := tablePool.Get().(*[]Table)
+	defer tablePool.Put(scratch)
+	tables := append((*scratch)[:0], first)
+	for off := first.Size(); off < len(data); {
+		if len(data)-off < headerSize {
+			*scratch = tables[:0]
+			return nil, at(-1).fail(off, ErrTrailingData, "%d bytes after table %d are too few for another table", len(data)-off, len(tables)-1)
 		}
-		t, err := parseTable(data[off:], off, len(s.tables), ord)
+		t, err := parseTable(data[off:], off, len(tables), ord)
 		if err != nil {
+			*scratch = tables[:0]
 			return nil, err
 		}
-		s.tables = append(s.tables, t)
+		t.sd = sd
+		tables = append(tables, t)
 		off += t.Size()
 	}
+	s.tables = make([]Table, len(tables))
+	copy(s.tables, tables)
+	clear(tables) // the pool must not keep the section's bytes alive
+	*scratch = tables[:0]
 	return s, nil
 }
 
@@ -93,7 +126,7 @@ func parseTable(data []byte, base, index int, ord order) (Table, error) {
 	default:
 		return Table{}, w.fail(base, ErrUnsupportedVersion, "version %d is not a stack map version this decoder knows (1, 2, 3)", v)
 	}
-	t := Table{data: data, base: base, index: index, ord: ord, version: v}
+	t := Table{data: data, base: uint32(base), index: uint32(index), ord: ord, version: v, locSize: uint8(v.locationSize())}
 	nf, nc, nr := uint64(ord.u32(data, 4)), uint64(ord.u32(data, 8)), uint64(ord.u32(data, 12))
 
 	// Refuse counts the bytes cannot hold before anything is sized by them.
@@ -109,65 +142,100 @@ func parseTable(data []byte, base, index int, ord order) (Table, error) {
 	if need+nr*minRecordSize > avail {
 		return Table{}, w.fail(base+12, ErrTruncated, "%d records need at least %d bytes, the table has %d", nr, need+nr*minRecordSize, avail)
 	}
-	t.numFunctions, t.numConstants, t.numRecords = int(nf), int(nc), int(nr)
-	t.constantsOff = headerSize + t.numFunctions*v.functionSize()
-	t.recordsOff = t.constantsOff + t.numConstants*constantSize
+	t.numFunctions, t.numConstants, t.numRecords = uint32(nf), uint32(nc), uint32(nr)
+	t.constantsOff = uint32(headerSize + int(nf)*v.functionSize())
+	t.recordsOff = t.constantsOff + uint32(nc)*constantSize
 
 	if v.hasRecordCount() {
 		var sum uint64
-		for i := 0; i < t.numFunctions; i++ {
-			f, _ := t.Function(i)
-			if f.RecordCount > nr-sum {
+		for i := 0; i < int(nf); i++ {
+			c := t.recordCount(i)
+			if c > nr-sum {
 				fw := w
 				fw.function = i
-				return Table{}, fw.fail(f.Offset+16, ErrRecordCount, "function record counts exceed the table's %d records", nr)
+				return Table{}, fw.fail(base+headerSize+i*v.functionSize()+16, ErrRecordCount, "function record counts exceed the table's %d records", nr)
 			}
-			sum += f.RecordCount
+			sum += c
 		}
 		if sum != nr {
 			return Table{}, w.fail(base+12, ErrRecordCount, "function record counts sum to %d, the table has %d records", sum, nr)
 		}
 	}
 
-	off := t.recordsOff
-	for i := 0; i < t.numRecords; i++ {
-		end, err := t.validateRecord(w, i, off)
-		if err != nil {
-			return Table{}, err
-		}
-		off = end
+	end, bad := t.validateRecords()
+	if bad >= 0 {
+		return Table{}, t.recordError(w, bad)
 	}
-	t.data = data[:off]
+	t.data = data[:end]
 	return t, nil
 }
 
-// validateRecord checks record i at table offset off and returns the offset
-// just past it.
-func (t *Table) validateRecord(w where, i, off int) (int, error) {
-	w.record = i
-	numLoc, liveOff, end, ok := t.recordLayout(off)
-	if !ok {
-		switch {
-		case off+recordHeaderSize > len(t.data):
-			return 0, w.fail(t.base+off, ErrTruncated, "record header needs %d bytes, %d remain", recordHeaderSize, len(t.data)-off)
-		case liveOff+liveOutHeader > len(t.data):
-			return 0, w.fail(t.base+off+14, ErrTruncated, "%d locations run past the end of the table", numLoc)
-		default:
-			return 0, w.fail(t.base+liveOff+2, ErrTruncated, "%d live-outs run past the end of the table", t.ord.u16(t.data, liveOff+2))
+// validateRecords walks every record: each must fit in the table, every
+// location kind must be 1 to 5 and every constant index in range. It
+// returns the offset just past the last record, or, at the first fault, the
+// index of the faulty record (else -1). This is Parse's hot loop: it reads
+// only the bytes it checks, and recordError says what is wrong.
+func (t *Table) validateRecords() (end, bad int) {
+	d, ord := t.data, t.ord
+	size, nc := int(t.locSize), t.numConstants
+	idx := size - 4 // where a location's offset field is
+	off := int(t.recordsOff)
+	for i := 0; i < int(t.numRecords); i++ {
+		if off+recordHeaderSize > len(d) {
+			return 0, i
+		}
+		loc, n := off+recordHeaderSize, int(ord.u16(d, off+14))
+		live := align8(loc + n*size)
+		if live+liveOutHeader > len(d) {
+			return 0, i
+		}
+		for ; n > 0; n, loc = n-1, loc+size {
+			switch d[loc] {
+			case byte(Register), byte(Direct), byte(Indirect), byte(Constant):
+			case byte(ConstantIndex):
+				if ord.u32(d, loc+idx) >= nc {
+					return 0, i
+				}
+			default:
+				return 0, i
+			}
+		}
+		off = align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+		if off > len(d) {
+			return 0, i
 		}
 	}
-	size := t.version.locationSize()
+	return off, -1
+}
+
+// recordError says what is wrong with record i, which validateRecords
+// refused. It walks to the record again; this runs once, on bad input.
+func (t *Table) recordError(w where, i int) *DecodeError {
+	w.record = i
+	off := int(t.recordsOff)
+	for j := 0; j < i; j++ {
+		off = t.recordAt(off, j, -1).end()
+	}
+	d, base := t.data, int(t.base)
+	if off+recordHeaderSize > len(d) {
+		return w.fail(base+off, ErrTruncated, "record header needs %d bytes, %d remain", recordHeaderSize, len(d)-off)
+	}
+	numLoc := int(t.ord.u16(d, off+14))
+	live := align8(off + recordHeaderSize + numLoc*int(t.locSize))
+	if live+liveOutHeader > len(d) {
+		return w.fail(base+off+14, ErrTruncated, "%d locations run past the end of the table", numLoc)
+	}
 	for j := 0; j < numLoc; j++ {
-		lo := off + recordHeaderSize + j*size
+		lo := off + recordHeaderSize + j*int(t.locSize)
 		l := t.location(lo)
 		lw := w
 		lw.location = j
 		if !l.Kind.Valid() {
-			return 0, lw.fail(t.base+lo, ErrLocationKind, "location kind %d is not 1 to 5", uint8(l.Kind))
+			return lw.fail(base+lo, ErrLocationKind, "location kind %d is not 1 to 5", uint8(l.Kind))
 		}
-		if l.Kind == ConstantIndex && l.ConstantIndex() >= t.numConstants {
-			return 0, lw.fail(t.base+lo, ErrConstantIndex, "constant index %d, the table has %d constants", l.ConstantIndex(), t.numConstants)
+		if l.Kind == ConstantIndex && uint32(l.Offset) >= t.numConstants {
+			return lw.fail(base+lo, ErrConstantIndex, "constant index %d, the table has %d constants", uint32(l.Offset), t.numConstants)
 		}
 	}
-	return end, nil
+	return w.fail(base+live+2, ErrTruncated, "%d live-outs run past the end of the table", t.ord.u16(d, live+2))
 }

@@ -2,36 +2,40 @@ package stackmap
 
 import "iter"
 
-// Record is one call site record: a view into its table's bytes.
+// Record is one call site record: a view into its table's bytes, three
+// words long so that it stays in registers.
 type Record struct {
 	t        *Table
-	off      int // offset of the record, relative to its table
-	index    int // index within the table
-	function int // index of the owning function, or -1
-	numLoc   int
-	liveOff  int // offset of the live-out header, relative to the table
-	end      int // offset just past the record, relative to the table
+	off      uint32 // offset of the record, relative to its table
+	index    int32  // index within the table; -1 until worked out (records found through an Index)
+	function int32  // index of the owning function, or -1
+	numLoc   uint32
 }
 
 // Table returns the table the record belongs to.
 func (r Record) Table() *Table { return r.t }
 
 // Index returns the record's position in its table, counting from 0.
-func (r Record) Index() int { return r.index }
+func (r Record) Index() int {
+	if r.index >= 0 {
+		return int(r.index)
+	}
+	return r.t.recordIndex(int(r.function), r.off)
+}
 
 // Offset returns the byte offset of the record in the section.
-func (r Record) Offset() int { return r.t.base + r.off }
+func (r Record) Offset() int { return r.t.Offset() + int(r.off) }
 
 // Size returns the record's length in bytes, padding included.
-func (r Record) Size() int { return r.end - r.off }
+func (r Record) Size() int { return r.end() - int(r.off) }
 
 // Function returns the index of the function the record belongs to, or -1
 // when the table does not say (a version 1 table with several functions).
-func (r Record) Function() int { return r.function }
+func (r Record) Function() int { return int(r.function) }
 
 // ID returns the record's ID (the stackmap or patchpoint ID, or a
 // statepoint's ID, 0xABCDEF00 unless the front end chose one).
-func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, r.off) }
+func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, int(r.off)) }
 
 // InstructionOffset returns the offset of the call site from the start of
 // its function, once relocations are applied: RISC-V objects built with
@@ -39,7 +43,7 @@ func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, r.off) }
 // over a stored 0. StoredInstructionOffset gives the field as stored.
 func (r Record) InstructionOffset() uint32 {
 	if sd := r.t.sd; sd != nil && sd.recordFixups {
-		if fx, ok := sd.Fixup(r.t.base + r.off + 8); ok && fx.Size == 4 {
+		if fx, ok := sd.Fixup(r.Offset() + 8); ok && fx.Size == 4 {
 			return uint32(fx.Value)
 		}
 	}
@@ -48,7 +52,7 @@ func (r Record) InstructionOffset() uint32 {
 
 // StoredInstructionOffset returns the instruction offset field as stored in
 // the section, before relocation (what llvm-readobj prints).
-func (r Record) StoredInstructionOffset() uint32 { return r.t.ord.u32(r.t.data, r.off+8) }
+func (r Record) StoredInstructionOffset() uint32 { return r.t.ord.u32(r.t.data, int(r.off)+8) }
 
 // Address returns the address of the call site: its function's code entry
 // plus its instruction offset, relocations applied. ok is false when the
@@ -58,31 +62,31 @@ func (r Record) Address() (addr uint64, ok bool) {
 	if r.function < 0 {
 		return 0, false
 	}
-	return r.t.entry(r.function) + uint64(r.InstructionOffset()), true
+	return r.t.entry(int(r.function)) + uint64(r.InstructionOffset()), true
 }
 
 // Flags returns the record's reserved flags field.
-func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, r.off+12) }
+func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, int(r.off)+12) }
 
 // NumLocations returns the number of locations.
-func (r Record) NumLocations() int { return r.numLoc }
+func (r Record) NumLocations() int { return int(r.numLoc) }
 
 // Location returns location i. It returns the zero Location and false when
 // i is out of range.
 func (r Record) Location(i int) (Location, bool) {
-	if i < 0 || i >= r.numLoc {
+	if uint(i) >= uint(r.numLoc) {
 		return Location{}, false
 	}
-	return r.t.location(r.off + recordHeaderSize + i*r.t.version.locationSize()), true
+	return r.t.location(int(r.off) + recordHeaderSize + i*int(r.t.locSize)), true
 }
 
 // Locations iterates over the record's locations with their indexes.
 func (r Record) Locations() iter.Seq2[int, Location] {
 	return func(yield func(int, Location) bool) {
-		size := r.t.version.locationSize()
-		off := r.off + recordHeaderSize
-		for i := 0; i < r.numLoc; i++ {
-			if !yield(i, r.t.location(off)) {
+		t := r.t
+		off, size := int(r.off)+recordHeaderSize, int(t.locSize)
+		for i := 0; i < int(r.numLoc); i++ {
+			if !yield(i, t.location(off)) {
 				return
 			}
 			off += size
@@ -90,29 +94,58 @@ func (r Record) Locations() iter.Seq2[int, Location] {
 	}
 }
 
+// LocationReserved returns the reserved fields of location i (zero in
+// everything LLVM writes; always zero in versions 1 and 2, which have
+// none), and false when i is out of range.
+func (r Record) LocationReserved(i int) (reserved0 uint8, reserved1 uint16, ok bool) {
+	if uint(i) >= uint(r.numLoc) {
+		return 0, 0, false
+	}
+	if r.t.version != Version3 {
+		return 0, 0, true
+	}
+	off := int(r.off) + recordHeaderSize + i*locationSizeV3
+	return r.t.data[off+1], r.t.ord.u16(r.t.data, off+6), true
+}
+
+// liveOff returns the table offset of the live-out header. Version 1 and
+// 2 locations are 8 bytes, so rounding up changes nothing for them.
+func (r Record) liveOff() int {
+	return align8(int(r.off) + recordHeaderSize + int(r.numLoc)*int(r.t.locSize))
+}
+
+// end returns the table offset just past the record.
+func (r Record) end() int {
+	lo := r.liveOff()
+	return align8(lo + liveOutHeader + int(r.t.ord.u16(r.t.data, lo+2))*liveOutSize)
+}
+
 // LiveOutPadding returns the reserved 16-bit field before the live-out
 // count (zero in everything LLVM writes).
-func (r Record) LiveOutPadding() uint16 { return r.t.ord.u16(r.t.data, r.liveOff) }
+func (r Record) LiveOutPadding() uint16 { return r.t.ord.u16(r.t.data, r.liveOff()) }
 
 // NumLiveOuts returns the number of live-out registers.
-func (r Record) NumLiveOuts() int { return int(r.t.ord.u16(r.t.data, r.liveOff+2)) }
+func (r Record) NumLiveOuts() int { return int(r.t.ord.u16(r.t.data, r.liveOff()+2)) }
 
 // LiveOut returns live-out i. It returns the zero LiveOut and false when i
 // is out of range.
 func (r Record) LiveOut(i int) (LiveOut, bool) {
-	if i < 0 || i >= r.NumLiveOuts() {
+	lo := r.liveOff()
+	if uint(i) >= uint(r.t.ord.u16(r.t.data, lo+2)) {
 		return LiveOut{}, false
 	}
-	return r.t.liveOut(r.liveOff + liveOutHeader + i*liveOutSize), true
+	return r.t.liveOut(lo + liveOutHeader + i*liveOutSize), true
 }
 
 // LiveOuts iterates over the record's live-out registers with their indexes.
 func (r Record) LiveOuts() iter.Seq2[int, LiveOut] {
 	return func(yield func(int, LiveOut) bool) {
-		n := r.NumLiveOuts()
-		off := r.liveOff + liveOutHeader
+		t := r.t
+		lo := r.liveOff()
+		n := int(t.ord.u16(t.data, lo+2))
+		off := lo + liveOutHeader
 		for i := 0; i < n; i++ {
-			if !yield(i, r.t.liveOut(off)) {
+			if !yield(i, t.liveOut(off)) {
 				return
 			}
 			off += liveOutSize
@@ -136,13 +169,14 @@ func (r Record) ConstantValue(l Location) (v uint64, ok bool) {
 // PaddingZero reports whether every alignment padding byte of the record is
 // zero, as LLVM writes it.
 func (r Record) PaddingZero() bool {
-	locEnd := r.off + recordHeaderSize + r.numLoc*r.t.version.locationSize()
-	for _, b := range r.t.data[locEnd:r.liveOff] {
+	lo := r.liveOff()
+	locEnd := int(r.off) + recordHeaderSize + int(r.numLoc)*int(r.t.locSize)
+	for _, b := range r.t.data[locEnd:lo] {
 		if b != 0 {
 			return false
 		}
 	}
-	for _, b := range r.t.data[r.liveOff+liveOutHeader+r.NumLiveOuts()*liveOutSize : r.end] {
+	for _, b := range r.t.data[lo+liveOutHeader+r.NumLiveOuts()*liveOutSize : r.end()] {
 		if b != 0 {
 			return false
 		}
@@ -154,14 +188,12 @@ func (r Record) PaddingZero() bool {
 // location's bytes once lets the compiler drop the per-field bounds checks.
 func (t *Table) location(off int) Location {
 	if t.version == Version3 {
-		d := t.data[off : off+12 : off+12]
+		d := t.data[off : off+locationSizeV3 : off+locationSizeV3]
 		return Location{
-			Kind:      Kind(d[0]),
-			Reserved0: d[1],
-			Size:      t.ord.u16(d, 2),
-			Reg:       t.ord.u16(d, 4),
-			Reserved1: t.ord.u16(d, 6),
-			Offset:    int32(t.ord.u32(d, 8)),
+			Kind:   Kind(d[0]),
+			Size:   t.ord.u16(d, 2),
+			Reg:    t.ord.u16(d, 4),
+			Offset: int32(t.ord.u32(d, 8)),
 		}
 	}
 	d := t.data[off : off+8 : off+8]
@@ -175,5 +207,6 @@ func (t *Table) location(off int) Location {
 
 // liveOut decodes the live-out at table offset off.
 func (t *Table) liveOut(off int) LiveOut {
-	return LiveOut{Reg: t.ord.u16(t.data, off), Reserved: t.data[off+2], Size: t.data[off+3]}
+	d := t.data[off : off+liveOutSize : off+liveOutSize]
+	return LiveOut{Reg: t.ord.u16(d, 0), Reserved: d[2], Size: d[3]}
 }

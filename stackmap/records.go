@@ -1,6 +1,22 @@
 package stackmap
 
-import "iter"
+import (
+	"iter"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Records iterates over the table's records in order, with their indexes.
+func (t *Table) Records() iter.Seq2[int, Record] {
+	return func(yield func(int, Record) bool) {
+		it := t.records()
+		for it.next() {
+			if !yield(int(it.rec.index), it.rec) {
+				return
+			}
+		}
+	}
+}
 
 // recordIter walks a table's records in order without allocating.
 type recordIter struct {
@@ -14,7 +30,7 @@ type recordIter struct {
 
 // records returns an iterator positioned before the first record.
 func (t *Table) records() recordIter {
-	it := recordIter{t: t, off: t.recordsOff, fn: -1}
+	it := recordIter{t: t, off: int(t.recordsOff), fn: -1}
 	if !t.version.hasRecordCount() && t.numFunctions == 1 {
 		it.fn = 0
 		it.fnLeft = ^uint64(0)
@@ -25,54 +41,63 @@ func (t *Table) records() recordIter {
 // next advances to the next record and reports whether there is one.
 func (it *recordIter) next() bool {
 	t := it.t
-	if t == nil || it.index >= t.numRecords {
+	if t == nil || it.index >= int(t.numRecords) {
 		return false
 	}
 	if t.version.hasRecordCount() {
-		for it.fnLeft == 0 && it.fn+1 < t.numFunctions {
+		for it.fnLeft == 0 && it.fn+1 < int(t.numFunctions) {
 			it.fn++
 			it.fnLeft = t.recordCount(it.fn)
 		}
 		it.fnLeft--
 	}
 	it.rec = t.recordAt(it.off, it.index, it.fn)
-	it.off = it.rec.end
+	it.off = it.rec.end()
 	it.index++
 	return true
 }
 
-// Records iterates over the table's records in order, with their indexes.
-func (t *Table) Records() iter.Seq2[int, Record] {
-	return func(yield func(int, Record) bool) {
-		it := t.records()
-		for it.next() {
-			if !yield(it.rec.index, it.rec) {
-				return
-			}
-		}
-	}
+// recordAt returns the view of the record at table offset off, which
+// validation has already checked.
+func (t *Table) recordAt(off, index, function int) Record {
+	return Record{t: t, off: uint32(off), index: int32(index), function: int32(function), numLoc: uint32(t.ord.u16(t.data, off+14))}
 }
 
-// recordLayout computes the layout of the record at table offset off: its
-// number of locations, the offset of its live-out header and the offset
-// just past it. ok is false when the record does not fit in the table.
-func (t *Table) recordLayout(off int) (numLoc, liveOff, end int, ok bool) {
-	d := t.data
-	if off+recordHeaderSize > len(d) {
-		return 0, 0, 0, false
+// recordIndex works out the index of the record at table offset off, which
+// belongs to function fn (or to no known function, fn < 0), by walking
+// from the first record of its function.
+func (t *Table) recordIndex(fn int, off uint32) int {
+	pos, index := int(t.recordsOff), 0
+	if fn >= 0 && t.version.hasRecordCount() {
+		starts := t.functionStarts()
+		pos, index = int(starts[2*fn]), int(starts[2*fn+1])
 	}
-	numLoc = int(t.ord.u16(d, off+14))
-	liveOff = off + recordHeaderSize + numLoc*t.version.locationSize()
-	if t.version == Version3 {
-		liveOff = align8(liveOff)
+	for pos < int(off) && index < int(t.numRecords) {
+		pos = t.recordAt(pos, index, fn).end()
+		index++
 	}
-	if liveOff+liveOutHeader > len(d) {
-		return numLoc, liveOff, 0, false
+	return index
+}
+
+// functionStarts returns, for each function of a version 2 or 3 table, the
+// table offset and the index of its first record, built on first use.
+func (t *Table) functionStarts() []uint32 {
+	if p := atomic.LoadPointer(&t.starts); p != nil {
+		return *(*[]uint32)(p)
 	}
-	numLive := int(t.ord.u16(d, liveOff+2))
-	end = align8(liveOff + liveOutHeader + numLive*liveOutSize)
-	if end > len(d) {
-		return numLoc, liveOff, end, false
+	starts := make([]uint32, 0, 2*t.numFunctions)
+	it := t.records()
+	fn := -1
+	for it.next() {
+		for fn < int(it.rec.function) {
+			fn++
+			starts = append(starts, it.rec.off, uint32(it.rec.index))
+		}
 	}
-	return numLoc, liveOff, end, true
+	for fn+1 < int(t.numFunctions) { // functions with no records, at the end
+		fn++
+		starts = append(starts, uint32(it.off), t.numRecords)
+	}
+	atomic.StorePointer(&t.starts, unsafe.Pointer(&starts))
+	return starts
 }

@@ -2,6 +2,7 @@ package stackmap
 
 import (
 	"encoding/binary"
+	"errors"
 	"iter"
 	"slices"
 	"sort"
@@ -110,14 +111,10 @@ func NewSectionData(info SectionData, rel Relocations, release func() error) *Se
 // Section it returns applies the section's relocations and symbols to the
 // functions and records it hands out.
 func (s *SectionData) Parse() (*Section, error) {
-	sec, err := Parse(s.Data, s.ByteOrder)
-	if err != nil {
-		return nil, err
+	if s.ByteOrder == nil {
+		return nil, errors.New("stackmap: SectionData has no byte order")
 	}
-	for i := range sec.tables {
-		sec.tables[i].sd = s
-	}
-	return sec, nil
+	return parse(s.Data, orderOf(s.ByteOrder), s)
 }
 
 // NumFixups returns the number of fields relocations give a value to.

@@ -46,10 +46,11 @@ func (r Record) statepoint(explain bool) (Statepoint, error) {
 		if !explain {
 			return Statepoint{}, ErrNotStatepoint
 		}
-		return Statepoint{}, fmt.Errorf("stackmap: record %d (ID %#x): %w: %s", r.index, r.ID(), ErrNotStatepoint, fmt.Sprintf(format, args...))
+		return Statepoint{}, fmt.Errorf("stackmap: record %d (ID %#x): %w: %s", r.Index(), r.ID(), ErrNotStatepoint, fmt.Sprintf(format, args...))
 	}
-	if r.numLoc < statepointPreamble {
-		return bad("%d locations, a statepoint has at least 3", r.numLoc)
+	numLoc := r.NumLocations()
+	if numLoc < statepointPreamble {
+		return bad("%d locations, a statepoint has at least 3", numLoc)
 	}
 	for i := 0; i < statepointPreamble; i++ {
 		l, _ := r.Location(i)
@@ -58,15 +59,15 @@ func (r Record) statepoint(explain bool) (Statepoint, error) {
 		}
 	}
 	n, _ := r.Location(2)
-	if n.Offset < 0 || int(n.Offset) > r.numLoc-statepointPreamble {
-		return bad("%d deopt arguments, only %d locations follow the preamble", n.Offset, r.numLoc-statepointPreamble)
+	if n.Offset < 0 || int(n.Offset) > numLoc-statepointPreamble {
+		return bad("%d deopt arguments, only %d locations follow the preamble", n.Offset, numLoc-statepointPreamble)
 	}
 	sp := Statepoint{r: r, numDeopt: int(n.Offset)}
 	gcStart := statepointPreamble + sp.numDeopt
-	rest := r.numLoc - gcStart
+	rest := numLoc - gcStart
 	slots := 0
 	for slots < rest {
-		l, _ := r.Location(r.numLoc - 1 - slots)
+		l, _ := r.Location(numLoc - 1 - slots)
 		if l.Kind != Direct {
 			break
 		}
@@ -135,7 +136,7 @@ func (s Statepoint) GCSlot(i int) (Location, bool) {
 	if i < 0 || i >= s.numSlots {
 		return Location{}, false
 	}
-	return s.r.Location(s.r.numLoc - s.numSlots + i)
+	return s.r.Location(s.r.NumLocations() - s.numSlots + i)
 }
 
 // RootInRegister reports whether a GC pointer location is a Register

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"iter"
 	"math"
+	"unsafe"
 )
 
 // DynamicStackSize is the stack size LLVM records for a function whose frame
@@ -13,28 +14,31 @@ const DynamicStackSize = math.MaxUint64
 // Table is one complete stack map: header, functions, constants and records.
 // It is a view over the section's bytes; it copies nothing.
 type Table struct {
-	data  []byte // exactly this table's bytes
-	base  int    // offset of the table in its section
-	index int    // index of the table in its section
-	ord   order
-	sd    *SectionData // what the file says about the bytes; nil for bare bytes
+	data []byte       // exactly this table's bytes
+	sd   *SectionData // what the file says about the bytes; nil for bare bytes
 
+	base         uint32 // offset of the table in its section
+	index        uint32 // index of the table in its section
+	numFunctions uint32
+	numConstants uint32
+	numRecords   uint32
+	constantsOff uint32 // offset of the constants, relative to the table
+	recordsOff   uint32 // offset of the first record, relative to the table
 	version      Version
-	numFunctions int
-	numConstants int
-	numRecords   int
-	constantsOff int // offset of the constants, relative to the table
-	recordsOff   int // offset of the first record, relative to the table
+	locSize      uint8 // bytes per location: 8 (versions 1, 2) or 12 (version 3)
+	ord          order
+
+	starts unsafe.Pointer // *[]uint32 of functionStarts, built on first use
 }
 
 // Version returns the table's format version.
 func (t *Table) Version() Version { return t.version }
 
 // Index returns the table's position in its section, counting from 0.
-func (t *Table) Index() int { return t.index }
+func (t *Table) Index() int { return int(t.index) }
 
 // Offset returns the byte offset of the table in its section.
-func (t *Table) Offset() int { return t.base }
+func (t *Table) Offset() int { return int(t.base) }
 
 // Size returns the table's length in bytes.
 func (t *Table) Size() int { return len(t.data) }
@@ -55,13 +59,13 @@ func (t *Table) Reserved() (uint8, uint16) {
 }
 
 // NumFunctions returns the number of function records.
-func (t *Table) NumFunctions() int { return t.numFunctions }
+func (t *Table) NumFunctions() int { return int(t.numFunctions) }
 
 // NumConstants returns the number of entries in the constants table.
-func (t *Table) NumConstants() int { return t.numConstants }
+func (t *Table) NumConstants() int { return int(t.numConstants) }
 
 // NumRecords returns the number of call site records.
-func (t *Table) NumRecords() int { return t.numRecords }
+func (t *Table) NumRecords() int { return int(t.numRecords) }
 
 // Function describes one function record, with what the file says about it
 // once relocations and symbols are applied (see SectionData). For a section
@@ -89,14 +93,14 @@ func (f Function) DynamicStack() bool { return f.StackSize == DynamicStackSize }
 // Function returns function record i. It returns the zero Function and
 // false when i is out of range.
 func (t *Table) Function(i int) (Function, bool) {
-	if i < 0 || i >= t.numFunctions {
+	if uint(i) >= uint(t.numFunctions) {
 		return Function{}, false
 	}
 	off := headerSize + i*t.version.functionSize()
 	addr := t.ord.u64(t.data, off)
 	f := Function{
 		Index:         i,
-		Offset:        t.base + off,
+		Offset:        int(t.base) + off,
 		Address:       addr,
 		Entry:         addr,
 		StoredAddress: addr,
@@ -120,7 +124,7 @@ func (t *Table) entry(i int) uint64 {
 	if t.sd == nil {
 		return addr
 	}
-	return t.sd.entry(t.base+off, addr)
+	return t.sd.entry(int(t.base)+off, addr)
 }
 
 // recordCount reads function i's record count (versions 2 and 3).
@@ -132,20 +136,20 @@ func (t *Table) recordCount(i int) uint64 {
 // ConstantIndex location holds). It returns 0 and false when i is out of
 // range.
 func (t *Table) Constant(i int) (uint64, bool) {
-	if i < 0 || i >= t.numConstants {
+	if uint(i) >= uint(t.numConstants) {
 		return 0, false
 	}
-	return t.ord.u64(t.data, t.constantsOff+i*constantSize), true
+	return t.ord.u64(t.data, int(t.constantsOff)+i*constantSize), true
 }
 
 // ConstantOffset returns the byte offset of constant i in the section.
-func (t *Table) ConstantOffset(i int) int { return t.base + t.constantsOff + i*constantSize }
+func (t *Table) ConstantOffset(i int) int { return int(t.base+t.constantsOff) + i*constantSize }
 
 // Functions iterates over the function records in order, with their
 // indexes.
 func (t *Table) Functions() iter.Seq2[int, Function] {
 	return func(yield func(int, Function) bool) {
-		for i := 0; i < t.numFunctions; i++ {
+		for i := 0; i < int(t.numFunctions); i++ {
 			f, _ := t.Function(i)
 			if !yield(i, f) {
 				return

@@ -17,15 +17,16 @@ func checkReserved(tv *tableView) []finding {
 		if fl := r.Flags(); fl != 0 {
 			out = append(out, tv.atRecord(rv, r.Offset()+12, "reserved", "record flags are %#x, want 0", fl))
 		}
-		for i, l := range r.Locations() {
+		for i := range r.Locations() {
 			off := r.Offset() + 16 + i*locSize
-			if l.Reserved0 != 0 {
-				f := tv.atRecord(rv, off+1, "reserved", "location reserved byte is %#x, want 0", l.Reserved0)
+			res0, res1, _ := r.LocationReserved(i)
+			if res0 != 0 {
+				f := tv.atRecord(rv, off+1, "reserved", "location reserved byte is %#x, want 0", res0)
 				f.Location = i
 				out = append(out, f)
 			}
-			if l.Reserved1 != 0 {
-				f := tv.atRecord(rv, off+6, "reserved", "location reserved field is %#x, want 0", l.Reserved1)
+			if res1 != 0 {
+				f := tv.atRecord(rv, off+6, "reserved", "location reserved field is %#x, want 0", res1)
 				f.Location = i
 				out = append(out, f)
 			}

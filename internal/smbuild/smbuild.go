@@ -137,9 +137,10 @@ func FromTable(t *stackmap.Table) Table {
 		out.Constants = append(out.Constants, c)
 	}
 	for _, r := range t.Records() {
-		rec := Record{ID: r.ID(), InstructionOffset: r.InstructionOffset(), Flags: r.Flags(), LiveOutPadding: r.LiveOutPadding()}
-		for _, l := range r.Locations() {
-			rec.Locations = append(rec.Locations, Location{uint8(l.Kind), l.Size, l.Reg, l.Offset, l.Reserved0, l.Reserved1})
+		rec := Record{ID: r.ID(), InstructionOffset: r.StoredInstructionOffset(), Flags: r.Flags(), LiveOutPadding: r.LiveOutPadding()}
+		for i, l := range r.Locations() {
+			r0, r1, _ := r.LocationReserved(i)
+			rec.Locations = append(rec.Locations, Location{uint8(l.Kind), l.Size, l.Reg, l.Offset, r0, r1})
 		}
 		for _, lo := range r.LiveOuts() {
 			rec.LiveOuts = append(rec.LiveOuts, LiveOut(lo))
