@@ -6,8 +6,9 @@
 # on riscv64 (llc keeps a live value in ra across a patchpoint, whose call
 # sequence overwrites ra: see README.md). OUTDIR
 # (default: captures/ beside this script, the checked-in set) gets
-# ARCH-PIE-MODE/walk (the executable) and ARCH-PIE-MODE/capture.txt; the
-# intermediate objects are deleted. ARCH defaults to all six. Prints one line
+# ARCH-PIE-MODE/walk (the executable), ARCH-PIE-MODE/capture.txt and
+# ARCH-PIE-MODE/check.txt (check.py's summary); the intermediate objects are
+# deleted. ARCH defaults to all six. Prints one line
 # per combination; exits non-zero if any failed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,6 +35,11 @@ for arch in $archs; do
 			rm -f "$d"/*.o
 			if ! "$here/run.sh" "$arch" "$d/walk" "$d/capture.txt"; then
 				echo "FAIL $arch $pie $mode: run"
+				fail=1
+				continue
+			fi
+			if ! python3 "$here/check.py" "$d/walk" "$d/capture.txt" >"$d/check.txt" 2>&1; then
+				echo "FAIL $arch $pie $mode: check (see $d/check.txt)"
 				fail=1
 				continue
 			fi
