@@ -30,8 +30,8 @@ func programValues() map[string][]want {
 		{"ptr", ptrObj}, {"ptr", ptrObj + argN}}
 	p, q := x, b
 	wb := []want{{"i64", p}, {"i64", q}}
-	qs := make([]uint64, 13)
-	for k := uint64(1); k <= 12; k++ {
+	qs := make([]uint64, 21)
+	for k := uint64(1); k <= 20; k++ {
 		qs[k] = (p ^ k) * q
 		wb = append(wb, want{"i64", qs[k]})
 	}

@@ -9,7 +9,7 @@
 #define WALK_TRAMP_SLOT 0x40
 
 extern uint64_t walk_a_exp[13];
-extern uint64_t walk_b_exp[16];
+extern uint64_t walk_b_exp[24];
 extern uint64_t walk_c_exp[9];
 extern uint64_t walk_d_exp[9];
 
@@ -24,7 +24,7 @@ struct walk_frame {
 
 static const struct walk_frame walk_frames[WALK_NFRAMES] = {
 	{"walk_a", 0xa1, "all", walk_a_exp, 10, 2, "lllidpllllpp"},
-	{"walk_b", 0xb2, "none", walk_b_exp, 14, 1, "llllllllllllllp"},
+	{"walk_b", 0xb2, "none", walk_b_exp, 22, 1, "llllllllllllllllllllllp"},
 	{"walk_c", 0xc3, "none", walk_c_exp, 6, 2, "llpllipp"},
 	{"walk_d", 0xd4, "all", walk_d_exp, 7, 1, "llldpllp"},
 };

@@ -53,9 +53,9 @@ FRAMES = [
         params="i64 %p, i64 %q, GCPTR %obj",
         body="".join(
             "  %%q%dx = xor i64 %%p, %d\n  %%q%d = mul i64 %%q%dx, %%q\n" % (k, k, k, k)
-            for k in range(1, 13)
+            for k in range(1, 21)
         ) + "  %u = xor i64 %q1, %q2\n",
-        values=[("%p", "i64"), ("%q", "i64")] + [("%%q%d" % k, "i64") for k in range(1, 13)],
+        values=[("%p", "i64"), ("%q", "i64")] + [("%%q%d" % k, "i64") for k in range(1, 21)],
         gc=["%obj"],
         call=("walk_c", [("i64", "%u"), ("i64", "%p"), ("GCPTR", "%obj")]),
     ),

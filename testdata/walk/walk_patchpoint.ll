@@ -2,7 +2,7 @@
 ; patchpoint flavour: each frame calls the next through a llvm.experimental.patchpoint (fixed trampoline address).
 
 @walk_a_exp = global [13 x i64] zeroinitializer, align 8
-@walk_b_exp = global [16 x i64] zeroinitializer, align 8
+@walk_b_exp = global [24 x i64] zeroinitializer, align 8
 @walk_c_exp = global [9 x i64] zeroinitializer, align 8
 @walk_d_exp = global [9 x i64] zeroinitializer, align 8
 
@@ -102,42 +102,74 @@ entry:
   %q11 = mul i64 %q11x, %q
   %q12x = xor i64 %p, 12
   %q12 = mul i64 %q12x, %q
+  %q13x = xor i64 %p, 13
+  %q13 = mul i64 %q13x, %q
+  %q14x = xor i64 %p, 14
+  %q14 = mul i64 %q14x, %q
+  %q15x = xor i64 %p, 15
+  %q15 = mul i64 %q15x, %q
+  %q16x = xor i64 %p, 16
+  %q16 = mul i64 %q16x, %q
+  %q17x = xor i64 %p, 17
+  %q17 = mul i64 %q17x, %q
+  %q18x = xor i64 %p, 18
+  %q18 = mul i64 %q18x, %q
+  %q19x = xor i64 %p, 19
+  %q19 = mul i64 %q19x, %q
+  %q20x = xor i64 %p, 20
+  %q20 = mul i64 %q20x, %q
   %u = xor i64 %q1, %q2
   %sp = call ptr @llvm.stacksave.p0()
   %spi = ptrtoint ptr %sp to i64
   store i64 %spi, ptr @walk_b_exp, align 8
-  %e0 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 1
+  %e0 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 1
   store i64 %p, ptr %e0, align 8
-  %e1 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 2
+  %e1 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 2
   store i64 %q, ptr %e1, align 8
-  %e2 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 3
+  %e2 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 3
   store i64 %q1, ptr %e2, align 8
-  %e3 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 4
+  %e3 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 4
   store i64 %q2, ptr %e3, align 8
-  %e4 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 5
+  %e4 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 5
   store i64 %q3, ptr %e4, align 8
-  %e5 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 6
+  %e5 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 6
   store i64 %q4, ptr %e5, align 8
-  %e6 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 7
+  %e6 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 7
   store i64 %q5, ptr %e6, align 8
-  %e7 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 8
+  %e7 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 8
   store i64 %q6, ptr %e7, align 8
-  %e8 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 9
+  %e8 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 9
   store i64 %q7, ptr %e8, align 8
-  %e9 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 10
+  %e9 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 10
   store i64 %q8, ptr %e9, align 8
-  %e10 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 11
+  %e10 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 11
   store i64 %q9, ptr %e10, align 8
-  %e11 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 12
+  %e11 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 12
   store i64 %q10, ptr %e11, align 8
-  %e12 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 13
+  %e12 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 13
   store i64 %q11, ptr %e12, align 8
-  %e13 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 14
+  %e13 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 14
   store i64 %q12, ptr %e13, align 8
-  %pre14 = ptrtoint ptr %obj to i64
-  %e14 = getelementptr [16 x i64], ptr @walk_b_exp, i64 0, i64 15
-  store i64 %pre14, ptr %e14, align 8
-  %r = call i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 178, i32 40, ptr inttoptr (i64 1509949504 to ptr), i32 3, i64 %u, i64 %p, ptr %obj, i64 %p, i64 %q, i64 %q1, i64 %q2, i64 %q3, i64 %q4, i64 %q5, i64 %q6, i64 %q7, i64 %q8, i64 %q9, i64 %q10, i64 %q11, i64 %q12, ptr %obj)
+  %e14 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 15
+  store i64 %q13, ptr %e14, align 8
+  %e15 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 16
+  store i64 %q14, ptr %e15, align 8
+  %e16 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 17
+  store i64 %q15, ptr %e16, align 8
+  %e17 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 18
+  store i64 %q16, ptr %e17, align 8
+  %e18 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 19
+  store i64 %q17, ptr %e18, align 8
+  %e19 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 20
+  store i64 %q18, ptr %e19, align 8
+  %e20 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 21
+  store i64 %q19, ptr %e20, align 8
+  %e21 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 22
+  store i64 %q20, ptr %e21, align 8
+  %pre22 = ptrtoint ptr %obj to i64
+  %e22 = getelementptr [24 x i64], ptr @walk_b_exp, i64 0, i64 23
+  store i64 %pre22, ptr %e22, align 8
+  %r = call i64 (i64, i32, ptr, i32, ...) @llvm.experimental.patchpoint.i64(i64 178, i32 40, ptr inttoptr (i64 1509949504 to ptr), i32 3, i64 %u, i64 %p, ptr %obj, i64 %p, i64 %q, i64 %q1, i64 %q2, i64 %q3, i64 %q4, i64 %q5, i64 %q6, i64 %q7, i64 %q8, i64 %q9, i64 %q10, i64 %q11, i64 %q12, i64 %q13, i64 %q14, i64 %q15, i64 %q16, i64 %q17, i64 %q18, i64 %q19, i64 %q20, ptr %obj)
   %sum0 = add i64 %r, %p
   %sum1 = add i64 %sum0, %q
   %sum2 = add i64 %sum1, %q1
@@ -152,9 +184,17 @@ entry:
   %sum11 = add i64 %sum10, %q10
   %sum12 = add i64 %sum11, %q11
   %sum13 = add i64 %sum12, %q12
-  %post14 = ptrtoint ptr %obj to i64
-  %sum14 = add i64 %sum13, %post14
-  ret i64 %sum14
+  %sum14 = add i64 %sum13, %q13
+  %sum15 = add i64 %sum14, %q14
+  %sum16 = add i64 %sum15, %q15
+  %sum17 = add i64 %sum16, %q16
+  %sum18 = add i64 %sum17, %q17
+  %sum19 = add i64 %sum18, %q18
+  %sum20 = add i64 %sum19, %q19
+  %sum21 = add i64 %sum20, %q20
+  %post22 = ptrtoint ptr %obj to i64
+  %sum22 = add i64 %sum21, %post22
+  ret i64 %sum22
 }
 
 define i64 @walk_c(i64 %u, i64 %v, ptr %obj) #1 {
