@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# build.sh ARCH PIE MODE OUTDIR
+#   ARCH    x86_64 | aarch64 | ppc64le | ppc64 | s390x | riscv64
+#   PIE     pie | nopie
+#   MODE    statepoint | patchpoint (statepoint: x86_64, aarch64, riscv64)
+#   OUTDIR  directory for the objects and the executable OUTDIR/walk
+# Prints nothing on success; exits non-zero on failure.
+# Environment: LLC (default llc-22); WALK_LDFLAGS, extra link flags.
+set -euo pipefail
+if [ $# -ne 4 ]; then
+	echo "usage: $0 ARCH pie|nopie statepoint|patchpoint OUTDIR" >&2
+	exit 2
+fi
+arch=$1 pie=$2 mode=$3 out=$4
+here=$(cd "$(dirname "$0")" && pwd)
+llc=${LLC:-llc-22}
+
+llcarch=
+case $arch in
+x86_64)  triple=x86_64-unknown-linux-gnu;      cc=gcc;                        capture=capture-x86_64.S ;;
+aarch64) triple=aarch64-unknown-linux-gnu;     cc=aarch64-linux-gnu-gcc;      capture=capture-aarch64.S ;;
+ppc64le) triple=powerpc64le-unknown-linux-gnu; cc=powerpc64le-linux-gnu-gcc;  capture=capture-ppc64.S ;;
+ppc64)   triple=powerpc64-unknown-linux-gnu;   cc=powerpc64-linux-gnu-gcc;    capture=capture-ppc64.S ;;
+s390x)   triple=s390x-unknown-linux-gnu;       cc=s390x-linux-gnu-gcc;        capture=capture-s390x.S ;;
+# Debian's riscv64 userland is rv64gc/lp64d; llc's default is rv64i/lp64.
+riscv64) triple=riscv64-unknown-linux-gnu;     cc=riscv64-linux-gnu-gcc;      capture=capture-riscv64.S
+         llcarch="-mattr=+m,+a,+f,+d,+c -target-abi=lp64d" ;;
+*) echo "build.sh: unknown ARCH $arch" >&2; exit 2 ;;
+esac
+case $pie in
+pie)   relmodel=pic;    ccpie=-fPIE;    ldpie=-pie;    piedef=1 ;;
+nopie) relmodel=static; ccpie=-fno-pie; ldpie=-no-pie; piedef=0 ;;
+*) echo "build.sh: PIE must be pie or nopie" >&2; exit 2 ;;
+esac
+case $mode in
+statepoint)
+	case $arch in x86_64|aarch64|riscv64) ;; *)
+		echo "build.sh: llc crashes on gc.statepoint for $arch; use patchpoint" >&2; exit 2 ;;
+	esac
+	# Deopt values in callee-saved registers where llc can, not all spilled.
+	ir=walk_statepoint.ll; spdef=1; llcmode=-use-registers-for-deopt-values ;;
+patchpoint) ir=walk_patchpoint.ll; spdef=0; llcmode= ;;
+*) echo "build.sh: MODE must be statepoint or patchpoint" >&2; exit 2 ;;
+esac
+
+mkdir -p "$out"
+# shellcheck disable=SC2086
+$llc -O2 -mtriple=$triple $llcarch -relocation-model=$relmodel $llcmode -filetype=obj \
+	"$here/$ir" -o "$out/walk.o"
+$cc -O1 $ccpie -I"$here" -c "$here/$capture" -o "$out/capture.o"
+$cc -O1 $ccpie -I"$here" -DWALK_PIE=$piedef -DWALK_STATEPOINT=$spdef -DWALK_LLC="\"$llc\"" \
+	-c "$here/driver.c" -o "$out/driver.o"
+# .llvm_stackmaps is read-only but holds absolute addresses: a PIE needs
+# text relocations in it; say so to keep ld quiet.
+ldflags="-Wl,-z,max-page-size=4096"
+if [ "$pie" = pie ]; then ldflags="$ldflags -Wl,-z,notext"; fi
+# shellcheck disable=SC2086
+$cc $ldpie $ldflags ${WALK_LDFLAGS:-} -o "$out/walk" "$out/driver.o" "$out/capture.o" "$out/walk.o"

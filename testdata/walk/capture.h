@@ -1,0 +1,26 @@
+/* Shared constants for driver.c and capture-*.S (the .S files are run through
+ * the C preprocessor). See README.md. */
+#ifndef WALK_CAPTURE_H
+#define WALK_CAPTURE_H
+
+/* Fixed address of the trampoline page of the patchpoint flavour. Slot k
+ * (0x40 bytes each, WALK_TRAMP_SLOT in frames.h) jumps to: 0 walk_b,
+ * 1 walk_c, 2 walk_d, 3 stackmaps_capture. gen.py hard-codes the same
+ * addresses as the patchpoint targets. */
+#define STACKMAPS_TRAMP_ADDR 0x5a000000
+
+/* Number of 64-bit slots in the register save area that each capture routine
+ * passes to stackmaps_capture_dump; driver.c maps slots to DWARF numbers. */
+#if defined(__x86_64__)
+#define STACKMAPS_SAVE_SLOTS 33
+#elif defined(__aarch64__)
+#define STACKMAPS_SAVE_SLOTS 64
+#elif defined(__powerpc64__)
+#define STACKMAPS_SAVE_SLOTS 98
+#elif defined(__s390x__)
+#define STACKMAPS_SAVE_SLOTS 32
+#elif defined(__riscv) && __riscv_xlen == 64
+#define STACKMAPS_SAVE_SLOTS 64
+#endif
+
+#endif
