@@ -2,7 +2,6 @@ package stackmap_test
 
 import (
 	"encoding/binary"
-	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,53 +99,6 @@ func TestRecordsAtVersion1(t *testing.T) {
 		ids = append(ids, r.ID())
 	}
 	assert.Equal(t, []uint64{3}, ids)
-}
-
-// BenchmarkIndexLookup reports build cost, memory per record and lookup
-// time over an index of one million records.
-func BenchmarkIndexLookup(b *testing.B) {
-	data := largeSection(10000, 100)
-	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data}
-	sec, err := sd.Parse()
-	require.NoError(b, err)
-	b.Run("build", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			stackmap.NewIndex(sec)
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ns/record")
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		kept := stackmap.NewIndex(sec)
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(kept.Len()), "heap-B/record")
-	})
-	ix := stackmap.NewIndex(sec)
-	require.Equal(b, 1000000, ix.Len())
-	b.Run("exact", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			f := i % 10000
-			m, ok := ix.Lookup(uint64(0x10000+f*0x1000+(i%100)*8)+0x5000, 0x5000)
-			if !ok {
-				b.Fatal("missing")
-			}
-			sink += rec(m, 0).ID()
-		}
-	})
-	b.Run("preceding", func(b *testing.B) {
-		b.ReportAllocs()
-		for i := 0; i < b.N; i++ {
-			f := i % 10000
-			m, ok := ix.LookupPreceding(uint64(0x10000+f*0x1000+(i%100)*8+3), 0)
-			if !ok {
-				b.Fatal("missing")
-			}
-			sink += rec(m, 0).ID()
-		}
-	})
 }
 
 // rec returns record i of a match, which must exist.
