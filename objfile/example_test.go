@@ -120,3 +120,44 @@ func Example_lookup() {
 	// 0x104012c3: record 0xc000 in lg_safepoint, table 2, 8 locations
 	// 0x104012c4: no record
 }
+
+// Every collection iterates the same way, index first, as slices.All does.
+func Example_records() {
+	if err := listRecords("../testdata/objects/llvm22/x86_64-elf/vectors.o"); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// vec_regs: record 610 at 0x4
+	//   #0 Register reg 17 offset 0 size 16
+	//   #1 Register reg 18 offset 0 size 16
+	// vec_spilled: record 611 at 0x25
+	//   #0 Register reg 17 offset 0 size 16
+	// vec_alloca: record 612 at 0x43
+	//   #0 Direct reg 6 offset -16 size 8
+}
+
+// listRecords is the README's library example.
+func listRecords(name string) error {
+	f, err := objfile.Open(name) // memory-maps the section: Close when done
+	if err != nil {
+		return err // errors.Is(err, objfile.ErrNoSection), errors.Is(err, objfile.ErrNotObject)
+	}
+	defer f.Close()
+	for _, sd := range f.Sections { // one per universal slice, else one
+		sec, err := sd.Parse() // validates every table once
+		if err != nil {
+			return err // a *stackmap.DecodeError: section offset, table, record, location
+		}
+		for _, t := range sec.Tables() {
+			for _, r := range t.Records() { // no allocation
+				fn, _ := t.Function(r.Function())
+				addr, _ := r.Address() // function entry + instruction offset, relocated
+				fmt.Printf("%s: record %d at %#x\n", fn.Name, r.ID(), addr)
+				for i, l := range r.Locations() {
+					fmt.Printf("  #%d %v reg %d offset %d size %d\n", i, l.Kind, l.Reg, l.Offset, l.Size)
+				}
+			}
+		}
+	}
+	return nil
+}
