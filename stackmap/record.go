@@ -1,6 +1,9 @@
 package stackmap
 
-import "iter"
+import (
+	"encoding/binary"
+	"iter"
+)
 
 // Record is one call site record: a view into its table's bytes, three
 // words long so that it stays in registers.
@@ -84,12 +87,21 @@ func (r Record) Location(i int) (Location, bool) {
 func (r Record) Locations() iter.Seq2[int, Location] {
 	return func(yield func(int, Location) bool) {
 		t := r.t
-		off, size := int(r.off)+recordHeaderSize, int(t.locSize)
-		for i := 0; i < int(r.numLoc); i++ {
+		off, n := int(r.off)+recordHeaderSize, int(r.numLoc)
+		if t.version == Version3 { // the common case, decoded without a call
+			for i := 0; i < n; i++ {
+				if !yield(i, locationV3(t.data[off:off+locationSizeV3:off+locationSizeV3], t.ord)) {
+					return
+				}
+				off += locationSizeV3
+			}
+			return
+		}
+		for i := 0; i < n; i++ {
 			if !yield(i, t.location(off)) {
 				return
 			}
-			off += size
+			off += int(t.locSize)
 		}
 	}
 }
@@ -188,13 +200,7 @@ func (r Record) PaddingZero() bool {
 // location's bytes once lets the compiler drop the per-field bounds checks.
 func (t *Table) location(off int) Location {
 	if t.version == Version3 {
-		d := t.data[off : off+locationSizeV3 : off+locationSizeV3]
-		return Location{
-			Kind:   Kind(d[0]),
-			Size:   t.ord.u16(d, 2),
-			Reg:    t.ord.u16(d, 4),
-			Offset: int32(t.ord.u32(d, 8)),
-		}
+		return locationV3(t.data[off:off+locationSizeV3:off+locationSizeV3], t.ord)
 	}
 	d := t.data[off : off+8 : off+8]
 	return Location{
@@ -203,6 +209,15 @@ func (t *Table) location(off int) Location {
 		Reg:    t.ord.u16(d, 2),
 		Offset: int32(t.ord.u32(d, 4)),
 	}
+}
+
+// locationV3 decodes a version 3 location from its 12 bytes.
+func locationV3(d []byte, ord order) Location {
+	d = d[:locationSizeV3]
+	if ord.big {
+		return Location{Kind(d[0]), binary.BigEndian.Uint16(d[2:]), binary.BigEndian.Uint16(d[4:]), int32(binary.BigEndian.Uint32(d[8:]))}
+	}
+	return Location{Kind(d[0]), binary.LittleEndian.Uint16(d[2:]), binary.LittleEndian.Uint16(d[4:]), int32(binary.LittleEndian.Uint32(d[8:]))}
 }
 
 // liveOut decodes the live-out at table offset off.

@@ -9,11 +9,27 @@ import (
 // Records iterates over the table's records in order, with their indexes.
 func (t *Table) Records() iter.Seq2[int, Record] {
 	return func(yield func(int, Record) bool) {
-		it := t.records()
-		for it.next() {
-			if !yield(int(it.rec.index), it.rec) {
+		// The loop of recordIter.next, written out: this is the hot path.
+		d, ord, size := t.data, t.ord, int(t.locSize)
+		off, fn, left := int(t.recordsOff), int32(-1), uint64(0)
+		counted := t.version.hasRecordCount()
+		if !counted && t.numFunctions == 1 {
+			fn, left = 0, ^uint64(0)
+		}
+		for i := 0; i < int(t.numRecords); i++ {
+			if counted {
+				for left == 0 && int(fn)+1 < int(t.numFunctions) {
+					fn++
+					left = t.recordCount(int(fn))
+				}
+				left--
+			}
+			numLoc := int(ord.u16(d, off+14))
+			if !yield(i, Record{t: t, off: uint32(off), index: int32(i), function: fn, numLoc: uint32(numLoc)}) {
 				return
 			}
+			live := align8(off + recordHeaderSize + numLoc*size)
+			off = align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
 		}
 	}
 }
