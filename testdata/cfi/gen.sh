@@ -36,6 +36,12 @@ build() {
 			cfi/src/frames.ll -o "$out/frames.o"
 		llc-22 -O2 -filetype=obj -relocation-model=pic -mtriple="$triple" "${extra[@]}" \
 			--force-dwarf-frame-section cfi/src/frames.ll -o "$out/frames_debugframe.o"
+		# 64-bit DWARF .debug_frame: llc's assembly through llvm-mc -dwarf64.
+		llc-22 -O2 -relocation-model=pic -mtriple="$triple" "${extra[@]}" \
+			--force-dwarf-frame-section cfi/src/frames.ll -o "$out/frames.s"
+		llvm-mc-22 -filetype=obj -triple="$triple" "${extra[@]}" -dwarf64 \
+			"$out/frames.s" -o "$out/frames_dwarf64.o"
+		rm "$out/frames.s"
 		"$gcc" -O2 -fPIC -c cfi/src/prog.c -o "$out/prog.o"
 		# .debug_frame only (no unwind tables).
 		"$gcc" -O2 -g1 -fno-asynchronous-unwind-tables -fno-unwind-tables -c cfi/src/prog.c \
