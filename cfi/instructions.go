@@ -1,7 +1,7 @@
 package cfi
 
-// DW_CFA instruction opcodes (Op + the name after DW_CFA_). The first three carry an operand in their
-// low six bits.
+// DW_CFA instruction opcodes, named Op + the name after DW_CFA_. The first
+// three carry an operand in their low six bits.
 const (
 	OpAdvanceLoc        = 0x40
 	OpOffset            = 0x80
