@@ -52,6 +52,11 @@ type machine struct {
 func (m *machine) run(yield func(*Row) bool) error {
 	u := m.u
 	c := &m.f.CIE
+	n := len(m.s.cfg.Data)
+	if c.instrOff < 0 || c.instrOff > n || len(c.Instructions) > n-c.instrOff ||
+		m.f.instrOff < 0 || m.f.instrOff > n || len(m.f.Instructions) > n-m.f.instrOff {
+		return errAt(m.f.Offset, "FDE (not decoded from this section)", ErrConfig)
+	}
 	u.row = Row{RAReg: c.RAReg}
 	u.depth = 0
 	m.loc = m.f.PCBegin

@@ -184,3 +184,15 @@ func TestInstructionErrors(t *testing.T) {
 		requireCFIError(t, err, ErrCFARule, 13)
 	}
 }
+
+// An FDE that was not decoded from the section is refused, not trusted.
+func TestForeignFDE(t *testing.T) {
+	s, f := oneFDE(t, binary.LittleEndian, 1, cieX86, nil)
+	var u Unwinder
+	forged := FDE{PCBegin: 0, PCEnd: 10, Instructions: make([]byte, 100), CIE: f.CIE}
+	_, err := s.FDERow(&forged, 5, &u)
+	requireCFIError(t, err, ErrConfig, 0)
+	forged = FDE{PCBegin: 0, PCEnd: 10}
+	forged.CIE.Instructions = make([]byte, 1000)
+	require.Error(t, s.Rows(&forged, &u, func(*Row) bool { return true }))
+}
