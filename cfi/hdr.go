@@ -78,13 +78,21 @@ func (h *hdrTable) entry(s *Section, i uint64) (loc, fde uint64, err error) {
 	return loc, fde, nil
 }
 
+// loc decodes the initial_location of pair i.
+func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
+	pos := h.tableOff + int(i)*2*h.entrySize
+	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + h.entrySize, order: s.cfg.Order}
+	v, _, err := r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location")
+	return v, err
+}
+
 // find binary-searches the last entry whose initial_location is <= pc and
 // decodes its FDE.
 func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
 	lo, hi := uint64(0), h.count // invariant: entries [0,lo) have loc <= pc
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		loc, _, err := h.entry(s, mid)
+		loc, err := h.loc(s, mid)
 		if err != nil {
 			return FDE{}, err
 		}

@@ -123,7 +123,12 @@ type Unwinder struct {
 	init  Row // the row after the CIE's initial instructions
 	stack [MaxStateDepth]Row
 	depth int
+	fde   FDE // the FDE of the last RowAt
 }
+
+// FDE returns the FDE the last successful RowAt used (its CIE tells, for
+// example, whether the frame is a signal frame).
+func (u *Unwinder) FDE() *FDE { return &u.fde }
 
 // RowAt finds the FDE covering pc and returns the row for pc. The result
 // points into u and is valid until u is used again.
@@ -132,7 +137,9 @@ func (s *Section) RowAt(pc uint64, u *Unwinder) (*Row, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.FDERow(&f, pc, u)
+	// Kept in u, so that nothing escapes to the heap.
+	u.fde = f
+	return s.FDERow(&u.fde, pc, u)
 }
 
 // FDERow returns the row of f for pc, which must lie in [f.PCBegin,
