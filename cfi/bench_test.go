@@ -86,3 +86,19 @@ func BenchmarkFDEs(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIndexFindFDE is the Index search on the same binary as
+// BenchmarkFindFDE.
+func BenchmarkIndexFindFDE(b *testing.B) {
+	ef := openELF(b, "linked/x86_64-elf/libstackmaps.so")
+	pcs := benchPCs(b, ef.eh)
+	x, err := ef.ehNoHdr.NewIndex()
+	require.NoError(b, err)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := x.FindFDE(pcs[i%len(pcs)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

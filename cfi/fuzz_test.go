@@ -89,6 +89,13 @@ func FuzzRow(f *testing.F) {
 			return
 		}
 		var u Unwinder
+		if x, err := s.NewIndex(); err != nil {
+			checkErr(t, err)
+		} else if r, err := x.RowAt(pc, &u); err != nil {
+			checkErr(t, err)
+		} else if pc < r.Start || pc >= r.End {
+			t.Fatalf("index row %#x-%#x does not contain %#x", r.Start, r.End, pc)
+		}
 		r, err := s.RowAt(pc, &u)
 		if err != nil {
 			checkErr(t, err)

@@ -93,3 +93,36 @@ func TestFindFDENotFound(t *testing.T) {
 		require.ErrorIs(t, err, ErrNotFound)
 	}
 }
+
+// TestIndex checks the Index against the linear scan on every FDE of
+// every linked file and of the .debug_frame sections.
+func TestIndex(t *testing.T) {
+	var u Unwinder
+	n := 0
+	for _, gf := range goldenFiles(t) {
+		ef := openELF(t, gf[0])
+		for _, sec := range []*Section{ef.ehNoHdr, ef.debug} {
+			if sec == nil || ef.isRel && sec.Kind() == EHFrame {
+				continue
+			}
+			x, err := sec.NewIndex()
+			require.NoError(t, err)
+			for f, err := range sec.FDEs() {
+				require.NoError(t, err)
+				if f.PCEnd == f.PCBegin || ef.isRel {
+					continue // objects: all sections at 0, ranges overlap
+				}
+				got, err := x.FindFDE(f.PCEnd - 1)
+				require.NoError(t, err)
+				require.Equal(t, f.Offset, got.Offset, gf[0])
+				r, err := x.RowAt(f.PCBegin, &u)
+				require.NoError(t, err)
+				require.Equal(t, f.PCBegin, r.Start)
+				n++
+			}
+			_, err = x.FindFDE(^uint64(0))
+			require.ErrorIs(t, err, ErrNotFound)
+		}
+	}
+	require.Greater(t, n, 100)
+}
