@@ -162,3 +162,26 @@ func TestDebugFrame64(t *testing.T) {
 	_, err = s.FindFDE(0x10080)
 	require.ErrorIs(t, err, ErrNotFound)
 }
+
+// TestEHFrame64 builds a 64-bit DWARF .eh_frame: 12-byte length fields,
+// but 4-byte CIE ids and CIE pointers (as LLVM's and GCC's readers expect).
+func TestEHFrame64(t *testing.T) {
+	for _, order := range []binary.AppendByteOrder{binary.LittleEndian, binary.BigEndian} {
+		b := &builder{kind: EHFrame, order: order, is64: true}
+		c := b.cie(1, "zR", 4, -8, 65, []byte{PEPCRel | PESData8}, cat([]byte{OpDefCFA, 1, 0}))
+		fdeOff := len(b.buf)
+		const addr = 0x100000
+		field := uint64(0x2000) - uint64(addr+fdeOff+12+4)
+		f := b.fde(c, cat(b.u64(field), b.u64(0x100)), []byte{}, []byte{OpAdvanceLoc | 1, OpDefCFAOffset, 0x70, OpOffsetExtendedSF, 65, 0x7e})
+		s, err := New(Config{Kind: EHFrame, Data: b.buf, Addr: addr, Order: order.(binary.ByteOrder), PtrSize: 8})
+		require.NoError(t, err)
+		var u Unwinder
+		r, err := s.RowAt(0x2004, &u)
+		require.NoError(t, err)
+		require.Equal(t, uint64(f), u.FDE().Offset)
+		require.True(t, u.FDE().CIE.DWARF64)
+		require.Equal(t, uint64(0x2000), u.FDE().PCBegin)
+		require.Equal(t, CFARule{Kind: CFARegOffset, Reg: 1, Offset: 112}, r.CFA)
+		require.Equal(t, Rule{Kind: RuleOffset, Offset: 16}, r.RA())
+	}
+}

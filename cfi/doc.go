@@ -4,7 +4,8 @@
 // A [Section] is a zero-copy view over the section bytes. It finds the
 // frame description entry (FDE) that covers a program counter
 // ([Section.FindFDE], a binary search through .eh_frame_hdr when one is
-// given, a linear scan otherwise) and computes the unwind row for a PC
+// given, a linear scan otherwise, or through an [Index] built once) and
+// computes the unwind row for a PC
 // ([Section.RowAt]): the rule for the canonical frame address (CFA) and a rule
 // for every register (undefined, same value, saved at CFA+N, value CFA+N, in
 // another register, or a DWARF expression). Row computation allocates
@@ -25,6 +26,12 @@
 // registers of x86_64, AArch64, PowerPC64, s390x and RISC-V; a rule for a
 // higher register number is an error ([ErrRegister]). DW_CFA_remember_state
 // nests at most [MaxStateDepth] deep ([ErrStateStack]).
+//
+// Relocatable objects: the section bytes are used as they are. Their
+// .eh_frame pc_begin fields (and, in .debug_frame, CIE pointers and
+// addresses) are relocated by the linker; apply the relocations first
+// (with sections at their intended addresses) or the FDE ranges are the
+// unrelocated field values.
 //
 // Malformed input never panics. Every error is a *[Error] carrying the byte
 // offset in the section, what was being read, and a sentinel for errors.Is.
