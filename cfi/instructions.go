@@ -57,13 +57,13 @@ func (m *machine) run(yield func(*Row) bool) error {
 		m.f.instrOff < 0 || m.f.instrOff > n || len(m.f.Instructions) > n-m.f.instrOff {
 		return errAt(m.f.Offset, "FDE (not decoded from this section)", ErrConfig)
 	}
-	u.row = Row{RAReg: c.RAReg}
+	u.row.reset(c.RAReg)
 	u.depth = 0
 	m.loc = m.f.PCBegin
 	if err := m.exec(c.instrOff, c.instrOff+len(c.Instructions), true, nil); err != nil {
 		return err
 	}
-	u.init = u.row
+	u.init.assign(&u.row)
 	u.depth = 0
 	if err := m.exec(m.f.instrOff, m.f.instrOff+len(m.f.Instructions), false, yield); err != nil {
 		return err
@@ -108,6 +108,9 @@ func (m *machine) setReg(reg uint64, rule Rule, at int) error {
 		return errAt(uint64(at), "register rule", ErrRegister)
 	}
 	m.u.row.Regs[reg] = rule
+	if int(reg) >= m.u.row.hi {
+		m.u.row.hi = int(reg) + 1
+	}
 	return nil
 }
 
@@ -254,14 +257,14 @@ func (m *machine) exec(start, end int, inCIE bool, yield func(*Row) bool) error 
 			if m.u.depth >= MaxStateDepth {
 				return errAt(uint64(at), "DW_CFA_remember_state (nested too deeply)", ErrStateStack)
 			}
-			m.u.stack[m.u.depth] = *row
+			m.u.stack[m.u.depth].assign(row)
 			m.u.depth++
 		case OpRestoreState:
 			if m.u.depth == 0 {
 				return errAt(uint64(at), "DW_CFA_restore_state (nothing remembered)", ErrStateStack)
 			}
 			m.u.depth--
-			*row = m.u.stack[m.u.depth]
+			row.assign(&m.u.stack[m.u.depth])
 		case OpDefCFA, OpDefCFASF:
 			if reg, err = r.uleb("DW_CFA_def_cfa register"); err != nil {
 				return err

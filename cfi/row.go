@@ -100,6 +100,26 @@ type Row struct {
 	ArgsSize uint64
 	// Regs holds the rule of each DWARF register below MaxRegs.
 	Regs [MaxRegs]Rule
+
+	hi int // Regs[hi:] are all RuleUnspecified: copies and resets stop there
+}
+
+// assign copies src into r, touching only the registers either has set.
+func (r *Row) assign(src *Row) {
+	r.Start, r.End, r.CFA, r.RAReg = src.Start, src.End, src.CFA, src.RAReg
+	r.RASigned, r.RASignStateSet, r.ArgsSize = src.RASigned, src.RASignStateSet, src.ArgsSize
+	if r.hi > src.hi {
+		clear(r.Regs[src.hi:r.hi])
+	}
+	copy(r.Regs[:src.hi], src.Regs[:src.hi])
+	r.hi = src.hi
+}
+
+// reset empties r and sets its return address column.
+func (r *Row) reset(ra uint64) {
+	clear(r.Regs[:r.hi])
+	r.Start, r.End, r.CFA, r.RAReg, r.hi = 0, 0, CFARule{}, ra, 0
+	r.RASigned, r.RASignStateSet, r.ArgsSize = false, false, 0
 }
 
 // Rule returns the rule of DWARF register reg (RuleUnspecified for a
@@ -131,7 +151,8 @@ type Unwinder struct {
 func (u *Unwinder) FDE() *FDE { return &u.fde }
 
 // RowAt finds the FDE covering pc and returns the row for pc. The result
-// points into u and is valid until u is used again.
+// points into u and is valid until u is used again; do not modify it (copy
+// the Row to keep or change it).
 func (s *Section) RowAt(pc uint64, u *Unwinder) (*Row, error) {
 	f, err := s.FindFDE(pc)
 	if err != nil {
@@ -143,7 +164,8 @@ func (s *Section) RowAt(pc uint64, u *Unwinder) (*Row, error) {
 }
 
 // FDERow returns the row of f for pc, which must lie in [f.PCBegin,
-// f.PCEnd). The result points into u and is valid until u is used again.
+// f.PCEnd). The result points into u and is valid until u is used again;
+// do not modify it.
 func (s *Section) FDERow(f *FDE, pc uint64, u *Unwinder) (*Row, error) {
 	if !f.Contains(pc) {
 		return nil, errAt(f.Offset, "FDE row (address outside the FDE)", ErrNotFound)
