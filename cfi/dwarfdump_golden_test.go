@@ -16,7 +16,7 @@ import (
 // under testdata/cfi/golden (testdata/cfi/gen.sh).
 func TestDifferentialGolden(t *testing.T) {
 	archs := map[string]int{}
-	total, fdes := 0, 0
+	total, fdes, pointers := 0, 0, 0
 	for _, gf := range goldenFiles(t) {
 		ef := openELF(t, gf[0])
 		require.NotEmpty(t, ef.arch, gf[0])
@@ -28,13 +28,15 @@ func TestDifferentialGolden(t *testing.T) {
 			require.NotNil(t, sec, "%s: no %s", gf[0], kind)
 			b, err := os.ReadFile(filepath.Join(testdataDir, "cfi/golden", gf[0]+suffix))
 			require.NoError(t, err)
-			n := compareSection(t, ef, sec, string(b))
+			n, p := compareSection(t, ef, sec, string(b))
 			total += n
+			pointers += p
 			archs[ef.arch] += n
 			fdes += len(parseDump(t, string(b), kind))
 		}
 	}
-	t.Logf("compared %d rows of %d FDEs in %d files: %v", total, fdes, len(goldenFiles(t)), archs)
+	t.Logf("compared %d rows of %d FDEs in %d files: %v; %d personality/LSDA pointers", total, fdes, len(goldenFiles(t)), archs, pointers)
+	require.Greater(t, pointers, 6)
 	for _, a := range []string{"x86_64", "aarch64", "ppc64", "ppc64le", "s390x", "riscv64"} {
 		require.Greater(t, archs[a], 0, "no rows compared for %s", a)
 	}

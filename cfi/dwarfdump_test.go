@@ -176,6 +176,8 @@ func rowIsEmpty(row *Row) bool {
 type ddFDE struct {
 	off, begin, end uint64
 	rows            []ddRow
+	lsda            *uint64 // "LSDA Address:"
+	personality     *uint64 // the CIE's "Personality Address:"
 }
 
 type ddRow struct {
@@ -184,8 +186,11 @@ type ddRow struct {
 }
 
 var (
-	ddFDELine = regexp.MustCompile(`^([0-9a-f]+) ([0-9a-f]+) ([0-9a-f]+) FDE cie=[0-9a-f]+ pc=([0-9a-f]+)\.\.\.([0-9a-f]+)$`)
+	ddFDELine = regexp.MustCompile(`^([0-9a-f]+) ([0-9a-f]+) ([0-9a-f]+) FDE cie=([0-9a-f]+) pc=([0-9a-f]+)\.\.\.([0-9a-f]+)$`)
 	ddRowLine = regexp.MustCompile(`^  0x([0-9a-f]+): (CFA=.*)$`)
+	ddCIELine = regexp.MustCompile(`^([0-9a-f]+) ([0-9a-f]+) ([0-9a-f]+) CIE$`)
+	ddPers    = regexp.MustCompile(`^  Personality Address: ([0-9a-f]+)$`)
+	ddLSDA    = regexp.MustCompile(`^  LSDA Address: ([0-9a-f]+)$`)
 )
 
 // parseDump reads the FDEs of one section ("eh_frame" or "debug_frame")
@@ -194,6 +199,8 @@ func parseDump(t testing.TB, text, section string) []*ddFDE {
 	t.Helper()
 	var out []*ddFDE
 	var cur *ddFDE
+	pers := map[uint64]*uint64{} // CIE offset -> personality
+	cieOff := ^uint64(0)
 	in := false
 	sc := bufio.NewScanner(strings.NewReader(text))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -208,12 +215,24 @@ func parseDump(t testing.TB, text, section string) []*ddFDE {
 			continue
 		}
 		if m := ddFDELine.FindStringSubmatch(line); m != nil {
-			cur = &ddFDE{off: hexU(t, m[1]), begin: hexU(t, m[4]), end: hexU(t, m[5])}
+			cur = &ddFDE{off: hexU(t, m[1]), begin: hexU(t, m[5]), end: hexU(t, m[6]), personality: pers[hexU(t, m[4])]}
 			out = append(out, cur)
+			cieOff = ^uint64(0)
 			continue
 		}
-		if strings.Contains(line, " CIE") && !strings.HasPrefix(line, " ") {
+		if m := ddCIELine.FindStringSubmatch(line); m != nil {
 			cur = nil
+			cieOff = hexU(t, m[1])
+			continue
+		}
+		if m := ddPers.FindStringSubmatch(line); m != nil && cieOff != ^uint64(0) {
+			v := hexU(t, m[1])
+			pers[cieOff] = &v
+			continue
+		}
+		if m := ddLSDA.FindStringSubmatch(line); m != nil && cur != nil {
+			v := hexU(t, m[1])
+			cur.lsda = &v
 			continue
 		}
 		if m := ddRowLine.FindStringSubmatch(line); m != nil && cur != nil {
@@ -237,8 +256,8 @@ func hexU(t testing.TB, s string) uint64 {
 // s390x: llvm-dwarfdump-22 cannot apply R_390_PC32 ("failed to compute
 // relocation") and prints unrelocated pc_begin values, so there the rows
 // are compared by their offset from pc_begin, and the range length. It
-// returns the number of rows compared.
-func compareSection(t *testing.T, ef *elfFile, sec *Section, dump string) int {
+// returns the number of rows and of personality/LSDA pointers compared.
+func compareSection(t *testing.T, ef *elfFile, sec *Section, dump string) (rows, pointers int) {
 	t.Helper()
 	want := parseDump(t, dump, strings.TrimPrefix(sec.Kind().String(), "."))
 	var got []FDE
@@ -248,7 +267,7 @@ func compareSection(t *testing.T, ef *elfFile, sec *Section, dump string) int {
 	}
 	require.Equal(t, len(want), len(got), "%s %s: FDE count", ef.path, sec.Kind())
 	var u Unwinder
-	rows := 0
+	personalities, lsdas := 0, 0
 	for i, w := range want {
 		f := got[i]
 		where := fmt.Sprintf("%s %s FDE at %#x", ef.path, sec.Kind(), w.off)
@@ -256,6 +275,19 @@ func compareSection(t *testing.T, ef *elfFile, sec *Section, dump string) int {
 		require.Equal(t, w.end-w.begin, f.PCEnd-f.PCBegin, where+": pc range length")
 		if !(ef.isRel && ef.arch == "s390x") {
 			require.Equal(t, w.begin, f.PCBegin, where+": pc_begin")
+		}
+		// llvm-dwarfdump applies pcrel to the personality and LSDA
+		// pointers only when the section address is not 0, so these are
+		// compared in linked files.
+		require.Equal(t, w.personality != nil, f.CIE.HasPersonality, where)
+		require.Equal(t, w.lsda != nil, f.HasLSDA, where)
+		if !ef.isRel && w.personality != nil {
+			require.Equal(t, *w.personality, f.CIE.Personality, where+": personality")
+			personalities++
+		}
+		if !ef.isRel && w.lsda != nil {
+			require.Equal(t, *w.lsda, f.LSDA, where+": LSDA")
+			lsdas++
 		}
 		var ours []ddRow
 		err := sec.Rows(&f, &u, func(r *Row) bool {
@@ -272,5 +304,5 @@ func compareSection(t *testing.T, ef *elfFile, sec *Section, dump string) int {
 		require.Equal(t, w.rows, ours, where)
 		rows += len(ours)
 	}
-	return rows
+	return rows, personalities + lsdas
 }

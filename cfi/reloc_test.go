@@ -56,6 +56,8 @@ func applyRelocs(t testing.TB, f *elf.File, target *elf.Section, data []byte) []
 				bo.PutUint64(out[off:], v)
 			case "pc32":
 				bo.PutUint32(out[off:], uint32(v-p))
+			case "pc64":
+				bo.PutUint64(out[off:], v-p)
 			case "add8":
 				out[off] += byte(v)
 			case "add16":
@@ -93,13 +95,13 @@ func applyRelocs(t testing.TB, f *elf.File, target *elf.Section, data []byte) []
 func relocKind(m elf.Machine, typ uint32) string {
 	switch m {
 	case elf.EM_X86_64:
-		return map[elf.R_X86_64]string{elf.R_X86_64_32: "abs32", elf.R_X86_64_64: "abs64", elf.R_X86_64_PC32: "pc32"}[elf.R_X86_64(typ)]
+		return map[elf.R_X86_64]string{elf.R_X86_64_32: "abs32", elf.R_X86_64_64: "abs64", elf.R_X86_64_PC32: "pc32", elf.R_X86_64_PC64: "pc64"}[elf.R_X86_64(typ)]
 	case elf.EM_AARCH64:
-		return map[elf.R_AARCH64]string{elf.R_AARCH64_ABS32: "abs32", elf.R_AARCH64_ABS64: "abs64", elf.R_AARCH64_PREL32: "pc32"}[elf.R_AARCH64(typ)]
+		return map[elf.R_AARCH64]string{elf.R_AARCH64_ABS32: "abs32", elf.R_AARCH64_ABS64: "abs64", elf.R_AARCH64_PREL32: "pc32", elf.R_AARCH64_PREL64: "pc64"}[elf.R_AARCH64(typ)]
 	case elf.EM_PPC64:
-		return map[elf.R_PPC64]string{elf.R_PPC64_ADDR32: "abs32", elf.R_PPC64_ADDR64: "abs64", elf.R_PPC64_REL32: "pc32"}[elf.R_PPC64(typ)]
+		return map[elf.R_PPC64]string{elf.R_PPC64_ADDR32: "abs32", elf.R_PPC64_ADDR64: "abs64", elf.R_PPC64_REL32: "pc32", elf.R_PPC64_REL64: "pc64"}[elf.R_PPC64(typ)]
 	case elf.EM_S390:
-		return map[elf.R_390]string{elf.R_390_32: "abs32", elf.R_390_64: "abs64", elf.R_390_PC32: "pc32"}[elf.R_390(typ)]
+		return map[elf.R_390]string{elf.R_390_32: "abs32", elf.R_390_64: "abs64", elf.R_390_PC32: "pc32", elf.R_390_PC64: "pc64"}[elf.R_390(typ)]
 	case elf.EM_RISCV:
 		return map[elf.R_RISCV]string{elf.R_RISCV_32: "abs32", elf.R_RISCV_64: "abs64", elf.R_RISCV_32_PCREL: "pc32",
 			elf.R_RISCV_ADD8: "add8", elf.R_RISCV_ADD16: "add16", elf.R_RISCV_ADD32: "add32", elf.R_RISCV_ADD64: "add64",

@@ -48,6 +48,10 @@ build() {
 			-o "$out/prog_debugframe.o"
 		"$gcc" -O2 -no-pie -o "$out/exe" "$out/prog.o" "$out/frames.o"
 		"$gcc" -O2 -pie -o "$out/pie" "$out/prog.o" "$out/frames.o"
+		# "zPLR": personality routine and LSDA (C cleanups with -fexceptions);
+		# libgcc statically, so the personality pointer is in the file.
+		"$gcc" -O2 -fPIC -fexceptions -c cfi/src/eh.c -o "$out/eh.o"
+		"$gcc" -O2 -no-pie -static-libgcc -o "$out/exe_eh" "$out/prog.o" "$out/frames.o" "$out/eh.o"
 		if [ "$arch" = aarch64 ]; then
 			# Return address signing: "zRB" CIEs and DW_CFA_AARCH64_negate_ra_state.
 			"$gcc" -O2 -fPIC -mbranch-protection=pac-ret+b-key -c cfi/src/prog.c -o "$out/prog_pac.o"
@@ -84,7 +88,7 @@ golden() {
 	find objects linked deopt cfi/build -type f | LC_ALL=C sort >cfi/.files
 	: >cfi/golden/FILES.tsv
 	while IFS= read -r f; do
-		case "$f" in *.o | */exe | */pie | *.so | */deopt) ;; *) continue ;; esac
+		case "$f" in *.o | */exe | */exe_eh | */pie | *.so | */deopt) ;; *) continue ;; esac
 		[ "$(head -c 4 "$f" | od -An -tx1 | tr -d ' ')" = 7f454c46 ] || continue
 		secs="$(llvm-readelf-22 -S -W "$f" 2>/dev/null || true)"
 		kinds=""
