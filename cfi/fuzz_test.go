@@ -137,7 +137,7 @@ func TestWriteFuzzCorpus(t *testing.T) {
 		"cfi/build/x86_64/exe", "cfi/build/aarch64/pie", "cfi/build/ppc64/exe", "cfi/build/s390x/pie",
 		"cfi/build/riscv64/exe", "cfi/build/ppc64le/pie", "cfi/build/aarch64/prog_pac.o",
 		"cfi/build/riscv64/frames.o", "cfi/build/x86_64/frames_dwarf64.o", "cfi/build/s390x/prog_debugframe.o",
-		"linked/x86_64-elf/libstackmaps.so", "objects/llvm22/riscv64-elf/dynamic_alloca_rv64gcv.o",
+		"linked/x86_64-elf/libstackmaps.so", "cfi/build/ppc64/exe_eh", "cfi/build/x86_64/eh.o", "objects/llvm22/riscv64-elf/dynamic_alloca_rv64gcv.o",
 	}
 	for _, name := range []string{"FuzzParse", "FuzzRow"} {
 		dir := filepath.Join("testdata/fuzz", name)
