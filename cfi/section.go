@@ -72,9 +72,6 @@ func New(cfg Config) (*Section, error) {
 	if cfg.Kind != EHFrame && cfg.Kind != DebugFrame {
 		return nil, errAt(0, "Config.Kind", ErrConfig)
 	}
-	if uint64(len(cfg.Data)) > math.MaxUint32*4 {
-		return nil, errAt(0, "Config.Data", ErrConfig)
-	}
 	s := &Section{cfg: cfg}
 	s.bases = bases{addr: cfg.Addr, text: cfg.TextBase, data: cfg.DataBase}
 	if cfg.Kind == EHFrame && cfg.Hdr != nil {
