@@ -1,0 +1,172 @@
+package cfi
+
+import "iter"
+
+// FDE is a decoded frame description entry, with its CIE.
+type FDE struct {
+	// Offset is the section offset of the FDE's length field.
+	Offset uint64
+	// CIE is the entry's common information entry.
+	CIE CIE
+	// PCBegin and PCEnd delimit the code the FDE covers: [PCBegin, PCEnd).
+	PCBegin, PCEnd uint64
+	// LSDA is the language-specific data area address (or, with
+	// LSDAIndirect, the address of a pointer to it); HasLSDA says whether
+	// the FDE has one.
+	LSDA         uint64
+	HasLSDA      bool
+	LSDAIndirect bool
+	// Instructions are the FDE's call frame instructions.
+	Instructions []byte
+
+	instrOff int
+}
+
+// Contains reports whether pc lies in [PCBegin, PCEnd).
+func (f *FDE) Contains(pc uint64) bool { return pc >= f.PCBegin && pc < f.PCEnd }
+
+// ParseFDE decodes the FDE whose length field is at section offset off.
+func (s *Section) ParseFDE(off uint64) (FDE, error) {
+	if off >= uint64(len(s.cfg.Data)) {
+		return FDE{}, errAt(off, "FDE offset", ErrLength)
+	}
+	e, err := s.readEntry(int(off))
+	if err != nil {
+		return FDE{}, err
+	}
+	if e.term || e.isCIE {
+		return FDE{}, errAt(off, "FDE (entry is not an FDE)", ErrLength)
+	}
+	return s.parseFDE(e)
+}
+
+func (s *Section) parseFDE(e entry) (FDE, error) {
+	f := FDE{Offset: uint64(e.off)}
+	if e.cieOff >= uint64(len(s.cfg.Data)) {
+		return f, errAt(uint64(e.idPos), "FDE CIE pointer (past the section end)", ErrCIEPointer)
+	}
+	ce, err := s.readEntry(int(e.cieOff))
+	if err != nil {
+		return f, errAt(uint64(e.idPos), "FDE CIE pointer (no valid entry there)", ErrCIEPointer)
+	}
+	if ce.term || !ce.isCIE {
+		return f, errAt(uint64(e.idPos), "FDE CIE pointer (entry there is not a CIE)", ErrCIEPointer)
+	}
+	if f.CIE, err = s.parseCIE(ce); err != nil {
+		return f, err
+	}
+	c := &f.CIE
+	r := s.reader(e.body, e.end)
+	if s.cfg.Kind == DebugFrame {
+		if c.SegmentSize > 0 {
+			if _, err := r.uN(int(c.SegmentSize), "FDE segment selector"); err != nil {
+				return f, err
+			}
+		}
+		if f.PCBegin, err = r.uN(int(c.AddressSize), "FDE initial_location"); err != nil {
+			return f, err
+		}
+		size, err := r.uN(int(c.AddressSize), "FDE address_range")
+		if err != nil {
+			return f, err
+		}
+		f.PCEnd = f.PCBegin + size
+	} else {
+		if f.PCBegin, _, err = r.readPointer(c.FDEEncoding, s.cfg.PtrSize, &s.bases, "FDE pc_begin"); err != nil {
+			return f, err
+		}
+		size, err := r.readRaw(c.FDEEncoding&0x0f, s.cfg.PtrSize, "FDE pc_range")
+		if err != nil {
+			return f, err
+		}
+		if s.cfg.PtrSize == 4 {
+			size &= 0xffffffff
+		}
+		f.PCEnd = f.PCBegin + size
+	}
+	if f.PCEnd < f.PCBegin {
+		return f, errAt(uint64(e.off), "FDE pc range (wraps around)", ErrLength)
+	}
+	if c.HasAugData {
+		n, err := r.uleb("FDE augmentation data length")
+		if err != nil {
+			return f, err
+		}
+		if n > uint64(r.left()) {
+			return f, errAt(uint64(r.pos), "FDE augmentation data", ErrTruncated)
+		}
+		end := r.pos + int(n)
+		if c.LSDAEncoding != PEOmit && n > 0 {
+			ar := r
+			ar.end = end
+			b := s.bases
+			b.fn = f.PCBegin
+			if f.LSDA, f.LSDAIndirect, err = ar.readPointer(c.LSDAEncoding, s.cfg.PtrSize, &b, "FDE LSDA pointer"); err != nil {
+				return f, err
+			}
+			f.HasLSDA = true
+		}
+		r.pos = end
+	}
+	f.instrOff = r.pos
+	f.Instructions = s.cfg.Data[r.pos:e.end:e.end]
+	return f, nil
+}
+
+// FDEs iterates over every FDE of the section in section order. CIEs are
+// skipped (each FDE carries its own). On a malformed entry it yields the
+// error once and stops. It allocates nothing.
+func (s *Section) FDEs() iter.Seq2[FDE, error] {
+	return func(yield func(FDE, error) bool) {
+		off := 0
+		for off < len(s.cfg.Data) {
+			e, err := s.readEntry(off)
+			if err != nil {
+				yield(FDE{}, err)
+				return
+			}
+			if e.term {
+				if s.cfg.Kind == EHFrame {
+					return
+				}
+				off = e.end
+				continue
+			}
+			off = e.end
+			if e.isCIE {
+				continue
+			}
+			f, err := s.parseFDE(e)
+			if err != nil {
+				yield(FDE{}, err)
+				return
+			}
+			if !yield(f, nil) {
+				return
+			}
+		}
+	}
+}
+
+// FindFDE returns the FDE covering pc, by binary search in .eh_frame_hdr
+// when the Section has a usable one, otherwise by a linear scan. It returns
+// an error wrapping ErrNotFound when no FDE covers pc.
+func (s *Section) FindFDE(pc uint64) (FDE, error) {
+	if s.hdr.usable {
+		return s.hdr.find(s, pc)
+	}
+	return s.scanFDE(pc)
+}
+
+// scanFDE is the linear search.
+func (s *Section) scanFDE(pc uint64) (FDE, error) {
+	for f, err := range s.FDEs() {
+		if err != nil {
+			return FDE{}, err
+		}
+		if f.Contains(pc) {
+			return f, nil
+		}
+	}
+	return FDE{}, errAt(0, "FDE search", ErrNotFound)
+}

@@ -1,0 +1,124 @@
+package cfi
+
+// hdrTable is the binary search table of .eh_frame_hdr:
+//
+//	u8 version (1), u8 eh_frame_ptr_enc, u8 fde_count_enc, u8 table_enc,
+//	eh_frame_ptr, fde_count, then fde_count (initial_location, fde_address)
+//	pairs sorted by initial_location.
+type hdrTable struct {
+	usable    bool
+	ehFrame   uint64 // eh_frame_ptr
+	count     uint64
+	tableOff  int // offset of the first pair in Hdr
+	entrySize int // size of one value (a pair is two)
+	enc       uint8
+	bases     bases
+}
+
+// parse checks the header. A header without a table (fde_count omitted, or
+// a table encoding that is not fixed-size) is accepted but not usable for a
+// binary search.
+func (h *hdrTable) parse(cfg *Config) error {
+	r := reader{b: cfg.Hdr, end: len(cfg.Hdr), order: cfg.Order}
+	h.bases = bases{addr: cfg.HdrAddr, text: cfg.TextBase, data: cfg.HdrAddr}
+	version, err := r.u8(".eh_frame_hdr version")
+	if err != nil {
+		return err
+	}
+	if version != 1 {
+		return errAt(0, ".eh_frame_hdr version", ErrVersion)
+	}
+	var encs [3]uint8
+	for i, what := range [3]string{".eh_frame_hdr eh_frame_ptr_enc", ".eh_frame_hdr fde_count_enc", ".eh_frame_hdr table_enc"} {
+		if encs[i], err = r.u8(what); err != nil {
+			return err
+		}
+		if !validEncoding(encs[i]) {
+			return errAt(uint64(r.pos-1), what, ErrEncoding)
+		}
+	}
+	if encs[0] == PEOmit {
+		return errAt(1, ".eh_frame_hdr eh_frame_ptr_enc (omitted)", ErrEncoding)
+	}
+	if h.ehFrame, _, err = r.readPointer(encs[0], cfg.PtrSize, &h.bases, ".eh_frame_hdr eh_frame_ptr"); err != nil {
+		return err
+	}
+	if h.ehFrame != cfg.Addr {
+		return errAt(4, ".eh_frame_hdr eh_frame_ptr (differs from Config.Addr)", ErrConfig)
+	}
+	if encs[1] == PEOmit || encs[2] == PEOmit {
+		return nil
+	}
+	if h.count, _, err = r.readPointer(encs[1], cfg.PtrSize, &h.bases, ".eh_frame_hdr fde_count"); err != nil {
+		return err
+	}
+	h.enc = encs[2]
+	h.entrySize = encodedSize(h.enc, cfg.PtrSize)
+	if h.entrySize <= 0 || h.enc&0x70 == PEAligned || h.enc&PEIndirect != 0 {
+		return nil // not searchable; FindFDE scans
+	}
+	h.tableOff = r.pos
+	if h.count > uint64(r.left())/uint64(2*h.entrySize) {
+		return errAt(uint64(r.pos), ".eh_frame_hdr table (fde_count larger than the section)", ErrTruncated)
+	}
+	h.usable = true
+	return nil
+}
+
+// entry decodes pair i of the table.
+func (h *hdrTable) entry(s *Section, i uint64) (loc, fde uint64, err error) {
+	pos := h.tableOff + int(i)*2*h.entrySize
+	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 2*h.entrySize, order: s.cfg.Order}
+	if loc, _, err = r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location"); err != nil {
+		return 0, 0, err
+	}
+	if fde, _, err = r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr fde_address"); err != nil {
+		return 0, 0, err
+	}
+	return loc, fde, nil
+}
+
+// loc decodes the initial_location of pair i.
+func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
+	pos := h.tableOff + int(i)*2*h.entrySize
+	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + h.entrySize, order: s.cfg.Order}
+	v, _, err := r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location")
+	return v, err
+}
+
+// find binary-searches the last entry whose initial_location is <= pc and
+// decodes its FDE.
+func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
+	lo, hi := uint64(0), h.count // invariant: entries [0,lo) have loc <= pc
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		loc, err := h.loc(s, mid)
+		if err != nil {
+			return FDE{}, err
+		}
+		if loc <= pc {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo == 0 {
+		return FDE{}, errAt(uint64(h.tableOff), ".eh_frame_hdr search", ErrNotFound)
+	}
+	_, addr, err := h.entry(s, lo-1)
+	if err != nil {
+		return FDE{}, err
+	}
+	off := addr - s.cfg.Addr
+	if addr < s.cfg.Addr || off >= uint64(len(s.cfg.Data)) {
+		return FDE{}, errAt(uint64(h.tableOff)+(lo-1)*uint64(2*h.entrySize), ".eh_frame_hdr fde_address (outside .eh_frame)", ErrLength)
+	}
+	f, err := s.ParseFDE(off)
+	if err != nil {
+		return FDE{}, err
+	}
+	if !f.Contains(pc) {
+		return FDE{}, errAt(off, "FDE search (nearest FDE ends before the address)", ErrNotFound)
+	}
+	return f, nil
+}

@@ -1,0 +1,144 @@
+package cfi
+
+import "encoding/binary"
+
+// reader is a bounds-checked cursor over b[pos:end]. Offsets are section
+// offsets; every read reports ErrTruncated with the offset where it started.
+type reader struct {
+	b     []byte
+	pos   int
+	end   int
+	order binary.ByteOrder
+}
+
+func (r *reader) left() int { return r.end - r.pos }
+
+func (r *reader) need(n int, what string) error {
+	if n < 0 || r.end-r.pos < n {
+		return errAt(uint64(r.pos), what, ErrTruncated)
+	}
+	return nil
+}
+
+func (r *reader) u8(what string) (uint8, error) {
+	if err := r.need(1, what); err != nil {
+		return 0, err
+	}
+	v := r.b[r.pos]
+	r.pos++
+	return v, nil
+}
+
+func (r *reader) u16(what string) (uint16, error) {
+	if err := r.need(2, what); err != nil {
+		return 0, err
+	}
+	v := r.order.Uint16(r.b[r.pos:])
+	r.pos += 2
+	return v, nil
+}
+
+func (r *reader) u32(what string) (uint32, error) {
+	if err := r.need(4, what); err != nil {
+		return 0, err
+	}
+	v := r.order.Uint32(r.b[r.pos:])
+	r.pos += 4
+	return v, nil
+}
+
+func (r *reader) u64(what string) (uint64, error) {
+	if err := r.need(8, what); err != nil {
+		return 0, err
+	}
+	v := r.order.Uint64(r.b[r.pos:])
+	r.pos += 8
+	return v, nil
+}
+
+// uN reads an unsigned value of size 1, 2, 4 or 8 bytes.
+func (r *reader) uN(size int, what string) (uint64, error) {
+	switch size {
+	case 1:
+		v, err := r.u8(what)
+		return uint64(v), err
+	case 2:
+		v, err := r.u16(what)
+		return uint64(v), err
+	case 4:
+		v, err := r.u32(what)
+		return uint64(v), err
+	case 8:
+		return r.u64(what)
+	}
+	return 0, errAt(uint64(r.pos), what, ErrEncoding)
+}
+
+// uleb reads an unsigned LEB128 number. Bits beyond 64 are dropped, as
+// LLVM and GCC do; the encoding must still end inside the bounds.
+func (r *reader) uleb(what string) (uint64, error) {
+	start := r.pos
+	var v uint64
+	var shift uint
+	for {
+		if r.pos >= r.end {
+			return 0, errAt(uint64(start), what, ErrTruncated)
+		}
+		c := r.b[r.pos]
+		r.pos++
+		if shift < 64 {
+			v |= uint64(c&0x7f) << shift
+		}
+		shift += 7
+		if c&0x80 == 0 {
+			return v, nil
+		}
+	}
+}
+
+// sleb reads a signed LEB128 number.
+func (r *reader) sleb(what string) (int64, error) {
+	start := r.pos
+	var v int64
+	var shift uint
+	for {
+		if r.pos >= r.end {
+			return 0, errAt(uint64(start), what, ErrTruncated)
+		}
+		c := r.b[r.pos]
+		r.pos++
+		if shift < 64 {
+			v |= int64(c&0x7f) << shift
+		}
+		shift += 7
+		if c&0x80 == 0 {
+			if shift < 64 && c&0x40 != 0 {
+				v |= -1 << shift
+			}
+			return v, nil
+		}
+	}
+}
+
+// bytes returns the next n bytes as a view.
+func (r *reader) bytes(n uint64, what string) ([]byte, error) {
+	if n > uint64(r.end-r.pos) {
+		return nil, errAt(uint64(r.pos), what, ErrTruncated)
+	}
+	s := r.b[r.pos : r.pos+int(n) : r.pos+int(n)]
+	r.pos += int(n)
+	return s, nil
+}
+
+// cstring returns the bytes up to a NUL and skips the NUL.
+func (r *reader) cstring(what string) ([]byte, error) {
+	start := r.pos
+	for i := r.pos; i < r.end; i++ {
+		if r.b[i] == 0 {
+			s := r.b[start:i:i]
+			r.pos = i + 1
+			return s, nil
+		}
+	}
+	return nil, errAt(uint64(start), what, ErrTruncated)
+}

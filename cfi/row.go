@@ -1,0 +1,188 @@
+package cfi
+
+// MaxRegs bounds the DWARF register numbers a Row keeps rules for: 0 to
+// 127. That covers x86_64 (GPRs 0-16, xmm 17-32), AArch64 (x0-x30, sp 31,
+// RA sign state 34, VG 46, p0-p15 48-63, v0-v31 64-95, z0-z31 96-127),
+// PowerPC64 (r0-r31, f0-f31 32-63, lr 65, ctr 66, cr 68-75, v0-v31
+// 77-108), s390x (r0-r15, f0-f15 16-31, v16-v31 68-83) and RISC-V (x0-x31,
+// f0-f31 32-63, v0-v31 96-127). A rule for a higher register is an error
+// wrapping ErrRegister; registers only named inside DWARF expressions (such
+// as RISC-V's vlenb, 7202) are not limited.
+const MaxRegs = 128
+
+// MaxStateDepth bounds how deeply DW_CFA_remember_state may nest.
+const MaxStateDepth = 8
+
+// RegRASignState is AArch64's pseudo register 34, whose value
+// DW_CFA_AARCH64_negate_ra_state toggles; see Row.RASigned.
+const RegRASignState = 34
+
+// RuleKind says how to recover a register's value in the caller.
+type RuleKind uint8
+
+const (
+	// RuleUnspecified: no rule was given (the zero value). Unwinders
+	// usually treat it as same value for callee-saved registers.
+	RuleUnspecified RuleKind = iota
+	// RuleUndefined: the register's value cannot be recovered
+	// (DW_CFA_undefined; on the RA column it marks the outermost frame).
+	RuleUndefined
+	// RuleSameValue: the register is unchanged (DW_CFA_same_value).
+	RuleSameValue
+	// RuleOffset: saved in memory at CFA+Offset (DW_CFA_offset...).
+	RuleOffset
+	// RuleValOffset: the value is CFA+Offset (DW_CFA_val_offset...).
+	RuleValOffset
+	// RuleRegister: the value is in register Reg (DW_CFA_register).
+	RuleRegister
+	// RuleExpression: saved in memory at the address Expr computes, with
+	// the CFA pushed first (DW_CFA_expression).
+	RuleExpression
+	// RuleValExpression: the value is what Expr computes, with the CFA
+	// pushed first (DW_CFA_val_expression).
+	RuleValExpression
+)
+
+var ruleNames = [...]string{"unspecified", "undefined", "same_value", "offset", "val_offset", "register", "expression", "val_expression"}
+
+// String names the kind.
+func (k RuleKind) String() string {
+	if int(k) < len(ruleNames) {
+		return ruleNames[k]
+	}
+	return "invalid"
+}
+
+// Rule is a register rule. Expr is a view into the section.
+type Rule struct {
+	Kind   RuleKind
+	Reg    uint32 // RuleRegister
+	Offset int64  // RuleOffset, RuleValOffset
+	Expr   []byte // RuleExpression, RuleValExpression
+}
+
+// CFAKind says how the CFA is computed.
+type CFAKind uint8
+
+const (
+	// CFAUnspecified: no CFA rule yet (the zero value).
+	CFAUnspecified CFAKind = iota
+	// CFARegOffset: CFA = value of Reg + Offset.
+	CFARegOffset
+	// CFAExpression: CFA = result of Expr (DW_CFA_def_cfa_expression).
+	CFAExpression
+)
+
+// CFARule is the rule for the canonical frame address.
+type CFARule struct {
+	Kind   CFAKind
+	Reg    uint64
+	Offset int64
+	Expr   []byte
+}
+
+// Row is one row of the unwind table: the rules that hold for PCs in
+// [Start, End).
+type Row struct {
+	// Start and End delimit the code addresses the row applies to.
+	Start, End uint64
+	// CFA is the canonical frame address rule.
+	CFA CFARule
+	// RAReg is the return address column, from the CIE.
+	RAReg uint64
+	// RASigned is the AArch64 return address signing state (pseudo
+	// register 34), toggled by DW_CFA_AARCH64_negate_ra_state.
+	RASigned bool
+	// RASignStateSet reports whether negate_ra_state was seen at all (a
+	// rule for register 34 exists).
+	RASignStateSet bool
+	// ArgsSize is the last DW_CFA_GNU_args_size value.
+	ArgsSize uint64
+	// Regs holds the rule of each DWARF register below MaxRegs.
+	Regs [MaxRegs]Rule
+
+	hi int // Regs[hi:] are all RuleUnspecified: copies and resets stop there
+}
+
+// assign copies src into r, touching only the registers either has set.
+func (r *Row) assign(src *Row) {
+	r.Start, r.End, r.CFA, r.RAReg = src.Start, src.End, src.CFA, src.RAReg
+	r.RASigned, r.RASignStateSet, r.ArgsSize = src.RASigned, src.RASignStateSet, src.ArgsSize
+	if r.hi > src.hi {
+		clear(r.Regs[src.hi:r.hi])
+	}
+	copy(r.Regs[:src.hi], src.Regs[:src.hi])
+	r.hi = src.hi
+}
+
+// reset empties r and sets its return address column.
+func (r *Row) reset(ra uint64) {
+	clear(r.Regs[:r.hi])
+	r.Start, r.End, r.CFA, r.RAReg, r.hi = 0, 0, CFARule{}, ra, 0
+	r.RASigned, r.RASignStateSet, r.ArgsSize = false, false, 0
+}
+
+// Rule returns the rule of DWARF register reg (RuleUnspecified for a
+// register beyond MaxRegs).
+func (r *Row) Rule(reg uint64) Rule {
+	if reg >= MaxRegs {
+		return Rule{}
+	}
+	return r.Regs[reg]
+}
+
+// RA returns the rule of the return address column.
+func (r *Row) RA() Rule { return r.Rule(r.RAReg) }
+
+// Unwinder holds the scratch state of row computation, so that RowAt and
+// Rows allocate nothing. Its zero value is ready to use; it is large (about
+// 50 KB), so keep one per goroutine and reuse it. It is not safe for
+// concurrent use.
+type Unwinder struct {
+	row   Row
+	init  Row // the row after the CIE's initial instructions
+	stack [MaxStateDepth]Row
+	depth int
+	fde   FDE // the FDE of the last RowAt
+}
+
+// FDE returns the FDE the last successful RowAt used (its CIE tells, for
+// example, whether the frame is a signal frame).
+func (u *Unwinder) FDE() *FDE { return &u.fde }
+
+// RowAt finds the FDE covering pc and returns the row for pc. The result
+// points into u and is valid until u is used again; do not modify it (copy
+// the Row to keep or change it).
+func (s *Section) RowAt(pc uint64, u *Unwinder) (*Row, error) {
+	f, err := s.FindFDE(pc)
+	if err != nil {
+		return nil, err
+	}
+	// Kept in u, so that nothing escapes to the heap.
+	u.fde = f
+	return s.FDERow(&u.fde, pc, u)
+}
+
+// FDERow returns the row of f for pc, which must lie in [f.PCBegin,
+// f.PCEnd). The result points into u and is valid until u is used again;
+// do not modify it.
+func (s *Section) FDERow(f *FDE, pc uint64, u *Unwinder) (*Row, error) {
+	if !f.Contains(pc) {
+		return nil, errAt(f.Offset, "FDE row (address outside the FDE)", ErrNotFound)
+	}
+	m := machine{s: s, f: f, u: u, target: pc, stop: true}
+	if err := m.run(nil); err != nil {
+		return nil, err
+	}
+	return &u.row, nil
+}
+
+// Rows calls yield for every row of f in address order, stopping when yield
+// returns false. Every DW_CFA_advance_loc (and set_loc) ends a row, as in
+// llvm-dwarfdump, so a row may be empty (Start == End) or repeat the
+// previous one. The *Row passed to yield points into u and is only valid
+// during the call. It returns the first decoding error.
+func (s *Section) Rows(f *FDE, u *Unwinder, yield func(*Row) bool) error {
+	m := machine{s: s, f: f, u: u}
+	return m.run(yield)
+}
