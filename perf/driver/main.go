@@ -3,7 +3,7 @@
 // table of min / median over the rounds, with each ratio taken within a
 // round, and a last line "PERF {json}" for machines.
 //
-//	driver -bin DIR -data DIR [-rounds N] [-reps N] [-clock cpu|wall] [-limit 1m] [-readobj llvm-readobj-22]
+//	driver -bin DIR -data DIR [-rounds N] [-reps N] [-lookup-reps N] [-clock cpu|wall] [-limit 30s] [-readobj llvm-readobj-22]
 //
 // DIR (bin) holds gowalk, llvmwalk, memfloor and stackmaps; DIR (data)
 // holds synth.bin, real.bin, big.o, llc.o and llc1k.o (run.sh makes them).
@@ -23,7 +23,7 @@ type runs map[string][]result
 // config is the command line.
 type config struct {
 	bin, data, readobj, clock string
-	rounds, reps              int
+	rounds, reps, lookupReps  int
 	limit                     time.Duration // of the --disasm runs
 }
 
@@ -35,10 +35,11 @@ func main() {
 	flag.StringVar(&c.clock, "clock", "cpu", "in-process clock: cpu (process CPU time) or wall")
 	flag.IntVar(&c.rounds, "rounds", 3, "interleaved rounds")
 	flag.IntVar(&c.reps, "reps", 5, "repetitions inside each in-process run (the best counts)")
-	flag.DurationVar(&c.limit, "limit", time.Minute, "longest a `stackmaps dump --disasm` run may take before it is killed")
+	flag.IntVar(&c.lookupReps, "lookup-reps", 3, "repetitions inside the lookup run (10 measurements of 2^20 lookups each)")
+	flag.DurationVar(&c.limit, "limit", 30*time.Second, "longest a `stackmaps dump --disasm` run may take before it is killed")
 	flag.Parse()
-	if c.bin == "" || c.data == "" || c.rounds < 1 || c.reps < 1 || (c.clock != "cpu" && c.clock != "wall") {
-		fmt.Fprintln(os.Stderr, "usage: driver -bin DIR -data DIR [-rounds N] [-reps N] [-clock cpu|wall] [-readobj PROG]")
+	if c.bin == "" || c.data == "" || c.rounds < 1 || c.reps < 1 || c.lookupReps < 1 || (c.clock != "cpu" && c.clock != "wall") {
+		fmt.Fprintln(os.Stderr, "usage: driver -bin DIR -data DIR [-rounds N] [-reps N] [-lookup-reps N] [-clock cpu|wall] [-limit D] [-readobj PROG]")
 		os.Exit(2)
 	}
 	groups := c.groups()
@@ -91,7 +92,7 @@ func (c config) groups() [][]job {
 			[]job{gowalk("walk"), llvm("walk"), gowalk("raw")},
 		)
 	}
-	gs = append(gs, []job{{name: "lookup", argv: []string{bin("gowalk"), "-reps", reps, "lookup", data("synth.bin")}}})
+	gs = append(gs, []job{{name: "lookup", argv: []string{bin("gowalk"), "-reps", fmt.Sprint(c.lookupReps), "lookup", data("synth.bin")}}})
 	sm := bin("stackmaps")
 	big, llc, small := data("big.o"), data("llc.o"), data("llc1k.o")
 	gs = append(gs,

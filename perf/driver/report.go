@@ -83,9 +83,9 @@ func report(w io.Writer, c config, rs runs) bool {
 	ok := true
 
 	fmt.Fprintf(w, "### stackmaps next to its anchors\n\n")
-	fmt.Fprintf(w, "%d interleaved rounds; every in-process figure is the best of %d repetitions inside its process, by %s. "+
+	fmt.Fprintf(w, "%d interleaved rounds; every in-process figure is the best of %d repetitions inside its process (lookups: %d), by %s. "+
 		"Cells: min / median over the rounds (throughput: max / median). Ratio: ours / anchor, taken within each round, min / median. "+
-		"Machine: %s, %d CPUs, %s.\n", c.rounds, c.reps, clockName[p], cpuModel(), runtime.NumCPU(), runtime.Version())
+		"Machine: %s, %d CPUs, %s.\n", c.rounds, c.reps, c.lookupReps, clockName[p], cpuModel(), runtime.NumCPU(), runtime.Version())
 
 	for _, shape := range []string{"synth", "real"} {
 		first := rs[shape+".go_all"][0]

@@ -70,14 +70,18 @@ func runLookups(data []byte, reps, n int) error {
 	rng := rand.New(rand.NewPCG(7, 11))
 	ks := makeKeys(addrs, n, rng)
 	var sink uint64
-	per := func(name string, f func() uint64) {
-		t := measure(reps, func() { sink += f() })
-		a, _ := allocsOf(func() { sink += f() })
+	// per times f over all n keys, and counts its allocations over the
+	// first allocKeys keys (enough to see any per-lookup allocation).
+	const allocKeys = 4096
+	per := func(name string, keys []uint64, f func([]uint64) uint64) {
+		t := measure(reps, func() { sink += f(keys) })
+		short := keys[:min(allocKeys, len(keys))]
+		a, _ := allocsOf(func() { sink += f(short) })
 		fmt.Printf("bench=%s lookups=%d cpu_ns_per_op=%.2f wall_ns_per_op=%.2f allocs_per_op=%.4f\n",
-			name, n, t.cpuBest/float64(n), t.wallBest/float64(n), float64(a)/float64(n))
+			name, len(keys), t.cpuBest/float64(len(keys)), t.wallBest/float64(len(keys)), float64(a)/float64(len(short)))
 	}
-	ixLoop := func(keys []uint64, look func(index, uint64) (uint64, bool)) func() uint64 {
-		return func() uint64 {
+	ixLoop := func(look func(index, uint64) (uint64, bool)) func([]uint64) uint64 {
+		return func(keys []uint64) uint64 {
 			var s uint64
 			for _, k := range keys {
 				if v, ok := look(ix, k); ok {
@@ -90,46 +94,44 @@ func runLookups(data []byte, reps, n int) error {
 	// Dependent: the position of the next key depends on the previous
 	// result (v>>63 is always 0, which the compiler cannot know), so each
 	// lookup waits for the one before it: latency, not throughput.
-	ixDependent := func() uint64 {
+	ixDependent := func(keys []uint64) uint64 {
 		var s uint64
 		j := 0
-		for i := range n {
-			v, _ := lookup(ix, ks.uniform[j])
+		for i := range keys {
+			v, _ := lookup(ix, keys[j])
 			s += v
-			j = (i + 1 + int(v>>63)) % n
+			j = (i + 1 + int(v>>63)) % len(keys)
 		}
 		return s
 	}
-	mapLoop := func(keys []uint64) func() uint64 {
-		return func() uint64 {
-			var s uint64
-			for _, k := range keys {
-				if v, ok := mp[k]; ok {
-					s += uint64(v)
-				}
+	mapLoop := func(keys []uint64) uint64 {
+		var s uint64
+		for _, k := range keys {
+			if v, ok := mp[k]; ok {
+				s += uint64(v)
 			}
-			return s
 		}
+		return s
 	}
-	mapDependent := func() uint64 {
+	mapDependent := func(keys []uint64) uint64 {
 		var s uint64
 		j := 0
-		for i := range n {
-			v := mp[ks.uniform[j]]
+		for i := range keys {
+			v := mp[keys[j]]
 			s += uint64(v)
-			j = (i + 1 + int(uint32(v)>>31)) % n
+			j = (i + 1 + int(uint32(v)>>31)) % len(keys)
 		}
 		return s
 	}
 
-	per("index_uniform", ixLoop(ks.uniform, lookup))
-	per("map_uniform", mapLoop(ks.uniform))
-	per("index_hot", ixLoop(ks.hot, lookup))
-	per("map_hot", mapLoop(ks.hot))
-	per("index_dependent", ixDependent)
-	per("map_dependent", mapDependent)
-	per("index_preceding", ixLoop(ks.between, lookupPreceding))
-	per("index_uniform_id", ixLoop(ks.uniform, lookupID))
+	per("index_uniform", ks.uniform, ixLoop(lookup))
+	per("map_uniform", ks.uniform, mapLoop)
+	per("index_hot", ks.hot, ixLoop(lookup))
+	per("map_hot", ks.hot, mapLoop)
+	per("index_dependent", ks.uniform, ixDependent)
+	per("map_dependent", ks.uniform, mapDependent)
+	per("index_preceding", ks.between, ixLoop(lookupPreceding))
+	per("index_uniform_id", ks.uniform, ixLoop(lookupID))
 
 	// The floor: a single random cycle through an array of the index's
 	// size (Sattolo's shuffle), followed one dependent load at a time.
@@ -142,9 +144,9 @@ func runLookups(data []byte, reps, n int) error {
 		j := rng.IntN(i)
 		cycle[i], cycle[j] = cycle[j], cycle[i]
 	}
-	per("floor_chase", func() uint64 {
+	per("floor_chase", ks.uniform, func(keys []uint64) uint64 {
 		p := uint64(0)
-		for range n {
+		for range keys { // as many loads as lookups
 			p = cycle[p]
 		}
 		return p
