@@ -4,9 +4,9 @@
 #
 #   perf/run.sh [ROUNDS]        (from anywhere; ROUNDS defaults to 3)
 #
-# Builds every program into a work directory ($STACKMAPS_PERF_WORK, or a new
-# temporary one; never the repository), generates the data there (kept and
-# reused when the work directory is given), checks that
+# Builds every program into a work directory ($STACKMAPS_PERF_WORK, kept, its
+# data reused by later runs; or a new temporary one, removed at the end;
+# never the repository), generates the data there, checks that
 # `stackmaps dump --format=llvm` prints exactly what llvm-readobj-22 prints,
 # then runs perf/driver: interleaved rounds, a Markdown table, and a last
 # line "PERF {json}". See perf/README.md.
@@ -19,7 +19,12 @@ rounds=${1:-3}
 case $rounds in '' | *[!0-9]* | 0) echo "usage: perf/run.sh [ROUNDS]" >&2; exit 2 ;; esac
 perf=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$perf/.." && pwd)
-work=${STACKMAPS_PERF_WORK:-$(mktemp -d -t stackmaps-perf.XXXXXX)}
+if [ -n "${STACKMAPS_PERF_WORK:-}" ]; then
+  work=$STACKMAPS_PERF_WORK
+else
+  work=$(mktemp -d -t stackmaps-perf.XXXXXX)
+  trap 'rm -rf "$work"' EXIT # a temporary work directory goes at the end
+fi
 mkdir -p "$work/bin" "$work/data"
 bin=$(cd "$work/bin" && pwd)
 data=$(cd "$work/data" && pwd)
@@ -77,7 +82,8 @@ for o in big.o llc.o llc1k.o; do
   "$bin/stackmaps" dump --format=llvm "$data/$o" >"$work/$o.stackmaps.txt"
   lines=$(wc -l <"$work/$o.readobj.txt")
   if [ "$lines" -lt 10000 ] || ! cmp -s "$work/$o.readobj.txt" "$work/$o.stackmaps.txt"; then
-    echo "perf: $o: stackmaps dump --format=llvm differs from llvm-readobj-22 --stackmap ($lines lines); kept in $work" >&2
+    trap - EXIT # keep the outputs to look at
+    echo "perf: $o: stackmaps dump --format=llvm differs from llvm-readobj-22 --stackmap ($lines lines); see $work/$o.*.txt" >&2
     exit 1
   fi
   echo "perf: $o: stackmaps dump --format=llvm == llvm-readobj-22 --stackmap ($lines lines)" >&2
