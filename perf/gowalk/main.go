@@ -1,0 +1,98 @@
+// Command gowalk measures the stackmaps library on a section file, for
+// perf/run.sh. Every call into the project is in api.go.
+//
+//	gowalk [-reps N] all|parse|walk|raw FILE
+//	gowalk [-reps N] [-n LOOKUPS] lookup FILE
+//
+// Modes:
+//
+//	all     parse (validating every table) + walk every field
+//	parse   parse alone
+//	walk    the walk alone, over a section parsed before timing
+//	raw     the walk hand-written over the bytes, no project code
+//	lookup  address index: build, kept heap, exact lookups (uniform, hot
+//	        set, dependent), nearest-preceding lookups; a map[uint64]int32
+//	        over the same addresses; the memory floor (dependent random
+//	        loads over an array the size of the index)
+//
+// Each job runs reps times; the best (minimum) is printed, by process CPU
+// time (getrusage: user + system of every thread) and by wall time.
+// Output is key=value pairs, one line per measurement.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+)
+
+// sums is what a walk reads: the checksum of every field and the counts.
+type sums struct {
+	sum, tables, records, locations, liveOuts uint64
+}
+
+func main() {
+	reps := flag.Int("reps", 5, "repetitions of each measurement; the best is printed")
+	n := flag.Int("n", 1<<20, "lookups per repetition")
+	flag.Parse()
+	if flag.NArg() != 2 || *reps < 1 || *n < 1 {
+		fmt.Fprintln(os.Stderr, "usage: gowalk [-reps N] [-n LOOKUPS] all|parse|walk|raw|lookup FILE")
+		os.Exit(2)
+	}
+	mode, file := flag.Arg(0), flag.Arg(1)
+	data, err := os.ReadFile(file)
+	if err == nil {
+		if mode == "lookup" {
+			err = runLookups(data, *reps, *n)
+		} else {
+			err = runPhase(mode, data, *reps)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gowalk: %s: %v\n", file, err)
+		os.Exit(1)
+	}
+}
+
+// runPhase measures one of the walk modes and prints one line.
+func runPhase(mode string, data []byte, reps int) error {
+	sec, err := parse(data)
+	if err != nil {
+		return err
+	}
+	var s sums
+	var job func()
+	switch mode {
+	case "all":
+		job = func() {
+			sec, err := parse(data)
+			if err != nil {
+				panic(err) // parsed once already: cannot fail
+			}
+			s = walk(sec)
+		}
+	case "parse":
+		s = walk(sec) // the counts for the line; the job only parses
+		job = func() {
+			sec, err := parse(data)
+			if err != nil {
+				panic(err)
+			}
+			s.tables = uint64(numTables(sec))
+		}
+	case "walk":
+		job = func() { s = walk(sec) }
+	case "raw":
+		job = func() { s = rawWalk(data) }
+	default:
+		return fmt.Errorf("unknown mode %q", mode)
+	}
+	t := measure(reps, job)
+	allocs, bytes := allocsOf(job)
+	rec := float64(s.records)
+	fmt.Printf("bench=%s bytes=%d tables=%d records=%d locations=%d liveouts=%d sum=%d "+
+		"cpu_ns_per_record=%.3f wall_ns_per_record=%.3f cpu_ns=%.0f wall_ns=%.0f allocs=%d alloc_bytes=%d\n",
+		mode, len(data), s.tables, s.records, s.locations, s.liveOuts, s.sum,
+		t.cpuBest/rec, t.wallBest/rec, t.cpuBest, t.wallBest, allocs, bytes)
+	return nil
+}
