@@ -29,19 +29,15 @@ func numTables(sec section) int { return sec.NumTables() }
 // Register, its offset field (sign-extended); each live-out's register and
 // size. perf/llvmwalk/walk.cpp computes the same sum.
 func walk(sec section) (s sums) {
-	tabs := sec.Tables()
-	for ti := range tabs {
-		t := &tabs[ti]
-		for f := range t.Functions() {
+	for _, t := range sec.Tables() {
+		for _, f := range t.Functions() {
 			s.sum += f.Address + f.StackSize + f.RecordCount
 		}
 		for c := range t.NumConstants() {
 			v, _ := t.Constant(c)
 			s.sum += v
 		}
-		it := t.RecordIterator()
-		for it.Next() {
-			r := it.Record()
+		for _, r := range t.Records() {
 			s.records++
 			s.sum += r.ID() + uint64(r.InstructionOffset()) + uint64(r.Flags())
 			for _, l := range r.Locations() {
@@ -57,7 +53,7 @@ func walk(sec section) (s sums) {
 			}
 		}
 	}
-	s.tables = uint64(len(tabs))
+	s.tables = uint64(sec.NumTables())
 	return s
 }
 
@@ -65,13 +61,10 @@ func walk(sec section) (s sums) {
 // instruction offset; the section needs no relocation), in section order.
 func recordAddrs(sec section) []uint64 {
 	var out []uint64
-	tabs := sec.Tables()
-	for ti := range tabs {
-		t := &tabs[ti]
-		for r := range t.Records() {
-			f, ok := t.Function(r.Function())
-			if ok {
-				out = append(out, f.Address+uint64(r.InstructionOffset()))
+	for _, t := range sec.Tables() {
+		for _, r := range t.Records() {
+			if addr, ok := r.Address(); ok {
+				out = append(out, addr)
 			}
 		}
 	}
@@ -79,7 +72,7 @@ func recordAddrs(sec section) []uint64 {
 }
 
 // newIndex builds the address index of sec (no relocations).
-func newIndex(sec section) index { return stackmap.NewIndex(nil, sec) }
+func newIndex(sec section) index { return stackmap.NewIndex(sec) }
 
 // indexLen returns the number of records in ix.
 func indexLen(ix index) int { return ix.Len() }
