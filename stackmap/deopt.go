@@ -10,15 +10,15 @@ var ErrNoRecord = errors.New("no stack map record at this address")
 
 // GCPointer is an evaluated (base, derived) GC pointer pair.
 type GCPointer struct {
-	Base, Derived       Value
-	BaseLoc, DerivedLoc Location
+	Base, Derived       Value    // the pointers' values, as the frame holds them
+	BaseLoc, DerivedLoc Location // where the frame holds them
 }
 
 // Frame is a call site's frame rebuilt from its stack map record.
 type Frame struct {
-	Table    *Table
-	Function Function
-	Record   Record
+	Table    *Table   // the table the record is in
+	Function Function // the function the call site is in (the zero Function for a version 1 table that does not say)
+	Record   Record   // the call site's record
 	// Statepoint reports whether the record is a statepoint. For other
 	// records (stackmaps, patchpoints) every location is a deopt value and
 	// GC is empty.

@@ -45,7 +45,7 @@ func (k Kind) Valid() bool { return k >= Register && k <= ConstantIndex }
 // section's bytes; its four fields fit in registers. The version 3
 // layout's reserved fields are read with Record.LocationReserved.
 type Location struct {
-	Kind   Kind
+	Kind   Kind   // how the value is held
 	Size   uint16 // size of the value in bytes
 	Reg    uint16 // DWARF register number (Register, Direct, Indirect)
 	Offset int32  // Direct/Indirect: offset from Reg; Constant: the value; ConstantIndex: the index
