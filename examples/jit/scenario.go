@@ -56,7 +56,7 @@ func NewRuntime() (*Runtime, error) {
 	if err != nil {
 		return nil, err
 	}
-	rt := &Runtime{Engine: e, Modules: map[string]*llvmjit.Compiled{}, Unwinder: jitrt.FramePointer{}}
+	rt := &Runtime{Engine: e, Modules: map[string]*llvmjit.Compiled{}, Unwinder: jitrt.EHFrameUnwinder{}}
 	for _, m := range []struct {
 		name    string
 		entries []string
