@@ -79,7 +79,7 @@ func (r *ehReader) fail(what string) {
 }
 
 func (r *ehReader) bytes(n int) []byte {
-	if r.err != nil || n < 0 || n > len(r.b)-r.off {
+	if r.err != nil || n < 0 || r.off < 0 || r.off > len(r.b) || n > len(r.b)-r.off {
 		r.fail(fmt.Sprintf("%d bytes past the end", n))
 		return nil
 	}
@@ -180,6 +180,9 @@ type cie struct {
 }
 
 func parseCIE(b []byte, off int) (cie, error) {
+	if off < 0 || off >= len(b) {
+		return cie{}, fmt.Errorf(".eh_frame: CIE pointer to offset %d outside the section", off)
+	}
 	r := &ehReader{b: b, off: off}
 	length := int(r.uN(4))
 	end := r.off + length
