@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"testing"
+	"unsafe"
 
 	"github.com/stackmaps/stackmaps/examples/jit/internal/llvmjit"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -41,6 +42,9 @@ func TestInProcess(t *testing.T) {
 	if a.Maps == b.Maps || a.Index.Len() != 4 || b.Index.Len() != 2 {
 		t.Errorf("want separate sections, 4 records in A and 2 in B")
 	}
+	for name, c := range rt.Modules {
+		checkInPlace(t, name, c)
+	}
 	for _, entry := range []string{"a_outer", "b_outer"} {
 		for which, inner := range []string{"statepoint", "patchpoint"} {
 			t.Run(fmt.Sprintf("%s/%s", entry, inner), func(t *testing.T) {
@@ -67,6 +71,39 @@ func TestInProcess(t *testing.T) {
 					t.Error("-use-registers-for-deopt-values: no Register location")
 				}
 			})
+		}
+	}
+}
+
+// checkInPlace asserts that a module's stack maps were decoded where the
+// memory manager put them (no copy) and that their function addresses are
+// the JIT'd functions' (MCJIT relocated them: bias 0).
+func checkInPlace(t *testing.T, name string, c *llvmjit.Compiled) {
+	t.Helper()
+	found := false
+	for _, s := range c.Sections {
+		if s.Name == ".llvm_stackmaps" {
+			found = true
+			if got := uint64(uintptr(unsafe.Pointer(&c.Module.Maps.Bytes()[0]))); got != s.Addr {
+				t.Errorf("%s: stack maps decoded at %#x, the section is at %#x", name, got, s.Addr)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("%s: no .llvm_stackmaps section", name)
+	}
+	entries := map[uint64]string{}
+	for fn, addr := range c.Entries {
+		entries[addr] = fn
+	}
+	tab := c.Module.Maps.Table(0)
+	if tab.NumFunctions() != len(c.Entries) {
+		t.Errorf("%s: %d function records, %d JIT'd functions", name, tab.NumFunctions(), len(c.Entries))
+	}
+	for i := 0; i < tab.NumFunctions(); i++ {
+		f, _ := tab.Function(i)
+		if _, ok := entries[f.Entry]; !ok {
+			t.Errorf("%s: function record %d at %#x is no JIT'd function (%v)", name, i, f.Entry, entries)
 		}
 	}
 }
