@@ -1,0 +1,61 @@
+//go:build llvmjit
+
+/* The capture routine for x86_64 (SysV), called by JIT'd code from a
+ * gc.statepoint or a patchpoint (movabs $stackmaps_jit_capture, %r11;
+ * call *%r11). At entry every register still holds what the caller had at
+ * the call (r11 excepted for a patchpoint) and (%rsp) is the return address.
+ * It stores on its own stack JIT_SAVE_WORDS words: slots 0-15 = DWARF
+ * registers 0-15 (rax rdx rcx rbx rsi rdi rbp rsp r8-r15; the rsp slot holds
+ * the caller's rsp at the return address, entry rsp + 8), slot 16 = the
+ * return address, slots 17-32 = the low 64 bits of xmm0-xmm15 (DWARF 17-32);
+ * then calls stackmaps_jit_capture_c(save area), which calls into Go. */
+
+	.text
+	.globl	stackmaps_jit_capture
+	.type	stackmaps_jit_capture,@function
+stackmaps_jit_capture:
+	/* 264 = 33*8; entry rsp is 8 mod 16, so rsp is 16-aligned after this. */
+	subq	$264, %rsp
+	movq	%rax, 0(%rsp)
+	movq	%rdx, 8(%rsp)
+	movq	%rcx, 16(%rsp)
+	movq	%rbx, 24(%rsp)
+	movq	%rsi, 32(%rsp)
+	movq	%rdi, 40(%rsp)
+	movq	%rbp, 48(%rsp)
+	leaq	272(%rsp), %rax
+	movq	%rax, 56(%rsp)
+	movq	%r8, 64(%rsp)
+	movq	%r9, 72(%rsp)
+	movq	%r10, 80(%rsp)
+	movq	%r11, 88(%rsp)
+	movq	%r12, 96(%rsp)
+	movq	%r13, 104(%rsp)
+	movq	%r14, 112(%rsp)
+	movq	%r15, 120(%rsp)
+	movq	264(%rsp), %rax
+	movq	%rax, 128(%rsp)
+	movq	%xmm0, 136(%rsp)
+	movq	%xmm1, 144(%rsp)
+	movq	%xmm2, 152(%rsp)
+	movq	%xmm3, 160(%rsp)
+	movq	%xmm4, 168(%rsp)
+	movq	%xmm5, 176(%rsp)
+	movq	%xmm6, 184(%rsp)
+	movq	%xmm7, 192(%rsp)
+	movq	%xmm8, 200(%rsp)
+	movq	%xmm9, 208(%rsp)
+	movq	%xmm10, 216(%rsp)
+	movq	%xmm11, 224(%rsp)
+	movq	%xmm12, 232(%rsp)
+	movq	%xmm13, 240(%rsp)
+	movq	%xmm14, 248(%rsp)
+	movq	%xmm15, 256(%rsp)
+	movq	%rsp, %rdi
+	call	stackmaps_jit_capture_c@PLT
+	/* rbx rbp r12-r15 are preserved by the C and Go code. */
+	addq	$264, %rsp
+	ret
+	.size	stackmaps_jit_capture, .-stackmaps_jit_capture
+
+	.section .note.GNU-stack,"",@progbits

@@ -1,0 +1,94 @@
+package main
+
+// This file builds without cgo and without LLVM: TestJIT finds each LLVM
+// development package, builds the in-process test (inprocess_test.go,
+// build tags llvmjit and llvmN) against it and runs it, once with and once
+// without -use-registers-for-deopt-values (an LLVM option is process-wide,
+// so each mode is its own process).
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stackmaps/stackmaps/internal/testtools"
+)
+
+// llvmVersions are the LLVM versions the example builds against (llvm14.go,
+// llvm19.go, llvm22.go).
+var llvmVersions = []int{14, 19, 22}
+
+// needLLVMDev skips (or fails, under STACKMAPS_REQUIRE_TOOLS=1) when the
+// llvm-N-dev package is missing: llvm-config-N, the C API headers and
+// libLLVM-N.
+func needLLVMDev(t *testing.T, v int) {
+	t.Helper()
+	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
+		testtools.Missing(t, "the JIT example's capture routine is x86_64 Linux only")
+	}
+	cfg := fmt.Sprintf("llvm-config-%d", v)
+	testtools.Need(t, cfg)
+	out, err := exec.Command(cfg, "--includedir", "--libdir").Output()
+	if err != nil {
+		testtools.Missing(t, fmt.Sprintf("%s failed: %v", cfg, err))
+	}
+	dirs := strings.Fields(string(out))
+	if len(dirs) != 2 {
+		testtools.Missing(t, fmt.Sprintf("%s --includedir --libdir printed %q", cfg, out))
+	}
+	for _, f := range []string{
+		filepath.Join(dirs[0], "llvm-c", "ExecutionEngine.h"),
+		filepath.Join(dirs[1], fmt.Sprintf("libLLVM-%d.so", v)),
+	} {
+		if _, err := os.Stat(f); err != nil {
+			testtools.Missing(t, fmt.Sprintf("%s is missing (apt-get install llvm-%d-dev)", f, v))
+		}
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		testtools.Missing(t, "gcc is not on PATH (cgo needs a C compiler)")
+	}
+}
+
+var mismatchLine = regexp.MustCompile(`(\d+) values rebuilt in 2 frames, 0 mismatches`)
+
+// TestJIT runs the in-process JIT proof for each LLVM version: subtests
+// JIT/llvm14, JIT/llvm19, JIT/llvm22, each in both deopt modes (mem:
+// deopt values spilled; reg: -use-registers-for-deopt-values).
+func TestJIT(t *testing.T) {
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	for _, v := range llvmVersions {
+		t.Run(fmt.Sprintf("llvm%d", v), func(t *testing.T) {
+			needLLVMDev(t, v)
+			bin := filepath.Join(t.TempDir(), "jit.test")
+			build := exec.Command(goTool, "test", "-c", "-tags", fmt.Sprintf("llvmjit,llvm%d", v), "-o", bin, ".")
+			build.Env = append(os.Environ(), "CGO_ENABLED=1")
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", strings.Join(build.Args, " "), err, out)
+			}
+			for _, mode := range []string{"mem", "reg"} {
+				t.Run(mode, func(t *testing.T) {
+					run := exec.Command(bin, "-test.run", "^TestInProcess$", "-test.v", "-test.count=1")
+					run.Env = os.Environ()
+					if mode == "reg" {
+						run.Env = append(run.Env, "STACKMAPS_JIT_REGDEOPT=1")
+					}
+					out, err := run.CombinedOutput()
+					t.Logf("%s\n%s", mode, out)
+					if err != nil {
+						t.Fatalf("in-process test with LLVM %d (%s): %v", v, mode, err)
+					}
+					// 2 entries x (statepoint, patchpoint): 4 walks of two
+					// frames each, every value matched.
+					if n := len(mismatchLine.FindAll(out, -1)); n != 4 {
+						t.Errorf("%d clean two-frame walks reported, want 4", n)
+					}
+				})
+			}
+		})
+	}
+}
