@@ -21,6 +21,7 @@ type File struct {
 	size   int64 // -1 when the reader does not tell
 	base   int64 // file offset of r's byte 0 (a universal file's slice)
 	format stackmap.Format
+	unit   string // "file", or "slice" for a universal file's slice
 }
 
 // sizer is implemented by *bytes.Reader, *strings.Reader and
@@ -30,7 +31,7 @@ type sizer interface{ Size() int64 }
 // New returns the File for r, learning its size from (*os.File).Stat or a
 // Size() int64 method; when neither tells, checks probe r with ReadAt.
 func New(r io.ReaderAt, format stackmap.Format) *File {
-	f := &File{r: r, size: -1, format: format}
+	f := &File{r: r, size: -1, format: format, unit: "file"}
 	switch v := r.(type) {
 	case *os.File:
 		if st, err := v.Stat(); err == nil && st.Mode().IsRegular() {
@@ -45,8 +46,12 @@ func New(r io.ReaderAt, format stackmap.Format) *File {
 // Slice returns the File for the n bytes at offset off of f (a universal
 // file's slice): offsets in its errors are still f's file offsets.
 func (f *File) Slice(off, n int64) *File {
-	return &File{r: io.NewSectionReader(f.r, off, n), size: n, base: f.base + off, format: f.format}
+	return &File{r: io.NewSectionReader(f.r, off, n), size: n, base: f.base + off, format: f.format, unit: "slice"}
 }
+
+// SetFormat sets the file format errors are reported for, once the
+// caller has told it.
+func (f *File) SetFormat(format stackmap.Format) { f.format = format }
 
 // Reader returns the reader, positioned like the File (byte 0 is its
 // first byte).
@@ -85,18 +90,18 @@ func (f *File) Need(what string, off, n uint64) error {
 	if f.Has(off, n) {
 		return nil
 	}
-	return f.Error(what, int64(min(off, 1<<63-1)), &Truncated{Need: n, Size: f.size})
+	return f.Error(what, int64(min(off, 1<<63-1)), &Truncated{Need: n, Size: f.size, Unit: f.unit})
 }
 
 // NeedTable is Need for count entries of entsize bytes each.
 func (f *File) NeedTable(what string, off, count, entsize uint64) error {
 	if entsize != 0 && count > (1<<62)/entsize {
-		return f.Error(what, int64(min(off, 1<<63-1)), &Truncated{Need: 1 << 62, Count: count, Entsize: entsize, Size: f.size})
+		return f.Error(what, int64(min(off, 1<<63-1)), &Truncated{Need: 1 << 62, Count: count, Entsize: entsize, Size: f.size, Unit: f.unit})
 	}
 	if f.Has(off, count*entsize) {
 		return nil
 	}
-	return f.Error(what, int64(min(off, 1<<63-1)), &Truncated{Need: count * entsize, Count: count, Entsize: entsize, Size: f.size})
+	return f.Error(what, int64(min(off, 1<<63-1)), &Truncated{Need: count * entsize, Count: count, Entsize: entsize, Size: f.size, Unit: f.unit})
 }
 
 // Error returns a *stackmap.FileError for what at offset off of f (-1:
@@ -145,6 +150,7 @@ type Truncated struct {
 	Need           uint64 // bytes needed (1<<62 when the count overflows)
 	Count, Entsize uint64 // for a table: its entries and their size (0 otherwise)
 	Size           int64  // the file's size, -1 when unknown
+	Unit           string // what Size is the size of: "file" (when "") or "slice"
 }
 
 // Error says "truncated: needs N bytes (C entries of E bytes), the file has M".
@@ -159,10 +165,14 @@ func (e *Truncated) Error() string {
 	if e.Entsize != 0 {
 		fmt.Fprintf(&b, " (%d entries of %d bytes)", e.Count, e.Entsize)
 	}
+	unit := e.Unit
+	if unit == "" {
+		unit = "file"
+	}
 	if e.Size >= 0 {
-		fmt.Fprintf(&b, ", the file has %d", e.Size)
+		fmt.Fprintf(&b, ", the %s has %d", unit, e.Size)
 	} else {
-		b.WriteString(", the file ends before")
+		fmt.Fprintf(&b, ", the %s ends before", unit)
 	}
 	return b.String()
 }
