@@ -171,7 +171,11 @@ func (x *file) data(i int) ([]byte, error) {
 // inflate returns the bytes of compressed section i, whose declared size
 // check has bounded: exactly the size it declares, or an error.
 func (x *file) inflate(i int) ([]byte, error) {
-	s := x.f.Sections[i]
+	// llvm-objcopy --compress-sections compresses allocated sections of
+	// relocatable objects too (SHF_ALLOC|SHF_COMPRESSED), which
+	// debug/elf refuses to inflate: inflate a copy without SHF_ALLOC.
+	s := *x.f.Sections[i]
+	s.Flags &^= elf.SHF_ALLOC
 	data := make([]byte, s.Size)
 	rd := s.Open()
 	n, err := io.ReadFull(rd, data)

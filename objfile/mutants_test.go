@@ -25,7 +25,7 @@ func checkedInObjects(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	out := map[string][]byte{}
 	root := golden.Root()
-	for _, dir := range []string{"objects", "linked", "linked-macho", "linked-pe", "fat", "reloc"} {
+	for _, dir := range []string{"objects", "linked", "linked-macho", "linked-pe", "fat", "reloc", "compressed"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err
