@@ -141,7 +141,9 @@ func (x *file) what(i int) string {
 func (x *file) check(i int) error {
 	s := x.f.Sections[i]
 	if s.Type == elf.SHT_NOBITS {
-		return nil
+		// debug/elf would hand out zeros, after allocating up to its
+		// 10 MB read chunk whatever the size claimed.
+		return x.err(x.what(i), x.h.sectionHeader(i), fmt.Errorf("%w: the section has no bytes in the file (SHT_NOBITS)", stackmap.ErrNotObject))
 	}
 	if s.Flags&elf.SHF_COMPRESSED != 0 && s.Size > x.max {
 		return x.err(x.what(i), int64(s.Offset), fmt.Errorf("%w: compressed, it declares %d bytes inflated (ch_size), over the bound of %d (elfsection.Options.MaxInflated)", stackmap.ErrTooLarge, s.Size, x.max))

@@ -75,6 +75,12 @@ func hostileCases() []hostile {
 		{"elf/stackmaps-4GiB", elfObj, elfSection(elf.SHT_PROGBITS, ".llvm_stackmaps", 32, 1<<32), false},
 		{"elf/stackmaps-offset", elfObj, elfSection(elf.SHT_PROGBITS, ".llvm_stackmaps", 24, 1<<40), false},
 		{"elf/opd-4GiB", ppcObj, elfSectionBE(".opd", 32, 1<<32), false},
+		{"elf/strtab-nobits-4GiB", elfLib, func(tb testing.TB, b []byte) []byte {
+			b = elfSection(elf.SHT_STRTAB, ".strtab", 32, 1<<32)(tb, b)
+			at := elfSectionHeader(tb, b, ".strtab") + 4
+			le.PutUint32(b[at:], uint32(elf.SHT_NOBITS))
+			return b
+		}, false},
 		{"elf/dynsym-2^32-entries", elfLib, elfSection(elf.SHT_DYNSYM, "", 32, 24<<32), false},
 		{"elf/compressed-declares-4GiB", elfObj, compressedStackMaps(1<<32, 1<<20), true},
 		{"elf/compressed-bomb-past-bound", elfObj, compressedStackMaps(300<<20, 4<<20), true},
@@ -195,6 +201,20 @@ func elfSection(typ elf.SectionType, name string, off int, v uint64) func(testin
 		tb.Fatalf("no section of type %v named %q", typ, name)
 		return nil
 	}
+}
+
+// elfSectionHeader returns the file offset of the header of the section
+// named name in a little-endian 64-bit ELF file.
+func elfSectionHeader(tb testing.TB, b []byte, name string) int {
+	f, err := elf.NewFile(bytes.NewReader(b))
+	require.NoError(tb, err)
+	for i, s := range f.Sections {
+		if s.Name == name {
+			return int(le.Uint64(b[0x28:])) + 64*i
+		}
+	}
+	tb.Fatalf("no section %s", name)
+	return 0
 }
 
 // elfSectionBE patches a 64-bit field of a big-endian 64-bit ELF file's
