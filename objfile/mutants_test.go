@@ -114,9 +114,9 @@ func TestMutantsSayWhere(t *testing.T) {
 	}
 	// Map order is random: sort for a deterministic run.
 	sortStrings(names)
-	perFile := 30
+	perFile := 100
 	if testing.Short() {
-		perFile = 4
+		perFile = 8
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var (
