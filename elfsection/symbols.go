@@ -34,6 +34,20 @@ func (x *file) symbols(typ elf.SectionType) ([]elf.Symbol, error) {
 	if err := x.check(int(st.Link)); err != nil {
 		return nil, err
 	}
+	if typ == elf.SHT_DYNSYM {
+		// debug/elf reads the GNU version tables with the dynamic
+		// symbols.
+		for _, vt := range []elf.SectionType{elf.SHT_GNU_VERSYM, elf.SHT_GNU_VERDEF, elf.SHT_GNU_VERNEED} {
+			for i, s := range f.Sections {
+				if s.Type == vt {
+					if err := x.check(i); err != nil {
+						return nil, err
+					}
+					break
+				}
+			}
+		}
+	}
 	var syms []elf.Symbol
 	var err error
 	if typ == elf.SHT_DYNSYM {

@@ -81,6 +81,12 @@ func hostileCases() []hostile {
 			le.PutUint32(b[at:], uint32(elf.SHT_NOBITS))
 			return b
 		}, false},
+		{"elf/gnu-versym-4GiB", "linked/x86_64-elf/pie", func(tb testing.TB, b []byte) []byte {
+			// No .symtab (as if stripped): the symbols come from .dynsym,
+			// which debug/elf reads with the GNU version tables.
+			le.PutUint32(b[elfSectionHeader(tb, b, ".symtab")+4:], uint32(elf.SHT_PROGBITS))
+			return elfSection(elf.SHT_GNU_VERSYM, "", 32, 1<<32)(tb, b)
+		}, false},
 		{"elf/dynsym-2^32-entries", elfLib, elfSection(elf.SHT_DYNSYM, "", 32, 24<<32), false},
 		{"elf/compressed-declares-4GiB", elfObj, compressedStackMaps(1<<32, 1<<20), true},
 		{"elf/compressed-bomb-past-bound", elfObj, compressedStackMaps(300<<20, 4<<20), true},
