@@ -115,13 +115,13 @@ func readHeader(bf *bounds.File) (header, error) {
 		case sh.typ == shtNobits:
 		case sh.flags&shfCompressed != 0:
 			if sh.size < e.l.chdr {
-				return header{}, bf.Errorf(what, int64(sh.off), "compressed section of %d bytes is too small for its %d-byte compression header", sh.size, e.l.chdr)
+				return header{}, bf.Errorf("section header "+fmt.Sprint(i), int64(e.shoff+i*e.shentsize), "compressed section of %d bytes is too small for its %d-byte compression header", sh.size, e.l.chdr)
 			}
 			if err := bf.Need(what+"'s compression header", sh.off, e.l.chdr); err != nil {
 				return header{}, err
 			}
 			if i == e.shstrndx {
-				return header{}, bf.Errorf(what, int64(sh.off), "the section name table is compressed")
+				return header{}, bf.Errorf(what, int64(min(sh.off, 1<<62)), "the section name table is compressed")
 			}
 		case i == e.shstrndx && i != 0:
 			if err := bf.Need(what+" (section name table)", sh.off, sh.size); err != nil {
