@@ -36,6 +36,7 @@ func TestHas(t *testing.T) {
 			assert.True(t, f.Has(0, 100))
 			assert.True(t, f.Has(99, 1))
 			assert.True(t, f.Has(100, 0))
+			assert.True(t, f.Has(1<<63, 0), "nothing to read")
 			assert.False(t, f.Has(99, 2))
 			assert.False(t, f.Has(1<<63, 1))
 			assert.False(t, f.Has(1, 1<<63))
