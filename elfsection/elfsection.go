@@ -4,6 +4,12 @@
 // relocatable objects, dynamic ones in PIE executables and shared
 // libraries), the function symbols that name them and, on PowerPC64 ELFv1,
 // the function descriptors in .opd. See stackmap.SectionData.
+//
+// Every size and count the file's headers claim is checked against the
+// file's size before anything is read or allocated, and a compressed
+// (SHF_COMPRESSED) section is inflated only up to Options.MaxInflated:
+// a hostile file is refused cheaply, with a *stackmap.FileError that names
+// what was being read and its file offset.
 package elfsection
 
 import (
@@ -13,6 +19,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -20,6 +27,28 @@ import (
 
 // SectionName is the name of the stack map section in ELF files.
 const SectionName = ".llvm_stackmaps"
+
+// DefaultMaxInflated is the largest size, in bytes, a compressed section
+// may declare (and inflate to) unless Options.MaxInflated says otherwise:
+// 256 MiB.
+const DefaultMaxInflated = 256 << 20
+
+// Options tune how a file is read. The zero value is the default.
+type Options struct {
+	// MaxInflated bounds the size a compressed (SHF_COMPRESSED) section
+	// may declare in its compression header (ch_size). A section that
+	// declares more is refused, before anything is allocated, with an
+	// error matching stackmap.ErrTooLarge; one whose data inflates past
+	// what it declares is refused too. 0 means DefaultMaxInflated.
+	MaxInflated int64
+}
+
+func (o Options) maxInflated() uint64 {
+	if o.MaxInflated <= 0 {
+		return DefaultMaxInflated
+	}
+	return uint64(o.MaxInflated)
+}
 
 // Open finds the stack map section in the named ELF file. It reads only
 // the headers, the section itself (memory-mapped where the platform
@@ -30,17 +59,16 @@ const SectionName = ".llvm_stackmaps"
 // file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
 // recover from. For files that may change underneath you, use Read, which
 // copies the section.
-func Open(name string) (*stackmap.SectionData, error) {
+func Open(name string) (*stackmap.SectionData, error) { return OpenOptions(name, Options{}) }
+
+// OpenOptions is Open with options.
+func OpenOptions(name string, opts Options) (*stackmap.SectionData, error) {
 	osf, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer osf.Close()
-	sd, err := read(osf, func(s *elf.Section) ([]byte, func() error, error) {
-		if s.Flags&elf.SHF_COMPRESSED != 0 {
-			data, err := s.Data()
-			return data, nil, err
-		}
+	sd, err := read(osf, opts, func(s *elf.Section) ([]byte, func() error, error) {
 		return mapfile.Section(osf, int64(s.Offset), int64(s.Size))
 	})
 	if err != nil {
@@ -51,30 +79,38 @@ func Open(name string) (*stackmap.SectionData, error) {
 
 // Read finds the stack map section in the ELF file read through r. The
 // section's bytes are read into memory.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return read(r, readSection) }
+func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return ReadOptions(r, Options{}) }
+
+// ReadOptions is Read with options.
+func ReadOptions(r io.ReaderAt, opts Options) (*stackmap.SectionData, error) {
+	return read(r, opts, readSection)
+}
 
 // FromFile finds the stack map section in an ELF file already opened with
 // debug/elf. The section's bytes are read into memory. Errors about the
-// section headers give no file offset (-1): debug/elf does not keep it.
+// section headers give no file offset (-1): debug/elf does not keep it;
+// nor does it keep the file's size, so sizes are not checked against it.
 func FromFile(f *elf.File) (*stackmap.SectionData, error) {
-	return fromFile(f, header{shoff: -1}, readSection)
+	return (&file{f: f, h: header{shoff: -1}, max: Options{}.maxInflated()}).find(readSection)
 }
 
 // read checks the file's headers against its size, opens it with
 // debug/elf and finds the section.
-func read(r io.ReaderAt, load loader) (*stackmap.SectionData, error) {
-	h, err := readHeader(r)
+func read(r io.ReaderAt, opts Options, load loader) (*stackmap.SectionData, error) {
+	bf := bounds.New(r, stackmap.FormatELF)
+	h, err := readHeader(bf)
 	if err != nil {
 		return nil, err
 	}
 	f, err := elf.NewFile(r)
 	if err != nil {
-		return nil, fileError("ELF header", 0, fmt.Errorf("%w: %v", stackmap.ErrNotObject, err))
+		return nil, bf.Wrap("ELF header", 0, err)
 	}
-	return fromFile(f, h, load)
+	return (&file{f: f, h: h, bf: bf, max: opts.maxInflated()}).find(load)
 }
 
-// loader gets a section's bytes, and what releases them (nil if nothing).
+// loader gets an uncompressed section's bytes, and what releases them
+// (nil if nothing).
 type loader func(*elf.Section) ([]byte, func() error, error)
 
 func readSection(s *elf.Section) ([]byte, func() error, error) {
@@ -82,7 +118,93 @@ func readSection(s *elf.Section) ([]byte, func() error, error) {
 	return data, nil, err
 }
 
-func fromFile(f *elf.File, h header, load loader) (*stackmap.SectionData, error) {
+// file is an opened ELF file with what checking it needs.
+type file struct {
+	f   *elf.File
+	h   header
+	bf  *bounds.File // nil for FromFile: the size is not known
+	max uint64       // Options.MaxInflated
+}
+
+// err returns a *stackmap.FileError.
+func (x *file) err(what string, off int64, err error) error {
+	return &stackmap.FileError{Format: stackmap.FormatELF, What: what, Offset: off, Err: err}
+}
+
+// what names section i.
+func (x *file) what(i int) string {
+	return fmt.Sprintf("section %d (%s)", i, x.f.Sections[i].Name)
+}
+
+// check checks that section i's bytes lie in the file and, for a
+// compressed section, that it declares no more than the bound.
+func (x *file) check(i int) error {
+	s := x.f.Sections[i]
+	if s.Type == elf.SHT_NOBITS {
+		// debug/elf would hand out zeros, after allocating up to its
+		// 10 MB read chunk whatever the size claimed.
+		return x.err(x.what(i), x.h.sectionHeader(i), fmt.Errorf("%w: the section has no bytes in the file (SHT_NOBITS)", stackmap.ErrNotObject))
+	}
+	if s.Flags&elf.SHF_COMPRESSED != 0 && s.Size > x.max {
+		return x.err(x.what(i), int64(s.Offset), fmt.Errorf("%w: compressed, it declares %d bytes inflated (ch_size), over the bound of %d (elfsection.Options.MaxInflated)", stackmap.ErrTooLarge, s.Size, x.max))
+	}
+	if x.bf == nil {
+		return nil
+	}
+	return x.bf.Need(x.what(i), s.Offset, s.FileSize)
+}
+
+// data returns section i's bytes, checked first.
+func (x *file) data(i int) ([]byte, error) {
+	if err := x.check(i); err != nil {
+		return nil, err
+	}
+	s := x.f.Sections[i]
+	if s.Flags&elf.SHF_COMPRESSED != 0 {
+		return x.inflate(i)
+	}
+	data, err := s.Data()
+	if err != nil {
+		return nil, x.wrap(x.what(i), int64(s.Offset), err)
+	}
+	return data, nil
+}
+
+// inflate returns the bytes of compressed section i, whose declared size
+// check has bounded: exactly the size it declares, or an error.
+func (x *file) inflate(i int) ([]byte, error) {
+	// llvm-objcopy --compress-sections compresses allocated sections of
+	// relocatable objects too (SHF_ALLOC|SHF_COMPRESSED), which
+	// debug/elf refuses to inflate: inflate a copy without SHF_ALLOC.
+	s := *x.f.Sections[i]
+	s.Flags &^= elf.SHF_ALLOC
+	data := make([]byte, s.Size)
+	rd := s.Open()
+	n, err := io.ReadFull(rd, data)
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			err = fmt.Errorf("%w: compressed data inflates to %d bytes, short of the %d it declares (ch_size)", stackmap.ErrNotObject, n, s.Size)
+		}
+		return nil, x.wrap(x.what(i), int64(s.Offset), err)
+	}
+	var one [1]byte
+	if k, _ := rd.Read(one[:]); k > 0 {
+		return nil, x.err(x.what(i), int64(s.Offset), fmt.Errorf("%w: compressed data inflates past the %d bytes it declares (ch_size)", stackmap.ErrNotObject, s.Size))
+	}
+	return data, nil
+}
+
+// wrap turns a debug/elf error into a *stackmap.FileError.
+func (x *file) wrap(what string, off int64, err error) error {
+	if x.bf == nil {
+		return x.err(what, off, err)
+	}
+	return x.bf.Wrap(what, off, err)
+}
+
+// find finds the section and what the file says about it.
+func (x *file) find(load loader) (*stackmap.SectionData, error) {
+	f := x.f
 	index := -1
 	for i, s := range f.Sections {
 		if s.Name == SectionName {
@@ -91,16 +213,27 @@ func fromFile(f *elf.File, h header, load loader) (*stackmap.SectionData, error)
 		}
 	}
 	if index < 0 {
-		return nil, fileError("section headers", h.shoff, fmt.Errorf("%w named %s (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SectionName))
+		return nil, x.err("section headers", x.h.shoff, fmt.Errorf("%w named %s (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SectionName))
 	}
 	s := f.Sections[index]
-	what := fmt.Sprintf("section %d (%s)", index, SectionName)
 	if s.Type == elf.SHT_NOBITS {
-		return nil, fileError(what, h.sectionHeader(index), errors.New("the section has no bytes in the file (SHT_NOBITS)"))
+		return nil, x.err(x.what(index), x.h.sectionHeader(index), errors.New("the section has no bytes in the file (SHT_NOBITS)"))
 	}
-	data, release, err := load(s)
+	var (
+		data    []byte
+		release func() error
+		err     error
+	)
+	if s.Flags&elf.SHF_COMPRESSED != 0 {
+		data, err = x.data(index)
+	} else if err = x.check(index); err == nil {
+		data, release, err = load(s)
+		if err != nil {
+			err = x.wrap(x.what(index), int64(s.Offset), err)
+		}
+	}
 	if err != nil {
-		return nil, fileError(what, int64(s.Offset), err)
+		return nil, err
 	}
 	info := stackmap.SectionData{
 		Format:    stackmap.FormatELF,
@@ -111,7 +244,7 @@ func fromFile(f *elf.File, h header, load loader) (*stackmap.SectionData, error)
 		Offset:    int64(s.Offset),
 		Data:      data,
 	}
-	rel, err := relocate(f, data, index)
+	rel, err := x.relocate(data, index)
 	if err != nil {
 		if release != nil {
 			release()
@@ -123,7 +256,8 @@ func fromFile(f *elf.File, h header, load loader) (*stackmap.SectionData, error)
 
 // relocate reads what the file says about the section: its fixups,
 // function symbols and, on PowerPC ELFv1, code entries.
-func relocate(f *elf.File, data []byte, index int) (stackmap.Relocations, error) {
+func (x *file) relocate(data []byte, index int) (stackmap.Relocations, error) {
+	f := x.f
 	var rel stackmap.Relocations
 	object := f.Type == elf.ET_REL
 	addr := func(s *elf.Section) uint64 {
@@ -136,16 +270,18 @@ func relocate(f *elf.File, data []byte, index int) (stackmap.Relocations, error)
 	var opd *target
 	opdIndex := opdSection(f)
 	if opdIndex != 0 {
-		s := f.Sections[opdIndex]
-		data, err := s.Data()
+		data, err := x.data(opdIndex)
 		if err != nil {
-			return rel, fileError(".opd", int64(s.Offset), err)
+			return rel, err
 		}
-		opd = newTarget(f, opdIndex, addr(s), data, false)
+		opd = newTarget(f, opdIndex, addr(f.Sections[opdIndex]), data, false)
 	}
-	for _, rs := range f.Sections {
+	for i, rs := range f.Sections {
 		if rs.Type != elf.SHT_RELA && rs.Type != elf.SHT_REL {
 			continue
+		}
+		if object && int(rs.Info) >= len(f.Sections) {
+			return rel, x.err(x.what(i), x.h.sectionHeader(i), fmt.Errorf("%w: sh_info %d names no section (the file has %d)", stackmap.ErrNotObject, rs.Info, len(f.Sections)))
 		}
 		var targets []*target
 		switch {
@@ -161,7 +297,7 @@ func relocate(f *elf.File, data []byte, index int) (stackmap.Relocations, error)
 		default:
 			continue
 		}
-		relocs, err := readRelocs(f, rs)
+		relocs, err := x.readRelocs(i)
 		if err != nil {
 			return rel, err
 		}
@@ -170,7 +306,7 @@ func relocate(f *elf.File, data []byte, index int) (stackmap.Relocations, error)
 		}
 	}
 	rel.Fixups = sm.fixups()
-	syms, inOPD, err := functionSymbols(f, elf.SectionIndex(opdIndex))
+	syms, inOPD, err := x.functionSymbols(elf.SectionIndex(opdIndex))
 	if err != nil {
 		return rel, err
 	}

@@ -65,14 +65,6 @@ func TestMalformedRelocations(t *testing.T) {
 	}
 }
 
-// sectionSize returns the size of the section the relocation section
-// applies to.
-func sectionSize(t *testing.T, e elfFile, rela string) int {
-	f, err := elf.NewFile(bytes.NewReader(e.data))
-	require.NoError(t, err)
-	return int(f.Sections[e.rela.Info].Size)
-}
-
 // A malformed relocation error says which relocation: index, offset, type.
 func TestRelocationErrorMessage(t *testing.T) {
 	e := loadELF(t, "linked/x86_64-elf/link_a.o", ".rela.llvm_stackmaps")

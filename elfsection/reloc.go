@@ -20,7 +20,9 @@ type reloc struct {
 // relocSection is a relocation section with its entries and the symbol
 // table they index.
 type relocSection struct {
+	x      *file
 	f      *elf.File
+	index  int // the section's index
 	sec    *elf.Section
 	relocs []reloc
 	syms   []elf.Symbol // the linked symbol table, without its null entry 0
@@ -34,9 +36,18 @@ type funcKey struct {
 	value   uint64
 }
 
-// readRelocs decodes a SHT_REL or SHT_RELA section and loads the symbol
-// table it links to.
-func readRelocs(f *elf.File, rs *elf.Section) (*relocSection, error) {
+// bad returns an error about relocation section i as a whole: a
+// *stackmap.RelocationError inside a *stackmap.FileError at the section's
+// header.
+func (x *file) bad(i int, detail string, args ...any) error {
+	re := &stackmap.RelocationError{Section: x.f.Sections[i].Name, Index: -1, Detail: fmt.Sprintf(detail, args...)}
+	return x.err(x.what(i), x.h.sectionHeader(i), re)
+}
+
+// readRelocs decodes SHT_REL or SHT_RELA section i.
+func (x *file) readRelocs(i int) (*relocSection, error) {
+	f := x.f
+	rs := f.Sections[i]
 	rela := rs.Type == elf.SHT_RELA
 	size := 0
 	switch {
@@ -49,17 +60,17 @@ func readRelocs(f *elf.File, rs *elf.Section) (*relocSection, error) {
 	default:
 		size = 8
 	}
-	bad := func(detail string, args ...any) error {
-		return &stackmap.RelocationError{Section: rs.Name, Index: -1, Detail: fmt.Sprintf(detail, args...)}
+	if rs.Size%uint64(size) != 0 {
+		return nil, x.bad(i, "size %d is not a multiple of the entry size %d", rs.Size, size)
 	}
-	data, err := rs.Data()
+	data, err := x.data(i)
 	if err != nil {
-		return nil, bad("reading %d bytes at file offset 0x%x: %v", rs.Size, rs.Offset, err)
+		return nil, err
 	}
 	if len(data)%size != 0 {
-		return nil, bad("size %d is not a multiple of the entry size %d", len(data), size)
+		return nil, x.bad(i, "size %d is not a multiple of the entry size %d", len(data), size)
 	}
-	out := &relocSection{f: f, sec: rs, relocs: make([]reloc, len(data)/size)}
+	out := &relocSection{x: x, f: f, index: i, sec: rs, relocs: make([]reloc, len(data)/size)}
 	bo := f.ByteOrder
 	for i := range out.relocs {
 		b := data[i*size:]
@@ -82,32 +93,22 @@ func readRelocs(f *elf.File, rs *elf.Section) (*relocSection, error) {
 	return out, nil
 }
 
-// linkedSymbols loads the symbol table a relocation section links to.
-func linkedSymbols(f *elf.File, rs *elf.Section) ([]elf.Symbol, error) {
+// linkedSymbols loads the symbol table relocation section i links to.
+func (x *file) linkedSymbols(i int) ([]elf.Symbol, error) {
+	f := x.f
+	rs := f.Sections[i]
 	if rs.Link == 0 {
 		return nil, nil // no symbol table: every reloc must have symbol 0
 	}
 	if int(rs.Link) >= len(f.Sections) {
-		return nil, &stackmap.RelocationError{Section: rs.Name, Index: -1,
-			Detail: fmt.Sprintf("sh_link %d names no section (the file has %d)", rs.Link, len(f.Sections))}
+		return nil, x.bad(i, "sh_link %d names no section (the file has %d)", rs.Link, len(f.Sections))
 	}
-	var (
-		syms []elf.Symbol
-		err  error
-	)
 	switch st := f.Sections[rs.Link]; st.Type {
-	case elf.SHT_SYMTAB:
-		syms, err = f.Symbols()
-	case elf.SHT_DYNSYM:
-		syms, err = f.DynamicSymbols()
+	case elf.SHT_SYMTAB, elf.SHT_DYNSYM:
+		return x.symbols(st.Type)
 	default:
-		return nil, &stackmap.RelocationError{Section: rs.Name, Index: -1,
-			Detail: fmt.Sprintf("sh_link %d names %s, of type %v, not a symbol table", rs.Link, st.Name, st.Type)}
+		return nil, x.bad(i, "sh_link %d names %s, of type %v, not a symbol table", rs.Link, st.Name, st.Type)
 	}
-	if err != nil {
-		return nil, fmt.Errorf("symbol table of %s: %w", rs.Name, err)
-	}
-	return syms, nil
 }
 
 // symbol returns the symbol a relocation refers to; ok is false for
@@ -117,7 +118,7 @@ func (rs *relocSection) symbol(r reloc) (sym elf.Symbol, ok bool, err error) {
 		return elf.Symbol{}, false, nil
 	}
 	if !rs.loaded {
-		syms, err := linkedSymbols(rs.f, rs.sec)
+		syms, err := rs.x.linkedSymbols(rs.index)
 		if err != nil {
 			return elf.Symbol{}, false, err
 		}

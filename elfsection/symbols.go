@@ -8,21 +8,74 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
+// symbols returns the symbols of the file's first symbol table of type
+// typ (SHT_SYMTAB or SHT_DYNSYM), as debug/elf reads them, after checking
+// that the table and the string table it links to are in the file.
+// elf.ErrNoSymbols (unwrapped) means the file has no such table.
+func (x *file) symbols(typ elf.SectionType) ([]elf.Symbol, error) {
+	f := x.f
+	index := -1
+	for i, s := range f.Sections {
+		if s.Type == typ {
+			index = i
+			break
+		}
+	}
+	if index < 0 {
+		return nil, elf.ErrNoSymbols
+	}
+	st := f.Sections[index]
+	if err := x.check(index); err != nil {
+		return nil, err
+	}
+	if int(st.Link) >= len(f.Sections) {
+		return nil, x.err(x.what(index), x.h.sectionHeader(index), fmt.Errorf("%w: sh_link %d names no section (the file has %d)", stackmap.ErrNotObject, st.Link, len(f.Sections)))
+	}
+	if err := x.check(int(st.Link)); err != nil {
+		return nil, err
+	}
+	if typ == elf.SHT_DYNSYM {
+		// debug/elf reads the GNU version tables with the dynamic
+		// symbols.
+		for _, vt := range []elf.SectionType{elf.SHT_GNU_VERSYM, elf.SHT_GNU_VERDEF, elf.SHT_GNU_VERNEED} {
+			for i, s := range f.Sections {
+				if s.Type == vt {
+					if err := x.check(i); err != nil {
+						return nil, err
+					}
+					break
+				}
+			}
+		}
+	}
+	var syms []elf.Symbol
+	var err error
+	if typ == elf.SHT_DYNSYM {
+		syms, err = f.DynamicSymbols()
+	} else {
+		syms, err = f.Symbols()
+	}
+	if err != nil {
+		return nil, x.wrap(x.what(index), int64(st.Offset), err)
+	}
+	return syms, nil
+}
+
 // functionSymbols returns the file's function symbols from .symtab, or
 // from .dynsym when the file is stripped: STT_FUNC and STT_GNU_IFUNC
 // symbols defined in the file, and, on PowerPC64 ELFv1, every symbol
 // defined in .opd (opd is its section index, 0 when there is none), whose
 // values it also returns apart.
-func functionSymbols(f *elf.File, opd elf.SectionIndex) (out []stackmap.Symbol, inOPD []uint64, err error) {
-	syms, err := f.Symbols()
+func (x *file) functionSymbols(opd elf.SectionIndex) (out []stackmap.Symbol, inOPD []uint64, err error) {
+	syms, err := x.symbols(elf.SHT_SYMTAB)
 	if errors.Is(err, elf.ErrNoSymbols) {
-		syms, err = f.DynamicSymbols()
+		syms, err = x.symbols(elf.SHT_DYNSYM)
 		if errors.Is(err, elf.ErrNoSymbols) {
 			return nil, nil, nil
 		}
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading symbols: %w", err)
+		return nil, nil, err
 	}
 	for _, s := range syms {
 		if s.Section == elf.SHN_UNDEF || s.Section >= elf.SHN_LORESERVE || s.Name == "" {

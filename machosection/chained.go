@@ -4,6 +4,7 @@ import (
 	"debug/macho"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"sort"
 
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -29,13 +30,16 @@ const (
 
 // chainedFixups decodes the chained fixups that land in the stack map
 // section s of a linked image (nil when the file has none).
-func chainedFixups(f *macho.File, s *macho.Section, data []byte) ([]stackmap.Fixup, error) {
-	blob, ok, err := chainedFixupsBlob(f)
+func (x *file) chainedFixups(s *macho.Section, data []byte) ([]stackmap.Fixup, error) {
+	f := x.f
+	blob, blobOff, ok, err := x.chainedFixupsBlob()
 	if !ok || err != nil {
 		return nil, err
 	}
+	// fail reports a fault in the blob, at its file offset.
 	fail := func(format string, args ...any) error {
-		return &stackmap.RelocationError{Section: "LC_DYLD_CHAINED_FIXUPS", Index: -1, Detail: fmt.Sprintf(format, args...)}
+		re := &stackmap.RelocationError{Section: "LC_DYLD_CHAINED_FIXUPS", Index: -1, Detail: fmt.Sprintf(format, args...)}
+		return x.err("LC_DYLD_CHAINED_FIXUPS data", blobOff, re)
 	}
 	le := binary.LittleEndian // the fixup tables are little-endian on every Apple target
 	u32 := func(off uint64) (uint32, bool) {
@@ -52,6 +56,15 @@ func chainedFixups(f *macho.File, s *macho.Section, data []byte) ([]stackmap.Fix
 	segCount, ok6 := u32(uint64(startsOff))
 	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) {
 		return nil, fail("header or starts table outside the %d-byte blob", len(blob))
+	}
+	if uint64(segCount) > (uint64(len(blob))-uint64(startsOff)-4)/4 {
+		return nil, fail("seg_count %d: the starts table at %d needs %d bytes, the %d-byte blob has %d after it", segCount, startsOff, 4+4*uint64(segCount), len(blob), uint64(len(blob))-uint64(startsOff))
+	}
+	if symbolsOff > uint32(len(blob)) {
+		return nil, fail("symbols_offset %d is outside the %d-byte blob", symbolsOff, len(blob))
+	}
+	if size := importSize(importsFormat); size != 0 && (importsOff > uint32(len(blob)) || uint64(importsCount) > (uint64(len(blob))-uint64(importsOff))/size) {
+		return nil, fail("%d imports of %d bytes at %d are outside the %d-byte blob", importsCount, size, importsOff, len(blob))
 	}
 	segIndex, segAddr := segmentOf(f, s)
 	if segIndex < 0 || uint32(segIndex) >= segCount {
@@ -110,6 +123,9 @@ func chainedFixups(f *macho.File, s *macho.Section, data []byte) ([]stackmap.Fix
 				}
 				fx.Value = target | (raw>>36&0xFF)<<56
 			}
+			if len(out) >= len(data)/8 {
+				return nil, fail("chains give more fixups than %s's %d bytes can hold (chains overlap)", SectionName, len(data))
+			}
 			out = append(out, fx)
 			next := (raw >> 51) & 0xFFF
 			if next == 0 {
@@ -122,8 +138,11 @@ func chainedFixups(f *macho.File, s *macho.Section, data []byte) ([]stackmap.Fix
 	return out, nil
 }
 
-// chainedFixupsBlob returns the LC_DYLD_CHAINED_FIXUPS data, if any.
-func chainedFixupsBlob(f *macho.File) ([]byte, bool, error) {
+// chainedFixupsBlob returns the LC_DYLD_CHAINED_FIXUPS data and its file
+// offset (in the thin file), if there is any. The data must lie in
+// __LINKEDIT and, when the file's size is known, in the file.
+func (x *file) chainedFixupsBlob() ([]byte, int64, bool, error) {
+	f := x.f
 	for _, l := range f.Loads {
 		raw := l.Raw()
 		if len(raw) < 16 || f.ByteOrder.Uint32(raw) != lcDyldChainedFixups {
@@ -132,16 +151,32 @@ func chainedFixupsBlob(f *macho.File) ([]byte, bool, error) {
 		off, size := f.ByteOrder.Uint32(raw[8:]), f.ByteOrder.Uint32(raw[12:])
 		le := f.Segment("__LINKEDIT")
 		if le == nil || uint64(off) < le.Offset || uint64(off)+uint64(size) > le.Offset+le.Filesz {
-			return nil, false, &stackmap.RelocationError{Section: "LC_DYLD_CHAINED_FIXUPS", Index: -1,
+			re := &stackmap.RelocationError{Section: "LC_DYLD_CHAINED_FIXUPS", Index: -1,
 				Detail: fmt.Sprintf("data at file offset %d (%d bytes) is not inside __LINKEDIT", off, size)}
+			return nil, 0, false, x.err("LC_DYLD_CHAINED_FIXUPS data", int64(off), re)
 		}
-		blob := make([]byte, size)
-		if _, err := le.ReadAt(blob, int64(uint64(off)-le.Offset)); err != nil {
-			return nil, false, fmt.Errorf("reading LC_DYLD_CHAINED_FIXUPS: %w", err)
+		if x.bf != nil {
+			if err := x.bf.Need("LC_DYLD_CHAINED_FIXUPS data", uint64(off), uint64(size)); err != nil {
+				return nil, 0, false, err
+			}
+			blob := make([]byte, size)
+			if _, err := x.bf.Reader().ReadAt(blob, int64(off)); err != nil {
+				return nil, 0, false, x.wrap("LC_DYLD_CHAINED_FIXUPS data", int64(off), err)
+			}
+			return blob, int64(off), true, nil
 		}
-		return blob, true, nil
+		// The file's size is not known (FromFile): read what is there,
+		// growing the buffer only as bytes arrive.
+		blob, err := io.ReadAll(io.NewSectionReader(le, int64(uint64(off)-le.Offset), int64(size)))
+		if err == nil && len(blob) < int(size) {
+			err = fmt.Errorf("%w: %d bytes, the file has %d", stackmap.ErrNotObject, size, len(blob))
+		}
+		if err != nil {
+			return nil, 0, false, x.err("LC_DYLD_CHAINED_FIXUPS data", int64(off), err)
+		}
+		return blob, int64(off), true, nil
 	}
-	return nil, false, nil
+	return nil, 0, false, nil
 }
 
 // segmentOf returns the index (in load command order, as the chained
@@ -163,6 +198,20 @@ func segmentOf(f *macho.File, s *macho.Section) (int, uint64) {
 func textBase(f *macho.File) uint64 {
 	if t := f.Segment("__TEXT"); t != nil {
 		return t.Addr
+	}
+	return 0
+}
+
+// importSize returns the size of one import entry of the format, 0 for a
+// format this package does not know.
+func importSize(format uint32) uint64 {
+	switch format {
+	case 1: // DYLD_CHAINED_IMPORT
+		return 4
+	case 2: // DYLD_CHAINED_IMPORT_ADDEND
+		return 8
+	case 3: // DYLD_CHAINED_IMPORT_ADDEND64
+		return 16
 	}
 	return 0
 }

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -83,60 +84,159 @@ func ReadFat(r io.ReaderAt) ([]*stackmap.SectionData, error) { return read(r, tr
 // means the section's Data method.
 type loader func(off, n int64) ([]byte, func() error, error)
 
+// fatMagic is FAT_MAGIC; fatMagic64 (FAT_MAGIC_64) is not read.
+const (
+	fatMagic   = 0xcafebabe
+	fatMagic64 = 0xcafebabf
+)
+
 func read(r io.ReaderAt, fat bool, load loader) ([]*stackmap.SectionData, error) {
+	bf := bounds.New(r, stackmap.FormatMachO)
 	var magic [4]byte
-	if _, err := r.ReadAt(magic[:], 0); err != nil {
-		return nil, fileError("Mach-O header", 0, fmt.Errorf("%w: %d-byte magic unreadable: %v", stackmap.ErrNotObject, len(magic), err))
+	if err := bf.Need("Mach-O header", 0, 4); err != nil {
+		return nil, err
 	}
-	if binary.BigEndian.Uint32(magic[:]) == macho.MagicFat {
+	if _, err := r.ReadAt(magic[:], 0); err != nil {
+		return nil, bf.Wrap("Mach-O header", 0, err)
+	}
+	switch binary.BigEndian.Uint32(magic[:]) {
+	case fatMagic:
 		if !fat {
 			return nil, fileError("universal header", 0, ErrUniversal)
 		}
-		return readFat(r, load)
+		return readFat(bf, load)
+	case fatMagic64:
+		return nil, bf.Errorf("universal header", 0, "64-bit universal files (FAT_MAGIC_64) are not read")
 	}
-	f, err := macho.NewFile(r)
+	f, err := openThin(bf)
 	if err != nil {
-		return nil, fileError("Mach-O header", 0, fmt.Errorf("%w: %v", stackmap.ErrNotObject, err))
+		return nil, err
 	}
-	sd, err := fromFile(f, 0, load)
+	sd, err := (&file{f: f, bf: bf}).find(load)
 	if err != nil {
 		return nil, err
 	}
 	return []*stackmap.SectionData{sd}, nil
 }
 
-// readFat finds the section in every slice of a universal file.
-func readFat(r io.ReaderAt, load loader) ([]*stackmap.SectionData, error) {
-	fat, err := macho.NewFatFile(r)
+// openThin checks a thin file's headers against its size and opens it
+// with debug/macho.
+func openThin(bf *bounds.File) (*macho.File, error) {
+	if err := checkThin(bf); err != nil {
+		return nil, err
+	}
+	f, err := macho.NewFile(bf.Reader())
 	if err != nil {
-		return nil, fileError("universal header", 0, fmt.Errorf("%w: %v", stackmap.ErrNotObject, err))
+		return nil, bf.Wrap("Mach-O header", 0, err)
+	}
+	return f, nil
+}
+
+// fatArch is one slice of a universal file, as its header describes it.
+type fatArch struct {
+	cpu       macho.Cpu
+	off, size uint64
+}
+
+// readFat finds the section in every slice of a universal file. It reads
+// the universal header itself, checking the slice count and every slice's
+// range against the file's size, and opens each slice as a thin file.
+func readFat(bf *bounds.File, load loader) ([]*stackmap.SectionData, error) {
+	r := bf.Reader()
+	var h [8]byte
+	if err := bf.Need("universal header", 0, 8); err != nil {
+		return nil, err
+	}
+	if _, err := r.ReadAt(h[:], 0); err != nil {
+		return nil, bf.Wrap("universal header", 0, err)
+	}
+	n := uint64(binary.BigEndian.Uint32(h[4:]))
+	if n == 0 {
+		return nil, bf.Errorf("universal header", 4, "no slices (nfat_arch 0)")
+	}
+	if err := bf.NeedTable("universal header's slice table", 8, n, 20); err != nil {
+		return nil, err
+	}
+	table := make([]byte, 20*n)
+	if _, err := r.ReadAt(table, 8); err != nil {
+		return nil, bf.Wrap("universal header's slice table", 8, err)
+	}
+	arches := make([]fatArch, n)
+	for i := range arches {
+		e := table[20*i:]
+		a := fatArch{cpu: macho.Cpu(binary.BigEndian.Uint32(e)), off: uint64(binary.BigEndian.Uint32(e[8:])), size: uint64(binary.BigEndian.Uint32(e[12:]))}
+		if err := bf.Need(fmt.Sprintf("slice %d (%v)", i, a.cpu), a.off, a.size); err != nil {
+			return nil, err
+		}
+		arches[i] = a
 	}
 	var out []*stackmap.SectionData
-	for i, a := range fat.Arches {
-		sd, err := fromFile(a.File, int64(a.Offset), load)
+	fail := func(err error) ([]*stackmap.SectionData, error) {
+		for _, sd := range out {
+			sd.Close()
+		}
+		return nil, err
+	}
+	for i, a := range arches {
+		sb := bf.Slice(int64(a.off), int64(a.size))
+		f, err := openThin(sb)
+		if err != nil {
+			return fail(fmt.Errorf("slice %d (%v): %w", i, a.cpu, err))
+		}
+		sd, err := (&file{f: f, bf: sb}).find(load)
 		if errors.Is(err, stackmap.ErrNoSection) {
 			continue
 		}
 		if err != nil {
-			for _, sd := range out {
-				sd.Close()
-			}
-			return nil, fmt.Errorf("slice %d (%v): %w", i, a.Cpu, err)
+			return fail(fmt.Errorf("slice %d (%v): %w", i, a.cpu, err))
 		}
-		sd.Slice = regs.ArchFromMachO(a.Cpu).String()
+		sd.Slice = regs.ArchFromMachO(f.Cpu).String()
 		out = append(out, sd)
 	}
 	if len(out) == 0 {
-		return nil, fileError("universal header", 0, fmt.Errorf("%w in any of %d slices", stackmap.ErrNoSection, len(fat.Arches)))
+		return nil, fileError("universal header", 0, fmt.Errorf("%w in any of %d slices", stackmap.ErrNoSection, len(arches)))
 	}
 	return out, nil
 }
 
 // FromFile finds the stack map section in a Mach-O file already opened
 // with debug/macho. The section's bytes are read into memory.
-func FromFile(f *macho.File) (*stackmap.SectionData, error) { return fromFile(f, 0, nil) }
+func FromFile(f *macho.File) (*stackmap.SectionData, error) { return (&file{f: f}).find(nil) }
 
-func fromFile(f *macho.File, base int64, load loader) (*stackmap.SectionData, error) {
+// file is an opened thin Mach-O file (or a universal file's slice) with
+// what checking it needs.
+type file struct {
+	f  *macho.File
+	bf *bounds.File // nil for FromFile: the size is not known
+}
+
+// base returns the file offset of the thin file's first byte.
+func (x *file) base() int64 {
+	if x.bf == nil {
+		return 0
+	}
+	return x.bf.Base()
+}
+
+// err returns a *stackmap.FileError for what at offset off of the thin
+// file.
+func (x *file) err(what string, off int64, err error) error {
+	if off >= 0 {
+		off += x.base()
+	}
+	return fileError(what, off, err)
+}
+
+// wrap turns a debug/macho error into a *stackmap.FileError.
+func (x *file) wrap(what string, off int64, err error) error {
+	if x.bf == nil {
+		return x.err(what, off, err)
+	}
+	return x.bf.Wrap(what, off, err)
+}
+
+func (x *file) find(load loader) (*stackmap.SectionData, error) {
+	f, base := x.f, x.base()
 	var s *macho.Section
 	for _, sec := range f.Sections {
 		if sec.Seg == SegmentName && sec.Name == SectionName {
@@ -145,7 +245,13 @@ func fromFile(f *macho.File, base int64, load loader) (*stackmap.SectionData, er
 		}
 	}
 	if s == nil {
-		return nil, fileError("load commands", base+headerSize(f), fmt.Errorf("%w named %s,%s (was it dead-stripped? keep it with -no_dead_strip or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SegmentName, SectionName))
+		return nil, x.err("load commands", headerSize(f), fmt.Errorf("%w named %s,%s (was it dead-stripped? keep it with -no_dead_strip or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SegmentName, SectionName))
+	}
+	what := "section " + SegmentName + "," + SectionName
+	if x.bf != nil {
+		if err := x.bf.Need(what, uint64(s.Offset), s.Size); err != nil {
+			return nil, err
+		}
 	}
 	var (
 		data    []byte
@@ -157,9 +263,8 @@ func fromFile(f *macho.File, base int64, load loader) (*stackmap.SectionData, er
 	} else {
 		data, err = s.Data()
 	}
-	what := "section " + SegmentName + "," + SectionName
 	if err != nil {
-		return nil, fileError(what, base+int64(s.Offset), err)
+		return nil, x.wrap(what, int64(s.Offset), err)
 	}
 	info := stackmap.SectionData{
 		Format:    stackmap.FormatMachO,
@@ -174,7 +279,7 @@ func fromFile(f *macho.File, base int64, load loader) (*stackmap.SectionData, er
 	if f.Type == macho.TypeObj {
 		rel.Fixups, err = fixups(f, s, data)
 	} else {
-		rel.Fixups, err = chainedFixups(f, s, data)
+		rel.Fixups, err = x.chainedFixups(s, data)
 	}
 	if err != nil {
 		if release != nil {

@@ -65,7 +65,10 @@ type File struct {
 // the file while it is mapped, reading the bytes can fault (SIGBUS), which
 // Go cannot recover from. For files that may change underneath you, use
 // NewFile, which copies the sections.
-func Open(name string) (*File, error) {
+func Open(name string) (*File, error) { return OpenOptions(name, Options{}) }
+
+// OpenOptions is Open with options.
+func OpenOptions(name string, opts Options) (*File, error) {
 	osf, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -81,7 +84,7 @@ func Open(name string) (*File, error) {
 	case id.universal:
 		f.Sections, err = machosection.OpenFat(name)
 	case id.format == stackmap.FormatELF:
-		sd, err = elfsection.Open(name)
+		sd, err = elfsection.OpenOptions(name, opts.elf())
 	case id.format == stackmap.FormatMachO:
 		sd, err = machosection.Open(name)
 	default:
@@ -98,7 +101,10 @@ func Open(name string) (*File, error) {
 
 // NewFile finds the stack map sections of the object file read through r.
 // The sections' bytes are read into memory.
-func NewFile(r io.ReaderAt) (*File, error) {
+func NewFile(r io.ReaderAt) (*File, error) { return NewFileOptions(r, Options{}) }
+
+// NewFileOptions is NewFile with options.
+func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 	id, err := identify(r)
 	if err != nil {
 		return nil, err
@@ -109,7 +115,7 @@ func NewFile(r io.ReaderAt) (*File, error) {
 	case id.universal:
 		f.Sections, err = machosection.ReadFat(r)
 	case id.format == stackmap.FormatELF:
-		sd, err = elfsection.Read(r)
+		sd, err = elfsection.ReadOptions(r, opts.elf())
 	case id.format == stackmap.FormatMachO:
 		sd, err = machosection.Read(r)
 	default:

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -51,16 +52,21 @@ func Open(name string) (*stackmap.SectionData, error) {
 func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return read(r, nil) }
 
 func read(r io.ReaderAt, load loader) (*stackmap.SectionData, error) {
+	bf := bounds.New(r, stackmap.FormatPE)
+	base, err := checkHeaders(bf)
+	if err != nil {
+		return nil, err
+	}
 	f, err := pe.NewFile(r)
 	if err != nil {
-		return nil, fileError(stackmap.FormatPE, "COFF header", 0, fmt.Errorf("%w: %v", stackmap.ErrNotObject, err))
+		return nil, bf.Wrap("COFF file header", base, err)
 	}
-	return fromFile(f, load)
+	return fromFile(f, bf, base+fileHeaderSize+int64(f.SizeOfOptionalHeader), load)
 }
 
 // FromFile finds the stack map section in a file already opened with
 // debug/pe. The section's bytes are read into memory.
-func FromFile(f *pe.File) (*stackmap.SectionData, error) { return fromFile(f, nil) }
+func FromFile(f *pe.File) (*stackmap.SectionData, error) { return fromFile(f, nil, -1, nil) }
 
 // imageBase returns a PE image's preferred base address (0 for objects).
 func imageBase(f *pe.File) uint64 {
@@ -77,7 +83,9 @@ func imageBase(f *pe.File) uint64 {
 // means the section's Data method.
 type loader func(off, n int64) ([]byte, func() error, error)
 
-func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
+// fromFile finds the section; bf is nil and table (the section table's
+// file offset) -1 when they are not known (FromFile).
+func fromFile(f *pe.File, bf *bounds.File, table int64, load loader) (*stackmap.SectionData, error) {
 	index := -1
 	for i, sec := range f.Sections {
 		if sec.Name == SectionName || sec.Name == ImageSectionName {
@@ -90,7 +98,7 @@ func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 		format = stackmap.FormatPE
 	}
 	if index < 0 {
-		return nil, fileError(format, "section table", -1, fmt.Errorf("%w named %s (or %s in an image)", stackmap.ErrNoSection, SectionName, ImageSectionName))
+		return nil, fileError(format, "section table", table, fmt.Errorf("%w named %s (or %s in an image)", stackmap.ErrNoSection, SectionName, ImageSectionName))
 	}
 	s := f.Sections[index]
 	// A section's raw data is padded to the file alignment in images;
@@ -104,13 +112,24 @@ func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 		release func() error
 		err     error
 	)
+	what := "section " + s.Name
+	if bf != nil {
+		// Check the whole raw data, padding included: a header claiming
+		// more than the file holds is damaged even where it is not read.
+		if err := bf.Need(what, uint64(s.Offset), uint64(s.Size)); err != nil {
+			return nil, err
+		}
+	}
 	if load != nil {
 		data, release, err = load(int64(s.Offset), n)
-	} else if data, err = s.Data(); err == nil {
-		data = data[:n]
+	} else {
+		data, err = readData(s, n)
 	}
 	if err != nil {
-		return nil, fileError(format, "section "+s.Name, int64(s.Offset), err)
+		if bf != nil {
+			return nil, bf.Wrap(what, int64(s.Offset), err)
+		}
+		return nil, fileError(format, what, int64(s.Offset), err)
 	}
 	info := stackmap.SectionData{
 		Format:    format,
@@ -131,6 +150,16 @@ func fromFile(f *pe.File, load loader) (*stackmap.SectionData, error) {
 	}
 	rel.Symbols = syms.functions()
 	return stackmap.NewSectionData(info, rel, release), nil
+}
+
+// readData reads the first n bytes of s's raw data. With the file's size
+// unknown (FromFile) the buffer grows only as bytes arrive.
+func readData(s *pe.Section, n int64) ([]byte, error) {
+	data, err := io.ReadAll(io.NewSectionReader(s, 0, n))
+	if err == nil && int64(len(data)) < n {
+		err = fmt.Errorf("%w: %d bytes, the file has %d", stackmap.ErrNotObject, n, len(data))
+	}
+	return data, err
 }
 
 // fileError says what was being read at which file offset.
