@@ -43,7 +43,6 @@ func cat(parts ...[]byte) []byte {
 	return b
 }
 
-func (b *builder) u16(v uint16) []byte { return b.order.AppendUint16(nil, v) }
 func (b *builder) u32(v uint32) []byte { return b.order.AppendUint32(nil, v) }
 func (b *builder) u64(v uint64) []byte { return b.order.AppendUint64(nil, v) }
 

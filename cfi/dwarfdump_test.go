@@ -158,20 +158,6 @@ func nonZero(v int64) string {
 	return signed(v)
 }
 
-// rowIsEmpty reports whether the row has no rule at all (llvm-dwarfdump
-// drops such a final row).
-func rowIsEmpty(row *Row) bool {
-	if row.CFA.Kind != CFAUnspecified || row.RASignStateSet {
-		return false
-	}
-	for _, r := range row.Regs {
-		if r.Kind != RuleUnspecified {
-			return false
-		}
-	}
-	return true
-}
-
 // ddFDE is one FDE as llvm-dwarfdump printed it.
 type ddFDE struct {
 	off, begin, end uint64
