@@ -161,4 +161,3 @@ func frameTable(cfg cfi.Config, name string) (FrameTable, error) {
 	}
 	return ix, nil
 }
-
