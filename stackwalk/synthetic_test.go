@@ -82,7 +82,9 @@ func synEHFrame() []byte {
 
 // synStackmaps is the statepoint record at 0x1050.
 func synStackmaps(t testing.TB) *stackmap.Index {
-	c := func(v int32) smbuild.Location { return smbuild.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v} }
+	c := func(v int32) smbuild.Location {
+		return smbuild.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
+	}
 	ind := func(off int32) smbuild.Location {
 		return smbuild.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7, Offset: off}
 	}
