@@ -1,0 +1,34 @@
+// Package stackwalk walks a thread's stack from a captured register file,
+// frame by frame across the loaded modules, with DWARF call frame
+// information (package cfi), and reads every frame's stack map record
+// (package stackmap): its deopt values and its GC roots, evaluated with
+// the registers recovered for that frame.
+//
+// A runtime describes each loaded module (a [Module]: its code range, load
+// bias, CFI and stack map index; [OpenELF] fills one from an ELF file),
+// makes a [Walker] once per thread and, for every walk, gives it the
+// innermost frame's registers ([Walker.Start]) and iterates:
+//
+//	w.Start(pc, &regs)
+//	for fr, err := range w.Frames() {
+//		if err != nil { ... }
+//		if !fr.HasRecord() { continue } // a C frame or the runtime's own
+//		for i := range fr.NumRoots() {
+//			root, err := fr.Root(i)
+//			...
+//		}
+//	}
+//
+// Every frame gives its pc, CFA and stack pointer, and each register's
+// value with its home ([Home]): still in a register of the innermost
+// frame, saved in a stack slot by a callee (its address), or computed
+// (the stack pointer, derived from the CFA). Registers that the calling
+// convention does not preserve across calls are unknown in outer frames.
+//
+// Stepping to the next frame allocates nothing: the Walker owns the
+// register state of the current frame and the CFI scratch space, and the
+// *[Frame] it yields is only valid until the next step.
+//
+// Supported targets: x86_64, AArch64, PowerPC64 (both byte orders; ELFv1
+// and ELFv2), s390x and RISC-V 64, as ELF.
+package stackwalk

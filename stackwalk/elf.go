@@ -1,0 +1,163 @@
+package stackwalk
+
+import (
+	"debug/elf"
+	"errors"
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// OpenELF describes the ELF executable or shared library at path, loaded
+// with the given bias (runtime address - link-time address; 0 for a
+// non-PIE executable): its code range (the executable PT_LOAD segments),
+// its .eh_frame (searched through .eh_frame_hdr when there is one, an
+// index otherwise), its .debug_frame if any, and its stack maps
+// (relocated; nil when it has none). The stack map section stays
+// memory-mapped: Close the module when done.
+func OpenELF(path string, bias uint64) (*Module, error) {
+	ef, err := elf.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer ef.Close()
+	m, err := elfModule(ef, path, bias)
+	if err != nil {
+		return nil, err
+	}
+	of, err := objfile.Open(path)
+	switch {
+	case errors.Is(err, objfile.ErrNoSection):
+		return m, nil
+	case err != nil:
+		return nil, err
+	}
+	ix, err := stackmapIndex(of.Sections[0], path)
+	if err != nil {
+		of.Close()
+		return nil, err
+	}
+	m.Stackmaps, m.closer = ix, of
+	return m, nil
+}
+
+// FromELF is OpenELF for an ELF file already open; the stack map section
+// is read into memory (nothing to Close). name names the module in errors.
+func FromELF(ef *elf.File, name string, bias uint64) (*Module, error) {
+	m, err := elfModule(ef, name, bias)
+	if err != nil {
+		return nil, err
+	}
+	sd, err := elfsection.FromFile(ef)
+	switch {
+	case errors.Is(err, stackmap.ErrNoSection):
+		return m, nil
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if m.Stackmaps, err = stackmapIndex(sd, name); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// stackmapIndex parses a stack map section and indexes it.
+func stackmapIndex(sd *stackmap.SectionData, name string) (*stackmap.Index, error) {
+	sec, err := sd.Parse()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return stackmap.NewIndex(sec), nil
+}
+
+// elfModule fills a Module's architecture, code range and CFI.
+func elfModule(ef *elf.File, name string, bias uint64) (*Module, error) {
+	a := regs.ArchFromELF(ef.Machine, ef.Class, ef.Data)
+	if _, err := newABI(a); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	m := &Module{Name: name, Arch: a, Bias: bias}
+	lo, hi := ^uint64(0), uint64(0)
+	for _, p := range ef.Progs {
+		if p.Type == elf.PT_LOAD && p.Flags&elf.PF_X != 0 && p.Memsz > 0 {
+			lo, hi = min(lo, p.Vaddr), max(hi, p.Vaddr+p.Memsz)
+		}
+	}
+	if lo >= hi {
+		return nil, fmt.Errorf("%s: no executable PT_LOAD segment", name)
+	}
+	m.Start, m.End = lo+bias, hi+bias
+	var text uint64
+	if s := ef.Section(".text"); s != nil {
+		text = s.Addr
+	}
+	var got uint64
+	if s := ef.Section(".got"); s != nil {
+		got = s.Addr
+	}
+	base := cfi.Config{Order: ef.ByteOrder, PtrSize: a.PointerSize(), TextBase: text, DataBase: got}
+	var err error
+	if s := ef.Section(".eh_frame"); s != nil && s.Type != elf.SHT_NOBITS {
+		cfg := base
+		cfg.Kind, cfg.Addr = cfi.EHFrame, s.Addr
+		if cfg.Data, err = sectionData(s, name); err != nil {
+			return nil, err
+		}
+		if h := ef.Section(".eh_frame_hdr"); h != nil && h.Type != elf.SHT_NOBITS {
+			if cfg.Hdr, err = sectionData(h, name); err != nil {
+				return nil, err
+			}
+			cfg.HdrAddr = h.Addr
+		}
+		if m.CFI, err = frameTable(cfg, name); err != nil {
+			return nil, err
+		}
+	}
+	if s := ef.Section(".debug_frame"); s != nil && s.Type != elf.SHT_NOBITS {
+		cfg := base
+		cfg.Kind, cfg.Addr = cfi.DebugFrame, s.Addr
+		if cfg.Data, err = sectionData(s, name); err != nil {
+			return nil, err
+		}
+		if m.DebugFrame, err = frameTable(cfg, name); err != nil {
+			return nil, err
+		}
+	}
+	if m.CFI == nil {
+		m.CFI, m.DebugFrame = m.DebugFrame, nil
+	}
+	if m.CFI == nil {
+		return nil, fmt.Errorf("%s: no .eh_frame or .debug_frame section", name)
+	}
+	return m, nil
+}
+
+// sectionData reads a section's bytes (decompressed).
+func sectionData(s *elf.Section, name string) ([]byte, error) {
+	d, err := s.Data()
+	if err != nil {
+		return nil, fmt.Errorf("%s: section %s at file offset %#x: %w", name, s.Name, s.Offset, err)
+	}
+	return d, nil
+}
+
+// frameTable decodes a CFI section: searched through its .eh_frame_hdr
+// when it has a usable one, otherwise through an index built now.
+func frameTable(cfg cfi.Config, name string) (FrameTable, error) {
+	sec, err := cfi.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v: %w", name, cfg.Kind, err)
+	}
+	if sec.HasHdr() {
+		return sec, nil
+	}
+	ix, err := sec.NewIndex()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v: %w", name, cfg.Kind, err)
+	}
+	return ix, nil
+}

@@ -1,0 +1,82 @@
+package stackwalk
+
+import "github.com/stackmaps/stackmaps/stackmap"
+
+// RegisterSet is the register file of the innermost frame, by DWARF number
+// (below MaxRegs), as a runtime captured it: at a call (the pc is its
+// return address) or at an interrupted instruction. The zero value is
+// empty; it is about 1 KB and meant to be reused.
+type RegisterSet struct {
+	val [MaxRegs]uint64
+	set [MaxRegs / 64]uint64
+}
+
+// Set gives register r the value v. Registers at or above MaxRegs are
+// ignored and reported false.
+func (s *RegisterSet) Set(r uint16, v uint64) bool {
+	if r >= MaxRegs {
+		return false
+	}
+	s.val[r] = v
+	s.set[r/64] |= 1 << (r % 64)
+	return true
+}
+
+// SetAll copies every register of m below MaxRegs into s.
+func (s *RegisterSet) SetAll(m stackmap.Registers) {
+	for r, v := range m {
+		s.Set(r, v)
+	}
+}
+
+// Clear forgets every register.
+func (s *RegisterSet) Clear() { *s = RegisterSet{} }
+
+// Register returns register r's value: s is a stackmap.RegisterFile.
+func (s *RegisterSet) Register(r uint16) (uint64, bool) {
+	if r >= MaxRegs || s.set[r/64]&(1<<(r%64)) == 0 {
+		return 0, false
+	}
+	return s.val[r], true
+}
+
+// state is one frame's registers: each value with its home.
+type state struct {
+	val  [MaxRegs]uint64
+	home [MaxRegs]Home
+	hi   int // registers at hi and above are unknown
+}
+
+// Register returns register r's value when it is known: *state is a
+// stackmap.RegisterFile over the frame's recovered registers.
+func (s *state) Register(r uint16) (uint64, bool) {
+	if int(r) >= s.hi || s.home[r].Kind == HomeUnknown {
+		return 0, false
+	}
+	return s.val[r], true
+}
+
+// reg returns register r (unknown when out of range).
+func (s *state) reg(r uint64) Reg {
+	if r >= uint64(s.hi) {
+		return Reg{}
+	}
+	return Reg{Value: s.val[r], Home: s.home[r]}
+}
+
+// clearFrom forgets the registers from lo up to hi.
+func (s *state) clearFrom(lo int) {
+	if lo < s.hi {
+		clear(s.home[lo:s.hi])
+	}
+	s.hi = lo
+}
+
+// set gives register r a value and a home.
+func (s *state) set(r int, v uint64, h Home) {
+	if r >= s.hi {
+		clear(s.home[s.hi:r])
+		s.hi = r + 1
+	}
+	s.val[r], s.home[r] = v, h
+}

@@ -1,0 +1,127 @@
+package stackwalk
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/cfi"
+)
+
+// unwind computes the caller's registers from the current frame's row and
+// makes them current. It returns the caller's pc, or false when the walk
+// ends here.
+func (w *Walker) unwind() (uint64, bool) {
+	fr, row := &w.fr, w.row
+	old, ns := &w.st[w.cur], &w.st[1-w.cur]
+	ns.clearFrom(0)
+	for r := range MaxRegs {
+		rule := &row.Regs[r]
+		switch rule.Kind {
+		case cfi.RuleUnspecified:
+			if r >= old.hi || (uint64(r) != row.RAReg && !w.abi.calleeSaved(r)) {
+				continue
+			}
+			fallthrough
+		case cfi.RuleSameValue:
+			if r < old.hi && old.home[r].Kind != HomeUnknown {
+				ns.set(r, old.val[r], old.home[r])
+			}
+		case cfi.RuleUndefined:
+		case cfi.RuleOffset:
+			addr := fr.CFA + uint64(rule.Offset)
+			v, err := w.load(addr, w.abi.ptrSize)
+			if err != nil {
+				w.fail(fr.Index, fr.PC, addr, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
+				return 0, false
+			}
+			ns.set(r, v, Home{Kind: HomeMemory, Addr: addr})
+		case cfi.RuleValOffset:
+			ns.set(r, fr.CFA+uint64(rule.Offset), Home{Kind: HomeComputed})
+		case cfi.RuleRegister:
+			if src := old.reg(uint64(rule.Reg)); src.Known() {
+				ns.set(r, src.Value, src.Home)
+			}
+		case cfi.RuleExpression, cfi.RuleValExpression:
+			v, err := cfi.EvalExpr(rule.Expr, w.abi.order, w.abi.ptrSize, fr.CFA, true, &w.ectx)
+			if err != nil {
+				w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("rule of register %d", r), fmt.Errorf("%w: %w", ErrCFI, err))
+				return 0, false
+			}
+			if rule.Kind == cfi.RuleValExpression {
+				ns.set(r, v, Home{Kind: HomeComputed})
+				continue
+			}
+			val, err := w.load(v, w.abi.ptrSize)
+			if err != nil {
+				w.fail(fr.Index, fr.PC, v, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
+				return 0, false
+			}
+			ns.set(r, val, Home{Kind: HomeMemory, Addr: v})
+		}
+	}
+	// The caller's stack pointer is the CFA (less s390x's register save
+	// area), unless the CFI says where it was saved.
+	sp := int(w.abi.sp)
+	if k := row.Regs[sp].Kind; k == cfi.RuleUnspecified || k == cfi.RuleSameValue {
+		ns.set(sp, fr.CFA-w.abi.spBelowCFA, Home{Kind: HomeComputed})
+	}
+	ra := ns.reg(row.RAReg)
+	if !ra.Known() || ra.Value == 0 {
+		w.end = EndReturnAddress
+		return 0, false
+	}
+	pc := ra.Value
+	if row.RASigned {
+		pc &^= w.cfg.PACMask
+	}
+	// The stack grows down: the caller's stack pointer must be above the
+	// callee's. Only the innermost frame may have no frame of its own.
+	if nsp, osp := ns.reg(uint64(sp)), old.reg(uint64(sp)); nsp.Known() && osp.Known() &&
+		(nsp.Value < osp.Value || (nsp.Value == osp.Value && fr.Index > 0)) {
+		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp.Value, osp.Value), ErrNoProgress)
+		return 0, false
+	}
+	w.cur = 1 - w.cur
+	return pc, true
+}
+
+// load reads an unsigned integer of size bytes (1 to 8) in the target's
+// byte order.
+func (w *Walker) load(addr uint64, size int) (uint64, error) {
+	if w.ur != nil {
+		return w.ur.ReadUint(addr, size, w.abi.order)
+	}
+	b := w.buf[:size]
+	if err := w.cfg.Memory.ReadMemory(addr, b); err != nil {
+		return 0, err
+	}
+	var v uint64
+	if w.abi.order == binary.BigEndian {
+		for _, c := range b {
+			v = v<<8 | uint64(c)
+		}
+		return v, nil
+	}
+	for i := len(b) - 1; i >= 0; i-- {
+		v = v<<8 | uint64(b[i])
+	}
+	return v, nil
+}
+
+// exprCtx is the machine state DWARF expressions of the current frame read.
+type exprCtx struct{ w *Walker }
+
+// Reg returns a register of the current frame.
+func (c *exprCtx) Reg(r uint64) (uint64, bool) {
+	v := c.w.st[c.w.cur].reg(r)
+	return v.Value, v.Known()
+}
+
+// Load reads memory.
+func (c *exprCtx) Load(addr uint64, size int) (uint64, bool) {
+	if size < 1 || size > 8 {
+		return 0, false
+	}
+	v, err := c.w.load(addr, size)
+	return v, err == nil
+}

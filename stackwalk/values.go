@@ -1,0 +1,154 @@
+package stackwalk
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// Slot is an evaluated location of a frame's record, with its home. An
+// Indirect location wider than 8 bytes (a spilled vector register) gives
+// the first 8 bytes at its address (element 0) in Bits, and its full
+// size in Size.
+type Slot struct {
+	stackmap.Value
+	// Loc is the location as the record gives it.
+	Loc stackmap.Location
+	// Home is where the value lives: HomeMemory for an Indirect location
+	// (its stack slot) and for a Register location whose register a
+	// callee saved (the save slot); HomeRegister for a register still
+	// live in the innermost frame; HomeComputed for constants and Direct
+	// locations (addresses).
+	Home Home
+}
+
+// UpdateAddr returns the address a moving collector must overwrite to
+// update the value, and false when the value has no memory home (it is in
+// a register of the innermost frame: Home.Reg of the captured registers;
+// or it is a constant or a computed address).
+func (s Slot) UpdateAddr() (uint64, bool) { return s.Home.Addr, s.Home.Kind == HomeMemory }
+
+// Root is a GC root of a statepoint frame: a (base, derived) pointer pair.
+type Root struct {
+	Base, Derived Slot
+}
+
+// NumDeopt returns the number of deopt values: a statepoint's deopt
+// arguments; every location of another record (patchpoint live values);
+// 0 without a record.
+func (f *Frame) NumDeopt() int {
+	switch {
+	case f.isSP:
+		return f.stateptr.NumDeopt()
+	case f.hasRec:
+		return f.rec.NumLocations()
+	}
+	return 0
+}
+
+// Deopt evaluates deopt value i with the frame's registers.
+func (f *Frame) Deopt(i int) (Slot, error) {
+	if i < 0 || i >= f.NumDeopt() {
+		return Slot{}, fmt.Errorf("stackwalk: frame %d has no deopt value %d", f.Index, i)
+	}
+	if f.isSP {
+		i = f.stateptr.DeoptIndex(i)
+	}
+	return f.slot(i)
+}
+
+// NumRoots returns the number of GC pointer pairs (0 unless the record is
+// a statepoint).
+func (f *Frame) NumRoots() int {
+	if !f.isSP {
+		return 0
+	}
+	return f.stateptr.NumGCPairs()
+}
+
+// Root evaluates GC pointer pair i.
+func (f *Frame) Root(i int) (Root, error) {
+	if i < 0 || i >= f.NumRoots() {
+		return Root{}, fmt.Errorf("stackwalk: frame %d has no GC root %d", f.Index, i)
+	}
+	bi, di := f.stateptr.GCPairIndex(i)
+	b, err := f.slot(bi)
+	if err != nil {
+		return Root{}, err
+	}
+	d, err := f.slot(di)
+	if err != nil {
+		return Root{}, err
+	}
+	return Root{Base: b, Derived: d}, nil
+}
+
+// NumGCSlots returns the number of GC stack slots (allocas holding GC
+// pointers) of a statepoint.
+func (f *Frame) NumGCSlots() int {
+	if !f.isSP {
+		return 0
+	}
+	return f.stateptr.NumGCSlots()
+}
+
+// GCSlot evaluates GC stack slot i: its Bits are the slot's address, and
+// its home is that memory.
+func (f *Frame) GCSlot(i int) (Slot, error) {
+	if i < 0 || i >= f.NumGCSlots() {
+		return Slot{}, fmt.Errorf("stackwalk: frame %d has no GC slot %d", f.Index, i)
+	}
+	s, err := f.slot(f.rec.NumLocations() - f.NumGCSlots() + i)
+	if err != nil {
+		return Slot{}, err
+	}
+	s.Home = Home{Kind: HomeMemory, Addr: s.Bits}
+	return s, nil
+}
+
+// slot evaluates location i of the record with the frame's registers.
+func (f *Frame) slot(i int) (Slot, error) {
+	st := &f.w.st[f.w.cur]
+	v, err := f.rec.Evaluate(i, st, f.w.cfg.Memory)
+	l, _ := f.rec.Location(i)
+	if err != nil && l.Kind == stackmap.Indirect && errors.Is(err, stackmap.ErrValueSize) {
+		v, err = f.wide(err, l)
+	}
+	if err != nil {
+		return Slot{}, err
+	}
+	s := Slot{Value: v, Loc: l, Home: Home{Kind: HomeComputed}}
+	switch l.Kind {
+	case stackmap.Indirect:
+		s.Home = Home{Kind: HomeMemory, Addr: v.Addr}
+	case stackmap.Register:
+		r := l.Reg
+		if r >= ppcHalf && r < ppcHalf+32 && (f.w.abi.arch == regs.PPC64 || f.w.abi.arch == regs.PPC64LE) {
+			r -= ppcHalf
+		}
+		s.Home = st.reg(uint64(r)).Home
+	}
+	return s, nil
+}
+
+// wide reads the first 8 bytes of an Indirect location wider than 8 bytes
+// (x86_64 spills an xmm register holding a double as 16 bytes): element 0
+// of the vector. Evaluate's error gives the address.
+func (f *Frame) wide(err error, l stackmap.Location) (stackmap.Value, error) {
+	var ee *stackmap.EvalError
+	if !errors.As(err, &ee) {
+		return stackmap.Value{}, err
+	}
+	v := stackmap.Value{Addr: ee.Addr, Size: int(l.Size), InMemory: true}
+	v.Bits, err = f.w.load(ee.Addr, 8)
+	if err != nil {
+		return stackmap.Value{}, &stackmap.EvalError{Record: ee.Record, Location: ee.Location, Reg: l.Reg, Addr: ee.Addr, Err: fmt.Errorf("%w: %w", stackmap.ErrMemory, err)}
+	}
+	return v, nil
+}
+
+// ppcHalf is LLVM's DWARF number for the 32-bit half of PowerPC r0
+// (1200+N for rN).
+const ppcHalf = 1200

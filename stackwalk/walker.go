@@ -1,0 +1,312 @@
+package stackwalk
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// DefaultMaxFrames is the frame limit of a walk when Config.MaxFrames is 0.
+const DefaultMaxFrames = 1 << 16
+
+// Config describes the walks a Walker makes.
+type Config struct {
+	// Arch is the architecture of the stack; the modules must match.
+	// ArchUnknown takes the first module's.
+	Arch regs.Arch
+	// Modules are the loaded modules, in any order; their code ranges
+	// must not overlap.
+	Modules []*Module
+	// Memory reads the stack (saved registers, return addresses, spilled
+	// values). Required. A reader that also implements
+	// stackmap.UintReader is read without allocating.
+	Memory stackmap.MemoryReader
+	// StopSP, when not 0, bounds the stack: a frame whose stack pointer
+	// is at or above it is not walked (the walk ends with EndStopSP).
+	StopSP uint64
+	// StopPCLow and StopPCHigh, when StopPCHigh is not 0, name a code
+	// range (runtime addresses) whose frame is the outermost one walked:
+	// a thread's entry function, or the runtime's entry trampoline. The
+	// walk yields it and ends with EndStopPC.
+	StopPCLow, StopPCHigh uint64
+	// MaxFrames bounds the number of frames (DefaultMaxFrames when 0);
+	// reaching it is an error (ErrTooManyFrames).
+	MaxFrames int
+	// ExactOnly looks records up only at a frame's exact return address
+	// (statepoints); otherwise a frame without one takes the nearest
+	// preceding record in the same function (a patchpoint's record marks
+	// the start of the patchable region the call returns into).
+	ExactOnly bool
+	// PACMask is cleared from an AArch64 return address that the CFI says
+	// is signed (pointer authentication); 0 leaves it as read.
+	PACMask uint64
+}
+
+// End says why a walk ended.
+type End uint8
+
+const (
+	// Walking: the walk has not ended.
+	Walking End = iota
+	// EndNoModule: the next frame's pc is in no module (a library the
+	// walker was not told about, or the end of the stack).
+	EndNoModule
+	// EndNoCFI: the next frame's pc is in a module but no FDE covers it.
+	EndNoCFI
+	// EndReturnAddress: the last frame's return address is undefined in
+	// its CFI (the outermost frame, e.g. _start) or zero.
+	EndReturnAddress
+	// EndStopSP: the next frame's stack pointer reached Config.StopSP.
+	EndStopSP
+	// EndStopPC: the last frame's pc was in Config's stop range.
+	EndStopPC
+	// EndError: the walk failed; Walker.Err says why.
+	EndError
+)
+
+var endNames = [...]string{"walking", "no module", "no CFI", "return address undefined", "stop SP", "stop PC", "error"}
+
+// String names the reason.
+func (e End) String() string {
+	if int(e) < len(endNames) {
+		return endNames[e]
+	}
+	return "invalid"
+}
+
+// Walker walks stacks. Make one with NewWalker and reuse it for every walk
+// of a thread: it holds about 60 KB of scratch space, and a walk allocates
+// nothing. It is not safe for concurrent use.
+type Walker struct {
+	cfg  Config
+	abi  abi
+	ur   stackmap.UintReader // cfg.Memory, when it reads integers itself
+	u    cfi.Unwinder
+	st   [2]state
+	cur  int      // st[cur] is the current frame's registers
+	row  *cfi.Row // the current frame's row, inside u
+	fr   Frame
+	ectx exprCtx
+	buf  [8]byte
+
+	started bool
+	async   bool // the start pc is an interrupted instruction, not a return address
+	last    bool // the current frame is in the stop range
+	end     End
+	err     error
+	stopPC  uint64 // the frame not walked, for EndNoModule, EndNoCFI, EndStopSP
+	stopSP  uint64
+}
+
+// NewWalker checks the configuration and the modules.
+func NewWalker(cfg Config) (*Walker, error) {
+	if cfg.Memory == nil {
+		return nil, errors.New("stackwalk: Config.Memory is nil")
+	}
+	if cfg.Arch == regs.ArchUnknown && len(cfg.Modules) > 0 && cfg.Modules[0] != nil {
+		cfg.Arch = cfg.Modules[0].Arch
+	}
+	x, err := newABI(cfg.Arch)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range cfg.Modules {
+		if err := m.check(cfg.Arch); err != nil {
+			return nil, err
+		}
+		for _, o := range cfg.Modules[:i] {
+			if m.Start < o.End && o.Start < m.End {
+				return nil, fmt.Errorf("stackwalk: modules %s and %s overlap", o.Name, m.Name)
+			}
+		}
+	}
+	if cfg.MaxFrames <= 0 {
+		cfg.MaxFrames = DefaultMaxFrames
+	}
+	cfg.Modules = append([]*Module(nil), cfg.Modules...)
+	w := &Walker{cfg: cfg, abi: x}
+	w.ur, _ = cfg.Memory.(stackmap.UintReader)
+	w.ectx.w = w
+	return w, nil
+}
+
+// Start begins a walk from registers captured at a call: pc is the return
+// address of the call, and regs hold every register the capture saw (at
+// least the stack pointer and the registers the innermost CFA rule
+// names). Registers are copied; regs may be reused at once.
+func (w *Walker) Start(pc uint64, regs *RegisterSet) { w.start(pc, regs, false) }
+
+// StartAsync begins a walk from registers captured at an interrupted
+// instruction pc (a signal or a preemption), not at a call.
+func (w *Walker) StartAsync(pc uint64, regs *RegisterSet) { w.start(pc, regs, true) }
+
+func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {
+	w.started, w.async, w.last, w.end, w.err, w.row = true, async, false, Walking, nil, nil
+	w.cur = 0
+	s := &w.st[0]
+	s.clearFrom(0)
+	for r := range MaxRegs {
+		if rs.set[r/64]&(1<<(uint(r)%64)) != 0 {
+			s.set(r, rs.val[r], Home{Kind: HomeRegister, Reg: uint16(r)})
+		}
+	}
+	w.fr = Frame{Index: -1, PC: pc, w: w}
+}
+
+// Next steps to the next frame, outward: the first call gives the
+// innermost frame. It returns false when the walk has ended: End says why
+// and Err reports a failure.
+func (w *Walker) Next() bool {
+	if !w.started {
+		w.fail(-1, 0, 0, "next", ErrNotStarted)
+		return false
+	}
+	if w.end != Walking {
+		return false
+	}
+	if w.fr.Index < 0 {
+		return w.enter(0, w.fr.PC, !w.async)
+	}
+	if w.last {
+		w.end = EndStopPC
+		return false
+	}
+	if w.fr.Index+1 >= w.cfg.MaxFrames {
+		w.fail(w.fr.Index, w.fr.PC, 0, "unwind", ErrTooManyFrames)
+		return false
+	}
+	pc, ok := w.unwind()
+	if !ok {
+		return false
+	}
+	return w.enter(w.fr.Index+1, pc, true)
+}
+
+// Frame returns the current frame. It points into the Walker and is valid
+// until the next call of Next or Start.
+func (w *Walker) Frame() *Frame { return &w.fr }
+
+// Err returns the error that ended the walk, or nil.
+func (w *Walker) Err() error { return w.err }
+
+// End says why the walk ended (Walking while it goes on).
+func (w *Walker) End() End { return w.end }
+
+// Stopped returns the pc and stack pointer of the frame the walk did not
+// enter, when it ended with EndNoModule, EndNoCFI or EndStopSP (zeros
+// otherwise): where another unwinder, or the runtime's own frames, take
+// over.
+func (w *Walker) Stopped() (pc, sp uint64) {
+	switch w.end {
+	case EndNoModule, EndNoCFI, EndStopSP:
+		return w.stopPC, w.stopSP
+	}
+	return 0, 0
+}
+
+// Frames iterates over the frames of the walk begun by Start, innermost
+// first; a failure ends the iteration with (nil, err). Each *Frame is
+// valid only until the next iteration.
+func (w *Walker) Frames() iter.Seq2[*Frame, error] {
+	return func(yield func(*Frame, error) bool) {
+		for w.Next() {
+			if !yield(&w.fr, nil) {
+				return
+			}
+		}
+		if w.err != nil {
+			yield(nil, w.err)
+		}
+	}
+}
+
+// fail ends the walk with an error.
+func (w *Walker) fail(frame int, pc, addr uint64, what string, err error) {
+	w.end, w.err = EndError, &Error{Frame: frame, PC: pc, Addr: addr, What: what, Err: err}
+}
+
+// module returns the module whose code holds pc.
+func (w *Walker) module(pc uint64) *Module {
+	for _, m := range w.cfg.Modules {
+		if m.Contains(pc) {
+			return m
+		}
+	}
+	return nil
+}
+
+// enter makes the frame of index i at pc current: its module, CFI row,
+// CFA and record. call says pc is a return address (the frame is
+// suspended in a call), so that the CFI row is the call's: pc-1.
+func (w *Walker) enter(i int, pc uint64, call bool) bool {
+	s := &w.st[w.cur]
+	sp := s.reg(uint64(w.abi.sp))
+	w.stopPC, w.stopSP = pc, sp.Value
+	if w.cfg.StopSP != 0 && sp.Known() && sp.Value >= w.cfg.StopSP {
+		w.end = EndStopSP
+		return false
+	}
+	at := pc
+	if call && at > 0 {
+		at--
+	}
+	m := w.module(at)
+	if m == nil {
+		if i == 0 {
+			w.fail(i, pc, 0, "innermost frame", fmt.Errorf("%w: pc in no module", ErrCFI))
+			return false
+		}
+		w.end = EndNoModule
+		return false
+	}
+	row, err := m.CFI.RowAt(at-m.Bias, &w.u)
+	if err != nil && errors.Is(err, cfi.ErrNotFound) && m.DebugFrame != nil {
+		row, err = m.DebugFrame.RowAt(at-m.Bias, &w.u)
+	}
+	if err != nil {
+		if errors.Is(err, cfi.ErrNotFound) && i > 0 {
+			w.end = EndNoCFI
+			return false
+		}
+		w.fail(i, pc, 0, "CFI row of "+m.Name, fmt.Errorf("%w: %w", ErrCFI, err))
+		return false
+	}
+	w.row, w.stopPC, w.stopSP = row, 0, 0
+	cfa, ok := w.cfa(i, pc, row)
+	if !ok {
+		return false
+	}
+	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp.Value, Module: m, w: w}
+	if !sp.Known() {
+		w.fr.SP = 0
+	}
+	w.findRecord(&w.fr, m)
+	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
+	return true
+}
+
+// cfa computes the current frame's CFA from its row.
+func (w *Walker) cfa(i int, pc uint64, row *cfi.Row) (uint64, bool) {
+	switch row.CFA.Kind {
+	case cfi.CFARegOffset:
+		r := w.st[w.cur].reg(row.CFA.Reg)
+		if !r.Known() {
+			w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", row.CFA.Reg), ErrNoCFA)
+			return 0, false
+		}
+		return r.Value + uint64(row.CFA.Offset), true
+	case cfi.CFAExpression:
+		v, err := cfi.EvalExpr(row.CFA.Expr, w.abi.order, w.abi.ptrSize, 0, false, &w.ectx)
+		if err != nil {
+			w.fail(i, pc, 0, "CFA expression", fmt.Errorf("%w: %w", ErrNoCFA, err))
+			return 0, false
+		}
+		return v, true
+	}
+	w.fail(i, pc, 0, "CFA rule (none)", ErrNoCFA)
+	return 0, false
+}
