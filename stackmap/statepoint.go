@@ -38,6 +38,14 @@ const statepointPreamble = 3
 // ErrNotStatepoint that says what is wrong with the preamble.
 func (r Record) Statepoint() (Statepoint, error) { return r.statepoint(true) }
 
+// AsStatepoint returns the statepoint view of r and true, or false when r
+// is not a well-formed statepoint. It allocates nothing, where Statepoint
+// builds an error saying why: the form for hot paths such as stack walks.
+func (r Record) AsStatepoint() (Statepoint, bool) {
+	sp, err := r.statepoint(false)
+	return sp, err == nil
+}
+
 // statepoint reads the statepoint view of r. Without explain, a record that
 // is not a statepoint gives the bare ErrNotStatepoint, so that callers that
 // only ask "is it one?" allocate nothing.

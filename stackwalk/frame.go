@@ -84,11 +84,7 @@ func (w *Walker) findRecord(fr *Frame, m *Module) {
 	if match, ok := ix.Lookup(fr.PC, m.Bias); ok {
 		fr.rec, _ = match.Record(0)
 		fr.hasRec, fr.exact = true, true
-		if statepointShaped(fr.rec) {
-			if sp, err := fr.rec.Statepoint(); err == nil {
-				fr.stateptr, fr.isSP = sp, true
-			}
-		}
+		fr.stateptr, fr.isSP = fr.rec.AsStatepoint()
 		return
 	}
 	if w.cfg.ExactOnly {
@@ -100,31 +96,4 @@ func (w *Walker) findRecord(fr *Frame, m *Module) {
 	}
 	fr.rec, _ = match.Record(0)
 	fr.hasRec = true
-}
-
-// statepointShaped reports whether Record.Statepoint would accept r,
-// without building its error for records that are not statepoints.
-func statepointShaped(r stackmap.Record) bool {
-	n := r.NumLocations()
-	if n < 3 {
-		return false
-	}
-	for i := range 3 {
-		if l, _ := r.Location(i); l.Kind != stackmap.Constant {
-			return false
-		}
-	}
-	l, _ := r.Location(2)
-	if l.Offset < 0 || int(l.Offset) > n-3 {
-		return false
-	}
-	rest := n - 3 - int(l.Offset)
-	slots := 0
-	for slots < rest {
-		if l, _ := r.Location(n - 1 - slots); l.Kind != stackmap.Direct {
-			break
-		}
-		slots++
-	}
-	return (rest-slots)%2 == 0 || slots > 0
 }
