@@ -24,6 +24,7 @@ type Result struct {
 }
 
 var (
+	sabotage = numHomeKinds // tests only: see Collector.skipHome
 	runMu   sync.Mutex // one run at a time: mgc_stack_hi and the heap are global
 	current *Collector
 	runErr  error
@@ -53,6 +54,7 @@ func Run(variant string, seed uint64, logf func(string, ...any)) (*Result, error
 		return nil, err
 	}
 	c.Logf = logf
+	c.skipHome = sabotage
 	current, runErr = c, nil
 	C.mgc_poison_reads = 0
 	sum := uint64(C.mgc_run(C.mgc_entry_addr(C.int(callee)), C.uint64_t(seed)))
