@@ -25,9 +25,9 @@ type Result struct {
 
 var (
 	sabotage = numHomeKinds // tests only: see Collector.skipHome
-	runMu   sync.Mutex // one run at a time: mgc_stack_hi and the heap are global
-	current *Collector
-	runErr  error
+	runMu    sync.Mutex     // one run at a time: mgc_stack_hi and the heap are global
+	current  *Collector
+	runErr   error
 )
 
 // Run runs the mutator of the variant once with seed, collecting at every
