@@ -70,7 +70,10 @@ func mgcCollect(save *C.uint64_t) {
 		return
 	}
 	n := c.arch.saveWords
-	words := make([]uint64, n)
+	if cap(c.save) < n {
+		c.save = make([]uint64, n)
+	}
+	words := c.save[:n]
 	copy(words, unsafe.Slice((*uint64)(unsafe.Pointer(save)), n))
 	saveAddr := uint64(uintptr(unsafe.Pointer(save)))
 	if err := c.Collect(saveAddr, words, uint64(C.mgc_stack_hi)+64); err != nil {

@@ -33,6 +33,8 @@ type Collector struct {
 	walker *stackwalk.Walker
 	regs   stackwalk.RegisterSet
 	roots  []root
+	want   []root   // verify's copy of roots
+	save   []uint64 // the capture's save area, copied
 	starts []uint64 // object starts of the from-space, one bit per word
 	Stats  Stats
 	// Logf, when not nil, is told about every frame and root.
@@ -299,7 +301,8 @@ func (c *Collector) writeBack() error {
 // verify walks the frames again: every root must now hold the value the
 // collection wrote, in the to-space.
 func (c *Collector) verify(save []uint64, saveAddr uint64) error {
-	want := append([]root(nil), c.roots...)
+	c.want = append(c.want[:0], c.roots...)
+	want := c.want
 	// The save area's callee-saved slots were rewritten in memory: read
 	// them again.
 	for i := range save {
