@@ -101,6 +101,9 @@ func TestDeopt(t *testing.T) {
 			testtools.Need(t, a.tools...)
 			for _, pie := range []string{"pie", "nopie"} {
 				for _, reg := range []string{"reg", "mem"} {
+					if testing.Short() && (a.name != "x86_64" || pie != "nopie") {
+						continue // -short: one native build of each kind
+					}
 					t.Run(pie+"-"+reg, func(t *testing.T) {
 						dir := t.TempDir()
 						build := exec.Command("sh", filepath.Join(deoptData, "build.sh"), a.name, pie, reg, dir)

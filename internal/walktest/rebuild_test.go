@@ -36,6 +36,9 @@ func TestRebuild(t *testing.T) {
 		if c.Arch != "x86_64" && !rebuilt[c.Name] {
 			continue
 		}
+		if testing.Short() && (c.Arch != "x86_64" || c.PIE) {
+			continue // -short: the native non-PIE builds only
+		}
 		t.Run(c.Name, func(t *testing.T) {
 			testtools.Need(t, append([]string{"bash", "python3", "llc-22", "gcc"}, crossTools[c.Arch]...)...)
 			out := t.TempDir()
