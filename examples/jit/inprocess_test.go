@@ -57,18 +57,20 @@ func TestInProcess(t *testing.T) {
 				}
 				values, registers := 0, 0
 				for i, fr := range o.Frames {
-					if fr.Deopt == nil {
-						continue
-					}
-					values += len(fr.Deopt.Deopt) + 2*len(fr.Deopt.GC)
-					k := kinds(fr.Deopt)
+					values += len(fr.Deopt) + 2*len(fr.Roots)
+					k := kinds(fr.Record)
 					registers += k[stackmap.Register]
-					t.Logf("frame %d: module %s pc %#x sp %#x record %#x: %d deopt values, %d gc pairs; kinds %v",
-						i, fr.Module.Name, fr.PC, fr.SP, fr.Deopt.Record.ID(), len(fr.Deopt.Deopt), len(fr.Deopt.GC), k)
+					t.Logf("frame %d: module %s pc %#x sp %#x CFA %#x record %#x: %d deopt values, %d gc pairs; kinds %v",
+						i, fr.Module.Name, fr.PC, fr.SP, fr.CFA, fr.Record.ID(), len(fr.Deopt), len(fr.Roots), k)
 				}
-				t.Logf("%d values rebuilt in %d frames, %d mismatches; result %#x", values, len(o.Frames), len(o.Bad), o.Result)
+				saved := savedHomes(o.Frames)
+				t.Logf("%d values rebuilt in %d frames, %d mismatches; %d outer-frame register values found in callee save slots; result %#x",
+					values, len(o.Frames), len(o.Bad), saved, o.Result)
 				if regDeopt && registers == 0 {
 					t.Error("-use-registers-for-deopt-values: no Register location")
+				}
+				if regDeopt && saved == 0 {
+					t.Error("-use-registers-for-deopt-values: no outer-frame value came from a save slot of the inner frame")
 				}
 			})
 		}

@@ -56,18 +56,14 @@ func main() {
 				continue
 			}
 			for i, fr := range o.Frames {
-				if fr.Deopt == nil {
-					continue
+				fmt.Printf("  frame %d: %s pc %#x, sp %#x, CFA %#x, record %#x: %d deopt values, %d gc pairs\n",
+					i, fr.Module.Name, fr.PC, fr.SP, fr.CFA, fr.Record.ID(), len(fr.Deopt), len(fr.Roots))
+				for j, v := range fr.Deopt {
+					l := v.Loc
+					fmt.Printf("    deopt %2d = 0x%016x  (%v reg %d%+d size %d; home %v)\n", j, v.Bits, l.Kind, l.Reg, l.Offset, l.Size, v.Home)
 				}
-				fmt.Printf("  frame %d: %s pc %#x, record %#x: %d deopt values, %d gc pairs\n",
-					i, fr.Module.Name, fr.PC, fr.Deopt.Record.ID(), len(fr.Deopt.Deopt), len(fr.Deopt.GC))
-				first := 0
-				if fr.Deopt.Statepoint {
-					first = 3 // calling convention, flags, deopt count
-				}
-				for j, v := range fr.Deopt.Deopt {
-					l, _ := fr.Deopt.Record.Location(first + j)
-					fmt.Printf("    deopt %2d = 0x%016x  (%v reg %d%+d size %d)\n", j, v.Bits, l.Kind, l.Reg, l.Offset, l.Size)
+				for j, r := range fr.Roots {
+					fmt.Printf("    gc %d: base 0x%016x (home %v), derived 0x%016x (home %v)\n", j, r.Base.Bits, r.Base.Home, r.Derived.Bits, r.Derived.Home)
 				}
 			}
 			for _, b := range o.Bad {

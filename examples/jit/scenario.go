@@ -10,6 +10,7 @@ import (
 	"github.com/stackmaps/stackmaps/examples/jit/internal/llvmjit"
 	"github.com/stackmaps/stackmaps/examples/jit/jitrt"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
 //go:embed ir/typed/*.ll ir/opaque/*.ll
@@ -41,22 +42,22 @@ const (
 )
 
 // Runtime is the example runtime: one MCJIT engine, the modules compiled
-// into it so far, and the registry that finds a module by address.
+// into it, and the walker over them (package stackwalk, through jitrt).
 type Runtime struct {
-	Engine   *llvmjit.Engine
-	Registry jitrt.Registry
-	Modules  map[string]*llvmjit.Compiled
-	Unwinder jitrt.Unwinder
+	Engine  *llvmjit.Engine
+	Modules map[string]*llvmjit.Compiled
+	Walker  *jitrt.Walker
 }
 
 // NewRuntime compiles module A, then module B (which calls A), each into
-// its own sections, and registers both.
+// its own sections, and makes the walker over both.
 func NewRuntime() (*Runtime, error) {
 	e, err := llvmjit.NewEngine()
 	if err != nil {
 		return nil, err
 	}
-	rt := &Runtime{Engine: e, Modules: map[string]*llvmjit.Compiled{}, Unwinder: jitrt.EHFrameUnwinder{}}
+	rt := &Runtime{Engine: e, Modules: map[string]*llvmjit.Compiled{}}
+	var mods []*jitrt.Module
 	for _, m := range []struct {
 		name    string
 		entries []string
@@ -74,11 +75,12 @@ func NewRuntime() (*Runtime, error) {
 			e.Close()
 			return nil, err
 		}
-		if err := rt.Registry.Add(c.Module); err != nil {
-			e.Close()
-			return nil, err
-		}
+		mods = append(mods, c.Module)
 		rt.Modules[m.name] = c
+	}
+	if rt.Walker, err = jitrt.NewWalker(mods...); err != nil {
+		e.Close()
+		return nil, err
 	}
 	return rt, nil
 }
@@ -117,7 +119,7 @@ func (rt *Runtime) Run(entry string, which int) *Outcome {
 	res, err := llvmjit.Call(fn, ctx.Ptr, uint64(which), func(c *llvmjit.Capture) {
 		calls++
 		o.Ctx = append([]uint64(nil), ctx.Slice...)
-		frames, err := jitrt.Walk(&rt.Registry, &c.Save, c.Stack, rt.Unwinder)
+		frames, err := rt.Walker.Walk(&c.Save, c.Stack)
 		o.Frames, o.Err = frames, err
 		o.Bad = rt.check(o, c.Stack)
 	})
@@ -201,7 +203,11 @@ func outerWants(ctx []uint64, entry string) []want {
 	return w
 }
 
-// check compares every rebuilt frame with what the JIT'd code computed.
+// check compares every rebuilt frame with what the JIT'd code computed,
+// and checks where each value was found: the alloca addresses in the
+// frame's stack, a Register location of the inner frame in a register of
+// the capture, and one of the outer frame in the save slot the inner
+// frame's CFI gives (stackwalk's homes).
 func (rt *Runtime) check(o *Outcome, stack *jitrt.LiveStack) []string {
 	var bad []string
 	badf := func(format string, args ...any) { bad = append(bad, fmt.Sprintf(format, args...)) }
@@ -219,13 +225,8 @@ func (rt *Runtime) check(o *Outcome, stack *jitrt.LiveStack) []string {
 		ids[1] += 0x4444 - 0x3333
 	}
 	for fi, fr := range o.Frames {
-		if fr.Err != nil {
-			badf("%v", fr.Err)
-			continue
-		}
-		d := fr.Deopt
-		if d.Record.ID() != ids[fi] {
-			badf("frame %d: record ID %#x, want %#x", fi, d.Record.ID(), ids[fi])
+		if fr.Record.ID() != ids[fi] {
+			badf("frame %d: record ID %#x, want %#x", fi, fr.Record.ID(), ids[fi])
 			continue
 		}
 		wantModule := "jit_a"
@@ -239,31 +240,39 @@ func (rt *Runtime) check(o *Outcome, stack *jitrt.LiveStack) []string {
 		if fr.Module.Name != wantModule {
 			badf("frame %d: found in module %s, want %s", fi, fr.Module.Name, wantModule)
 		}
-		if d.Statepoint != (fi == 1 || o.Which == 0) {
-			badf("frame %d: statepoint %v", fi, d.Statepoint)
+		if !fr.Module.Contains(fr.PC) {
+			badf("frame %d: pc %#x is outside module %s [%#x, %#x)", fi, fr.PC, fr.Module.Name, fr.Module.CodeLo, fr.Module.CodeHi)
 		}
-		if len(d.Deopt) != len(ws) {
-			badf("frame %d: %d deopt values rebuilt, the JIT'd code has %d", fi, len(d.Deopt), len(ws))
+		if fr.SP >= fr.CFA || fr.CFA > stack.Hi || (fi > 0 && fr.SP != o.Frames[fi-1].CFA) {
+			badf("frame %d: sp %#x, CFA %#x do not nest in the live stack (top %#x)", fi, fr.SP, fr.CFA, stack.Hi)
+		}
+		if fr.Statepoint != (fi == 1 || o.Which == 0) {
+			badf("frame %d: statepoint %v", fi, fr.Statepoint)
+		}
+		if len(fr.Deopt) != len(ws) {
+			badf("frame %d: %d deopt values rebuilt, the JIT'd code has %d", fi, len(fr.Deopt), len(ws))
 			continue
 		}
 		for i, w := range ws {
-			got := d.Deopt[i].Bits
-			if !w.matches(got) {
-				l := d.Deopt[i]
-				badf("frame %d (ID %#x) value %d %s: rebuilt %#x, JIT'd code %#x, Go %#x (%+v)", fi, d.Record.ID(), i, w.what, got, w.jit, w.gov, l)
+			s := fr.Deopt[i]
+			if !w.matches(s.Bits) {
+				badf("frame %d (ID %#x) value %d %s: rebuilt %#x, JIT'd code %#x, Go %#x (%+v)", fi, fr.Record.ID(), i, w.what, s.Bits, w.jit, w.gov, s)
 			}
-			if !w.known && (got < fr.SP || got >= stack.Hi) {
-				badf("frame %d value %d %s: %#x is not in the frame's stack [%#x, %#x)", fi, i, w.what, got, fr.SP, stack.Hi)
+			if !w.known && (s.Bits < fr.SP || s.Bits >= fr.CFA) {
+				badf("frame %d value %d %s: %#x is not in the frame's stack [%#x, %#x)", fi, i, w.what, s.Bits, fr.SP, fr.CFA)
+			}
+			if msg := homeProblem(o.Frames, fi, s); msg != "" {
+				badf("frame %d (ID %#x) value %d %s: %s", fi, fr.Record.ID(), i, w.what, msg)
 			}
 		}
-		if d.Statepoint {
+		if fr.Statepoint {
 			base := o.Ctx[3]
 			derived := base + inOff
 			sawDerived := fi == 1
-			if len(d.GC) == 0 {
+			if len(fr.Roots) == 0 {
 				badf("frame %d: no gc pointers", fi)
 			}
-			for i, p := range d.GC {
+			for i, p := range fr.Roots {
 				if p.Base.Bits != base {
 					badf("frame %d gc pair %d: base %#x, want %#x", fi, i, p.Base.Bits, base)
 				}
@@ -274,6 +283,11 @@ func (rt *Runtime) check(o *Outcome, stack *jitrt.LiveStack) []string {
 				default:
 					badf("frame %d gc pair %d: derived %#x is neither %#x nor %#x", fi, i, p.Derived.Bits, base, derived)
 				}
+				for _, s := range []stackwalk.Slot{p.Base, p.Derived} {
+					if msg := homeProblem(o.Frames, fi, s); msg != "" {
+						badf("frame %d gc pair %d: %s", fi, i, msg)
+					}
+				}
 			}
 			if !sawDerived {
 				badf("frame %d: no gc pair holds the derived pointer", fi)
@@ -283,10 +297,55 @@ func (rt *Runtime) check(o *Outcome, stack *jitrt.LiveStack) []string {
 	return bad
 }
 
+// homeProblem says what is wrong with the home stackwalk gave value s of
+// frame fi, or "". An Indirect location lives in the frame's own stack. A
+// Register location of the inner frame is still in that register of the
+// capture; one of the outer frame is in the save slot of a callee-saved
+// register that the inner frame pushed (inside the inner frame), or still
+// in the register when the inner frame left it alone.
+func homeProblem(frames []jitrt.Frame, fi int, s stackwalk.Slot) string {
+	fr := frames[fi]
+	switch s.Loc.Kind {
+	case stackmap.Indirect:
+		if !s.Home.InMemory() || s.Home.Addr < fr.SP || s.Home.Addr >= fr.CFA {
+			return fmt.Sprintf("stack slot home %v is not in the frame [%#x, %#x)", s.Home, fr.SP, fr.CFA)
+		}
+	case stackmap.Register:
+		if fi == 0 {
+			if s.Home.Kind != stackwalk.HomeRegister || s.Home.Reg != s.Loc.Reg {
+				return fmt.Sprintf("register %d: home %v, want the captured register", s.Loc.Reg, s.Home)
+			}
+			return ""
+		}
+		if s.Home.Kind == stackwalk.HomeRegister && s.Home.Reg == s.Loc.Reg {
+			return "" // no callee saved the register: still in the capture's
+		}
+		callee := frames[fi-1]
+		if !s.Home.InMemory() || s.Home.Addr < callee.SP || s.Home.Addr >= callee.CFA {
+			return fmt.Sprintf("register %d: home %v is neither that register nor a save slot of the callee frame [%#x, %#x)", s.Loc.Reg, s.Home, callee.SP, callee.CFA)
+		}
+	}
+	return ""
+}
+
+// savedHomes counts the Register locations of frames past the innermost
+// whose value stackwalk found in a callee's save slot.
+func savedHomes(frames []jitrt.Frame) int {
+	n := 0
+	for _, fr := range frames[min(1, len(frames)):] {
+		for _, s := range fr.Deopt {
+			if s.Loc.Kind == stackmap.Register && s.Home.InMemory() {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // kinds counts a frame's location kinds, for the log.
-func kinds(d *stackmap.Frame) map[stackmap.Kind]int {
+func kinds(r stackmap.Record) map[stackmap.Kind]int {
 	k := map[stackmap.Kind]int{}
-	for _, l := range d.Record.Locations() {
+	for _, l := range r.Locations() {
 		k[l.Kind]++
 	}
 	return k

@@ -1,12 +1,18 @@
 package jitrt
 
 import (
+	"encoding/binary"
 	"fmt"
 
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
-// Module is what a runtime keeps for one JIT-compiled module.
+// Module is what a runtime keeps for one JIT-compiled module: its code
+// range, its stack maps and its call frame information, both used where
+// the memory manager put them, and the stackwalk.Module built from them.
 type Module struct {
 	Name string
 	// CodeLo and CodeHi bound the module's code: [CodeLo, CodeHi).
@@ -16,17 +22,36 @@ type Module struct {
 	// JIT'd code, so the index is used with bias 0.
 	Maps  *stackmap.Section
 	Index *stackmap.Index
-	// EHFrame is the module's .eh_frame where it lives in memory (nil when
-	// there is none), EHFrameAddr its address.
+	// EHFrame is the module's .eh_frame where it lives in memory,
+	// EHFrameAddr its address. MCJIT has relocated its pc_begin fields
+	// (pc-relative) to the JIT'd code.
 	EHFrame     []byte
 	EHFrameAddr uint64
+	// CFI is EHFrame decoded (cfi.New at EHFrameAddr) and indexed by pc:
+	// MCJIT emits no .eh_frame_hdr.
+	CFI *cfi.Index
+	// Walk is the module as package stackwalk sees it: code range, bias
+	// 0, CFI and stack map index.
+	Walk *stackwalk.Module
 }
 
-// NewModule indexes a module's decoded stack maps. Every function record
-// must lie in [lo, hi), the module's code.
+// NewModule indexes a module's decoded stack maps and its .eh_frame (at
+// ehFrameAddr, where the JIT put it). Every function record of the stack
+// maps must lie in [lo, hi), the module's code, and be covered by an FDE.
 func NewModule(name string, lo, hi uint64, maps *stackmap.Section, ehFrame []byte, ehFrameAddr uint64) (*Module, error) {
 	if lo >= hi {
 		return nil, fmt.Errorf("module %s: empty code range [%#x, %#x)", name, lo, hi)
+	}
+	if len(ehFrame) == 0 {
+		return nil, fmt.Errorf("module %s: no .eh_frame: its frames cannot be unwound", name)
+	}
+	sec, err := cfi.New(cfi.Config{Kind: cfi.EHFrame, Data: ehFrame, Addr: ehFrameAddr, Order: binary.LittleEndian, PtrSize: 8})
+	if err != nil {
+		return nil, fmt.Errorf("module %s: .eh_frame at %#x: %w", name, ehFrameAddr, err)
+	}
+	ix, err := sec.NewIndex()
+	if err != nil {
+		return nil, fmt.Errorf("module %s: .eh_frame at %#x: %w", name, ehFrameAddr, err)
 	}
 	for ti, t := range maps.Tables() {
 		for fi := 0; fi < t.NumFunctions(); fi++ {
@@ -34,9 +59,14 @@ func NewModule(name string, lo, hi uint64, maps *stackmap.Section, ehFrame []byt
 			if f.Entry < lo || f.Entry >= hi {
 				return nil, fmt.Errorf("module %s: table %d function %d at %#x lies outside its code [%#x, %#x)", name, ti, fi, f.Entry, lo, hi)
 			}
+			if _, err := ix.FindFDE(f.Entry); err != nil {
+				return nil, fmt.Errorf("module %s: table %d function %d at %#x: no FDE in .eh_frame at %#x: %w", name, ti, fi, f.Entry, ehFrameAddr, err)
+			}
 		}
 	}
-	return &Module{Name: name, CodeLo: lo, CodeHi: hi, Maps: maps, Index: stackmap.NewIndex(maps), EHFrame: ehFrame, EHFrameAddr: ehFrameAddr}, nil
+	m := &Module{Name: name, CodeLo: lo, CodeHi: hi, Maps: maps, Index: stackmap.NewIndex(maps), EHFrame: ehFrame, EHFrameAddr: ehFrameAddr, CFI: ix}
+	m.Walk = &stackwalk.Module{Name: name, Arch: regs.X86_64, Bias: 0, Start: lo, End: hi, CFI: ix, Stackmaps: m.Index}
+	return m, nil
 }
 
 // Contains reports whether pc lies in the module's code.

@@ -1,8 +1,9 @@
 package jitrt
 
-// x86_64 DWARF register numbers the walk uses.
+import "github.com/stackmaps/stackmaps/stackwalk"
+
+// x86_64 DWARF register numbers of the save area.
 const (
-	RegRBP = 6
 	RegRSP = 7
 	RegRIP = 16
 )
@@ -28,26 +29,15 @@ func (s *SaveArea) Register(reg uint16) (uint64, bool) {
 // RetAddr returns the return address of the call into the capture routine.
 func (s *SaveArea) RetAddr() uint64 { return s[RegRIP] }
 
-// CallerRegs is the register file of a caller frame, recovered by
-// unwinding: a register is known when Known has its bit.
-type CallerRegs struct {
-	Val   [SaveWords]uint64
-	Known uint64 // bit n: DWARF register n is known
-}
-
-// Register returns the value of DWARF register reg if the unwinder
-// recovered it.
-func (c *CallerRegs) Register(reg uint16) (uint64, bool) {
-	if int(reg) < len(c.Val) && c.Known&(1<<reg) != 0 {
-		return c.Val[reg], true
-	}
-	return 0, false
-}
-
-// Set records the value of DWARF register reg.
-func (c *CallerRegs) Set(reg uint16, v uint64) {
-	if int(reg) < len(c.Val) {
-		c.Val[reg] = v
-		c.Known |= 1 << reg
+// Fill sets rs to the registers of the innermost JIT'd frame at its call
+// into the capture routine: the general registers (rsp as the caller has
+// it at the return address) and the xmm registers. The return address is
+// the walk's start pc, not a register of the frame.
+func (s *SaveArea) Fill(rs *stackwalk.RegisterSet) {
+	rs.Clear()
+	for r, v := range s {
+		if r != RegRIP {
+			rs.Set(uint16(r), v)
+		}
 	}
 }

@@ -1,98 +1,134 @@
 package jitrt
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
 )
-
-// Frame is one JIT'd frame found on the stack, with its deopt state
-// rebuilt from its stack map record.
-type Frame struct {
-	Module *Module
-	PC     uint64 // return address of the call the frame is stopped at
-	SP     uint64 // the frame's stack pointer at PC
-	Regs   stackmap.RegisterFile
-	Deopt  *stackmap.Frame // nil when Err is set
-	Err    error           // why the frame could not be rebuilt
-}
-
-// Unwinder recovers the registers of a frame's caller: at least its stack
-// pointer (RegRSP), frame pointer (RegRBP) and return address (RegRIP), and
-// whichever callee-saved registers it can.
-type Unwinder interface {
-	Unwind(m *Module, pc uint64, regs stackmap.RegisterFile, mem *LiveStack) (*CallerRegs, error)
-}
 
 // MaxFrames bounds a walk.
 const MaxFrames = 64
 
-// Walk rebuilds every JIT'd frame on the stack, innermost first, from the
-// registers a capture routine saved: frame 0 is the JIT'd function that
-// called the capture routine (found by its return address), each next frame
-// its caller, recovered by unw, until a return address lies outside every
-// registered module (the code that called into the JIT). A frame that cannot
-// be rebuilt keeps its error in Frame.Err and the walk goes on; an error is
-// returned when the walk itself cannot go on (no module for the first
-// return address, or the unwinder fails).
-func Walk(reg *Registry, save *SaveArea, mem *LiveStack, unw Unwinder) ([]Frame, error) {
-	var frames []Frame
-	var regs stackmap.RegisterFile = save
-	pc := save.RetAddr()
-	for len(frames) < MaxFrames {
-		m, ok := reg.Find(pc)
-		if !ok {
-			if len(frames) == 0 {
-				return nil, fmt.Errorf("return address %#x is in no JIT'd module", pc)
-			}
-			return frames, nil
-		}
-		sp, _ := regs.Register(RegRSP)
-		fr := Frame{Module: m, PC: pc, SP: sp, Regs: regs}
-		fr.Deopt, fr.Err = m.Index.Deopt(pc, 0, regs, mem)
-		if fr.Err != nil {
-			fr.Err = fmt.Errorf("frame %d (module %s, pc %#x): %w", len(frames), m.Name, pc, fr.Err)
-		}
-		frames = append(frames, fr)
-		caller, err := unw.Unwind(m, pc, regs, mem)
-		if err != nil {
-			return frames, fmt.Errorf("unwinding frame %d (module %s, pc %#x): %w", len(frames)-1, m.Name, pc, err)
-		}
-		next, ok := caller.Register(RegRIP)
-		if !ok {
-			return frames, errors.New("the unwinder gave no return address")
-		}
-		pc, regs = next, caller
-	}
-	return frames, fmt.Errorf("more than %d JIT'd frames", MaxFrames)
+// Walker walks the JIT'd frames of a capture with package stackwalk: from
+// the registers the capture routine saved, outward through the JIT'd
+// modules' CFI, until the first return address outside every module (the
+// C code that called into the JIT). Make one per thread once the modules
+// are compiled (a runtime that compiles more later makes a new one); a
+// walk allocates nothing. It is not safe for concurrent use.
+type Walker struct {
+	mods  []*Module
+	stack LiveStack // the capture's live stack, bounds set per walk
+	w     *stackwalk.Walker
+	regs  stackwalk.RegisterSet
 }
 
-// FramePointer is the minimal x86_64 unwinder for code that keeps a frame
-// pointer ("frame-pointer"="all"): at any call site, rbp points at the
-// saved caller rbp, with the return address above it, so the caller's
-// rsp (the CFA) is rbp+16. It recovers rsp, rbp and the return address
-// only: a caller's value held in a callee-saved register that the callee
-// saved cannot be found without the callee's CFI (see EHFrame).
-type FramePointer struct{}
+// NewWalker makes a walker over mods, whose code ranges must not overlap.
+func NewWalker(mods ...*Module) (*Walker, error) {
+	jw := &Walker{mods: append([]*Module(nil), mods...)}
+	sw := make([]*stackwalk.Module, len(mods))
+	for i, m := range mods {
+		if m == nil || m.Walk == nil {
+			return nil, fmt.Errorf("module %d was not made by NewModule", i)
+		}
+		sw[i] = m.Walk
+	}
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: sw, Memory: &jw.stack, MaxFrames: MaxFrames})
+	if err != nil {
+		return nil, err
+	}
+	jw.w = w
+	return jw, nil
+}
 
-// Unwind recovers the caller's rsp, rbp and return address.
-func (FramePointer) Unwind(_ *Module, _ uint64, regs stackmap.RegisterFile, mem *LiveStack) (*CallerRegs, error) {
-	rbp, ok := regs.Register(RegRBP)
-	if !ok {
-		return nil, errors.New("no rbp")
+// Module returns the module whose stackwalk.Module is m.
+func (jw *Walker) Module(m *stackwalk.Module) *Module {
+	for _, jm := range jw.mods {
+		if jm.Walk == m {
+			return jm
+		}
 	}
-	savedRBP, err := mem.Word(rbp)
-	if err != nil {
-		return nil, err
+	return nil
+}
+
+// Visit walks the stack of a capture: save is the capture routine's
+// register file, stack the live stack (its bounds and reader are copied).
+// It calls visit for every frame, innermost first: frame 0 is the JIT'd
+// function that called the capture routine, the next its caller, and so on
+// while the return address lies in a JIT'd module. The frame is valid only
+// during the call; visit's error stops the walk and is returned. Visit
+// returns why the walk ended: stackwalk.EndNoModule when it reached code
+// outside every module, as it should; another End with an error when the
+// walk failed or ended early.
+func (jw *Walker) Visit(save *SaveArea, stack *LiveStack, visit func(*Module, *stackwalk.Frame) error) (stackwalk.End, error) {
+	jw.stack.Lo, jw.stack.Hi, jw.stack.Read = stack.Lo, stack.Hi, stack.Read
+	save.Fill(&jw.regs)
+	jw.w.Start(save.RetAddr(), &jw.regs)
+	for jw.w.Next() {
+		fr := jw.w.Frame()
+		if err := visit(jw.Module(fr.Module), fr); err != nil {
+			return jw.w.End(), err
+		}
 	}
-	ra, err := mem.Word(rbp + 8)
-	if err != nil {
-		return nil, err
+	end := jw.w.End()
+	if err := jw.w.Err(); err != nil {
+		return end, err
 	}
-	c := &CallerRegs{}
-	c.Set(RegRSP, rbp+16)
-	c.Set(RegRBP, savedRBP)
-	c.Set(RegRIP, ra)
-	return c, nil
+	if end != stackwalk.EndNoModule {
+		return end, fmt.Errorf("the walk ended with %q, not at code outside the JIT'd modules", end)
+	}
+	return end, nil
+}
+
+// Frame is one JIT'd frame found on the stack, with its deopt state
+// rebuilt from its stack map record: a copy of what stackwalk gave, kept
+// after the walk.
+type Frame struct {
+	Module  *Module
+	PC      uint64 // return address of the call the frame is stopped at
+	SP, CFA uint64 // the frame's stack pointer at PC, and its CFA
+	// Record is the frame's stack map record; Statepoint says whether it
+	// is a gc.statepoint's.
+	Record     stackmap.Record
+	Statepoint bool
+	// Deopt holds the deopt values (a statepoint's deopt arguments, every
+	// location of a patchpoint), Roots the GC pointer pairs, each with the
+	// value's home: a register of the capture, a save slot a callee wrote,
+	// a stack slot of the frame, or computed.
+	Deopt []stackwalk.Slot
+	Roots []stackwalk.Root
+}
+
+// Walk walks the stack of a capture like Visit and returns a copy of every
+// frame, innermost first. A frame without a record (a JIT'd function
+// stopped at a call with no stack map) is an error, as is any value that
+// cannot be evaluated.
+func (jw *Walker) Walk(save *SaveArea, stack *LiveStack) ([]Frame, error) {
+	var frames []Frame
+	_, err := jw.Visit(save, stack, func(m *Module, fr *stackwalk.Frame) error {
+		rec, ok := fr.Record()
+		if !ok {
+			return fmt.Errorf("frame %d (module %s, pc %#x): no stack map record", fr.Index, m.Name, fr.PC)
+		}
+		f := Frame{Module: m, PC: fr.PC, SP: fr.SP, CFA: fr.CFA, Record: rec, Statepoint: fr.IsStatepoint()}
+		f.Deopt = make([]stackwalk.Slot, fr.NumDeopt())
+		for i := range f.Deopt {
+			s, err := fr.Deopt(i)
+			if err != nil {
+				return fmt.Errorf("frame %d (module %s, pc %#x, record %#x) deopt value %d: %w", fr.Index, m.Name, fr.PC, rec.ID(), i, err)
+			}
+			f.Deopt[i] = s
+		}
+		f.Roots = make([]stackwalk.Root, fr.NumRoots())
+		for i := range f.Roots {
+			r, err := fr.Root(i)
+			if err != nil {
+				return fmt.Errorf("frame %d (module %s, pc %#x, record %#x) GC root %d: %w", fr.Index, m.Name, fr.PC, rec.ID(), i, err)
+			}
+			f.Roots[i] = r
+		}
+		frames = append(frames, f)
+		return nil
+	})
+	return frames, err
 }
