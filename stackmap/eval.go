@@ -58,8 +58,6 @@ var (
 	// ErrMemory means the memory reader could not provide the bytes an
 	// Indirect location loads.
 	ErrMemory = errors.New("memory not readable")
-	// ErrValueSize means a value does not fit the 8 bytes a Value holds.
-	ErrValueSize = errors.New("value wider than 8 bytes")
 )
 
 // EvalError says which location could not be evaluated, and why.
@@ -68,7 +66,7 @@ type EvalError struct {
 	Location int    // index of the location in its record
 	Reg      uint16 // the location's DWARF register number
 	Addr     uint64 // the address an Indirect location loads from
-	Err      error  // ErrNoRegister, ErrMemory (wrapping the reader's error) or ErrValueSize
+	Err      error  // ErrNoRegister or ErrMemory (wrapping the reader's error)
 }
 
 // Error names the record, location, register and address.
@@ -98,7 +96,10 @@ type Value struct {
 //     when the register file has no entry of its own for 1200+N.
 //   - Direct: the address register + Offset.
 //   - Indirect: Size bytes loaded from register + Offset, in the table's
-//     byte order (Size over 8 is an error: use the address to read it).
+//     byte order. A slot wider than 8 bytes (x86_64 spills an xmm register
+//     holding a double as 16 bytes; vectors spill whole) gives its first 8
+//     bytes, element 0 of the vector, with Size saying how wide it is and
+//     Addr where to read the rest.
 //   - Constant: Offset, sign-extended. ConstantIndex: the constants table entry.
 //
 // mem may be nil when no location is Indirect.
@@ -127,13 +128,10 @@ func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, err
 		v.Bits = base + uint64(int64(l.Offset))
 	case Indirect:
 		addr := base + uint64(int64(l.Offset))
-		if v.Size > 8 {
-			return fail(addr, ErrValueSize)
-		}
 		if mem == nil {
 			return fail(addr, ErrMemory)
 		}
-		bits, err := r.t.load(mem, addr, v.Size)
+		bits, err := r.t.load(mem, addr, min(v.Size, 8))
 		if err != nil {
 			return fail(addr, fmt.Errorf("%w: %w", ErrMemory, err))
 		}

@@ -42,7 +42,7 @@ func evalRecord(t *testing.T, bo binary.ByteOrder) stackmap.Record {
 			{Kind: 5, Size: 8, Offset: 0},            // constants[0]
 			{Kind: 1, Size: 8, Reg: 99},              // missing register
 			{Kind: 3, Size: 8, Reg: 7, Offset: 4096}, // unreadable
-			{Kind: 3, Size: 16, Reg: 7, Offset: 0},   // too wide
+			{Kind: 3, Size: 16, Reg: 7, Offset: 0},   // a 16-byte spill: its first 8 bytes
 			{Kind: 1, Size: 4, Reg: 1203},            // ppc64: the low half of r3
 		}}},
 	}
@@ -81,8 +81,10 @@ func TestEvaluate(t *testing.T) {
 		assert.ErrorIs(t, err, stackmap.ErrMemory)
 		require.ErrorAs(t, err, &ee)
 		assert.Equal(t, uint64(0x8000), ee.Addr)
-		_, err = r.Evaluate(9, regs, mem)
-		assert.ErrorIs(t, err, stackmap.ErrValueSize)
+		wide, err := r.Evaluate(9, regs, mem)
+		require.NoError(t, err)
+		first := bo.Uint64(mem.bytes[0:8])
+		assert.Equal(t, stackmap.Value{Bits: first, Addr: 0x7000, Size: 16, InMemory: true}, wide, "element 0 of a 16-byte slot")
 		_, err = r.Evaluate(3, regs, nil)
 		assert.True(t, errors.Is(err, stackmap.ErrMemory))
 		v, err := r.Evaluate(10, regs, mem)

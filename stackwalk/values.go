@@ -1,7 +1,6 @@
 package stackwalk
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -113,9 +112,6 @@ func (f *Frame) slot(i int) (Slot, error) {
 	st := &f.w.st[f.w.cur]
 	v, err := f.rec.Evaluate(i, st, f.w.cfg.Memory)
 	l, _ := f.rec.Location(i)
-	if err != nil && l.Kind == stackmap.Indirect && errors.Is(err, stackmap.ErrValueSize) {
-		v, err = f.wide(err, l)
-	}
 	if err != nil {
 		return Slot{}, err
 	}
@@ -131,22 +127,6 @@ func (f *Frame) slot(i int) (Slot, error) {
 		s.Home = st.reg(uint64(r)).Home
 	}
 	return s, nil
-}
-
-// wide reads the first 8 bytes of an Indirect location wider than 8 bytes
-// (x86_64 spills an xmm register holding a double as 16 bytes): element 0
-// of the vector. Evaluate's error gives the address.
-func (f *Frame) wide(err error, l stackmap.Location) (stackmap.Value, error) {
-	var ee *stackmap.EvalError
-	if !errors.As(err, &ee) {
-		return stackmap.Value{}, err
-	}
-	v := stackmap.Value{Addr: ee.Addr, Size: int(l.Size), InMemory: true}
-	v.Bits, err = f.w.load(ee.Addr, 8)
-	if err != nil {
-		return stackmap.Value{}, &stackmap.EvalError{Record: ee.Record, Location: ee.Location, Reg: l.Reg, Addr: ee.Addr, Err: fmt.Errorf("%w: %w", stackmap.ErrMemory, err)}
-	}
-	return v, nil
 }
 
 // ppcHalf is LLVM's DWARF number for the 32-bit half of PowerPC r0
