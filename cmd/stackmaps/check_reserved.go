@@ -12,37 +12,36 @@ func checkReserved(tv *tableView) []finding {
 		out = append(out, tv.at(t.Offset()+1, "reserved", "header reserved fields are %#x and %#x, want 0", r0, r1))
 	}
 	locSize := locationSize(t)
-	for _, rv := range tv.Records {
-		r := rv.R
+	for _, r := range t.Records() {
 		if fl := r.Flags(); fl != 0 {
-			out = append(out, tv.atRecord(rv, r.Offset()+12, "reserved", "record flags are %#x, want 0", fl))
+			out = append(out, tv.atRecord(tv.recordOf(r), r.Offset()+12, "reserved", "record flags are %#x, want 0", fl))
 		}
 		for i, l := range r.Locations() {
 			off := r.Offset() + 16 + i*locSize
 			if l.Reserved0 != 0 {
-				f := tv.atRecord(rv, off+1, "reserved", "location reserved byte is %#x, want 0", l.Reserved0)
+				f := tv.atRecord(tv.recordOf(r), off+1, "reserved", "location reserved byte is %#x, want 0", l.Reserved0)
 				f.Location = i
 				out = append(out, f)
 			}
 			if l.Reserved1 != 0 {
-				f := tv.atRecord(rv, off+6, "reserved", "location reserved field is %#x, want 0", l.Reserved1)
+				f := tv.atRecord(tv.recordOf(r), off+6, "reserved", "location reserved field is %#x, want 0", l.Reserved1)
 				f.Location = i
 				out = append(out, f)
 			}
 		}
 		liveOff := liveOutHeaderOffset(t, r, locSize)
 		if p := r.LiveOutPadding(); p != 0 {
-			out = append(out, tv.atRecord(rv, liveOff, "reserved", "padding before the live-out count is %#x, want 0", p))
+			out = append(out, tv.atRecord(tv.recordOf(r), liveOff, "reserved", "padding before the live-out count is %#x, want 0", p))
 		}
 		for i, lo := range r.LiveOuts() {
 			if lo.Reserved != 0 {
-				f := tv.atRecord(rv, liveOff+4+4*i+2, "reserved", "live-out reserved byte is %#x, want 0", lo.Reserved)
+				f := tv.atRecord(tv.recordOf(r), liveOff+4+4*i+2, "reserved", "live-out reserved byte is %#x, want 0", lo.Reserved)
 				f.Location, f.What = i, "live-out"
 				out = append(out, f)
 			}
 		}
 		if !r.PaddingZero() {
-			out = append(out, tv.atRecord(rv, r.Offset(), "reserved", "alignment padding of the record is not zero"))
+			out = append(out, tv.atRecord(tv.recordOf(r), r.Offset(), "reserved", "alignment padding of the record is not zero"))
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -27,7 +28,7 @@ func isStatepointCandidate(r stackmap.Record, opts *checkOptions) bool {
 	if id == stackmap.DefaultStatepointID {
 		return true
 	}
-	return opts.statepointIDs[id]
+	return slices.Contains(opts.statepointIDs, id)
 }
 
 // checkStatepoints reports statepoint records whose leading constants are
@@ -38,11 +39,11 @@ func isStatepointCandidate(r stackmap.Record, opts *checkOptions) bool {
 // address, which follows a call).
 func checkStatepoints(tv *tableView, opts *checkOptions) []finding {
 	var out []finding
-	for _, rv := range tv.Records {
-		r := rv.R
+	for _, r := range tv.Table.Records() {
 		if !isStatepointCandidate(r, opts) {
 			continue
 		}
+		rv := tv.recordOf(r)
 		sp, err := r.Statepoint()
 		if err != nil {
 			msg := err.Error()

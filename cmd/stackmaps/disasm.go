@@ -123,8 +123,8 @@ func writeDisasm(w *bufio.Writer, tv *tableView, rv recordView, code *codeFile) 
 		w.WriteString("      (no code: the record's function is unknown)\n")
 		return
 	}
-	fi := tv.Funcs[rv.Func].F
-	bytes, err := code.functionCode(tv.SD, fi, len(tv.Funcs))
+	fi := &tv.Funcs[rv.Func]
+	bytes, err := code.functionCode(tv.SD, tv.Table, fi, len(tv.Funcs))
 	if err != nil {
 		fmt.Fprintf(w, "      (no code: %v)\n", err)
 		return

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"strconv"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -9,26 +10,32 @@ import (
 // regName returns the canonical name of a DWARF register number, and false
 // when the architecture's table does not know it.
 func regName(a regs.Arch, dwarf uint16) (string, bool) {
-	n, err := regs.Name(a, dwarf)
-	return n, err == nil
+	r, ok := regs.Find(a, dwarf)
+	return r.Name, ok
 }
 
-// regDisplay names a register holding a value of size bytes ("eax" for
-// x86_64 0 with size 4); an unknown register is shown as LLVM's R#N.
-func regDisplay(a regs.Arch, dwarf uint16, size int) string {
-	if _, ok := regName(a, dwarf); !ok {
-		return "R#" + itoa(int(dwarf))
+// writeRegDisplay names a register holding a value of size bytes ("eax"
+// for x86_64 0 with size 4); an unknown register is shown as LLVM's R#N.
+func writeRegDisplay(w *bufio.Writer, a regs.Arch, dwarf uint16, size int) {
+	r, ok := regs.Find(a, dwarf)
+	if !ok {
+		w.WriteString("R#")
+		writeUint(w, uint64(dwarf))
+		return
 	}
-	return regs.DisplayName(a, dwarf, size)
+	w.WriteString(r.Display(size))
 }
 
-// regBase names a register used as a base address (Direct and Indirect
-// locations): always the full register, whatever the value's size.
-func regBase(a regs.Arch, dwarf uint16) string {
+// writeRegBase writes the name of a register used as a base address
+// (Direct and Indirect locations): always the full register, whatever the
+// value's size; an unknown register is shown as R#N.
+func writeRegBase(w *bufio.Writer, a regs.Arch, dwarf uint16) {
 	if n, ok := regName(a, dwarf); ok {
-		return n
+		w.WriteString(n)
+		return
 	}
-	return "R#" + itoa(int(dwarf))
+	w.WriteString("R#")
+	writeUint(w, uint64(dwarf))
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
