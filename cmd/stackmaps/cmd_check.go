@@ -112,14 +112,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // checkFile runs every check on every table of a file, in table order.
 func checkFile(in *dumpInput, opts *checkOptions) []finding {
 	var out []finding
-	seen := map[funcKey]funcSeen{}
-	var scratch placementScratch
+	c := &tableChecker{opts: opts, seen: map[funcKey]funcSeen{}}
 	forEachTable(in, func(tv *tableView) {
-		out = append(out, checkReserved(tv)...)
-		out = append(out, checkDuplicateFunctions(tv, seen)...)
-		out = append(out, checkRecordPlacement(tv, &scratch)...)
-		out = append(out, checkConstants(tv)...)
-		out = append(out, checkStatepoints(tv, opts)...)
+		out = c.check(tv, out)
 	})
 	return out
 }

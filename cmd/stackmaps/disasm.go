@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
 
@@ -118,7 +117,7 @@ func disasmAt(arch regs.Arch, order binary.ByteOrder, code []byte, entry uint64,
 
 // writeDisasm prints, under a record, the call just before it (when the
 // record is at a return address) and the instruction at its address.
-func writeDisasm(w *bufio.Writer, tv *tableView, rv recordView, code *codeFile) {
+func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	if !rv.HasAddress() {
 		w.WriteString("      (no code: the record's function is unknown)\n")
 		return

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -15,7 +14,7 @@ func init() { formats["json"] = writeJSON }
 // with the section. Integers are written exactly, so IDs and constants up
 // to 2^64-1 survive. See jsonHelp for the documentation of every field.
 func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	bw := newOutBuf(w)
 	j := newJSONWriter(bw)
 	j.openObject()
 	format, arch := "", ""
@@ -65,6 +64,7 @@ func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *d
 		if sel.shows(i) {
 			j.elem()
 			writeJSONFunction(j, i, &tv.Funcs[i])
+			j.w.flushIfFull()
 		}
 	}
 	j.closeArray()
@@ -83,6 +83,7 @@ func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *d
 		if filter.keepRecord(tv, rv) {
 			j.elem()
 			writeJSONRecord(j, tv, rv)
+			j.w.flushIfFull()
 		}
 	}
 	j.closeArray()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -12,7 +11,7 @@ func init() { formats["llvm"] = writeLLVM }
 // writeLLVM prints every table the way llvm-readobj --stackmap prints the
 // first one, from its "LLVM StackMap Version" line on.
 func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	bw := newOutBuf(w)
 	for _, sec := range in.Parsed {
 		for _, t := range sec.Tables() {
 			writeLLVMTable(bw, t)
@@ -24,7 +23,7 @@ func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
 // writeLLVMTable prints one table in llvm-readobj's layout. Versions 1 and
 // 2, which today's llvm-readobj cannot read, are printed the same way; a
 // version 1 function has no record count, so none is printed.
-func writeLLVMTable(w *bufio.Writer, t *stackmap.Table) {
+func writeLLVMTable(w *outBuf, t *stackmap.Table) {
 	w.WriteString("LLVM StackMap Version: ")
 	writeUint(w, uint64(t.Version()))
 	w.WriteString("\nNum Functions: ")
@@ -40,6 +39,7 @@ func writeLLVMTable(w *bufio.Writer, t *stackmap.Table) {
 			writeUint(w, f.RecordCount)
 		}
 		w.WriteByte('\n')
+		w.flushIfFull()
 	}
 	w.WriteString("Num Constants: ")
 	writeUint(w, uint64(t.NumConstants()))
@@ -57,11 +57,12 @@ func writeLLVMTable(w *bufio.Writer, t *stackmap.Table) {
 	w.WriteByte('\n')
 	for _, r := range t.Records() {
 		writeLLVMRecord(w, r)
+		w.flushIfFull()
 	}
 }
 
 // writeLLVMRecord prints one record, its locations and live-outs.
-func writeLLVMRecord(w *bufio.Writer, r stackmap.Record) {
+func writeLLVMRecord(w *outBuf, r stackmap.Record) {
 	w.WriteString("  Record ID: ")
 	writeUint(w, r.ID())
 	w.WriteString(", instruction offset: ")

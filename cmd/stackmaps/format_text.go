@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
@@ -20,7 +19,7 @@ func init() { formats["text"] = writeText }
 // Records are read from the section as they are printed: memory does not
 // grow with their number.
 func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	bw := newOutBuf(w)
 	var code *codeFile
 	if opts.disasm {
 		var err error
@@ -66,7 +65,7 @@ func describeSections(in *dumpInput) string {
 	return s
 }
 
-func writeTextTable(w *bufio.Writer, tv *tableView, sel *tableSelection, code *codeFile, opts *dumpOptions) {
+func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFile, opts *dumpOptions) {
 	t := tv.Table
 	w.WriteByte('\n')
 	if tv.SD.Slice != "" {
@@ -148,7 +147,7 @@ func writeTextTable(w *bufio.Writer, tv *tableView, sel *tableSelection, code *c
 	}
 }
 
-func writeTextFunction(w *bufio.Writer, tv *tableView, i int) {
+func writeTextFunction(w *outBuf, tv *tableView, i int) {
 	f := &tv.Funcs[i]
 	w.WriteString("  Function #")
 	writeInt(w, int64(i))
@@ -177,9 +176,10 @@ func writeTextFunction(w *bufio.Writer, tv *tableView, i int) {
 		writePlural(w, int(min(f.RecordCount, 1<<31)), "record")
 	}
 	w.WriteByte('\n')
+	w.flushIfFull()
 }
 
-func writeTextRecord(w *bufio.Writer, tv *tableView, rv recordView, code *codeFile) {
+func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	r := rv.R
 	id := r.ID()
 	w.WriteString("    Record ID ")
@@ -229,12 +229,13 @@ func writeTextRecord(w *bufio.Writer, tv *tableView, rv recordView, code *codeFi
 		}
 		w.WriteByte('\n')
 	}
+	w.flushIfFull()
 }
 
 // writeLocation says in words where a location's value is:
 // "Register rbx, 8 bytes", "Indirect [rbp - 8], 8 bytes", "Direct [rsp +
 // 16]", "Constant -1", "ConstantIndex #0 = 10000000000".
-func writeLocation(w *bufio.Writer, arch regs.Arch, r stackmap.Record, l stackmap.Location) {
+func writeLocation(w *outBuf, arch regs.Arch, r stackmap.Record, l stackmap.Location) {
 	switch l.Kind {
 	case stackmap.Register:
 		w.WriteString("Register ")
@@ -276,7 +277,7 @@ func writeLocation(w *bufio.Writer, arch regs.Arch, r stackmap.Record, l stackma
 
 // writeAddressExpr writes Reg + Offset as "[rbp - 8]", "[rsp + 16]" or
 // "[rsp]".
-func writeAddressExpr(w *bufio.Writer, arch regs.Arch, l stackmap.Location) {
+func writeAddressExpr(w *outBuf, arch regs.Arch, l stackmap.Location) {
 	w.WriteByte('[')
 	writeRegBase(w, arch, l.Reg)
 	switch {

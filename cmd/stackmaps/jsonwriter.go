@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"strconv"
 )
@@ -15,20 +14,23 @@ import (
 // or elem (arrays) followed by one value (a scalar, or a nested open ...
 // close).
 type jsonWriter struct {
-	w     *bufio.Writer
+	w     *outBuf
 	depth int
 	empty bool // the innermost open container has no member yet
 }
 
-func newJSONWriter(w *bufio.Writer) *jsonWriter { return &jsonWriter{w: w} }
+func newJSONWriter(w *outBuf) *jsonWriter { return &jsonWriter{w: w} }
 
 // newline ends a line and indents the next one to the current depth.
 func (j *jsonWriter) newline() {
-	b := append(j.w.AvailableBuffer(), '\n')
-	for i := 0; i < j.depth; i++ {
-		b = append(b, ' ', ' ')
+	const spaces = "                                                                "
+	b := append(j.w.b, '\n')
+	for n := 2 * j.depth; n > 0; {
+		k := min(n, len(spaces))
+		b = append(b, spaces[:k]...)
+		n -= k
 	}
-	j.w.Write(b)
+	j.w.b = b
 }
 
 // member starts a member of the innermost container.
@@ -63,9 +65,9 @@ func (j *jsonWriter) closeArray()  { j.close(']') }
 // key starts an object member: "name": (name needs no escaping).
 func (j *jsonWriter) key(name string) {
 	j.member()
-	b := append(j.w.AvailableBuffer(), '"')
+	b := append(j.w.b, '"')
 	b = append(b, name...)
-	j.w.Write(append(b, '"', ':', ' '))
+	j.w.b = append(b, '"', ':', ' ')
 }
 
 // elem starts an array element.
@@ -87,9 +89,9 @@ func (j *jsonWriter) bool(v bool) {
 // invalid UTF-8 replaced).
 func (j *jsonWriter) string(s string) {
 	if jsonPlain(s) {
-		b := append(j.w.AvailableBuffer(), '"')
+		b := append(j.w.b, '"')
 		b = append(b, s...)
-		j.w.Write(append(b, '"'))
+		j.w.b = append(b, '"')
 		return
 	}
 	q, err := json.Marshal(s)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"strconv"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -16,7 +15,7 @@ func regName(a regs.Arch, dwarf uint16) (string, bool) {
 
 // writeRegDisplay names a register holding a value of size bytes ("eax"
 // for x86_64 0 with size 4); an unknown register is shown as LLVM's R#N.
-func writeRegDisplay(w *bufio.Writer, a regs.Arch, dwarf uint16, size int) {
+func writeRegDisplay(w *outBuf, a regs.Arch, dwarf uint16, size int) {
 	r, ok := regs.Find(a, dwarf)
 	if !ok {
 		w.WriteString("R#")
@@ -29,7 +28,7 @@ func writeRegDisplay(w *bufio.Writer, a regs.Arch, dwarf uint16, size int) {
 // writeRegBase writes the name of a register used as a base address
 // (Direct and Indirect locations): always the full register, whatever the
 // value's size; an unknown register is shown as R#N.
-func writeRegBase(w *bufio.Writer, a regs.Arch, dwarf uint16) {
+func writeRegBase(w *outBuf, a regs.Arch, dwarf uint16) {
 	if n, ok := regName(a, dwarf); ok {
 		w.WriteString(n)
 		return
