@@ -34,6 +34,8 @@ type codeFile struct {
 	elfOnlyDone bool
 	peSyms      map[string]int16 // first symbol of each name with a section
 
+	walk codeWalk // how far the last function's code was decoded
+
 	last struct { // the code of the last function asked for
 		t    *stackmap.Table
 		fn   int
