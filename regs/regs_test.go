@@ -120,8 +120,27 @@ func TestLookupsDoNotAllocate(t *testing.T) {
 		_, _ = Name(PPC64, 1205)
 		_, _ = Lookup(AArch64, "w19")
 		_ = DisplayName(S390X, 83, 16)
+		_, _ = Find(X86_64, 999)
+		_, _ = Find(ArchUnknown, 0)
 	})
 	assert.Zero(t, allocs)
+}
+
+func TestFind(t *testing.T) {
+	for _, a := range Arches() {
+		for n := 0; n <= 2000; n++ {
+			r, ok := Find(a, uint16(n))
+			name, err := Name(a, uint16(n))
+			assert.Equal(t, err == nil, ok, "%s %d", a, n)
+			if ok {
+				assert.Equal(t, name, r.Name)
+				assert.Equal(t, uint16(n), r.Num)
+				assert.Equal(t, DisplayName(a, uint16(n), 4), r.Display(4))
+			}
+		}
+	}
+	_, ok := Find(ArchUnknown, 0)
+	assert.False(t, ok)
 }
 
 func TestRoles(t *testing.T) {
