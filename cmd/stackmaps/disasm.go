@@ -129,39 +129,64 @@ func disasmAt(arch regs.Arch, order binary.ByteOrder, code []byte, entry uint64,
 // offset order, so each walk carries on from the last instead of starting
 // again, and --disasm costs one decode of each instruction up to the last
 // record. Instruction boundaries depend only on the bytes before them, so
-// carrying on finds exactly the boundaries a fresh walk would.
+// carrying on finds exactly the boundaries a fresh walk would. Text is
+// formatted only for what is printed: the instruction at the offset, and
+// the one before it when it is a call; the instruction formatted at the
+// last offset is kept, as the next walk starts with it.
 type codeWalk struct {
 	code      []byte // the function's code the walk is over (nil: none yet)
 	p         int    // the boundary reached
 	steps     int    // instructions stepped over so far
 	lastStart int    // start of the instruction that ends at p
+	last      insn   // that instruction (without text)
 	lastOK    bool   // whether it decoded
+
+	atPos int  // where at was decoded, -1 for nowhere
+	atIn  insn // the instruction decoded with text at atPos
+	atOK  bool
+}
+
+// decodeText decodes the instruction at p with its text, reusing the last
+// one decoded at the same place.
+func (w *codeWalk) decodeText(arch regs.Arch, order binary.ByteOrder, entry uint64, p int) (insn, bool) {
+	if w.atPos != p {
+		w.atIn, w.atOK = decodeInsn(arch, order, w.code[p:], entry+uint64(p), true)
+		w.atPos = p
+	}
+	return w.atIn, w.atOK
 }
 
 // at is disasmAt, carrying on from the walk's last position when code is
-// the same function's and off is not before it.
+// the same function's and off is not before it. prev has its text only
+// when it is a call (the only case writeDisasm prints it).
 func (w *codeWalk) at(arch regs.Arch, order binary.ByteOrder, code []byte, entry uint64, off uint32) (prev, at insn, hasPrev, hasAt bool) {
 	same := len(code) > 0 && len(w.code) == len(code) && &w.code[0] == &code[0]
 	if !same || w.p > int(off) {
-		*w = codeWalk{code: code}
+		*w = codeWalk{code: code, atPos: -1}
 	}
 	for w.p < int(off) && w.p < len(code) {
-		in, ok := decodeInsn(arch, order, code[w.p:], entry+uint64(w.p), false)
-		if !ok {
-			in = insn{len: minInsnLen(arch)}
+		var in insn
+		var ok bool
+		if w.atPos == w.p {
+			in, ok = w.atIn, w.atOK
+		} else {
+			in, ok = decodeInsn(arch, order, code[w.p:], entry+uint64(w.p), false)
 		}
-		if in.len <= 0 { // never loop forever on a decoder's zero length
-			in.len, ok = minInsnLen(arch), false
+		if !ok || in.len <= 0 { // never loop forever on a decoder's zero length
+			in, ok = insn{len: minInsnLen(arch)}, false
 		}
-		w.lastStart, w.lastOK = w.p, ok
+		w.lastStart, w.last, w.lastOK = w.p, in, ok
 		w.p += in.len
 		w.steps++
 	}
 	if w.steps > 0 && w.lastOK && w.p == int(off) {
-		prev, hasPrev = decodeInsn(arch, order, code[w.lastStart:], entry+uint64(w.lastStart), true)
+		prev, hasPrev = insn{len: w.last.len, call: w.last.call}, true
+		if prev.call {
+			prev, hasPrev = w.decodeText(arch, order, entry, w.lastStart)
+		}
 	}
 	if w.p == int(off) && w.p < len(code) {
-		at, hasAt = decodeInsn(arch, order, code[w.p:], entry+uint64(w.p), true)
+		at, hasAt = w.decodeText(arch, order, entry, w.p)
 	}
 	return prev, at, hasPrev, hasAt
 }

@@ -23,14 +23,16 @@ func newJSONWriter(w *outBuf) *jsonWriter { return &jsonWriter{w: w} }
 
 // newline ends a line and indents the next one to the current depth.
 func (j *jsonWriter) newline() {
-	const spaces = "                                                                "
-	b := append(j.w.b, '\n')
-	for n := 2 * j.depth; n > 0; {
-		k := min(n, len(spaces))
-		b = append(b, spaces[:k]...)
-		n -= k
+	const nlIndent = "\n" + "                                                                " +
+		"                                                                "
+	if n := 1 + 2*j.depth; n <= len(nlIndent) {
+		j.w.b = append(j.w.b, nlIndent[:n]...)
+		return
 	}
-	j.w.b = b
+	j.w.b = append(j.w.b, '\n')
+	for i := 0; i < j.depth; i++ {
+		j.w.b = append(j.w.b, ' ', ' ')
+	}
 }
 
 // member starts a member of the innermost container.
