@@ -7,17 +7,15 @@ package regs
 // value in w19 is reported as 19 with size 4; a double in d8 as 72 with size
 // 8; an SVE z register with its minimum size 16 and a p register with 2.
 
-var arm64Table = buildARM64()
-
 // arm64Extra holds the procedure-call-standard aliases and the q names of
 // the vector registers.
-var arm64Extra = func() map[string]uint16 {
-	m := map[string]uint16{"fp": 29, "lr": 30, "ip0": 16, "ip1": 17, "xzr": 31, "wzr": 31}
+func arm64Extra() []alias {
+	m := []alias{{"fp", 29}, {"lr", 30}, {"ip0", 16}, {"ip1", 17}, {"xzr", 31}, {"wzr", 31}}
 	for i := 0; i <= 31; i++ {
-		m[regN("q", i)] = uint16(64 + i)
+		m = append(m, alias{regN("q", i), uint16(64 + i)})
 	}
 	return m
-}()
+}
 
 func buildARM64() table {
 	var t table

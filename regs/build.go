@@ -4,7 +4,7 @@ import "strconv"
 
 // This file holds the helpers the per-architecture tables are built with.
 
-// regN builds "prefix" + decimal i, at package initialisation only.
+// regN builds "prefix" + decimal i, when a table is built.
 func regN(prefix string, i int) string { return prefix + strconv.Itoa(i) }
 
 // sized returns views with the given name for each listed size.
@@ -38,10 +38,17 @@ func sortTable(t table) table {
 	return t
 }
 
+// alias is an extra name of a register (an assembler spelling or ABI name
+// that is neither canonical nor size-specific).
+type alias struct {
+	name string
+	num  uint16
+}
+
 // nameMap indexes every canonical, size-specific and extra name of a table.
 // The first register to claim a name keeps it, so lower numbers win (rN on
 // PowerPC maps to N, not 1200+N).
-func nameMap(t table, extra map[string]uint16) map[string]uint16 {
+func nameMap(t table, extra []alias) map[string]uint16 {
 	m := make(map[string]uint16, 4*len(t))
 	add := func(name string, n uint16) {
 		if _, dup := m[name]; name != "" && !dup {
@@ -56,36 +63,8 @@ func nameMap(t table, extra map[string]uint16) map[string]uint16 {
 			add(v, r.Num)
 		}
 	}
-	for name, n := range extra {
-		add(name, n)
+	for _, e := range extra {
+		add(e.name, e.num)
 	}
 	return m
-}
-
-var (
-	x86Names   = nameMap(x86Table, x86Extra)
-	arm64Names = nameMap(arm64Table, arm64Extra)
-	ppc64Names = nameMap(ppc64Table, nil)
-	ppc32Names = nameMap(ppc32Table, nil)
-	riscvNames = nameMap(riscvTable, riscvExtra)
-	s390xNames = nameMap(s390xTable, nil)
-)
-
-// namesOf returns the name index of an architecture (nil if unknown).
-func namesOf(a Arch) map[string]uint16 {
-	switch a {
-	case X86_64:
-		return x86Names
-	case AArch64:
-		return arm64Names
-	case PPC64, PPC64LE:
-		return ppc64Names
-	case PPC32:
-		return ppc32Names
-	case RISCV64:
-		return riscvNames
-	case S390X:
-		return s390xNames
-	}
-	return nil
 }

@@ -7,8 +7,10 @@
 // the location's Size and gives the name of the part that holds the value
 // ("eax", "w19", "d8", "ymm2", "vs34"). Lookup goes back from any of those
 // names to the number, RolesOf names the frame pointer, stack pointer,
-// return address register and callee-saved set, and X86Reg, ARM64Reg and
-// PPC64Reg give the golang.org/x/arch disassembler's register.
+// return address register and callee-saved set.
+//
+// The package depends on the standard library only, and its initialization
+// allocates nothing: the tables are built on first use.
 //
 // The tables follow LLVM's DwarfRegNum records in each target's
 // RegisterInfo.td (cited in each table's file) and are proven against real

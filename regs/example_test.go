@@ -76,12 +76,6 @@ func ExampleRolesOf() {
 	// Output: x29 sp x30 20
 }
 
-func ExampleX86Reg() {
-	r, ok := regs.X86Reg(5, 4) // DWARF 5 is rdi; x86asm orders by encoding
-	fmt.Println(r, ok)
-	// Output: EDI true
-}
-
 func ExampleWriteTable() {
 	_ = regs.WriteTable(os.Stdout, regs.S390X)
 	// Output:

@@ -67,3 +67,16 @@ func asciiLower(s string) (string, bool) {
 	}
 	return s, false
 }
+
+// Find returns the register numbered dwarf, and false when the
+// architecture's table does not know it. Unlike Name it does not allocate
+// for an unknown number: callers that meet unknown numbers often (a tool
+// printing arbitrary sections) test with Find, then use Register.Name or
+// Register.Display.
+func Find(a Arch, dwarf uint16) (Register, bool) {
+	r, ok := tableOf(a).find(dwarf)
+	if !ok {
+		return Register{}, false
+	}
+	return *r, true
+}

@@ -14,10 +14,9 @@ package regs
 //     halves of vs32-vs63 alias v0-v31 (a double in vs34 is 79 with size 8).
 //   - spefscr is 612 in the 64-bit flavour and 112 in the 32-bit one.
 
-var (
-	ppc64Table = buildPPC(612)
-	ppc32Table = buildPPC(112)
-)
+func buildPPC64() table { return buildPPC(612) }
+
+func buildPPC32() table { return buildPPC(112) }
 
 func buildPPC(spefscr int) table {
 	var t table

@@ -68,25 +68,6 @@ func (t table) find(n uint16) (*Register, bool) {
 	return nil, false
 }
 
-// tableOf returns the register table of an architecture (nil if unknown).
-func tableOf(a Arch) table {
-	switch a {
-	case X86_64:
-		return x86Table
-	case AArch64:
-		return arm64Table
-	case PPC64, PPC64LE:
-		return ppc64Table
-	case PPC32:
-		return ppc32Table
-	case RISCV64:
-		return riscvTable
-	case S390X:
-		return s390xTable
-	}
-	return nil
-}
-
 // Registers returns every register of the architecture that LLVM can name
 // in a stack map, sorted by DWARF number. The slice is a copy. It returns
 // nil for ArchUnknown.

@@ -21,8 +21,6 @@ var riscvF = [32]string{
 	"fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
 }
 
-var riscvTable = buildRISCV()
-
 func buildRISCV() table {
 	var t table
 	all := []int{1, 2, 4, 8, 16, 32, 64}
@@ -41,4 +39,4 @@ func buildRISCV() table {
 }
 
 // riscvExtra: "fp" is the second ABI name of x8.
-var riscvExtra = map[string]uint16{"fp": 8}
+func riscvExtra() []alias { return []alias{{"fp", 8}} }

@@ -12,8 +12,6 @@ package regs
 // for 68 upwards, plus 16).
 var s390xFPROrder = [16]int{0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15}
 
-var s390xTable = buildS390X()
-
 func buildS390X() table {
 	var t table
 	for i := 0; i <= 15; i++ {

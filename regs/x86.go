@@ -19,13 +19,13 @@ var x86Legacy = [8][4]string{
 	{"rsp", "esp", "sp", "spl"},
 }
 
-var x86Table = buildX86()
-
 // x86Extra names registers by their assembler spellings.
-var x86Extra = map[string]uint16{
-	"st(0)": 33, "st(1)": 34, "st(2)": 35, "st(3)": 36,
-	"st(4)": 37, "st(5)": 38, "st(6)": 39, "st(7)": 40,
-	"st": 33, "eflags": 49, "flags": 49,
+func x86Extra() []alias {
+	return []alias{
+		{"st(0)", 33}, {"st(1)", 34}, {"st(2)", 35}, {"st(3)", 36},
+		{"st(4)", 37}, {"st(5)", 38}, {"st(6)", 39}, {"st(7)", 40},
+		{"st", 33}, {"eflags", 49}, {"flags", 49},
+	}
 }
 
 func buildX86() table {

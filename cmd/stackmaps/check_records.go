@@ -1,6 +1,13 @@
 package main
 
-// checkRecordPlacement reports records whose instruction offset lies past
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// placementSweep reports records whose instruction offset lies past
 // the end of their function (when the symbol table gives its size) and
 // records of one function that share both address and ID.
 //
@@ -13,54 +20,176 @@ package main
 // A record may sit exactly at the function's end: a statepoint's record is
 // at the return address of its call, and a call to a function that does
 // not return can be the last instruction.
-func checkRecordPlacement(tv *tableView) []finding {
+//
+// The records of each function follow one another in every table LLVM
+// writes, so the sweep checks them one function at a time; a table whose
+// records are not grouped that way is checked with a map instead.
+type placementSweep struct {
+	tv      *tableView
+	ordered bool // the records seen so far are grouped by function
+	cur     int  // the function whose records are gathered in recs
+	recs    []recordView
+	keys    []placementKey
+	dupOf   []int // per record of recs: the earlier record with the same address and ID, or -1
+	out     []finding
+}
+
+// start begins the sweep of a table.
+func (s *placementSweep) start(tv *tableView) {
+	s.tv, s.ordered, s.cur = tv, true, -1
+	s.recs, s.out = s.recs[:0], nil
+}
+
+// add takes the table's next record.
+func (s *placementSweep) add(r stackmap.Record) {
+	if !s.ordered {
+		return
+	}
+	rv := s.tv.recordOf(r)
+	switch {
+	case rv.Func < 0:
+		return
+	case rv.Func < s.cur:
+		s.ordered = false
+		return
+	case rv.Func != s.cur:
+		s.flush()
+		s.cur = rv.Func
+	}
+	s.recs = append(s.recs, rv)
+}
+
+// finish appends the table's findings to out.
+func (s *placementSweep) finish(out []finding) []finding {
+	if !s.ordered {
+		return append(out, checkPlacementUnordered(s.tv)...)
+	}
+	s.flush()
+	return append(out, s.out...)
+}
+
+// placementKey is a record's instruction offset and ID, and its position
+// among its function's records.
+type placementKey struct {
+	off uint32
+	id  uint64
+	pos int
+}
+
+// flush checks the records of one function gathered in s.recs, appends
+// the findings to s.out in record order and empties s.recs. Sorting the
+// records by (offset, ID, position) puts each set of duplicates together,
+// first record first.
+func (s *placementSweep) flush() {
+	if len(s.recs) == 0 {
+		return
+	}
+	tv, out := s.tv, s.out
+	s.keys, s.dupOf = s.keys[:0], s.dupOf[:0]
+	for i, rv := range s.recs {
+		s.keys = append(s.keys, placementKey{rv.InstOffset, rv.R.ID(), i})
+		s.dupOf = append(s.dupOf, -1)
+	}
+	slices.SortFunc(s.keys, func(a, b placementKey) int {
+		if c := cmp.Compare(a.off, b.off); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.id, b.id); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.pos, b.pos)
+	})
+	first := 0
+	for i := 1; i < len(s.keys); i++ {
+		if k, p := s.keys[i], s.keys[i-1]; k.off == p.off && k.id == p.id {
+			s.dupOf[k.pos] = s.keys[first].pos
+		} else {
+			first = i
+		}
+	}
+	for i, rv := range s.recs {
+		out = checkOutsideFunction(tv, rv, out)
+		if d := s.dupOf[i]; d >= 0 {
+			out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "duplicate-address",
+				"same ID and address %#x as record %d of the same function", rv.Address, s.recs[d].R.Index()))
+		}
+	}
+	s.recs, s.out = s.recs[:0], out
+}
+
+// checkOutsideFunction reports a record whose instruction offset is past
+// the end of its function, when the symbol table gives the function's
+// size.
+func checkOutsideFunction(tv *tableView, rv recordView, out []finding) []finding {
+	fi := &tv.Funcs[rv.Func]
+	if fi.Size > 0 && uint64(rv.InstOffset) > fi.Size {
+		out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "outside-function",
+			"instruction offset %#x is past the end of the function (symbol size %#x)", rv.InstOffset, fi.Size))
+	}
+	return out
+}
+
+// checkPlacementUnordered is the placement check for a table whose
+// records are not grouped by function (no table LLVM writes): it remembers
+// every record by function, offset and ID.
+func checkPlacementUnordered(tv *tableView) []finding {
 	var out []finding
 	type key struct {
 		fn  int
 		off uint32
 		id  uint64
 	}
-	seen := map[key]recordView{}
-	for _, rv := range tv.Records {
+	seen := map[key]int{}
+	for _, r := range tv.Table.Records() {
+		rv := tv.recordOf(r)
 		if rv.Func < 0 {
 			continue
 		}
-		fi := tv.Funcs[rv.Func].F
-		if fi.Size > 0 && uint64(rv.InstOffset) > fi.Size {
-			out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "outside-function",
-				"instruction offset %#x is past the end of the function (symbol size %#x)", rv.InstOffset, fi.Size))
-		}
-		k := key{rv.Func, rv.InstOffset, rv.R.ID()}
+		out = checkOutsideFunction(tv, rv, out)
+		k := key{rv.Func, rv.InstOffset, r.ID()}
 		if first, dup := seen[k]; dup {
-			out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "duplicate-address",
-				"same ID and address %#x as record %d of the same function", rv.Address, first.R.Index()))
+			out = append(out, tv.atRecord(rv, r.Offset()+8, "duplicate-address",
+				"same ID and address %#x as record %d of the same function", rv.Address, first))
 			continue
 		}
-		seen[k] = rv
+		seen[k] = r.Index()
 	}
 	return out
 }
 
-// checkConstants reports constants table entries no ConstantIndex location
-// of the table refers to.
-func checkConstants(tv *tableView) []finding {
-	t := tv.Table
-	if t.NumConstants() == 0 {
-		return nil
+// constantUse finds constants table entries no ConstantIndex location of
+// the table refers to.
+type constantUse struct {
+	used []bool
+}
+
+// start begins a table.
+func (c *constantUse) start(t *stackmap.Table) {
+	c.used = c.used[:0]
+	for range t.NumConstants() {
+		c.used = append(c.used, false)
 	}
-	used := make([]bool, t.NumConstants())
-	for _, r := range t.Records() {
-		for _, l := range r.Locations() {
-			if i := l.ConstantIndex(); l.Kind == 5 && i < len(used) {
-				used[i] = true
-			}
+}
+
+// mark notes the constants a record refers to.
+func (c *constantUse) mark(r stackmap.Record) {
+	if len(c.used) == 0 {
+		return
+	}
+	for _, l := range r.Locations() {
+		if i := l.ConstantIndex(); l.Kind == stackmap.ConstantIndex && i < len(c.used) {
+			c.used[i] = true
 		}
 	}
-	var out []finding
-	for i, u := range used {
+}
+
+// report appends a finding for each constant no record referred to.
+func (c *constantUse) report(tv *tableView, out []finding) []finding {
+	t := tv.Table
+	for i, u := range c.used {
 		if !u {
-			c, _ := t.Constant(i)
-			out = append(out, tv.at(t.ConstantOffset(i), "unused-constant", "constant #%d (%d) is never referenced", i, c))
+			v, _ := t.Constant(i)
+			out = append(out, tv.at(t.ConstantOffset(i), "unused-constant", "constant #%d (%d) is never referenced", i, v))
 		}
 	}
 	return out
@@ -75,10 +204,21 @@ type funcKey struct {
 	entry  uint64
 }
 
-// funcSeen remembers the first function record seen for a key.
+// funcSeen remembers the first function record seen for a key: its table,
+// index and name, from which its label is made only when a duplicate
+// needs it.
 type funcSeen struct {
 	table int
-	label string
+	index int
+	name  string
+}
+
+// label is the function's funcLabel.
+func (f funcSeen) label() string {
+	if f.name != "" {
+		return "#" + itoa(f.index) + " " + f.name
+	}
+	return "#" + itoa(f.index)
 }
 
 // checkDuplicateFunctions reports function records that describe the same
@@ -86,21 +226,20 @@ type funcSeen struct {
 // function but every object's stack map still describes its own copy, so a
 // runtime sees two sets of records for one piece of code. Functions whose
 // address is unrelocated (0, no symbol) are skipped.
-func checkDuplicateFunctions(tv *tableView, seen map[funcKey]funcSeen) []finding {
-	var out []finding
-	for i, fv := range tv.Funcs {
-		fi := fv.F
+func checkDuplicateFunctions(tv *tableView, seen map[funcKey]funcSeen, out []finding) []finding {
+	for i := range tv.Funcs {
+		fi := &tv.Funcs[i]
 		if fi.Symbol == "" && fi.Address == 0 {
 			continue
 		}
 		k := funcKey{tv.SD.Slice, fi.Symbol, fi.Entry}
 		if first, dup := seen[k]; dup {
-			out = append(out, tv.atFunc(i, fv.F.Offset, "duplicate-function",
+			out = append(out, tv.atFunc(i, fi.Offset, "duplicate-function",
 				"function at %#x is also described by function %s of table %d (an inline function the linker kept once?)",
-				fi.Entry, first.label, first.table))
+				fi.Entry, first.label(), first.table))
 			continue
 		}
-		seen[k] = funcSeen{tv.Table.Index(), tv.funcLabel(i)}
+		seen[k] = funcSeen{tv.Table.Index(), i, fi.Name}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -27,58 +28,42 @@ func isStatepointCandidate(r stackmap.Record, opts *checkOptions) bool {
 	if id == stackmap.DefaultStatepointID {
 		return true
 	}
-	return opts.statepointIDs[id]
+	return slices.Contains(opts.statepointIDs, id)
 }
 
-// checkStatepoints reports statepoint records whose leading constants are
-// malformed: fewer than three locations, the first three not Constants, a
-// deopt count larger than the locations that follow, an odd number of GC
-// pointer locations, flags other than 0-3, a calling convention outside
-// 0-1023, or an instruction offset of 0 (the record is at a return
-// address, which follows a call).
-func checkStatepoints(tv *tableView, opts *checkOptions) []finding {
-	var out []finding
-	for _, rv := range tv.Records {
-		r := rv.R
-		if !isStatepointCandidate(r, opts) {
-			continue
+// checkStatepoint appends to out what is malformed in a statepoint
+// record's leading constants: fewer than three locations, the first three
+// not Constants, a deopt count larger than the locations that follow, an
+// odd number of GC pointer locations, flags other than 0-3, a calling
+// convention outside 0-1023, or an instruction offset of 0 (the record is
+// at a return address, which follows a call).
+func checkStatepoint(tv *tableView, r stackmap.Record, out []finding) []finding {
+	rv := tv.recordOf(r)
+	sp, err := r.Statepoint()
+	if err != nil {
+		msg := err.Error()
+		var cut string
+		if errors.Is(err, stackmap.ErrNotStatepoint) {
+			cut = stackmap.ErrNotStatepoint.Error() + ": "
 		}
-		sp, err := r.Statepoint()
-		if err != nil {
-			msg := err.Error()
-			var cut string
-			if errors.Is(err, stackmap.ErrNotStatepoint) {
-				cut = stackmap.ErrNotStatepoint.Error() + ": "
-			}
-			if i := strings.Index(msg, cut); cut != "" && i >= 0 {
-				msg = msg[i+len(cut):]
-			}
-			out = append(out, tv.atRecord(rv, r.Offset(), "statepoint", "malformed statepoint: %s", msg))
-			continue
+		if i := strings.Index(msg, cut); cut != "" && i >= 0 {
+			msg = msg[i+len(cut):]
 		}
-		locOff := func(i int) int { return r.Offset() + 16 + i*locationSize(tv.Table) }
-		if fl := sp.Flags(); fl < 0 || fl&^statepointFlagsMask != 0 {
-			f := tv.atRecord(rv, locOff(1), "statepoint", "malformed statepoint: flags are %d, want 0 to 3", fl)
-			f.Location = 1
-			out = append(out, f)
-		}
-		if cc := sp.CallingConv(); cc < 0 || cc > maxCallingConv {
-			f := tv.atRecord(rv, locOff(0), "statepoint", "malformed statepoint: calling convention %d is not 0 to 1023", cc)
-			f.Location = 0
-			out = append(out, f)
-		}
-		if rv.InstOffset == 0 {
-			out = append(out, tv.atRecord(rv, r.Offset()+8, "statepoint", "malformed statepoint: instruction offset 0 cannot be a return address"))
-		}
+		return append(out, tv.atRecord(rv, r.Offset(), "statepoint", "malformed statepoint: %s", msg))
+	}
+	locOff := func(i int) int { return r.Offset() + 16 + i*locationSize(tv.Table) }
+	if fl := sp.Flags(); fl < 0 || fl&^statepointFlagsMask != 0 {
+		f := tv.atRecord(rv, locOff(1), "statepoint", "malformed statepoint: flags are %d, want 0 to 3", fl)
+		f.Location = 1
+		out = append(out, f)
+	}
+	if cc := sp.CallingConv(); cc < 0 || cc > maxCallingConv {
+		f := tv.atRecord(rv, locOff(0), "statepoint", "malformed statepoint: calling convention %d is not 0 to 1023", cc)
+		f.Location = 0
+		out = append(out, f)
+	}
+	if rv.InstOffset == 0 {
+		out = append(out, tv.atRecord(rv, r.Offset()+8, "statepoint", "malformed statepoint: instruction offset 0 cannot be a return address"))
 	}
 	return out
-}
-
-// locationSize returns the byte size of one location in the table's
-// version.
-func locationSize(t *stackmap.Table) int {
-	if t.Version() == stackmap.Version3 {
-		return 12
-	}
-	return 8
 }

@@ -12,7 +12,7 @@ func init() {
 
 // checkOptions are the check command's flags that checks consult.
 type checkOptions struct {
-	statepointIDs map[uint64]bool // extra IDs whose records are statepoints
+	statepointIDs []uint64 // extra IDs whose records are statepoints
 }
 
 const checkUsage = `Usage: stackmaps check [flags] FILE...
@@ -62,13 +62,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", checkUsage, stderr)
 	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
 	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
-	opts := &checkOptions{statepointIDs: map[uint64]bool{}}
+	opts := &checkOptions{}
 	fs.Func("statepoint-id", "also check records with this ID (decimal or 0x hex) as statepoints; repeatable", func(s string) error {
 		var f dumpFilter
 		if err := f.setID(s); err != nil {
 			return err
 		}
-		opts.statepointIDs[f.id] = true
+		opts.statepointIDs = append(opts.statepointIDs, f.id)
 		return nil
 	})
 	files, status, ok := parseCommandLine(fs, args, stdout)
@@ -112,15 +112,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // checkFile runs every check on every table of a file, in table order.
 func checkFile(in *dumpInput, opts *checkOptions) []finding {
 	var out []finding
-	seen := map[funcKey]funcSeen{}
-	views := buildViews(in)
-	for i := range views {
-		tv := &views[i]
-		out = append(out, checkReserved(tv)...)
-		out = append(out, checkDuplicateFunctions(tv, seen)...)
-		out = append(out, checkRecordPlacement(tv)...)
-		out = append(out, checkConstants(tv)...)
-		out = append(out, checkStatepoints(tv, opts)...)
-	}
+	c := &tableChecker{opts: opts, seen: map[funcKey]funcSeen{}}
+	forEachTable(in, func(tv *tableView) {
+		out = c.check(tv, out)
+	})
 	return out
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
 
@@ -22,45 +21,59 @@ type insn struct {
 }
 
 // decodeInsn decodes the instruction at the start of code, whose address is
-// pc. It reports false when the bytes are not a valid instruction.
+// pc. It reports false when the bytes are not a valid instruction. The
+// text is formatted only when text is set: walking a function to an
+// instruction needs lengths alone.
 //
 // Some golang.org/x/arch decoders (s390xasm) panic on bytes they do not
 // expect; such a panic is turned into "not an instruction" so that no input
 // makes the tool panic.
-func decodeInsn(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64) (in insn, ok bool) {
+func decodeInsn(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, text bool) (in insn, ok bool) {
 	defer func() {
 		if recover() != nil {
 			in, ok = insn{}, false
 		}
 	}()
-	return decodeArch(arch, order, code, pc)
+	return decodeArch(arch, order, code, pc, text)
 }
 
 // decodeArch is decodeInsn without the panic guard.
-func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64) (insn, bool) {
+func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, text bool) (insn, bool) {
 	switch arch {
 	case regs.X86_64:
 		in, err := x86asm.Decode(code, 64)
 		if err != nil {
 			return insn{}, false
 		}
-		return insn{x86asm.GNUSyntax(in, pc, nil), in.Len, in.Op == x86asm.CALL}, true
+		i := insn{len: in.Len, call: in.Op == x86asm.CALL}
+		if text {
+			i.text = x86asm.GNUSyntax(in, pc, nil)
+		}
+		return i, true
 	case regs.AArch64:
 		in, err := arm64asm.Decode(code)
 		if err != nil {
 			return insn{}, false
 		}
-		return insn{arm64asm.GNUSyntax(in), 4, in.Op == arm64asm.BL || in.Op == arm64asm.BLR}, true
+		i := insn{len: 4, call: in.Op == arm64asm.BL || in.Op == arm64asm.BLR}
+		if text {
+			i.text = arm64asm.GNUSyntax(in)
+		}
+		return i, true
 	case regs.PPC64, regs.PPC64LE, regs.PPC32:
 		in, err := ppc64asm.Decode(code, order)
 		if err != nil || in.Len == 0 {
 			return insn{}, false
 		}
+		i := insn{len: in.Len}
 		switch in.Op.String() {
 		case "bl", "bla", "bcl", "bcla", "bclrl", "bcctrl", "bctarl":
-			return insn{ppc64asm.GNUSyntax(in, pc), in.Len, true}, true
+			i.call = true
 		}
-		return insn{ppc64asm.GNUSyntax(in, pc), in.Len, false}, true
+		if text {
+			i.text = ppc64asm.GNUSyntax(in, pc)
+		}
+		return i, true
 	case regs.RISCV64:
 		in, err := riscv64asm.Decode(code)
 		if err != nil || in.Len == 0 {
@@ -68,17 +81,25 @@ func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64) 
 		}
 		call := in.Op == riscv64asm.C_JALR ||
 			(in.Op == riscv64asm.JAL || in.Op == riscv64asm.JALR) && len(in.Args) > 0 && in.Args[0] == riscv64asm.X1
-		return insn{riscv64asm.GNUSyntax(in), in.Len, call}, true
+		i := insn{len: in.Len, call: call}
+		if text {
+			i.text = riscv64asm.GNUSyntax(in)
+		}
+		return i, true
 	case regs.S390X:
 		in, err := s390xasm.Decode(code)
 		if err != nil || in.Len == 0 {
 			return insn{}, false
 		}
+		i := insn{len: in.Len}
 		switch in.Op.String() {
 		case "brasl", "bras", "basr", "bas":
-			return insn{s390xasm.GNUSyntax(in, pc), in.Len, true}, true
+			i.call = true
 		}
-		return insn{s390xasm.GNUSyntax(in, pc), in.Len, false}, true
+		if text {
+			i.text = s390xasm.GNUSyntax(in, pc)
+		}
+		return i, true
 	}
 	return insn{}, false
 }
@@ -99,37 +120,91 @@ func minInsnLen(arch regs.Arch) int {
 // sets need: it returns the instruction that ends exactly at off (prev,
 // when one does) and the instruction at off (at).
 func disasmAt(arch regs.Arch, order binary.ByteOrder, code []byte, entry uint64, off uint32) (prev, at insn, hasPrev, hasAt bool) {
-	p := 0
-	for p < int(off) && p < len(code) {
-		in, ok := decodeInsn(arch, order, code[p:], entry+uint64(p))
-		if !ok {
-			in = insn{len: minInsnLen(arch)}
-		}
-		if p+in.len == int(off) && ok {
-			prev, hasPrev = in, true
-		}
-		p += in.len
+	var w codeWalk
+	return w.at(arch, order, code, entry, off)
+}
+
+// codeWalk decodes a function's instructions from its start, and
+// remembers how far it got: the records of a function come in increasing
+// offset order, so each walk carries on from the last instead of starting
+// again, and --disasm costs one decode of each instruction up to the last
+// record. Instruction boundaries depend only on the bytes before them, so
+// carrying on finds exactly the boundaries a fresh walk would. Text is
+// formatted only for what is printed: the instruction at the offset, and
+// the one before it when it is a call; the instruction formatted at the
+// last offset is kept, as the next walk starts with it.
+type codeWalk struct {
+	code      []byte // the function's code the walk is over (nil: none yet)
+	p         int    // the boundary reached
+	steps     int    // instructions stepped over so far
+	lastStart int    // start of the instruction that ends at p
+	last      insn   // that instruction (without text)
+	lastOK    bool   // whether it decoded
+
+	atPos int  // where at was decoded, -1 for nowhere
+	atIn  insn // the instruction decoded with text at atPos
+	atOK  bool
+}
+
+// decodeText decodes the instruction at p with its text, reusing the last
+// one decoded at the same place.
+func (w *codeWalk) decodeText(arch regs.Arch, order binary.ByteOrder, entry uint64, p int) (insn, bool) {
+	if w.atPos != p {
+		w.atIn, w.atOK = decodeInsn(arch, order, w.code[p:], entry+uint64(p), true)
+		w.atPos = p
 	}
-	if p == int(off) && p < len(code) {
-		at, hasAt = decodeInsn(arch, order, code[p:], entry+uint64(p))
+	return w.atIn, w.atOK
+}
+
+// at is disasmAt, carrying on from the walk's last position when code is
+// the same function's and off is not before it. prev has its text only
+// when it is a call (the only case writeDisasm prints it).
+func (w *codeWalk) at(arch regs.Arch, order binary.ByteOrder, code []byte, entry uint64, off uint32) (prev, at insn, hasPrev, hasAt bool) {
+	same := len(code) > 0 && len(w.code) == len(code) && &w.code[0] == &code[0]
+	if !same || w.p > int(off) {
+		*w = codeWalk{code: code, atPos: -1}
+	}
+	for w.p < int(off) && w.p < len(code) {
+		var in insn
+		var ok bool
+		if w.atPos == w.p {
+			in, ok = w.atIn, w.atOK
+		} else {
+			in, ok = decodeInsn(arch, order, code[w.p:], entry+uint64(w.p), false)
+		}
+		if !ok || in.len <= 0 { // never loop forever on a decoder's zero length
+			in, ok = insn{len: minInsnLen(arch)}, false
+		}
+		w.lastStart, w.last, w.lastOK = w.p, in, ok
+		w.p += in.len
+		w.steps++
+	}
+	if w.steps > 0 && w.lastOK && w.p == int(off) {
+		prev, hasPrev = insn{len: w.last.len, call: w.last.call}, true
+		if prev.call {
+			prev, hasPrev = w.decodeText(arch, order, entry, w.lastStart)
+		}
+	}
+	if w.p == int(off) && w.p < len(code) {
+		at, hasAt = w.decodeText(arch, order, entry, w.p)
 	}
 	return prev, at, hasPrev, hasAt
 }
 
 // writeDisasm prints, under a record, the call just before it (when the
 // record is at a return address) and the instruction at its address.
-func writeDisasm(w *bufio.Writer, tv *tableView, rv recordView, code *codeFile) {
+func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	if !rv.HasAddress() {
 		w.WriteString("      (no code: the record's function is unknown)\n")
 		return
 	}
-	fi := tv.Funcs[rv.Func].F
-	bytes, err := code.functionCode(tv.SD, fi, len(tv.Funcs))
+	fi := &tv.Funcs[rv.Func]
+	bytes, err := code.functionCode(tv.SD, tv.Table, fi, len(tv.Funcs))
 	if err != nil {
 		fmt.Fprintf(w, "      (no code: %v)\n", err)
 		return
 	}
-	prev, at, hasPrev, hasAt := disasmAt(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry, rv.InstOffset)
+	prev, at, hasPrev, hasAt := code.walk.at(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry, rv.InstOffset)
 	if hasPrev && prev.call {
 		fmt.Fprintf(w, "      call   %#x: %s\n", rv.Address-uint64(prev.len), prev.text)
 	}

@@ -41,57 +41,60 @@ func (f *dumpFilter) nameMatches(tv *tableView, i int) bool {
 	if i < 0 || i >= len(tv.Funcs) {
 		return false
 	}
-	fn := tv.Funcs[i].F
+	fn := &tv.Funcs[i]
 	return fn.Symbol != "" && (fn.Symbol == f.funcName || fn.Name == f.funcName)
-}
-
-// keepFunc reports whether function i is printed: its name matches and,
-// with --id, it has a matching record. Call it on filtered views.
-func (f *dumpFilter) keepFunc(tv *tableView, i int) bool {
-	if !f.nameMatches(tv, i) {
-		return false
-	}
-	if !f.hasID {
-		return true
-	}
-	for _, r := range tv.Records {
-		if r.Func == i {
-			return true
-		}
-	}
-	return false
 }
 
 // keepRecord reports whether a record passes both filters.
 func (f *dumpFilter) keepRecord(tv *tableView, r recordView) bool {
+	if !f.active() {
+		return true
+	}
 	if f.hasID && r.R.ID() != f.id {
 		return false
 	}
 	return f.funcName == "" || f.nameMatches(tv, r.Func)
 }
 
-// apply keeps the records that pass the filters and the tables that still
-// have something to show.
-func (f *dumpFilter) apply(views []tableView) []tableView {
+// tableSelection is what the filters keep of one table.
+type tableSelection struct {
+	any      bool   // whether the table has anything to show
+	showFunc []bool // per function: whether it is shown; nil shows all
+}
+
+// selectTable works out which functions of a table are printed: a
+// function is when its name matches and, with --id, it has a record that
+// passes the filters. The table is printed when a function or a record is
+// kept. Without filters everything is. sel's slice is reused.
+func (f *dumpFilter) selectTable(tv *tableView, sel *tableSelection) {
 	if !f.active() {
-		return views
+		sel.any, sel.showFunc = true, nil
+		return
 	}
-	var out []tableView
-	for _, tv := range views {
-		var kept []recordView
-		for _, r := range tv.Records {
-			if f.keepRecord(&tv, r) {
-				kept = append(kept, r)
+	show := sel.showFunc[:0]
+	for range tv.Funcs {
+		show = append(show, false)
+	}
+	any := false
+	if f.hasID {
+		for _, r := range tv.Table.Records() {
+			rv := tv.recordOf(r)
+			if f.keepRecord(tv, rv) {
+				any = true
+				if rv.Func >= 0 {
+					show[rv.Func] = true
+				}
 			}
 		}
-		tv.Records = kept
-		any := len(kept) > 0
-		for i := range tv.Funcs {
-			any = any || f.keepFunc(&tv, i)
-		}
-		if any {
-			out = append(out, tv)
-		}
 	}
-	return out
+	for i := range show {
+		show[i] = f.nameMatches(tv, i) && (!f.hasID || show[i])
+		any = any || show[i]
+	}
+	sel.any, sel.showFunc = any, show
+}
+
+// shows reports whether function i is printed.
+func (sel *tableSelection) shows(i int) bool {
+	return sel.showFunc == nil || (i >= 0 && i < len(sel.showFunc) && sel.showFunc[i])
 }

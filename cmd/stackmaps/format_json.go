@@ -1,179 +1,190 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
-	"strconv"
 
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 func init() { formats["json"] = writeJSON }
 
-// The JSON document: one per file. Integers are written exactly (uint64
-// fields, json.Number for constant values), so IDs and constants up to
-// 2^64-1 survive. See jsonHelp for the documentation of every field.
-type jsonFile struct {
-	File   string      `json:"file"`
-	Format string      `json:"format"`
-	Arch   string      `json:"arch"`
-	Tables []jsonTable `json:"tables"`
-}
-
-type jsonTable struct {
-	Slice         *string        `json:"slice"`
-	Section       string         `json:"section"`
-	SectionOffset int            `json:"section_offset"`
-	Version       int            `json:"version"`
-	Functions     []jsonFunction `json:"functions"`
-	Constants     []uint64       `json:"constants"`
-	Records       []jsonRecord   `json:"records"`
-}
-
-type jsonFunction struct {
-	Index        int     `json:"index"`
-	Address      uint64  `json:"address"`
-	Entry        uint64  `json:"entry"`
-	Symbol       *string `json:"symbol"`
-	Addend       int64   `json:"addend"`
-	StackSize    uint64  `json:"stack_size"`
-	DynamicStack bool    `json:"dynamic_stack"`
-	RecordCount  *uint64 `json:"record_count"`
-}
-
-type jsonRecord struct {
-	ID                uint64         `json:"id"`
-	Function          *int           `json:"function"`
-	InstructionOffset uint32         `json:"instruction_offset"`
-	Address           *uint64        `json:"address"`
-	Flags             uint16         `json:"flags"`
-	Locations         []jsonLocation `json:"locations"`
-	LiveOuts          []jsonLiveOut  `json:"live_outs"`
-}
-
-type jsonLocation struct {
-	Kind     string  `json:"kind"`
-	Size     uint16  `json:"size"`
-	DwarfReg uint16  `json:"dwarf_reg"`
-	Reg      *string `json:"reg"`
-	Offset   int32   `json:"offset"`
-	Value    any     `json:"value"` // nil or json.Number
-}
-
-type jsonLiveOut struct {
-	DwarfReg uint16  `json:"dwarf_reg"`
-	Reg      *string `json:"reg"`
-	Size     uint8   `json:"size"`
-}
-
-// writeJSON writes one JSON document for the file, indented, followed by
-// a newline.
+// writeJSON writes one JSON document for the file, indented, followed by a
+// newline: the layout encoding/json's Encoder gives with two-space
+// indentation, written as the records are read so that memory does not grow
+// with the section. Integers are written exactly, so IDs and constants up
+// to 2^64-1 survive. See jsonHelp for the documentation of every field.
 func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
-	doc := buildJSON(in, opts)
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
-}
-
-func buildJSON(in *dumpInput, opts *dumpOptions) *jsonFile {
-	doc := &jsonFile{File: in.File, Tables: []jsonTable{}}
+	bw := newOutBuf(w)
+	j := newJSONWriter(bw)
+	j.openObject()
+	format, arch := "", ""
 	if len(in.Sections) > 0 {
-		doc.Format = string(in.Sections[0].Format)
-		doc.Arch = in.Sections[0].Arch.String()
+		format = string(in.Sections[0].Format)
+		arch = in.Sections[0].Arch.String()
 	}
 	if len(in.Sections) > 1 {
-		doc.Arch = "universal"
+		arch = "universal"
 	}
-	views := opts.filter.apply(buildViews(in))
-	for i := range views {
-		doc.Tables = append(doc.Tables, jsonTableOf(&views[i], opts.filter))
-	}
-	return doc
+	j.key("file")
+	j.string(in.File)
+	j.key("format")
+	j.string(format)
+	j.key("arch")
+	j.string(arch)
+	j.key("tables")
+	j.openArray()
+	var sel tableSelection
+	forEachTable(in, func(tv *tableView) {
+		opts.filter.selectTable(tv, &sel)
+		if sel.any {
+			j.elem()
+			writeJSONTable(j, tv, &sel, opts.filter)
+		}
+	})
+	j.closeArray()
+	j.closeObject()
+	bw.WriteByte('\n')
+	return bw.Flush()
 }
 
-func jsonTableOf(tv *tableView, filter *dumpFilter) jsonTable {
+func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *dumpFilter) {
 	t := tv.Table
-	jt := jsonTable{
-		Section:       tv.SD.Name,
-		SectionOffset: t.Offset(),
-		Version:       int(t.Version()),
-		Functions:     []jsonFunction{},
-		Constants:     []uint64{},
-		Records:       []jsonRecord{},
+	j.openObject()
+	j.key("slice")
+	j.stringOrNull(tv.SD.Slice, tv.SD.Slice != "")
+	j.key("section")
+	j.string(tv.SD.Name)
+	j.key("section_offset")
+	j.int(int64(t.Offset()))
+	j.key("version")
+	j.int(int64(t.Version()))
+	j.key("functions")
+	j.openArray()
+	for i := range tv.Funcs {
+		if sel.shows(i) {
+			j.elem()
+			writeJSONFunction(j, i, &tv.Funcs[i])
+			j.w.flushIfFull()
+		}
 	}
-	if tv.SD.Slice != "" {
-		s := tv.SD.Slice
-		jt.Slice = &s
-	}
-	for i, fv := range tv.Funcs {
-		if filter.active() && !filter.keepFunc(tv, i) {
-			continue
-		}
-		jf := jsonFunction{
-			Index:        i,
-			Address:      fv.F.Address,
-			Entry:        fv.F.Entry,
-			Addend:       fv.F.Addend,
-			StackSize:    fv.F.StackSize,
-			DynamicStack: fv.F.DynamicStack(),
-		}
-		if fv.F.Symbol != "" {
-			s := fv.F.Symbol
-			jf.Symbol = &s
-		}
-		if fv.F.HasRecordCount {
-			n := fv.F.RecordCount
-			jf.RecordCount = &n
-		}
-		jt.Functions = append(jt.Functions, jf)
-	}
+	j.closeArray()
+	j.key("constants")
+	j.openArray()
 	for i := 0; i < t.NumConstants(); i++ {
 		c, _ := t.Constant(i)
-		jt.Constants = append(jt.Constants, c)
+		j.elem()
+		j.uint(c)
 	}
-	for _, rv := range tv.Records {
-		jt.Records = append(jt.Records, jsonRecordOf(tv, rv))
+	j.closeArray()
+	j.key("records")
+	j.openArray()
+	for _, r := range t.Records() {
+		rv := tv.recordOf(r)
+		if filter.keepRecord(tv, rv) {
+			j.elem()
+			writeJSONRecord(j, tv, rv)
+			j.w.flushIfFull()
+		}
 	}
-	return jt
+	j.closeArray()
+	j.closeObject()
 }
 
-func jsonRecordOf(tv *tableView, rv recordView) jsonRecord {
+func writeJSONFunction(j *jsonWriter, i int, f *stackmap.Function) {
+	j.openObject()
+	j.key("index")
+	j.int(int64(i))
+	j.key("address")
+	j.uint(f.Address)
+	j.key("entry")
+	j.uint(f.Entry)
+	j.key("symbol")
+	j.stringOrNull(f.Symbol, f.Symbol != "")
+	j.key("addend")
+	j.int(f.Addend)
+	j.key("stack_size")
+	j.uint(f.StackSize)
+	j.key("dynamic_stack")
+	j.bool(f.DynamicStack())
+	j.key("record_count")
+	if f.HasRecordCount {
+		j.uint(f.RecordCount)
+	} else {
+		j.null()
+	}
+	j.closeObject()
+}
+
+func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 	r := rv.R
-	jr := jsonRecord{
-		ID:                r.ID(),
-		InstructionOffset: rv.InstOffset,
-		Flags:             r.Flags(),
-		Locations:         []jsonLocation{},
-		LiveOuts:          []jsonLiveOut{},
-	}
+	j.openObject()
+	j.key("id")
+	j.uint(r.ID())
+	j.key("function")
 	if rv.HasAddress() {
-		fn, addr := rv.Func, rv.Address
-		jr.Function, jr.Address = &fn, &addr
+		j.int(int64(rv.Func))
+	} else {
+		j.null()
 	}
+	j.key("instruction_offset")
+	j.uint(uint64(rv.InstOffset))
+	j.key("address")
+	if rv.HasAddress() {
+		j.uint(rv.Address)
+	} else {
+		j.null()
+	}
+	j.key("flags")
+	j.uint(uint64(r.Flags()))
 	arch := tv.SD.Arch
+	j.key("locations")
+	j.openArray()
 	for _, l := range r.Locations() {
-		jl := jsonLocation{Kind: l.Kind.String(), Size: l.Size, DwarfReg: l.Reg, Offset: l.Offset}
+		j.elem()
+		j.openObject()
+		j.key("kind")
+		j.string(l.Kind.String())
+		j.key("size")
+		j.uint(uint64(l.Size))
+		j.key("dwarf_reg")
+		j.uint(uint64(l.Reg))
+		j.key("reg")
 		if l.InRegister() {
-			if n, ok := regName(arch, l.Reg); ok {
-				jl.Reg = &n
-			}
+			j.stringOrNull(regName(arch, l.Reg))
+		} else {
+			j.null()
 		}
+		j.key("offset")
+		j.int(int64(l.Offset))
+		j.key("value")
 		switch l.Kind {
 		case stackmap.Constant:
-			jl.Value = json.Number(strconv.FormatInt(l.SmallConstant(), 10))
+			j.int(l.SmallConstant())
 		case stackmap.ConstantIndex:
 			if v, ok := r.ConstantValue(l); ok {
-				jl.Value = json.Number(strconv.FormatUint(v, 10))
+				j.uint(v)
+			} else {
+				j.null()
 			}
+		default:
+			j.null()
 		}
-		jr.Locations = append(jr.Locations, jl)
+		j.closeObject()
 	}
+	j.closeArray()
+	j.key("live_outs")
+	j.openArray()
 	for _, lo := range r.LiveOuts() {
-		jlo := jsonLiveOut{DwarfReg: lo.Reg, Size: lo.Size}
-		if n, ok := regName(arch, lo.Reg); ok {
-			jlo.Reg = &n
-		}
-		jr.LiveOuts = append(jr.LiveOuts, jlo)
+		j.elem()
+		j.openObject()
+		j.key("dwarf_reg")
+		j.uint(uint64(lo.Reg))
+		j.key("reg")
+		j.stringOrNull(regName(arch, lo.Reg))
+		j.key("size")
+		j.uint(uint64(lo.Size))
+		j.closeObject()
 	}
-	return jr
+	j.closeArray()
+	j.closeObject()
 }

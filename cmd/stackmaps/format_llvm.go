@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -13,10 +11,10 @@ func init() { formats["llvm"] = writeLLVM }
 // writeLLVM prints every table the way llvm-readobj --stackmap prints the
 // first one, from its "LLVM StackMap Version" line on.
 func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
-	bw := bufio.NewWriter(w)
+	bw := newOutBuf(w)
 	for _, sec := range in.Parsed {
-		for i := range sec.Tables() {
-			writeLLVMTable(bw, sec.Table(i))
+		for _, t := range sec.Tables() {
+			writeLLVMTable(bw, t)
 		}
 	}
 	return bw.Flush()
@@ -25,46 +23,96 @@ func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
 // writeLLVMTable prints one table in llvm-readobj's layout. Versions 1 and
 // 2, which today's llvm-readobj cannot read, are printed the same way; a
 // version 1 function has no record count, so none is printed.
-func writeLLVMTable(w *bufio.Writer, t *stackmap.Table) {
-	fmt.Fprintf(w, "LLVM StackMap Version: %d\n", t.Version())
-	fmt.Fprintf(w, "Num Functions: %d\n", t.NumFunctions())
+func writeLLVMTable(w *outBuf, t *stackmap.Table) {
+	w.WriteString("LLVM StackMap Version: ")
+	writeUint(w, uint64(t.Version()))
+	w.WriteString("\nNum Functions: ")
+	writeUint(w, uint64(t.NumFunctions()))
+	w.WriteByte('\n')
 	for _, f := range t.Functions() {
-		fmt.Fprintf(w, "  Function address: %d, stack size: %d", f.StoredAddress, f.StackSize)
+		w.WriteString("  Function address: ")
+		writeUint(w, f.StoredAddress)
+		w.WriteString(", stack size: ")
+		writeUint(w, f.StackSize)
 		if f.HasRecordCount {
-			fmt.Fprintf(w, ", callsite record count: %d", f.RecordCount)
+			w.WriteString(", callsite record count: ")
+			writeUint(w, f.RecordCount)
 		}
 		w.WriteByte('\n')
+		w.flushIfFull()
 	}
-	fmt.Fprintf(w, "Num Constants: %d\n", t.NumConstants())
+	w.WriteString("Num Constants: ")
+	writeUint(w, uint64(t.NumConstants()))
+	w.WriteByte('\n')
 	for i := 0; i < t.NumConstants(); i++ {
 		c, _ := t.Constant(i)
-		fmt.Fprintf(w, "  #%d: %d\n", i+1, c)
+		w.WriteString("  #")
+		writeUint(w, uint64(i+1))
+		w.WriteString(": ")
+		writeUint(w, c)
+		w.WriteByte('\n')
 	}
-	fmt.Fprintf(w, "Num Records: %d\n", t.NumRecords())
+	w.WriteString("Num Records: ")
+	writeUint(w, uint64(t.NumRecords()))
+	w.WriteByte('\n')
 	for _, r := range t.Records() {
-		fmt.Fprintf(w, "  Record ID: %d, instruction offset: %d\n", r.ID(), r.StoredInstructionOffset())
-		fmt.Fprintf(w, "    %d locations:\n", r.NumLocations())
-		for i, l := range r.Locations() {
-			fmt.Fprintf(w, "      #%d: ", i+1)
-			switch l.Kind {
-			case stackmap.Register:
-				fmt.Fprintf(w, "Register R#%d", l.Reg)
-			case stackmap.Direct:
-				fmt.Fprintf(w, "Direct R#%d + %d", l.Reg, l.Offset)
-			case stackmap.Indirect:
-				fmt.Fprintf(w, "Indirect [R#%d + %d]", l.Reg, l.Offset)
-			case stackmap.Constant:
-				fmt.Fprintf(w, "Constant %d", uint32(l.Offset))
-			case stackmap.ConstantIndex:
-				c, _ := r.ConstantValue(l)
-				fmt.Fprintf(w, "ConstantIndex #%d (%d)", l.ConstantIndex(), c)
-			}
-			fmt.Fprintf(w, ", size: %d\n", l.Size)
-		}
-		fmt.Fprintf(w, "    %d live-outs: [ ", r.NumLiveOuts())
-		for _, lo := range r.LiveOuts() {
-			fmt.Fprintf(w, "R#%d (%d-bytes) ", lo.Reg, lo.Size)
-		}
-		w.WriteString("]\n")
+		writeLLVMRecord(w, r)
+		w.flushIfFull()
 	}
+}
+
+// writeLLVMRecord prints one record, its locations and live-outs.
+func writeLLVMRecord(w *outBuf, r stackmap.Record) {
+	w.WriteString("  Record ID: ")
+	writeUint(w, r.ID())
+	w.WriteString(", instruction offset: ")
+	writeUint(w, uint64(r.StoredInstructionOffset()))
+	w.WriteString("\n    ")
+	writeUint(w, uint64(r.NumLocations()))
+	w.WriteString(" locations:\n")
+	for i, l := range r.Locations() {
+		w.WriteString("      #")
+		writeUint(w, uint64(i+1))
+		w.WriteString(": ")
+		switch l.Kind {
+		case stackmap.Register:
+			w.WriteString("Register R#")
+			writeUint(w, uint64(l.Reg))
+		case stackmap.Direct:
+			w.WriteString("Direct R#")
+			writeUint(w, uint64(l.Reg))
+			w.WriteString(" + ")
+			writeInt(w, int64(l.Offset))
+		case stackmap.Indirect:
+			w.WriteString("Indirect [R#")
+			writeUint(w, uint64(l.Reg))
+			w.WriteString(" + ")
+			writeInt(w, int64(l.Offset))
+			w.WriteByte(']')
+		case stackmap.Constant:
+			w.WriteString("Constant ")
+			writeUint(w, uint64(uint32(l.Offset)))
+		case stackmap.ConstantIndex:
+			c, _ := r.ConstantValue(l)
+			w.WriteString("ConstantIndex #")
+			writeInt(w, int64(l.ConstantIndex()))
+			w.WriteString(" (")
+			writeUint(w, c)
+			w.WriteByte(')')
+		}
+		w.WriteString(", size: ")
+		writeUint(w, uint64(l.Size))
+		w.WriteByte('\n')
+	}
+	w.WriteString("    ")
+	writeUint(w, uint64(r.NumLiveOuts()))
+	w.WriteString(" live-outs: [ ")
+	for _, lo := range r.LiveOuts() {
+		w.WriteString("R#")
+		writeUint(w, uint64(lo.Reg))
+		w.WriteString(" (")
+		writeUint(w, uint64(lo.Size))
+		w.WriteString("-bytes) ")
+	}
+	w.WriteString("]\n")
 }

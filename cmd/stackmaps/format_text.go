@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
@@ -16,9 +15,11 @@ func init() { formats["text"] = writeText }
 // function's records with their locations in words and named registers.
 // Records of version 1 tables with several functions (which do not say
 // their function) follow the functions.
+//
+// Records are read from the section as they are printed: memory does not
+// grow with their number.
 func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
-	bw := bufio.NewWriter(w)
-	views := opts.filter.apply(buildViews(in))
+	bw := newOutBuf(w)
 	var code *codeFile
 	if opts.disasm {
 		var err error
@@ -28,11 +29,18 @@ func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 		defer code.Close()
 	}
 	fmt.Fprintf(bw, "%s: %s\n", in.File, describeSections(in))
-	if len(views) == 0 && opts.filter.active() {
+	shown := 0
+	var sel tableSelection
+	forEachTable(in, func(tv *tableView) {
+		opts.filter.selectTable(tv, &sel)
+		if !sel.any {
+			return
+		}
+		shown++
+		writeTextTable(bw, tv, &sel, code, opts)
+	})
+	if shown == 0 && opts.filter.active() {
 		bw.WriteString("  (nothing matches the filters)\n")
-	}
-	for i := range views {
-		writeTextTable(bw, &views[i], code, opts)
 	}
 	return bw.Flush()
 }
@@ -57,7 +65,7 @@ func describeSections(in *dumpInput) string {
 	return s
 }
 
-func writeTextTable(w *bufio.Writer, tv *tableView, code *codeFile, opts *dumpOptions) {
+func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFile, opts *dumpOptions) {
 	t := tv.Table
 	w.WriteByte('\n')
 	if tv.SD.Slice != "" {
@@ -73,65 +81,127 @@ func writeTextTable(w *bufio.Writer, tv *tableView, code *codeFile, opts *dumpOp
 			fmt.Fprintf(w, "    #%d = %d (%#x)\n", i, c, c)
 		}
 	}
-	byFunc := make([][]recordView, len(tv.Funcs))
-	var orphans []recordView
-	for _, r := range tv.Records {
-		if r.Func >= 0 {
-			byFunc[r.Func] = append(byFunc[r.Func], r)
-		} else {
-			orphans = append(orphans, r)
+	keep := func(rv recordView) bool { return opts.filter.keepRecord(tv, rv) && sel.shows(rv.Func) }
+	orphans := 0
+	if tv.recordsInFunctionOrder() {
+		// One pass: each function's header, then its records, which
+		// follow one another in the table.
+		next := 0
+		for _, r := range t.Records() {
+			rv := tv.recordOf(r)
+			if rv.Func < 0 {
+				orphans++
+				continue
+			}
+			for ; next <= rv.Func; next++ {
+				if sel.shows(next) {
+					writeTextFunction(w, tv, next)
+				}
+			}
+			if keep(rv) {
+				writeTextRecord(w, tv, rv, code)
+			}
+		}
+		for ; next < len(tv.Funcs); next++ {
+			if sel.shows(next) {
+				writeTextFunction(w, tv, next)
+			}
+		}
+	} else {
+		// Records out of function order (no table LLVM writes): group
+		// them by function first.
+		byFunc := make([][]stackmap.Record, len(tv.Funcs))
+		for _, r := range t.Records() {
+			if rv := tv.recordOf(r); rv.Func >= 0 {
+				byFunc[rv.Func] = append(byFunc[rv.Func], r)
+			} else {
+				orphans++
+			}
+		}
+		for i := range tv.Funcs {
+			if !sel.shows(i) {
+				continue
+			}
+			writeTextFunction(w, tv, i)
+			for _, r := range byFunc[i] {
+				if rv := tv.recordOf(r); keep(rv) {
+					writeTextRecord(w, tv, rv, code)
+				}
+			}
 		}
 	}
-	for i := range tv.Funcs {
-		if opts.filter.active() && !opts.filter.keepFunc(tv, i) {
+	if orphans == 0 {
+		return
+	}
+	header := false
+	for _, r := range t.Records() {
+		rv := tv.recordOf(r)
+		if rv.Func >= 0 || !opts.filter.keepRecord(tv, rv) {
 			continue
 		}
-		writeTextFunction(w, tv, i)
-		for _, r := range byFunc[i] {
-			writeTextRecord(w, tv, r, code)
+		if !header {
+			w.WriteString("  Records (version 1: the table does not say which function each belongs to):\n")
+			header = true
 		}
-	}
-	if len(orphans) > 0 {
-		w.WriteString("  Records (version 1: the table does not say which function each belongs to):\n")
-		for _, r := range orphans {
-			writeTextRecord(w, tv, r, code)
-		}
+		writeTextRecord(w, tv, rv, code)
 	}
 }
 
-func writeTextFunction(w *bufio.Writer, tv *tableView, i int) {
-	fv := tv.Funcs[i]
-	fmt.Fprintf(w, "  Function %s", tv.funcLabel(i))
-	if fv.F.Symbol != "" && fv.F.Addend != 0 {
-		fmt.Fprintf(w, "%+#x", fv.F.Addend)
+func writeTextFunction(w *outBuf, tv *tableView, i int) {
+	f := &tv.Funcs[i]
+	w.WriteString("  Function #")
+	writeInt(w, int64(i))
+	if f.Name != "" {
+		w.WriteByte(' ')
+		w.WriteString(f.Name)
 	}
-	fmt.Fprintf(w, " at %#x", fv.F.Address)
-	if fv.F.Entry != fv.F.Address {
-		fmt.Fprintf(w, " (entry %#x)", fv.F.Entry)
+	if f.Symbol != "" && f.Addend != 0 {
+		writeSignedHex(w, f.Addend)
 	}
-	if fv.F.DynamicStack() {
+	w.WriteString(" at ")
+	writeHex(w, f.Address)
+	if f.Entry != f.Address {
+		w.WriteString(" (entry ")
+		writeHex(w, f.Entry)
+		w.WriteByte(')')
+	}
+	if f.DynamicStack() {
 		w.WriteString(", stack size dynamic")
 	} else {
-		fmt.Fprintf(w, ", stack size %d", fv.F.StackSize)
+		w.WriteString(", stack size ")
+		writeUint(w, f.StackSize)
 	}
-	if fv.F.HasRecordCount {
-		fmt.Fprintf(w, ", %s", plural(int(min(fv.F.RecordCount, 1<<31)), "record"))
+	if f.HasRecordCount {
+		w.WriteString(", ")
+		writePlural(w, int(min(f.RecordCount, 1<<31)), "record")
 	}
 	w.WriteByte('\n')
+	w.flushIfFull()
 }
 
-func writeTextRecord(w *bufio.Writer, tv *tableView, rv recordView, code *codeFile) {
+func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	r := rv.R
 	id := r.ID()
-	fmt.Fprintf(w, "    Record ID %d (%#x)", id, id)
+	w.WriteString("    Record ID ")
+	writeUint(w, id)
+	w.WriteString(" (")
+	writeHex(w, id)
+	w.WriteByte(')')
 	if rv.HasAddress() {
-		fmt.Fprintf(w, " at %#x (+%#x)", rv.Address, rv.InstOffset)
+		w.WriteString(" at ")
+		writeHex(w, rv.Address)
+		w.WriteString(" (+")
+		writeHex(w, uint64(rv.InstOffset))
+		w.WriteByte(')')
 	} else {
-		fmt.Fprintf(w, " at function offset %#x", rv.InstOffset)
+		w.WriteString(" at function offset ")
+		writeHex(w, uint64(rv.InstOffset))
 	}
-	fmt.Fprintf(w, ", %s", plural(r.NumLocations(), "location"))
+	w.WriteString(", ")
+	writePlural(w, r.NumLocations(), "location")
 	if r.NumLiveOuts() > 0 {
-		fmt.Fprintf(w, ", %s", plural(r.NumLiveOuts(), "live-out"))
+		w.WriteString(", ")
+		writePlural(w, r.NumLiveOuts(), "live-out")
 	}
 	w.WriteByte('\n')
 	if code != nil {
@@ -139,7 +209,11 @@ func writeTextRecord(w *bufio.Writer, tv *tableView, rv recordView, code *codeFi
 	}
 	arch := tv.SD.Arch
 	for i, l := range r.Locations() {
-		fmt.Fprintf(w, "      #%d %s\n", i, describeLocation(arch, r, l))
+		w.WriteString("      #")
+		writeInt(w, int64(i))
+		w.WriteByte(' ')
+		writeLocation(w, arch, r, l)
+		w.WriteByte('\n')
 	}
 	if r.NumLiveOuts() > 0 {
 		w.WriteString("      live-outs:")
@@ -147,51 +221,77 @@ func writeTextRecord(w *bufio.Writer, tv *tableView, rv recordView, code *codeFi
 			if i > 0 {
 				w.WriteByte(',')
 			}
-			fmt.Fprintf(w, " %s (%s)", regDisplay(arch, lo.Reg, int(lo.Size)), plural(int(lo.Size), "byte"))
+			w.WriteByte(' ')
+			writeRegDisplay(w, arch, lo.Reg, int(lo.Size))
+			w.WriteString(" (")
+			writePlural(w, int(lo.Size), "byte")
+			w.WriteByte(')')
 		}
 		w.WriteByte('\n')
 	}
+	w.flushIfFull()
 }
 
-// describeLocation says in words where a location's value is:
+// writeLocation says in words where a location's value is:
 // "Register rbx, 8 bytes", "Indirect [rbp - 8], 8 bytes", "Direct [rsp +
 // 16]", "Constant -1", "ConstantIndex #0 = 10000000000".
-func describeLocation(arch regs.Arch, r stackmap.Record, l stackmap.Location) string {
+func writeLocation(w *outBuf, arch regs.Arch, r stackmap.Record, l stackmap.Location) {
 	switch l.Kind {
 	case stackmap.Register:
-		return fmt.Sprintf("Register %s, %s", regDisplay(arch, l.Reg, int(l.Size)), plural(int(l.Size), "byte"))
+		w.WriteString("Register ")
+		writeRegDisplay(w, arch, l.Reg, int(l.Size))
+		w.WriteString(", ")
+		writePlural(w, int(l.Size), "byte")
 	case stackmap.Direct:
-		return "Direct " + addressExpr(arch, l)
+		w.WriteString("Direct ")
+		writeAddressExpr(w, arch, l)
 	case stackmap.Indirect:
-		return fmt.Sprintf("Indirect %s, %s", addressExpr(arch, l), plural(int(l.Size), "byte"))
+		w.WriteString("Indirect ")
+		writeAddressExpr(w, arch, l)
+		w.WriteString(", ")
+		writePlural(w, int(l.Size), "byte")
 	case stackmap.Constant:
-		return fmt.Sprintf("Constant %d", l.SmallConstant())
+		w.WriteString("Constant ")
+		writeInt(w, l.SmallConstant())
 	case stackmap.ConstantIndex:
+		w.WriteString("ConstantIndex #")
+		writeInt(w, int64(l.ConstantIndex()))
 		v, ok := r.ConstantValue(l)
-		if !ok {
-			return fmt.Sprintf("ConstantIndex #%d (out of range)", l.ConstantIndex())
+		switch {
+		case !ok:
+			w.WriteString(" (out of range)")
+		case int64(v) < 0:
+			w.WriteString(" = ")
+			writeUint(w, v)
+			w.WriteString(" (signed ")
+			writeInt(w, int64(v))
+			w.WriteByte(')')
+		default:
+			w.WriteString(" = ")
+			writeUint(w, v)
 		}
-		if int64(v) < 0 {
-			return fmt.Sprintf("ConstantIndex #%d = %d (signed %d)", l.ConstantIndex(), v, int64(v))
-		}
-		return fmt.Sprintf("ConstantIndex #%d = %d", l.ConstantIndex(), v)
+	default:
+		fmt.Fprintf(w, "%v (reg %d, offset %d, size %d)", l.Kind, l.Reg, l.Offset, l.Size)
 	}
-	return fmt.Sprintf("%v (reg %d, offset %d, size %d)", l.Kind, l.Reg, l.Offset, l.Size)
 }
 
-// addressExpr writes Reg + Offset as "[rbp - 8]", "[rsp + 16]" or "[rsp]".
-func addressExpr(arch regs.Arch, l stackmap.Location) string {
-	base := regBase(arch, l.Reg)
+// writeAddressExpr writes Reg + Offset as "[rbp - 8]", "[rsp + 16]" or
+// "[rsp]".
+func writeAddressExpr(w *outBuf, arch regs.Arch, l stackmap.Location) {
+	w.WriteByte('[')
+	writeRegBase(w, arch, l.Reg)
 	switch {
 	case l.Offset < 0:
-		return fmt.Sprintf("[%s - %d]", base, -int64(l.Offset))
+		w.WriteString(" - ")
+		writeInt(w, -int64(l.Offset))
 	case l.Offset > 0:
-		return fmt.Sprintf("[%s + %d]", base, l.Offset)
+		w.WriteString(" + ")
+		writeInt(w, int64(l.Offset))
 	}
-	return "[" + base + "]"
+	w.WriteByte(']')
 }
 
-// plural writes "1 record", "2 records".
+// plural returns "1 record", "2 records".
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun

@@ -5,17 +5,15 @@ import (
 )
 
 // tableView is one decoded table with what relocations and symbols say
-// about it: the shared model of the text, JSON, check and stats commands.
+// about its functions: the shared model of the text, JSON, check and
+// disasm code. It holds the table's function records (one per function,
+// small next to the records) but never the records themselves: those are
+// read from the section as they are written out, one at a time (see
+// recordOf), so that memory does not grow with the number of records.
 type tableView struct {
-	SD      *stackmap.SectionData // the section (Mach-O slice) the table is in
-	Table   *stackmap.Table
-	Funcs   []funcView
-	Records []recordView
-}
-
-// funcView is a function record, relocated and named.
-type funcView struct {
-	F stackmap.Function
+	SD    *stackmap.SectionData // the section (Mach-O slice) the table is in
+	Table *stackmap.Table
+	Funcs []stackmap.Function
 }
 
 // recordView is a call site record with its owning function and address.
@@ -29,33 +27,51 @@ type recordView struct {
 // HasAddress reports whether the record's address is known.
 func (r recordView) HasAddress() bool { return r.Func >= 0 }
 
-// buildViews builds the model of every table of every section of a file.
-func buildViews(in *dumpInput) []tableView {
-	var out []tableView
+// forEachTable calls fn with the model of every table of every section of
+// a file, in order, reusing one function slice.
+func forEachTable(in *dumpInput, fn func(tv *tableView)) {
+	var tv tableView
 	for si, sec := range in.Parsed {
 		sd := in.Sections[si]
-		for ti := range sec.Tables() {
-			out = append(out, buildTableView(sd, sec.Table(ti)))
+		for _, t := range sec.Tables() {
+			tv = tableView{SD: sd, Table: t, Funcs: tv.Funcs[:0]}
+			for _, f := range t.Functions() {
+				tv.Funcs = append(tv.Funcs, f)
+			}
+			fn(&tv)
 		}
 	}
-	return out
 }
 
-func buildTableView(sd *stackmap.SectionData, t *stackmap.Table) tableView {
-	tv := tableView{SD: sd, Table: t}
-	for _, f := range t.Functions() {
-		tv.Funcs = append(tv.Funcs, funcView{F: f})
+// recordOf returns the view of a record of the table.
+func (tv *tableView) recordOf(r stackmap.Record) recordView {
+	rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
+	if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
+		rv.Address = tv.Funcs[rv.Func].Entry + uint64(rv.InstOffset)
+	} else {
+		rv.Func = -1
 	}
-	for _, r := range t.Records() {
-		rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
-		if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
-			rv.Address = tv.Funcs[rv.Func].F.Entry + uint64(rv.InstOffset)
-		} else {
-			rv.Func = -1
+	return rv
+}
+
+// recordsInFunctionOrder reports whether every record with a known function
+// comes after the records of lower-numbered functions, as the record counts
+// of versions 2 and 3 make them (and as a version 1 table with one function
+// trivially does), so that one pass over the records meets each function's
+// records together.
+func (tv *tableView) recordsInFunctionOrder() bool {
+	last := -1
+	for _, r := range tv.Table.Records() {
+		f := r.Function()
+		if f < 0 || f >= len(tv.Funcs) {
+			continue
 		}
-		tv.Records = append(tv.Records, rv)
+		if f < last {
+			return false
+		}
+		last = f
 	}
-	return tv
+	return true
 }
 
 // funcLabel names function i for people: "#i name", or "#i" when no
@@ -64,7 +80,7 @@ func (tv *tableView) funcLabel(i int) string {
 	if i < 0 || i >= len(tv.Funcs) {
 		return "?"
 	}
-	if s := tv.Funcs[i].F.Name; s != "" {
+	if s := tv.Funcs[i].Name; s != "" {
 		return "#" + itoa(i) + " " + s
 	}
 	return "#" + itoa(i)

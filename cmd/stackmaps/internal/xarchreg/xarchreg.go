@@ -1,4 +1,11 @@
-package regs
+// Package xarchreg maps the DWARF register numbers of LLVM stack map
+// locations to the register types of the golang.org/x/arch disassemblers
+// (x86asm, arm64asm, ppc64asm).
+//
+// It lives with the stackmaps tool, the only user of golang.org/x/arch, so
+// that package regs, which every runtime importing package stackmap pulls
+// in, depends on the standard library alone.
+package xarchreg
 
 import (
 	"golang.org/x/arch/arm64/arm64asm"

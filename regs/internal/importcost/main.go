@@ -1,0 +1,16 @@
+// Command importcost imports every package a runtime reading stack maps
+// may import (stackmap, objfile, the locators and regs) and does nothing
+// else. The regs tests build it and run it with GODEBUG=inittrace=1 to
+// show that importing them allocates nothing at initialization.
+package main
+
+import (
+	_ "github.com/stackmaps/stackmaps/elfsection"
+	_ "github.com/stackmaps/stackmaps/machosection"
+	_ "github.com/stackmaps/stackmaps/objfile"
+	_ "github.com/stackmaps/stackmaps/pesection"
+	_ "github.com/stackmaps/stackmaps/regs"
+	_ "github.com/stackmaps/stackmaps/stackmap"
+)
+
+func main() {}
