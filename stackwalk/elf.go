@@ -20,12 +20,18 @@ import (
 // (relocated; nil when it has none). The stack map section stays
 // memory-mapped: Close the module when done.
 func OpenELF(path string, bias uint64) (*Module, error) {
+	// The locator checks every header against the file before debug/elf
+	// reads it, and reads the CFI sections.
+	frames, err := elfsection.OpenFrames(path)
+	if err != nil {
+		return nil, err
+	}
 	ef, err := elf.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer ef.Close()
-	m, err := elfModule(ef, path, bias)
+	m, err := elfModule(ef, frames, path, bias)
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +54,11 @@ func OpenELF(path string, bias uint64) (*Module, error) {
 // FromELF is OpenELF for an ELF file already open; the stack map section
 // is read into memory (nothing to Close). name names the module in errors.
 func FromELF(ef *elf.File, name string, bias uint64) (*Module, error) {
-	m, err := elfModule(ef, name, bias)
+	frames, err := elfsection.FramesFromFile(ef)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	m, err := elfModule(ef, frames, name, bias)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +85,7 @@ func stackmapIndex(sd *stackmap.SectionData, name string) (*stackmap.Index, erro
 }
 
 // elfModule fills a Module's architecture, code range and CFI.
-func elfModule(ef *elf.File, name string, bias uint64) (*Module, error) {
+func elfModule(ef *elf.File, frames elfsection.FrameSections, name string, bias uint64) (*Module, error) {
 	a := regs.ArchFromELF(ef.Machine, ef.Class, ef.Data)
 	if _, err := newABI(a); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
@@ -91,39 +101,14 @@ func elfModule(ef *elf.File, name string, bias uint64) (*Module, error) {
 		return nil, fmt.Errorf("%s: no executable PT_LOAD segment", name)
 	}
 	m.Start, m.End = lo+bias, hi+bias
-	var text uint64
-	if s := ef.Section(".text"); s != nil {
-		text = s.Addr
-	}
-	var got uint64
-	if s := ef.Section(".got"); s != nil {
-		got = s.Addr
-	}
-	base := cfi.Config{Order: ef.ByteOrder, PtrSize: a.PointerSize(), TextBase: text, DataBase: got}
 	var err error
-	if s := ef.Section(".eh_frame"); s != nil && s.Type != elf.SHT_NOBITS {
-		cfg := base
-		cfg.Kind, cfg.Addr = cfi.EHFrame, s.Addr
-		if cfg.Data, err = sectionData(s, name); err != nil {
-			return nil, err
-		}
-		if h := ef.Section(".eh_frame_hdr"); h != nil && h.Type != elf.SHT_NOBITS {
-			if cfg.Hdr, err = sectionData(h, name); err != nil {
-				return nil, err
-			}
-			cfg.HdrAddr = h.Addr
-		}
-		if m.CFI, err = frameTable(cfg, name); err != nil {
+	if frames.EHFrame.Data != nil {
+		if m.CFI, err = frameTable(frames.EHFrame, name); err != nil {
 			return nil, err
 		}
 	}
-	if s := ef.Section(".debug_frame"); s != nil && s.Type != elf.SHT_NOBITS {
-		cfg := base
-		cfg.Kind, cfg.Addr = cfi.DebugFrame, s.Addr
-		if cfg.Data, err = sectionData(s, name); err != nil {
-			return nil, err
-		}
-		if m.DebugFrame, err = frameTable(cfg, name); err != nil {
+	if frames.DebugFrame.Data != nil {
+		if m.DebugFrame, err = frameTable(frames.DebugFrame, name); err != nil {
 			return nil, err
 		}
 	}
@@ -134,15 +119,6 @@ func elfModule(ef *elf.File, name string, bias uint64) (*Module, error) {
 		return nil, fmt.Errorf("%s: no .eh_frame or .debug_frame section", name)
 	}
 	return m, nil
-}
-
-// sectionData reads a section's bytes (decompressed).
-func sectionData(s *elf.Section, name string) ([]byte, error) {
-	d, err := s.Data()
-	if err != nil {
-		return nil, fmt.Errorf("%s: section %s at file offset %#x: %w", name, s.Name, s.Offset, err)
-	}
-	return d, nil
 }
 
 // frameTable decodes a CFI section: searched through its .eh_frame_hdr
