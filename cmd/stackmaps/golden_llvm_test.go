@@ -61,7 +61,14 @@ func TestDumpLLVMMatchesReadobj(t *testing.T) {
 // object and compares dump --format=llvm with the llvm-readobj of the same
 // LLVM version, live.
 func TestDumpLLVMLive(t *testing.T) {
-	objs := objects(t)
+	forEachLive(t, objects(t), func(t *testing.T, o golden.Object, obj string) {})
+}
+
+// forEachLive recompiles each object with the llc of its LLVM version (one
+// per version and target under -short), in parallel subtests, checks that
+// dump --format=llvm of the new object equals that version's llvm-readobj,
+// and hands the new object to more checks.
+func forEachLive(t *testing.T, objs []golden.Object, more func(t *testing.T, o golden.Object, obj string)) {
 	versions := map[string]bool{}
 	for _, o := range objs {
 		versions[o.LLVM] = true
@@ -88,6 +95,7 @@ func TestDumpLLVMLive(t *testing.T) {
 			got, stderr, status := runTool("dump", "--format=llvm", obj)
 			require.Equal(t, exitOK, status, stderr)
 			assert.Equal(t, golden.ReadobjStackMap(string(ro)), got)
+			more(t, o, obj)
 		})
 	}
 }

@@ -53,27 +53,7 @@ type Linked struct {
 
 // Objects returns the rows of testdata/objects/MANIFEST.tsv.
 func Objects() ([]Object, error) {
-	rows, err := readTSV(filepath.Join(Root(), "objects", "MANIFEST.tsv"))
-	if err != nil {
-		return nil, err
-	}
-	var out []Object
-	for _, r := range rows {
-		o := Object{
-			Rel: r["object"], LLVM: r["llvm"], Target: r["target"], Triple: r["triple"],
-			Format: r["format"], ByteOrder: binary.LittleEndian,
-		}
-		o.Path = filepath.Join(Root(), o.Rel)
-		o.IR = filepath.Join(Root(), r["ir"])
-		if f := r["llc_flags"]; f != "" && f != "-" {
-			o.LLCFlags = strings.Fields(f)
-		}
-		if r["byteorder"] == "big" {
-			o.ByteOrder = binary.BigEndian
-		}
-		out = append(out, o)
-	}
-	return out, nil
+	return readObjects(filepath.Join(Root(), "objects", "MANIFEST.tsv"))
 }
 
 // MIRObjects returns the rows of testdata/mir/MANIFEST.tsv: objects llc
