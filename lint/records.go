@@ -61,7 +61,7 @@ func (s *placementSweep) add(r stackmap.Record) {
 
 // finish appends the table's findings to out.
 func (s *placementSweep) finish(out []Finding, on *ruleSet) []Finding {
-	fs := s.out
+	var fs []Finding
 	if !s.ordered {
 		fs = checkPlacementUnordered(s.tv)
 	} else {
