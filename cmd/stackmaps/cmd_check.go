@@ -4,76 +4,107 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"strings"
+
+	"github.com/stackmaps/stackmaps/lint"
 )
 
 func init() {
-	register(command{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints", run: runCheck})
+	register(command{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck})
 }
 
-// checkOptions are the check command's flags that checks consult.
-type checkOptions struct {
-	statepointIDs []uint64 // extra IDs whose records are statepoints
-}
-
-const checkUsage = `Usage: stackmaps check [flags] FILE...
+const checkUsageHead = `Usage: stackmaps check [flags] FILE...
 
 Lint the stack maps in each FILE (object file, linked binary, or with --raw
 a section dump). Each finding is one line that says where it is (table,
 function, record, location, byte offset in the section) and ends with the
-check's name in brackets:
+rule's name in brackets. A clean file prints one line, "FILE: ok".
+--format=json prints one JSON document per file per line instead (JSON
+Lines; see below).
 
-  [reserved]           a reserved field is not zero: header reserved bytes,
-                       record flags, location reserved fields, the padding
-                       before the live-out count, live-out reserved bytes, or
-                       alignment padding
-  [outside-function]   a record's instruction offset is past the end of its
-                       function (the symbol table's size for it)
-  [duplicate-address]  two records of one function with the same ID at the
-                       same address (different IDs at one address are
-                       normal: consecutive stackmap calls emit no code)
-  [duplicate-function] two function records (in different tables of a
-                       linked binary) for the same code: an inline (COMDAT)
-                       function the linker kept once, still described by
-                       every object's table
-  [unused-constant]    a constants table entry no location refers to
-  [statepoint]         a statepoint record (ID 0xABCDEF00, or an ID given
-                       with --statepoint-id) whose leading constants are
-                       malformed: fewer than 3 locations, the first three
-                       not Constants, more deopt arguments than locations,
-                       an odd number of GC pointer locations, flags other
-                       than 0-3, a calling convention outside 0-1023, or
-                       instruction offset 0 (a statepoint's record is at the
-                       return address of its call)
+Rules (all run unless --enable or --disable choose):
+`
 
-A clean file prints one line, "FILE: ok".
+const checkUsageTail = `
+Notes: the same function in several tables of a linked binary is normal
+(the linker kept one copy of an inline function, every object describes
+it); duplicate-function only flags it twice within one table. The register
+rules need the architecture, so with --raw only zero-size of them runs.
+statepoint checks records with ID 0xABCDEF00 and the IDs given with
+--statepoint-id.
+
+JSON (--format=json), one line per file: {"file", "format", "arch", "ok",
+"error" (null unless the file could not be read), "findings": [{"rule",
+"slice", "table", "function", "function_name", "record", "id", "id_hex",
+"location", "live_out", "offset", "offset_hex", "message"}]}; absent parts
+(function, record, location) are null.
 
 Examples:
   stackmaps check prog.o
+  stackmaps check --disable unused-constant,reserved prog
+  stackmaps check --enable unknown-register --enable bad-base-register prog.o
   stackmaps check --statepoint-id 7 --statepoint-id 0x10 libruntime.so
   stackmaps check --raw --big-endian section.bin
+  stackmaps check --format=json prog.o lib.so
 
 Exit status: 0 no findings, 1 findings (or a file could not be read or
-decoded), 2 bad usage.
+decoded), 2 bad usage (including an unknown rule name).
 
 Flags:
 `
 
+// checkUsage is the check command's help text, with every rule listed.
+func checkUsage() string {
+	var b strings.Builder
+	b.WriteString(checkUsageHead)
+	for _, r := range lint.Rules() {
+		fmt.Fprintf(&b, "  %-21s %s\n", "["+r.Name+"]", r.Summary)
+	}
+	b.WriteString(checkUsageTail)
+	return b.String()
+}
+
+// ruleList is a repeatable flag of rule names, each value a comma list.
+type ruleList []string
+
+func (l *ruleList) String() string { return strings.Join(*l, ",") }
+
+func (l *ruleList) Set(s string) error {
+	for _, n := range strings.Split(s, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			*l = append(*l, n)
+		}
+	}
+	return nil
+}
+
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", checkUsage, stderr)
+	fs := newFlagSet("check", checkUsage(), stderr)
 	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
 	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
-	opts := &checkOptions{}
+	format := fs.String("format", "text", "output format: text or json (one JSON document per file per line)")
+	var opts lint.Options
+	fs.Var((*ruleList)(&opts.Enable), "enable", "run only these rules (comma list; repeatable)")
+	fs.Var((*ruleList)(&opts.Disable), "disable", "do not run these rules (comma list; repeatable)")
 	fs.Func("statepoint-id", "also check records with this ID (decimal or 0x hex) as statepoints; repeatable", func(s string) error {
 		var f dumpFilter
 		if err := f.setID(s); err != nil {
 			return err
 		}
-		opts.statepointIDs = append(opts.statepointIDs, f.id)
+		opts.StatepointIDs = append(opts.StatepointIDs, f.id)
 		return nil
 	})
 	files, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
 		return status
+	}
+	if err := opts.Validate(); err != nil {
+		fmt.Fprintf(stderr, "stackmaps check: %v\n", err)
+		return exitUsage
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "stackmaps check: unknown format %q (text, json)\n", *format)
+		return exitUsage
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "stackmaps check: no FILE given (see stackmaps check --help)")
@@ -92,29 +123,36 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		in, err := loadDumpInput(name, *raw, order)
 		if err != nil {
 			fmt.Fprintf(stderr, "stackmaps check: %v\n", err)
+			if *format == "json" {
+				writeCheckJSON(stdout, &dumpInput{File: name}, nil, err)
+			}
 			status = exitFail
 			continue
 		}
 		fs := checkFile(in, opts)
-		in.Close()
-		for _, f := range fs {
-			fmt.Fprintf(stdout, "%s: %s\n", name, f)
+		if *format == "json" {
+			writeCheckJSON(stdout, in, fs, nil)
+		} else {
+			for _, f := range fs {
+				fmt.Fprintf(stdout, "%s: %s\n", name, f)
+			}
+			if len(fs) == 0 {
+				fmt.Fprintf(stdout, "%s: ok\n", name)
+			}
 		}
+		in.Close()
 		if len(fs) > 0 {
 			status = exitFail
-		} else {
-			fmt.Fprintf(stdout, "%s: ok\n", name)
 		}
 	}
 	return status
 }
 
-// checkFile runs every check on every table of a file, in table order.
-func checkFile(in *dumpInput, opts *checkOptions) []finding {
-	var out []finding
-	c := &tableChecker{opts: opts, seen: map[funcKey]funcSeen{}}
-	forEachTable(in, func(tv *tableView) {
-		out = c.check(tv, out)
-	})
+// checkFile runs the chosen rules on every section of a file, in order.
+func checkFile(in *dumpInput, opts lint.Options) []lint.Finding {
+	var out []lint.Finding
+	for i, sec := range in.Parsed {
+		out = append(out, lint.Check(in.Sections[i], sec, opts)...)
+	}
 	return out
 }

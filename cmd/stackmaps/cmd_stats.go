@@ -31,6 +31,14 @@ Example:
     live-outs        0
     constants        3
 
+--format=json prints one JSON document per file per line (JSON Lines):
+{"file", "format", "arch", "error" (null unless unreadable), "tables":
+[{"slice", "index", "section_offset", "section_offset_hex", "version",
+"bytes", "header_bytes", "function_bytes", "constant_bytes",
+"record_bytes", "functions", "dynamic_stack", "records", "max_locations",
+"locations", "locations_by_kind": {"Register", ...}, "live_outs",
+"constants"}], "total": {the same counts, "tables"}}.
+
 Exit status: 0 success, 1 a file could not be read or decoded, 2 bad usage.
 
 Flags:
@@ -120,9 +128,14 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("stats", statsUsage, stderr)
 	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
 	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
+	format := fs.String("format", "text", "output format: text or json (one JSON document per file per line)")
 	files, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
 		return status
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "stackmaps stats: unknown format %q (text, json)\n", *format)
+		return exitUsage
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "stackmaps stats: no FILE given (see stackmaps stats --help)")
@@ -144,10 +157,17 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			w.Flush()
 			fmt.Fprintf(stderr, "stackmaps stats: %v\n", err)
+			if *format == "json" {
+				writeStatsJSON(w, &dumpInput{File: name}, err)
+			}
 			status = exitFail
 			continue
 		}
-		writeStats(w, in)
+		if *format == "json" {
+			writeStatsJSON(w, in, nil)
+		} else {
+			writeStats(w, in)
+		}
 		in.Close()
 	}
 	return status

@@ -36,6 +36,9 @@ type codeFile struct {
 
 	walk codeWalk // how far the last function's code was decoded
 
+	elfNames *elfNames    // branch target names, built on first use
+	elfSec   *elf.Section // the code section of the last function (ELF)
+
 	last struct { // the code of the last function asked for
 		t    *stackmap.Table
 		fn   int
@@ -144,6 +147,7 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 				if err != nil {
 					return nil, err
 				}
+				c.elfSec = s
 				return from(data, fi.Entry-s.Addr)
 			}
 		}
@@ -172,6 +176,7 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
+	c.elfSec = sec
 	return from(data, fi.Entry)
 }
 

@@ -18,6 +18,9 @@ type insn struct {
 	text string // GNU (objdump) syntax
 	len  int
 	call bool // a call: the instruction after it is a return address
+
+	target    uint64 // pc-relative branch or call target (x86_64, AArch64)
+	hasTarget bool
 }
 
 // decodeInsn decodes the instruction at the start of code, whose address is
@@ -48,6 +51,9 @@ func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, 
 		i := insn{len: in.Len, call: in.Op == x86asm.CALL}
 		if text {
 			i.text = x86asm.GNUSyntax(in, pc, nil)
+			if r, ok := in.Args[0].(x86asm.Rel); ok {
+				i.target, i.hasTarget = pc+uint64(in.Len)+uint64(int64(r)), true
+			}
 		}
 		return i, true
 	case regs.AArch64:
@@ -58,6 +64,9 @@ func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, 
 		i := insn{len: 4, call: in.Op == arm64asm.BL || in.Op == arm64asm.BLR}
 		if text {
 			i.text = arm64asm.GNUSyntax(in)
+			if r, ok := in.Args[0].(arm64asm.PCRel); ok {
+				i.target, i.hasTarget = pc+uint64(int64(r)), true
+			}
 		}
 		return i, true
 	case regs.PPC64, regs.PPC64LE, regs.PPC32:
@@ -205,11 +214,18 @@ func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		return
 	}
 	prev, at, hasPrev, hasAt := code.walk.at(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry, rv.InstOffset)
+	name := func(in insn, addr uint64) string {
+		if !in.hasTarget {
+			return ""
+		}
+		return code.targetName(code.elfSec, fi.Entry+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target)
+	}
 	if hasPrev && prev.call {
-		fmt.Fprintf(w, "      call   %#x: %s\n", rv.Address-uint64(prev.len), prev.text)
+		a := rv.Address - uint64(prev.len)
+		fmt.Fprintf(w, "      call   %#x: %s%s\n", a, prev.text, name(prev, a))
 	}
 	if hasAt {
-		fmt.Fprintf(w, "      insn   %#x: %s\n", rv.Address, at.text)
+		fmt.Fprintf(w, "      insn   %#x: %s%s\n", rv.Address, at.text, name(at, rv.Address))
 	} else {
 		fmt.Fprintf(w, "      insn   %#x: (no instruction starts here)\n", rv.Address)
 	}

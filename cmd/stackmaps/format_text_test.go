@@ -164,10 +164,10 @@ func TestDisasmCallBeforeReturnAddress(t *testing.T) {
 	out, stderr, status := runTool("dump", "--disasm", "--id", "0xa003", td+"linked/x86_64-elf/exe")
 	require.Equal(t, exitOK, status, stderr)
 	assert.Contains(t, out, "    Record ID 40963 (0xa003) at 0x401201 (+0x11), 1 location\n"+
-		"      call   0x4011fc: callq 0x401230\n"+
+		"      call   0x4011fc: callq 0x401230 <sm_inline>\n"+
 		"      insn   0x401201: pop %rbp\n")
 
 	out, _, status = runTool("dump", "--disasm", "--function", "st_simple", td+"objects/llvm19/aarch64-elf/statepoints.o")
 	require.Equal(t, exitOK, status)
-	assert.Contains(t, out, "      call   0x4: bl .+0x0\n      insn   0x8: ldr x0, [sp,#8]\n")
+	assert.Contains(t, out, "      call   0x4: bl .+0x0 <st_callee>\n      insn   0x8: ldr x0, [sp,#8]\n")
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -38,7 +39,7 @@ func TestOutputsNeverPanic(t *testing.T) {
 			for _, name := range []string{"text", "json", "llvm"} {
 				require.NotPanics(t, func() { _ = formats[name](io.Discard, in, &dumpOptions{filter: &dumpFilter{}}) })
 			}
-			require.NotPanics(t, func() { checkFile(in, &checkOptions{}) })
+			require.NotPanics(t, func() { checkFile(in, lint.Options{}) })
 			require.NotPanics(t, func() { writeStatsTo(io.Discard, in) })
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"cmp"
@@ -31,7 +31,7 @@ type placementSweep struct {
 	recs    []recordView
 	keys    []placementKey
 	dupOf   []int // per record of recs: the earlier record with the same address and ID, or -1
-	out     []finding
+	out     []Finding
 }
 
 // start begins the sweep of a table.
@@ -60,12 +60,26 @@ func (s *placementSweep) add(r stackmap.Record) {
 }
 
 // finish appends the table's findings to out.
-func (s *placementSweep) finish(out []finding) []finding {
+func (s *placementSweep) finish(out []Finding, on *ruleSet) []Finding {
+	var fs []Finding
 	if !s.ordered {
-		return append(out, checkPlacementUnordered(s.tv)...)
+		fs = checkPlacementUnordered(s.tv)
+	} else {
+		s.flush()
+		fs = s.out
 	}
-	s.flush()
-	return append(out, s.out...)
+	// Each rule's findings in section order, outside-function first.
+	for _, rule := range [...]string{RuleOutsideFunction, RuleDuplicateAddress} {
+		if !on.on(rule) {
+			continue
+		}
+		for _, f := range fs {
+			if f.Rule == rule {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // placementKey is a record's instruction offset and ID, and its position
@@ -120,7 +134,7 @@ func (s *placementSweep) flush() {
 // checkOutsideFunction reports a record whose instruction offset is past
 // the end of its function, when the symbol table gives the function's
 // size.
-func checkOutsideFunction(tv *tableView, rv recordView, out []finding) []finding {
+func checkOutsideFunction(tv *tableView, rv recordView, out []Finding) []Finding {
 	fi := &tv.Funcs[rv.Func]
 	if fi.Size > 0 && uint64(rv.InstOffset) > fi.Size {
 		out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "outside-function",
@@ -132,8 +146,8 @@ func checkOutsideFunction(tv *tableView, rv recordView, out []finding) []finding
 // checkPlacementUnordered is the placement check for a table whose
 // records are not grouped by function (no table LLVM writes): it remembers
 // every record by function, offset and ID.
-func checkPlacementUnordered(tv *tableView) []finding {
-	var out []finding
+func checkPlacementUnordered(tv *tableView) []Finding {
+	var out []Finding
 	type key struct {
 		fn  int
 		off uint32
@@ -184,62 +198,13 @@ func (c *constantUse) mark(r stackmap.Record) {
 }
 
 // report appends a finding for each constant no record referred to.
-func (c *constantUse) report(tv *tableView, out []finding) []finding {
+func (c *constantUse) report(tv *tableView, out []Finding) []Finding {
 	t := tv.Table
 	for i, u := range c.used {
 		if !u {
 			v, _ := t.Constant(i)
 			out = append(out, tv.at(t.ConstantOffset(i), "unused-constant", "constant #%d (%d) is never referenced", i, v))
 		}
-	}
-	return out
-}
-
-// funcKey identifies a function's code across tables: its entry address
-// and, in relocatable objects, its symbol (addresses there are
-// section-relative).
-type funcKey struct {
-	slice  string
-	symbol string
-	entry  uint64
-}
-
-// funcSeen remembers the first function record seen for a key: its table,
-// index and name, from which its label is made only when a duplicate
-// needs it.
-type funcSeen struct {
-	table int
-	index int
-	name  string
-}
-
-// label is the function's funcLabel.
-func (f funcSeen) label() string {
-	if f.name != "" {
-		return "#" + itoa(f.index) + " " + f.name
-	}
-	return "#" + itoa(f.index)
-}
-
-// checkDuplicateFunctions reports function records that describe the same
-// code as an earlier one: the linker kept one copy of an inline (COMDAT)
-// function but every object's stack map still describes its own copy, so a
-// runtime sees two sets of records for one piece of code. Functions whose
-// address is unrelocated (0, no symbol) are skipped.
-func checkDuplicateFunctions(tv *tableView, seen map[funcKey]funcSeen, out []finding) []finding {
-	for i := range tv.Funcs {
-		fi := &tv.Funcs[i]
-		if fi.Symbol == "" && fi.Address == 0 {
-			continue
-		}
-		k := funcKey{tv.SD.Slice, fi.Symbol, fi.Entry}
-		if first, dup := seen[k]; dup {
-			out = append(out, tv.atFunc(i, fi.Offset, "duplicate-function",
-				"function at %#x is also described by function %s of table %d (an inline function the linker kept once?)",
-				fi.Entry, first.label(), first.table))
-			continue
-		}
-		seen[k] = funcSeen{tv.Table.Index(), i, fi.Name}
 	}
 	return out
 }

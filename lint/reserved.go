@@ -1,21 +1,21 @@
-package main
+package lint
 
 import "github.com/stackmaps/stackmaps/stackmap"
 
 // checkHeaderReserved reports a table header whose reserved fields are
 // not zero: LLVM writes zeros, and a decoder for a future version might
 // not ignore them.
-func checkHeaderReserved(tv *tableView) []finding {
+func checkHeaderReserved(tv *tableView) []Finding {
 	t := tv.Table
 	if r0, r1 := t.Reserved(); r0 != 0 || r1 != 0 {
-		return []finding{tv.at(t.Offset()+1, "reserved", "header reserved fields are %#x and %#x, want 0", r0, r1)}
+		return []Finding{tv.at(t.Offset()+1, "reserved", "header reserved fields are %#x and %#x, want 0", r0, r1)}
 	}
 	return nil
 }
 
 // checkRecordReserved appends to out the reserved fields and padding of
 // one record that are not zero.
-func checkRecordReserved(tv *tableView, r stackmap.Record, locSize int, out []finding) []finding {
+func checkRecordReserved(tv *tableView, r stackmap.Record, locSize int, out []Finding) []Finding {
 	t := tv.Table
 	if fl := r.Flags(); fl != 0 {
 		out = append(out, tv.atRecord(tv.recordOf(r), r.Offset()+12, "reserved", "record flags are %#x, want 0", fl))
@@ -41,7 +41,7 @@ func checkRecordReserved(tv *tableView, r stackmap.Record, locSize int, out []fi
 	for i, lo := range r.LiveOuts() {
 		if lo.Reserved != 0 {
 			f := tv.atRecord(tv.recordOf(r), liveOff+4+4*i+2, "reserved", "live-out reserved byte is %#x, want 0", lo.Reserved)
-			f.Location, f.What = i, "live-out"
+			f.Location, f.LiveOut = i, true
 			out = append(out, f)
 		}
 	}

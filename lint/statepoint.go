@@ -1,4 +1,4 @@
-package main
+package lint
 
 import (
 	"errors"
@@ -18,17 +18,17 @@ const (
 
 // isStatepointCandidate reports whether a record is checked as a
 // statepoint: its ID is 0xABCDEF00 (the default every front end leaves
-// unless it chooses its own) or one given with --statepoint-id.
+// unless it chooses its own) or one of Options.StatepointIDs.
 //
 // A shape test ("the first three locations are Constants") is not used: a
 // stackmap call whose first live values are constants has that shape too,
 // and its "deopt count" is then any number.
-func isStatepointCandidate(r stackmap.Record, opts *checkOptions) bool {
+func isStatepointCandidate(r stackmap.Record, ids []uint64) bool {
 	id := r.ID()
 	if id == stackmap.DefaultStatepointID {
 		return true
 	}
-	return slices.Contains(opts.statepointIDs, id)
+	return slices.Contains(ids, id)
 }
 
 // checkStatepoint appends to out what is malformed in a statepoint
@@ -37,7 +37,7 @@ func isStatepointCandidate(r stackmap.Record, opts *checkOptions) bool {
 // odd number of GC pointer locations, flags other than 0-3, a calling
 // convention outside 0-1023, or an instruction offset of 0 (the record is
 // at a return address, which follows a call).
-func checkStatepoint(tv *tableView, r stackmap.Record, out []finding) []finding {
+func checkStatepoint(tv *tableView, r stackmap.Record, out []Finding) []Finding {
 	rv := tv.recordOf(r)
 	sp, err := r.Statepoint()
 	if err != nil {

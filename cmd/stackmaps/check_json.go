@@ -1,0 +1,87 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"strconv"
+
+	"github.com/stackmaps/stackmaps/lint"
+)
+
+// checkJSONFile is the JSON Lines document check --format=json writes for
+// one file.
+type checkJSONFile struct {
+	File     string             `json:"file"`
+	Format   string             `json:"format"`
+	Arch     string             `json:"arch"`
+	OK       bool               `json:"ok"`
+	Error    *string            `json:"error"`
+	Findings []checkJSONFinding `json:"findings"`
+}
+
+// checkJSONFinding is one lint.Finding; IDs and offsets also come as hex
+// strings, for readers whose numbers are doubles.
+type checkJSONFinding struct {
+	Rule         string  `json:"rule"`
+	Slice        *string `json:"slice"`
+	Table        int     `json:"table"`
+	Function     *int    `json:"function"`
+	FunctionName *string `json:"function_name"`
+	Record       *int    `json:"record"`
+	ID           *uint64 `json:"id"`
+	IDHex        *string `json:"id_hex"`
+	Location     *int    `json:"location"`
+	LiveOut      bool    `json:"live_out"`
+	Offset       int     `json:"offset"`
+	OffsetHex    string  `json:"offset_hex"`
+	Message      string  `json:"message"`
+}
+
+func hex(v uint64) string { return "0x" + strconv.FormatUint(v, 16) }
+
+// inputKind returns a file's format and architecture as dump's JSON
+// names them.
+func inputKind(in *dumpInput) (format, arch string) {
+	if len(in.Sections) > 0 {
+		format = string(in.Sections[0].Format)
+		arch = in.Sections[0].Arch.String()
+	}
+	if len(in.Sections) > 1 {
+		arch = "universal"
+	}
+	return format, arch
+}
+
+// writeCheckJSON writes one line: the findings of a file, or the error
+// that kept it from being checked.
+func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
+	doc := checkJSONFile{File: in.File, OK: err == nil && len(fs) == 0, Findings: []checkJSONFinding{}}
+	doc.Format, doc.Arch = inputKind(in)
+	if err != nil {
+		s := err.Error()
+		doc.Error = &s
+	}
+	for _, f := range fs {
+		jf := checkJSONFinding{Rule: f.Rule, Table: f.Table, LiveOut: f.LiveOut, Offset: f.Offset,
+			OffsetHex: hex(uint64(f.Offset)), Message: f.Message}
+		if f.Slice != "" {
+			jf.Slice = &f.Slice
+		}
+		if f.Function >= 0 {
+			jf.Function = &f.Function
+			if f.FunctionName != "" {
+				jf.FunctionName = &f.FunctionName
+			}
+		}
+		if f.Record >= 0 {
+			id, h := f.ID, hex(f.ID)
+			jf.Record, jf.ID, jf.IDHex = &f.Record, &id, &h
+		}
+		if f.Location >= 0 {
+			jf.Location = &f.Location
+		}
+		doc.Findings = append(doc.Findings, jf)
+	}
+	b, _ := json.Marshal(doc)
+	w.Write(append(b, '\n'))
+}

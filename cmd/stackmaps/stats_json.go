@@ -1,0 +1,91 @@
+package main
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// statsJSONFile is the JSON Lines document stats --format=json writes for
+// one file.
+type statsJSONFile struct {
+	File   string           `json:"file"`
+	Format string           `json:"format"`
+	Arch   string           `json:"arch"`
+	Error  *string          `json:"error"`
+	Tables []statsJSONTable `json:"tables"`
+	Total  *statsJSONCounts `json:"total"`
+}
+
+// statsJSONTable is one table's stats and where the table is.
+type statsJSONTable struct {
+	Slice     *string `json:"slice"`
+	Index     int     `json:"index"`
+	Offset    int     `json:"section_offset"`
+	OffsetHex string  `json:"section_offset_hex"`
+	Version   int     `json:"version"`
+	statsJSONCounts
+}
+
+// statsJSONCounts are the counts and sizes of tableStats.
+type statsJSONCounts struct {
+	Tables        int            `json:"tables"`
+	Bytes         int            `json:"bytes"`
+	HeaderBytes   int            `json:"header_bytes"`
+	FunctionBytes int            `json:"function_bytes"`
+	ConstantBytes int            `json:"constant_bytes"`
+	RecordBytes   int            `json:"record_bytes"`
+	Functions     int            `json:"functions"`
+	DynamicStack  int            `json:"dynamic_stack"`
+	Records       int            `json:"records"`
+	MaxLocations  int            `json:"max_locations"`
+	Locations     int            `json:"locations"`
+	ByKind        map[string]int `json:"locations_by_kind"`
+	LiveOuts      int            `json:"live_outs"`
+	Constants     int            `json:"constants"`
+}
+
+func (s *tableStats) json() statsJSONCounts {
+	c := statsJSONCounts{Tables: s.tables, Bytes: s.bytes, HeaderBytes: s.headerBytes, FunctionBytes: s.functionBytes,
+		ConstantBytes: s.constantBytes, RecordBytes: s.recordBytes, Functions: s.functions, DynamicStack: s.dynamic,
+		Records: s.records, MaxLocations: s.maxLocations, Locations: s.locations, LiveOuts: s.liveOuts,
+		Constants: s.constants, ByKind: map[string]int{}}
+	for k := stackmap.Register; k <= stackmap.ConstantIndex; k++ {
+		c.ByKind[k.String()] = s.byKind[k]
+	}
+	if s.byKind[0] != 0 {
+		c.ByKind["invalid"] = s.byKind[0]
+	}
+	return c
+}
+
+// writeStatsJSON writes one line: the stats of every table of a file and
+// their total, or the error that kept the file from being read.
+func writeStatsJSON(w io.Writer, in *dumpInput, err error) {
+	doc := statsJSONFile{File: in.File, Tables: []statsJSONTable{}}
+	doc.Format, doc.Arch = inputKind(in)
+	if err != nil {
+		s := err.Error()
+		doc.Error = &s
+	}
+	var total tableStats
+	for si, sec := range in.Parsed {
+		for _, t := range sec.Tables() {
+			s := statsOf(t)
+			total.add(s)
+			jt := statsJSONTable{Index: t.Index(), Offset: t.Offset(), OffsetHex: hex(uint64(t.Offset())),
+				Version: int(t.Version()), statsJSONCounts: s.json()}
+			if sl := in.Sections[si].Slice; sl != "" {
+				jt.Slice = &sl
+			}
+			doc.Tables = append(doc.Tables, jt)
+		}
+	}
+	if err == nil {
+		c := total.json()
+		doc.Total = &c
+	}
+	b, _ := json.Marshal(doc)
+	w.Write(append(b, '\n'))
+}

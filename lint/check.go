@@ -1,0 +1,144 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// tableView is one table with its function records (small next to the
+// records, which are read from the section one at a time).
+type tableView struct {
+	SD    *stackmap.SectionData
+	Table *stackmap.Table
+	Funcs []stackmap.Function
+}
+
+// recordView is a record with its owning function and address.
+type recordView struct {
+	R          stackmap.Record
+	Func       int    // index of the owning function, -1 when unknown (v1)
+	InstOffset uint32 // instruction offset once relocations are applied
+	Address    uint64 // function entry + InstOffset; valid if Func >= 0
+}
+
+func (tv *tableView) recordOf(r stackmap.Record) recordView {
+	rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
+	if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
+		rv.Address = tv.Funcs[rv.Func].Entry + uint64(rv.InstOffset)
+	} else {
+		rv.Func = -1
+	}
+	return rv
+}
+
+// at starts a finding about a whole table.
+func (tv *tableView) at(off int, rule, format string, args ...any) Finding {
+	return Finding{Rule: rule, Slice: tv.SD.Slice, Table: tv.Table.Index(), Function: -1, Record: -1,
+		Location: -1, Offset: off, Message: fmt.Sprintf(format, args...)}
+}
+
+// atFunc starts a finding about a function record.
+func (tv *tableView) atFunc(i, off int, rule, format string, args ...any) Finding {
+	f := tv.at(off, rule, format, args...)
+	f.Function, f.FunctionName = i, tv.Funcs[i].Name
+	return f
+}
+
+// atRecord starts a finding about a record.
+func (tv *tableView) atRecord(rv recordView, off int, rule, format string, args ...any) Finding {
+	f := tv.at(off, rule, format, args...)
+	f.Record, f.ID = rv.R.Index(), rv.R.ID()
+	if rv.Func >= 0 {
+		f.Function, f.FunctionName = rv.Func, tv.Funcs[rv.Func].Name
+	}
+	return f
+}
+
+// atLocation starts a finding about location i of a record.
+func (tv *tableView) atLocation(rv recordView, i int, rule, format string, args ...any) Finding {
+	f := tv.atRecord(rv, rv.R.Offset()+16+i*locationSize(tv.Table), rule, format, args...)
+	f.Location = i
+	return f
+}
+
+// Check runs the rules opts choose on every table of a section, which sd
+// located and sec is the parsed form of (sec = sd.Parse()). sd may be nil
+// for bare bytes: then no symbol or architecture is known, and the
+// register rules are skipped. Findings come grouped by table, then by rule
+// in the order of Rules, each group in section order. Unknown rule names in
+// opts are ignored; see Options.Validate.
+func Check(sd *stackmap.SectionData, sec *stackmap.Section, opts Options) []Finding {
+	if sd == nil {
+		sd = &stackmap.SectionData{}
+	}
+	c := &checker{on: opts.selected(), statepointIDs: opts.StatepointIDs}
+	var out []Finding
+	var tv tableView
+	for _, t := range sec.Tables() {
+		tv = tableView{SD: sd, Table: t, Funcs: tv.Funcs[:0]}
+		for _, f := range t.Functions() {
+			tv.Funcs = append(tv.Funcs, f)
+		}
+		out = c.check(&tv, out)
+	}
+	return out
+}
+
+// checker runs the chosen rules on one table after another, reusing its
+// scratch space.
+type checker struct {
+	on            ruleSet
+	statepointIDs []uint64
+	placement     placementSweep
+	constants     constantUse
+	regs          registerRules
+}
+
+// check appends the findings of one table to out, in the order of rules.
+func (c *checker) check(tv *tableView, out []Finding) []Finding {
+	t := tv.Table
+	locSize := locationSize(t)
+	var reserved, statepoints []Finding
+	if c.on.on(RuleReserved) {
+		reserved = checkHeaderReserved(tv)
+	}
+	placement := c.on.on(RuleOutsideFunction) || c.on.on(RuleDuplicateAddress)
+	c.placement.start(tv)
+	c.constants.start(t)
+	c.regs.start(tv, &c.on)
+	for _, r := range t.Records() {
+		if c.on.on(RuleReserved) {
+			reserved = checkRecordReserved(tv, r, locSize, reserved)
+		}
+		if placement {
+			c.placement.add(r)
+		}
+		c.constants.mark(r)
+		if c.on.on(RuleStatepoint) && isStatepointCandidate(r, c.statepointIDs) {
+			statepoints = checkStatepoint(tv, r, statepoints)
+		}
+		c.regs.check(r)
+	}
+	out = append(out, reserved...)
+	if c.on.on(RuleDuplicateFunction) {
+		out = checkDuplicateFunctions(tv, out)
+	}
+	if placement {
+		out = c.placement.finish(out, &c.on)
+	}
+	if c.on.on(RuleUnusedConstant) {
+		out = c.constants.report(tv, out)
+	}
+	out = append(out, statepoints...)
+	return c.regs.report(out)
+}
+
+// locationSize returns the byte size of one location in the table's
+// version.
+func locationSize(t *stackmap.Table) int {
+	if t.Version() == stackmap.Version3 {
+		return 12
+	}
+	return 8
+}
