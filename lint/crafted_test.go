@@ -19,6 +19,13 @@ import (
 // registerRules are the rules CRAFTED.tsv's fault column names.
 var registerRules = []string{lint.RuleUnknownRegister, lint.RuleZeroSize, lint.RuleRegisterSize, lint.RuleBadBaseRegister}
 
+// craftedRules are the register rules llc can be made to break from MIR.
+// No hand-written MIR made llc write a register location larger than its
+// register (the one candidate, ppc vsl3 under f3's number, is VSX vs3,
+// which shares f3's number): register-size is proven on an encoded section
+// (TestRegisterSizeRule).
+var craftedRules = []string{lint.RuleUnknownRegister, lint.RuleZeroSize, lint.RuleBadBaseRegister}
+
 // checkFile runs every rule on every section of a file.
 func checkFile(t *testing.T, path string, opts lint.Options) []lint.Finding {
 	t.Helper()
@@ -93,7 +100,7 @@ func TestRegisterRulesOnCraftedObjects(t *testing.T) {
 	slices.Sort(extra)
 	assert.Empty(t, missing, "crafted faults no rule reported")
 	assert.Empty(t, extra, "findings CRAFTED.tsv does not list")
-	for _, rule := range registerRules {
+	for _, rule := range craftedRules {
 		n := 0
 		for k := range got {
 			if strings.HasSuffix(k, " "+rule) {

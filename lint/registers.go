@@ -137,10 +137,13 @@ func maxRegisterSize(a regs.Arch, r regs.Register) int {
 		}
 		return 8
 	case regs.ClassFPR:
-		if a == regs.S390X { // f0-f15 are the low halves of v0-v15, which share the numbers
+		switch a {
+		case regs.S390X: // f0-f15 are the low halves of v0-v15, which share the numbers
+			return 16
+		case regs.PPC64, regs.PPC64LE, regs.PPC32: // VSX vs0-vs31 share the f numbers (regs names a 16-byte f3 vs3)
 			return 16
 		}
-		return 8 // PowerPC's VSX vs0-vs31 have no number of their own
+		return 8
 	case regs.ClassVector:
 		switch a {
 		case regs.X86_64:
