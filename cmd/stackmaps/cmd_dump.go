@@ -26,6 +26,7 @@ type dumpOptions struct {
 	format string
 	filter *dumpFilter // --function, --id
 	disasm bool        // --disasm (text format only)
+	pretty bool        // --pretty (json): indented rather than one line
 }
 
 // formatter writes one file's stack maps in one output format.
@@ -96,6 +97,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	function := fs.String("function", "", "show only the function with this symbol name")
 	id := fs.String("id", "", "show only records with this ID (decimal or 0x hex)")
 	disasm := fs.Bool("disasm", false, "text format: show the instruction at each record (and the call before a return address)")
+	pretty := fs.Bool("pretty", false, "json format: indent each document (default: one compact document a line, JSON Lines)")
 	helpJSON := fs.Bool("help-json", false, "describe the JSON format's fields and exit")
 	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
 	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
@@ -139,7 +141,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	if *bigEndian {
 		order = binary.BigEndian
 	}
-	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm}
+	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, pretty: *pretty}
 	status = exitOK
 	for _, name := range files {
 		in, err := loadDumpInput(name, *raw, order)

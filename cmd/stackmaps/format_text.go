@@ -215,6 +215,9 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		writeLocation(w, arch, r, l)
 		w.WriteByte('\n')
 	}
+	if sp, ok := statepointOf(rv); ok {
+		writeTextStatepoint(w, tv, sp)
+	}
 	if r.NumLiveOuts() > 0 {
 		w.WriteString("      live-outs:")
 		for i, lo := range r.LiveOuts() {
