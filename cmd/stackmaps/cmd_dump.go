@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -99,8 +100,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	disasm := fs.Bool("disasm", false, "text format: show the instruction at each record (and the call before a return address)")
 	pretty := fs.Bool("pretty", false, "json format: indent each document (default: one compact document a line, JSON Lines)")
 	helpJSON := fs.Bool("help-json", false, "describe the JSON format's fields and exit")
-	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
-	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
+	input := addInputFlags(fs)
 	files, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
 		return status
@@ -116,7 +116,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	if *disasm && (*format != "text" || *raw) {
+	if st, ok := input.validate("dump", stderr); !ok {
+		return st
+	}
+	if *disasm && (*format != "text" || *input.raw) {
 		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file (not --raw)")
 		return exitUsage
 	}
@@ -133,18 +136,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)")
 		return exitUsage
 	}
-	if *bigEndian && !*raw {
-		fmt.Fprintln(stderr, "stackmaps dump: --big-endian needs --raw (object files say their own byte order)")
-		return exitUsage
-	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if *bigEndian {
-		order = binary.BigEndian
-	}
 	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, pretty: *pretty}
 	status = exitOK
 	for _, name := range files {
-		in, err := loadDumpInput(name, *raw, order)
+		in, err := input.load(name, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "stackmaps dump: %v\n", err)
 			status = exitFail
@@ -168,19 +163,10 @@ func (in *dumpInput) Close() {
 
 // loadDumpInput locates and decodes the stack map sections of one file.
 // Close the result when done with it.
+// FILE "-" is standard input.
 func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, error) {
-	sds, err := openSections(name, raw, order)
-	if err != nil {
-		return nil, err
+	if order == nil {
+		order = binary.LittleEndian
 	}
-	in := &dumpInput{File: name, Sections: sds}
-	for _, sd := range sds {
-		sec, err := sd.Parse()
-		if err != nil {
-			in.Close()
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		in.Parsed = append(in.Parsed, sec)
-	}
-	return in, nil
+	return loadInput(name, raw, order, regs.ArchUnknown, io.Discard)
 }

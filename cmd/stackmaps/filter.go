@@ -1,10 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "fmt"
 
 // dumpFilter selects functions and records for dump's --function and --id.
 type dumpFilter struct {
@@ -18,15 +14,8 @@ func (f *dumpFilter) active() bool { return f != nil && (f.funcName != "" || f.h
 
 // setID parses an --id value: decimal, or hexadecimal with 0x.
 func (f *dumpFilter) setID(s string) error {
-	s = strings.TrimSpace(s)
-	var v uint64
-	var err error
-	if h, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
-		v, err = strconv.ParseUint(h, 16, 64)
-	} else {
-		v, err = strconv.ParseUint(s, 10, 64)
-	}
-	if err != nil {
+	v, ok := parseUint64(s)
+	if !ok {
 		return fmt.Errorf("--id %q: want a decimal number or 0x followed by hex digits, up to 2^64-1", s)
 	}
 	f.id, f.hasID = v, true

@@ -307,3 +307,4 @@ func TestJSONLines(t *testing.T) {
 	assert.True(t, strings.HasPrefix(pretty, "{\n  \"file\": "), pretty)
 	assert.Equal(t, decodeJSON(t, lines[0]), decodeJSON(t, pretty))
 }
+
