@@ -28,6 +28,8 @@ type dumpOptions struct {
 	filter *dumpFilter // --function, --id
 	disasm bool        // --disasm (text format only)
 	pretty bool        // --pretty (json): indented rather than one line
+
+	matched bool // set by the formatters when the filters kept a table
 }
 
 // formatter writes one file's stack maps in one output format.
@@ -65,8 +67,9 @@ Formats (--format):
                #2 ConstantIndex #0 = 10000000000
          Version 1 tables with several functions list their records after
          the functions (the format does not say which function owns them).
-  json   one JSON document per file; field names and meanings are listed in
-         "stackmaps dump --help-json"
+  json   one compact JSON document per file, one a line (JSON Lines; --pretty
+         indents); statepoint records spelled out; field names and
+         meanings are listed in "stackmaps dump --help-json"
   llvm   exactly what "llvm-readobj --stackmap FILE" prints from its line
          "LLVM StackMap Version: ..." on, for each table in turn
 
@@ -84,10 +87,16 @@ Examples:
   stackmaps dump --disasm prog
   stackmaps dump --format=json prog.o | python3 -m json.tool
   stackmaps dump --format=llvm prog.o   # diff against llvm-readobj --stackmap
-  stackmaps dump --raw --big-endian section.bin
+  stackmaps dump --raw --arch s390x section.bin
+  llvm-objcopy --dump-section .llvm_stackmaps=/dev/stdout prog.o | stackmaps dump --raw -
+
+FILE "-" reads standard input (an object file, or with --raw a section).
+--raw finds the section's byte order from its bytes (and says which on
+stderr) unless --big-endian or --little-endian says it; --arch names the
+registers.
 
 Exit status: 0 success, 1 a file could not be read or decoded (the message
-names the byte offset), 2 bad usage.
+names the byte offset) or --function/--id matched nothing, 2 bad usage.
 
 Flags:
 `
@@ -150,6 +159,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			status = exitFail
 		}
 		in.Close()
+	}
+	if filter.active() && !opts.matched {
+		fmt.Fprintf(stderr, "stackmaps dump: no function or record matches %s\n", filter)
+		status = exitFail
 	}
 	return status
 }

@@ -9,6 +9,21 @@ type dumpFilter struct {
 	id       uint64
 }
 
+// String describes the filters as given: "--function f --id 0x67".
+func (f *dumpFilter) String() string {
+	s := ""
+	if f.funcName != "" {
+		s = "--function " + f.funcName
+	}
+	if f.hasID {
+		if s != "" {
+			s += " "
+		}
+		s += "--id " + utoaHex(f.id)
+	}
+	return s
+}
+
 // active reports whether any filter is set.
 func (f *dumpFilter) active() bool { return f != nil && (f.funcName != "" || f.hasID) }
 

@@ -40,6 +40,7 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	forEachTable(in, func(tv *tableView) {
 		opts.filter.selectTable(tv, &sel)
 		if sel.any {
+			opts.matched = true
 			j.elem()
 			writeJSONTable(j, tv, &sel, opts.filter)
 		}

@@ -307,4 +307,3 @@ func TestJSONLines(t *testing.T) {
 	assert.True(t, strings.HasPrefix(pretty, "{\n  \"file\": "), pretty)
 	assert.Equal(t, decodeJSON(t, lines[0]), decodeJSON(t, pretty))
 }
-

@@ -39,6 +39,9 @@ func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 		shown++
 		writeTextTable(bw, tv, &sel, code, opts)
 	})
+	if shown > 0 {
+		opts.matched = true
+	}
 	if shown == 0 && opts.filter.active() {
 		bw.WriteString("  (nothing matches the filters)\n")
 	}

@@ -5,4 +5,4 @@ import "strconv"
 func itoa64(v int64) string  { return strconv.FormatInt(v, 10) }
 func utoa64(v uint64) string { return strconv.FormatUint(v, 10) }
 
-func utoa64Hex(v uint64) string { return "0x" + strconv.FormatUint(v, 16) }
+func utoa64Hex(v uint64) string { return utoaHex(v) }

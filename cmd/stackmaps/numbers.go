@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// utoaHex formats v as 0x followed by lower-case hex digits.
+func utoaHex(v uint64) string { return "0x" + strconv.FormatUint(v, 16) }
+
 // parseUint64 parses a command-line number: decimal, or hexadecimal with
 // 0x, up to 2^64-1.
 func parseUint64(s string) (uint64, bool) {
