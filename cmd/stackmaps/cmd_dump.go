@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -128,8 +129,8 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	if st, ok := input.validate("dump", stderr); !ok {
 		return st
 	}
-	if *disasm && (*format != "text" || *input.raw) {
-		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file (not --raw)")
+	if *disasm && (*format != "text" || *input.raw || slices.Contains(files, "-")) {
+		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)")
 		return exitUsage
 	}
 	if *format == "llvm" && filter.active() {

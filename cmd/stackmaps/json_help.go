@@ -65,7 +65,8 @@ languages whose numbers are doubles.
                            "ConstantIndex"
               "size":      size of the value in bytes
               "dwarf_reg": DWARF register number as stored (0 for constants)
-              "reg":       canonical register name ("rbp", "x29", "r31");
+              "reg":       register name ("rbp", "x29", "r31"; riscv64: the
+                           ABI names "sp", "a0", as everywhere in the tool);
                            null for Constant and ConstantIndex and for numbers
                            the architecture does not know
               "offset":    the signed 32-bit offset field as stored: Direct
