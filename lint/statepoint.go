@@ -8,14 +8,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// Limits of a statepoint's leading constants: LLVM's StatepointFlags
-// (GCTransition = 1, DeoptLiveIn = 2) and the calling convention IDs,
-// which fit in 10 bits.
-const (
-	statepointFlagsMask = 3
-	maxCallingConv      = 1023
-)
-
 // isStatepointCandidate reports whether a record is checked as a
 // statepoint: its ID is 0xABCDEF00 (the default every front end leaves
 // unless it chooses its own) or one of Options.StatepointIDs.
@@ -52,12 +44,12 @@ func checkStatepoint(tv *tableView, r stackmap.Record, out []Finding) []Finding 
 		return append(out, tv.atRecord(rv, r.Offset(), "statepoint", "malformed statepoint: %s", msg))
 	}
 	locOff := func(i int) int { return r.Offset() + 16 + i*locationSize(tv.Table) }
-	if fl := sp.Flags(); fl < 0 || fl&^statepointFlagsMask != 0 {
+	if fl := sp.Flags(); fl < 0 || fl&^stackmap.StatepointFlagsMask != 0 {
 		f := tv.atRecord(rv, locOff(1), "statepoint", "malformed statepoint: flags are %d, want 0 to 3", fl)
 		f.Location = 1
 		out = append(out, f)
 	}
-	if cc := sp.CallingConv(); cc < 0 || cc > maxCallingConv {
+	if cc := sp.CallingConv(); cc < 0 || cc > stackmap.MaxCallingConv {
 		f := tv.atRecord(rv, locOff(0), "statepoint", "malformed statepoint: calling convention %d is not 0 to 1023", cc)
 		f.Location = 0
 		out = append(out, f)

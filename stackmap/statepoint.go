@@ -9,6 +9,14 @@ import (
 // returns for a record that is not a well-formed statepoint.
 var ErrNotStatepoint = errors.New("not a well-formed statepoint record")
 
+// Limits of a statepoint's leading constants: the flags are LLVM's
+// StatepointFlags (GCTransition = 1, DeoptLiveIn = 2), and calling
+// convention IDs fit in 10 bits.
+const (
+	StatepointFlagsMask = 3
+	MaxCallingConv      = 1023
+)
+
 // DefaultStatepointID is the ID most front ends leave on gc.statepoint
 // calls. Look statepoint records up by address, not by ID.
 const DefaultStatepointID = 0xABCDEF00

@@ -4,9 +4,11 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -26,6 +28,9 @@ type dumpOptions struct {
 	format string
 	filter *dumpFilter // --function, --id
 	disasm bool        // --disasm (text format only)
+	pretty bool        // --pretty (json): indented rather than one line
+
+	matched bool // set by the formatters when the filters kept a table
 }
 
 // formatter writes one file's stack maps in one output format.
@@ -63,8 +68,9 @@ Formats (--format):
                #2 ConstantIndex #0 = 10000000000
          Version 1 tables with several functions list their records after
          the functions (the format does not say which function owns them).
-  json   one JSON document per file; field names and meanings are listed in
-         "stackmaps dump --help-json"
+  json   one compact JSON document per file, one a line (JSON Lines; --pretty
+         indents); statepoint records spelled out; field names and
+         meanings are listed in "stackmaps dump --help-json"
   llvm   exactly what "llvm-readobj --stackmap FILE" prints from its line
          "LLVM StackMap Version: ..." on, for each table in turn
 
@@ -82,10 +88,16 @@ Examples:
   stackmaps dump --disasm prog
   stackmaps dump --format=json prog.o | python3 -m json.tool
   stackmaps dump --format=llvm prog.o   # diff against llvm-readobj --stackmap
-  stackmaps dump --raw --big-endian section.bin
+  stackmaps dump --raw --arch s390x section.bin
+  llvm-objcopy --dump-section .llvm_stackmaps=/dev/stdout prog.o | stackmaps dump --raw -
+
+FILE "-" reads standard input (an object file, or with --raw a section).
+--raw finds the section's byte order from its bytes (and says which on
+stderr) unless --big-endian or --little-endian says it; --arch names the
+registers.
 
 Exit status: 0 success, 1 a file could not be read or decoded (the message
-names the byte offset), 2 bad usage.
+names the byte offset) or --function/--id matched nothing, 2 bad usage.
 
 Flags:
 `
@@ -96,9 +108,9 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	function := fs.String("function", "", "show only the function with this symbol name")
 	id := fs.String("id", "", "show only records with this ID (decimal or 0x hex)")
 	disasm := fs.Bool("disasm", false, "text format: show the instruction at each record (and the call before a return address)")
+	pretty := fs.Bool("pretty", false, "json format: indent each document (default: one compact document a line, JSON Lines)")
 	helpJSON := fs.Bool("help-json", false, "describe the JSON format's fields and exit")
-	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
-	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
+	input := addInputFlags(fs)
 	files, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
 		return status
@@ -114,8 +126,11 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
-	if *disasm && (*format != "text" || *raw) {
-		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file (not --raw)")
+	if st, ok := input.validate("dump", stderr); !ok {
+		return st
+	}
+	if *disasm && (*format != "text" || *input.raw || slices.Contains(files, "-")) {
+		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)")
 		return exitUsage
 	}
 	if *format == "llvm" && filter.active() {
@@ -131,18 +146,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)")
 		return exitUsage
 	}
-	if *bigEndian && !*raw {
-		fmt.Fprintln(stderr, "stackmaps dump: --big-endian needs --raw (object files say their own byte order)")
-		return exitUsage
-	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if *bigEndian {
-		order = binary.BigEndian
-	}
-	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm}
+	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, pretty: *pretty}
 	status = exitOK
 	for _, name := range files {
-		in, err := loadDumpInput(name, *raw, order)
+		in, err := input.load(name, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "stackmaps dump: %v\n", err)
 			status = exitFail
@@ -153,6 +160,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			status = exitFail
 		}
 		in.Close()
+	}
+	if filter.active() && !opts.matched {
+		fmt.Fprintf(stderr, "stackmaps dump: no function or record matches %s\n", filter)
+		status = exitFail
 	}
 	return status
 }
@@ -166,19 +177,10 @@ func (in *dumpInput) Close() {
 
 // loadDumpInput locates and decodes the stack map sections of one file.
 // Close the result when done with it.
+// FILE "-" is standard input.
 func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, error) {
-	sds, err := openSections(name, raw, order)
-	if err != nil {
-		return nil, err
+	if order == nil {
+		order = binary.LittleEndian
 	}
-	in := &dumpInput{File: name, Sections: sds}
-	for _, sd := range sds {
-		sec, err := sd.Parse()
-		if err != nil {
-			in.Close()
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		in.Parsed = append(in.Parsed, sec)
-	}
-	return in, nil
+	return loadInput(name, raw, order, regs.ArchUnknown, io.Discard)
 }

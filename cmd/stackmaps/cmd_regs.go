@@ -16,7 +16,9 @@ func init() {
 const regsUsage = `Usage: stackmaps regs --arch ARCH
 
 Print the DWARF register numbers LLVM uses in stack maps for ARCH, one per
-line as "NUMBER NAME" (the canonical register name), sorted by number.
+line as "NUMBER NAME", sorted by number: the names dump uses (riscv64: the
+ABI names sp, ra, a0, fs0, followed by the architectural name in
+parentheses, "10 a0 (x10)").
 ARCH is one of: x86_64 aarch64 ppc64 ppc64le ppc32 riscv64 s390x
 (aliases: amd64 arm64 powerpc64 powerpc64le ppc riscv64gc systemz).
 
@@ -58,7 +60,25 @@ func runRegs(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stackmaps %v\n", err) // "stackmaps regs: unknown architecture ..."
 		return exitUsage
 	}
-	if err := regs.WriteTable(stdout, a); err != nil {
+	table := regs.Registers(a)
+	if len(table) == 0 {
+		fmt.Fprintf(stderr, "stackmaps regs: no register table for architecture %s\n", a)
+		return exitFail
+	}
+	w := newOutBuf(stdout)
+	for _, r := range table {
+		writeUint(w, uint64(r.Num))
+		w.WriteByte(' ')
+		name := r.Preferred(a)
+		w.WriteString(name)
+		if name != r.Name { // riscv64: the architectural name too
+			w.WriteString(" (")
+			w.WriteString(r.Name)
+			w.WriteByte(')')
+		}
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
 		fmt.Fprintf(stderr, "stackmaps regs: %v\n", err)
 		return exitFail
 	}

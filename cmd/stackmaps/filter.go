@@ -1,10 +1,6 @@
 package main
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "fmt"
 
 // dumpFilter selects functions and records for dump's --function and --id.
 type dumpFilter struct {
@@ -13,20 +9,28 @@ type dumpFilter struct {
 	id       uint64
 }
 
+// String describes the filters as given: "--function f --id 0x67".
+func (f *dumpFilter) String() string {
+	s := ""
+	if f.funcName != "" {
+		s = "--function " + f.funcName
+	}
+	if f.hasID {
+		if s != "" {
+			s += " "
+		}
+		s += "--id " + utoaHex(f.id)
+	}
+	return s
+}
+
 // active reports whether any filter is set.
 func (f *dumpFilter) active() bool { return f != nil && (f.funcName != "" || f.hasID) }
 
 // setID parses an --id value: decimal, or hexadecimal with 0x.
 func (f *dumpFilter) setID(s string) error {
-	s = strings.TrimSpace(s)
-	var v uint64
-	var err error
-	if h, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
-		v, err = strconv.ParseUint(h, 16, 64)
-	} else {
-		v, err = strconv.ParseUint(s, 10, 64)
-	}
-	if err != nil {
+	v, ok := parseUint64(s)
+	if !ok {
 		return fmt.Errorf("--id %q: want a decimal number or 0x followed by hex digits, up to 2^64-1", s)
 	}
 	f.id, f.hasID = v, true

@@ -8,14 +8,17 @@ import (
 
 func init() { formats["json"] = writeJSON }
 
-// writeJSON writes one JSON document for the file, indented, followed by a
-// newline: the layout encoding/json's Encoder gives with two-space
-// indentation, written as the records are read so that memory does not grow
-// with the section. Integers are written exactly, so IDs and constants up
-// to 2^64-1 survive. See jsonHelp for the documentation of every field.
+// writeJSON writes one JSON document for the file followed by a newline:
+// compact on one line (so that several files make JSON Lines), or with
+// opts.pretty in the layout encoding/json's Encoder gives with two-space
+// indentation. It is written as the records are read so that memory does
+// not grow with the section. Integers are written exactly, so IDs and
+// constants up to 2^64-1 survive, and 64-bit IDs, addresses and constants
+// are repeated as hex strings. See jsonHelp for every field.
 func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	bw := newOutBuf(w)
-	j := newJSONWriter(bw)
+	j := newCompactJSONWriter(bw)
+	j.pretty = opts.pretty
 	j.openObject()
 	format, arch := "", ""
 	if len(in.Sections) > 0 {
@@ -37,6 +40,7 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	forEachTable(in, func(tv *tableView) {
 		opts.filter.selectTable(tv, &sel)
 		if sel.any {
+			opts.matched = true
 			j.elem()
 			writeJSONTable(j, tv, &sel, opts.filter)
 		}
@@ -76,6 +80,14 @@ func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *d
 		j.uint(c)
 	}
 	j.closeArray()
+	j.key("constants_hex")
+	j.openArray()
+	for i := 0; i < t.NumConstants(); i++ {
+		c, _ := t.Constant(i)
+		j.elem()
+		j.hex(c)
+	}
+	j.closeArray()
 	j.key("records")
 	j.openArray()
 	for _, r := range t.Records() {
@@ -96,8 +108,12 @@ func writeJSONFunction(j *jsonWriter, i int, f *stackmap.Function) {
 	j.int(int64(i))
 	j.key("address")
 	j.uint(f.Address)
+	j.key("address_hex")
+	j.hex(f.Address)
 	j.key("entry")
 	j.uint(f.Entry)
+	j.key("entry_hex")
+	j.hex(f.Entry)
 	j.key("symbol")
 	j.stringOrNull(f.Symbol, f.Symbol != "")
 	j.key("addend")
@@ -120,6 +136,8 @@ func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 	j.openObject()
 	j.key("id")
 	j.uint(r.ID())
+	j.key("id_hex")
+	j.hex(r.ID())
 	j.key("function")
 	if rv.HasAddress() {
 		j.int(int64(rv.Func))
@@ -131,6 +149,12 @@ func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 	j.key("address")
 	if rv.HasAddress() {
 		j.uint(rv.Address)
+	} else {
+		j.null()
+	}
+	j.key("address_hex")
+	if rv.HasAddress() {
+		j.hex(rv.Address)
 	} else {
 		j.null()
 	}
@@ -156,17 +180,20 @@ func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 		}
 		j.key("offset")
 		j.int(int64(l.Offset))
+		v, hasValue := locationValue(r, l)
 		j.key("value")
-		switch l.Kind {
-		case stackmap.Constant:
-			j.int(l.SmallConstant())
-		case stackmap.ConstantIndex:
-			if v, ok := r.ConstantValue(l); ok {
-				j.uint(v)
-			} else {
-				j.null()
-			}
+		switch {
+		case !hasValue:
+			j.null()
+		case l.Kind == stackmap.Constant:
+			j.int(int64(v))
 		default:
+			j.uint(v)
+		}
+		j.key("value_hex")
+		if hasValue {
+			j.hex(v)
+		} else {
 			j.null()
 		}
 		j.closeObject()
@@ -186,5 +213,19 @@ func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 		j.closeObject()
 	}
 	j.closeArray()
+	writeJSONStatepoint(j, rv)
 	j.closeObject()
+}
+
+// locationValue returns the value a Constant (sign-extended to 64 bits)
+// or ConstantIndex location (the pool entry) stands for, and false for
+// other kinds or a pool index out of range.
+func locationValue(r stackmap.Record, l stackmap.Location) (uint64, bool) {
+	switch l.Kind {
+	case stackmap.Constant:
+		return uint64(l.SmallConstant()), true
+	case stackmap.ConstantIndex:
+		return r.ConstantValue(l)
+	}
+	return 0, false
 }

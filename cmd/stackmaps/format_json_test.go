@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,19 +32,24 @@ type jsonDoc struct {
 		Functions     []struct {
 			Index        int     `json:"index"`
 			Address      uint64  `json:"address"`
+			AddressHex   string  `json:"address_hex"`
 			Entry        uint64  `json:"entry"`
+			EntryHex     string  `json:"entry_hex"`
 			Symbol       *string `json:"symbol"`
 			Addend       int64   `json:"addend"`
 			StackSize    uint64  `json:"stack_size"`
 			DynamicStack bool    `json:"dynamic_stack"`
 			RecordCount  *uint64 `json:"record_count"`
 		} `json:"functions"`
-		Constants []uint64 `json:"constants"`
-		Records   []struct {
+		Constants    []uint64 `json:"constants"`
+		ConstantsHex []string `json:"constants_hex"`
+		Records      []struct {
 			ID                uint64  `json:"id"`
+			IDHex             string  `json:"id_hex"`
 			Function          *int    `json:"function"`
 			InstructionOffset uint32  `json:"instruction_offset"`
 			Address           *uint64 `json:"address"`
+			AddressHex        *string `json:"address_hex"`
 			Flags             uint16  `json:"flags"`
 			Locations         []struct {
 				Kind     string       `json:"kind"`
@@ -51,14 +58,27 @@ type jsonDoc struct {
 				Reg      *string      `json:"reg"`
 				Offset   int32        `json:"offset"`
 				Value    *json.Number `json:"value"`
+				ValueHex *string      `json:"value_hex"`
 			} `json:"locations"`
 			LiveOuts []struct {
 				DwarfReg uint16  `json:"dwarf_reg"`
 				Reg      *string `json:"reg"`
 				Size     uint8   `json:"size"`
 			} `json:"live_outs"`
+			Statepoint *jsonStatepoint `json:"statepoint"`
 		} `json:"records"`
 	} `json:"tables"`
+}
+
+// jsonStatepoint mirrors a record's "statepoint" member.
+type jsonStatepoint struct {
+	CallingConvention int64    `json:"calling_convention"`
+	Flags             int64    `json:"flags"`
+	DeoptCount        int      `json:"deopt_count"`
+	Deopt             []int    `json:"deopt"`
+	GCPairs           [][2]int `json:"gc_pairs"`
+	GCSlots           []int    `json:"gc_slots"`
+	RegisterRoots     []int    `json:"register_roots"`
 }
 
 func decodeJSON(t *testing.T, out string) jsonDoc {
@@ -203,10 +223,24 @@ func TestJSONEveryObject(t *testing.T) {
 				jt := doc.Tables[ti]
 				require.Len(t, jt.Functions, tb.NumFunctions())
 				require.Len(t, jt.Constants, tb.NumConstants())
+				require.Len(t, jt.ConstantsHex, tb.NumConstants())
+				for i, c := range jt.Constants {
+					assert.Equal(t, "0x"+strconv.FormatUint(c, 16), jt.ConstantsHex[i])
+				}
+				for _, f := range jt.Functions {
+					assert.Equal(t, "0x"+strconv.FormatUint(f.Address, 16), f.AddressHex)
+					assert.Equal(t, "0x"+strconv.FormatUint(f.Entry, 16), f.EntryHex)
+				}
 				require.Len(t, jt.Records, tb.NumRecords())
 				for ri, r := range tb.Records() {
 					jr := jt.Records[ri]
 					assert.Equal(t, r.ID(), jr.ID)
+					assert.Equal(t, "0x"+strconv.FormatUint(r.ID(), 16), jr.IDHex)
+					if jr.Address != nil {
+						assert.Equal(t, "0x"+strconv.FormatUint(*jr.Address, 16), *jr.AddressHex)
+					} else {
+						assert.Nil(t, jr.AddressHex)
+					}
 					require.Len(t, jr.Locations, r.NumLocations())
 					for i, l := range r.Locations() {
 						jl := jr.Locations[i]
@@ -214,6 +248,8 @@ func TestJSONEveryObject(t *testing.T) {
 						assert.Equal(t, l.Size, jl.Size)
 						if v, ok := r.ConstantValue(l); ok {
 							require.NotNil(t, jl.Value)
+							require.NotNil(t, jl.ValueHex)
+							assert.Equal(t, "0x"+strconv.FormatUint(v, 16), *jl.ValueHex)
 							if l.Kind == stackmap.Constant {
 								assert.Equal(t, itoa64(int64(v)), jl.Value.String())
 							} else {
@@ -241,4 +277,33 @@ func TestJSONParsesWithPython(t *testing.T) {
 		require.NoError(t, err, "%s: %s", rel, pretty)
 		assert.Contains(t, string(pretty), `"tables"`)
 	}
+}
+
+// TestJSONLines: several files give JSON Lines, one compact document a
+// line, each parsing alone with encoding/json (and with python3's json
+// when present); --pretty indents.
+func TestJSONLines(t *testing.T) {
+	files := []string{objectPath("llvm19/x86_64-elf/constants.o"), objectPath("llvm22/riscv64-elf/statepoints.o"),
+		objectPath("llvm14/x86_64-macho/kinds.o"), filepath.Join(golden.Root(), "linked/x86_64-elf/exe")}
+	out, stderr, status := runTool(append([]string{"dump", "--format=json"}, files...)...)
+	require.Equal(t, exitOK, status, stderr)
+	require.True(t, strings.HasSuffix(out, "\n"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.Len(t, lines, len(files))
+	for i, line := range lines {
+		doc := decodeJSON(t, line)
+		assert.Equal(t, files[i], doc.File)
+		assert.NotEmpty(t, doc.Tables)
+	}
+	if _, err := exec.LookPath("python3"); err == nil {
+		cmd := exec.Command("python3", "-c", "import json,sys\nfor l in sys.stdin: print(len(json.loads(l)['tables']))")
+		cmd.Stdin = strings.NewReader(out)
+		got, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", got)
+		assert.Equal(t, "1\n1\n1\n3\n", string(got))
+	}
+	pretty, _, status := runTool(append([]string{"dump", "--format=json", "--pretty"}, files[0])...)
+	require.Equal(t, exitOK, status)
+	assert.True(t, strings.HasPrefix(pretty, "{\n  \"file\": "), pretty)
+	assert.Equal(t, decodeJSON(t, lines[0]), decodeJSON(t, pretty))
 }

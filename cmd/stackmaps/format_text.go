@@ -39,6 +39,9 @@ func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 		shown++
 		writeTextTable(bw, tv, &sel, code, opts)
 	})
+	if shown > 0 {
+		opts.matched = true
+	}
 	if shown == 0 && opts.filter.active() {
 		bw.WriteString("  (nothing matches the filters)\n")
 	}
@@ -214,6 +217,9 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		w.WriteByte(' ')
 		writeLocation(w, arch, r, l)
 		w.WriteByte('\n')
+	}
+	if sp, ok := statepointOf(rv); ok {
+		writeTextStatepoint(w, tv, sp)
 	}
 	if r.NumLiveOuts() > 0 {
 		w.WriteString("      live-outs:")

@@ -142,11 +142,16 @@ func TestDumpFilters(t *testing.T) {
 	assert.Equal(t, uint64(102), doc.Tables[0].Records[0].ID)
 	assert.Equal(t, 2, *doc.Tables[0].Records[0].Function)
 
-	out, _, status := runTool("dump", "--id", "999", obj)
-	assert.Equal(t, exitOK, status)
+	out, stderr, status := runTool("dump", "--id", "999", obj)
+	assert.Equal(t, exitFail, status)
 	assert.Contains(t, out, "(nothing matches the filters)")
-	doc = dumpJSON(t, "--id", "999", obj)
-	assert.Empty(t, doc.Tables)
+	assert.Contains(t, stderr, "no function or record matches --id 0x3e7")
+	out, stderr, status = runTool("dump", "--format=json", "--function", "nope", obj)
+	assert.Equal(t, exitFail, status)
+	assert.Empty(t, decodeJSON(t, out).Tables)
+	assert.Contains(t, stderr, "no function or record matches --function nope")
+	_, _, status = runTool("dump", "--function", "kinds_indirect", obj, td+"objects/llvm19/x86_64-elf/constants.o")
+	assert.Equal(t, exitOK, status, "a match in one of the files is enough")
 
 	for _, bad := range []string{"-1", "0xZZ", "18446744073709551616", ""} {
 		_, stderr, status := runTool("dump", "--id="+bad, obj)
@@ -157,7 +162,7 @@ func TestDumpFilters(t *testing.T) {
 		assert.Contains(t, stderr, "--id")
 	}
 	_, _, status = runTool("dump", "--id", "18446744073709551615", obj)
-	assert.Equal(t, exitOK, status)
+	assert.Equal(t, exitFail, status, "2^64-1 parses; no record has it")
 }
 
 func TestDisasmCallBeforeReturnAddress(t *testing.T) {

@@ -4,3 +4,5 @@ import "strconv"
 
 func itoa64(v int64) string  { return strconv.FormatInt(v, 10) }
 func utoa64(v uint64) string { return strconv.FormatUint(v, 10) }
+
+func utoa64Hex(v uint64) string { return utoaHex(v) }

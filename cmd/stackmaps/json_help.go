@@ -1,11 +1,14 @@
 package main
 
 // jsonHelp documents the JSON format (stackmaps dump --help-json).
-const jsonHelp = `stackmaps dump --format=json writes one JSON document per FILE (documents
-follow each other, each ending with a newline). Every integer is written
+const jsonHelp = `stackmaps dump --format=json writes one compact JSON document per FILE on
+one line (JSON Lines: read the output line by line, whatever the number of
+files); --pretty indents each document instead. Every integer is written
 exactly: IDs, addresses, stack sizes and constants up to 2^64-1 are plain
 JSON numbers (decode them as 64-bit unsigned integers, or as big numbers in
-languages whose numbers are doubles).
+languages whose numbers are doubles), and every 64-bit ID, address and
+constant is repeated beside it as a hex string ("id_hex": "0xabcdef00") for
+languages whose numbers are doubles.
 
 {
   "file":   path as given on the command line
@@ -29,9 +32,11 @@ languages whose numbers are doubles).
           "address":       the value the function record holds once
                            relocations are applied (relocatable objects:
                            the symbol's value plus the addend)
+          "address_hex":   address as a hex string "0x..."
           "entry":         the function's code address: equal to address
                            except for ppc64 ELFv1, where address is the
                            function descriptor's and entry the code's
+          "entry_hex":     entry as a hex string
           "symbol":        raw symbol name (Mach-O names keep their leading
                            underscore), null when unknown
           "addend":        relocation addend (0 when none)
@@ -42,14 +47,17 @@ languages whose numbers are doubles).
         }
       ],
       "constants": [ the constants table, as unsigned 64-bit numbers ],
+      "constants_hex": [ the same as hex strings ],
       "records": [
         {
           "id":                 the record's ID (unsigned 64-bit)
+          "id_hex":             the ID as a hex string
           "function":           index of the owning function; null in a
                                 version 1 table with several functions
           "instruction_offset": offset from the function's entry (relocated)
           "address":            entry + instruction_offset; null when the
                                 function is unknown
+          "address_hex":        address as a hex string, or null
           "flags":              the reserved flags field (0 from LLVM)
           "locations": [
             {
@@ -57,7 +65,8 @@ languages whose numbers are doubles).
                            "ConstantIndex"
               "size":      size of the value in bytes
               "dwarf_reg": DWARF register number as stored (0 for constants)
-              "reg":       canonical register name ("rbp", "x29", "r31");
+              "reg":       register name ("rbp", "x29", "r31"; riscv64: the
+                           ABI names "sp", "a0", as everywhere in the tool);
                            null for Constant and ConstantIndex and for numbers
                            the architecture does not know
               "offset":    the signed 32-bit offset field as stored: Direct
@@ -68,11 +77,30 @@ languages whose numbers are doubles).
                            ConstantIndex: the constants table entry, as an
                            unsigned 64-bit number (-10000000000 reads
                            18446744063709551616); null for other kinds
+              "value_hex": value's 64 bits as a hex string (Constant -1 is
+                           "0xffffffffffffffff"); null when value is
             }
           ],
           "live_outs": [
             { "dwarf_reg": number, "reg": name or null, "size": bytes }
-          ]
+          ],
+          "statepoint": null unless the record has a gc.statepoint's shape
+                        (three leading Constants: calling convention 0-1023,
+                        flags 0-3, a deopt count that fits; an even number
+                        of GC pointers; instruction offset not 0); then
+            {
+              "calling_convention": the first constant
+              "flags":              the second constant
+              "deopt_count":        the third constant
+              "deopt":              [ location indexes of the deopt values ]
+              "gc_pairs":           [ [base, derived] location indexes, one
+                                      pair per gc.relocate ]
+              "gc_slots":           [ location indexes of the GC stack slots
+                                      (allocas in "gc-live"; Direct) ]
+              "register_roots":     [ location indexes among gc_pairs held
+                                      only in a register: a moving collector
+                                      cannot update them in memory ]
+            }
         }
       ]
     }

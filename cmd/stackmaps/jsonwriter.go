@@ -5,24 +5,34 @@ import (
 	"strconv"
 )
 
-// jsonWriter writes one JSON document as it goes, in exactly the layout of
-// encoding/json's Encoder with SetIndent("", "  "): two spaces per level,
-// "key": value, empty arrays and objects as [] and {}. Nothing is kept but
-// the nesting depth, so a document of any size costs no memory.
+// jsonWriter writes one JSON document as it goes, either compact on one
+// line (the layout of encoding/json's Marshal: JSON Lines, one document a
+// line) or, with pretty set, in exactly the layout of encoding/json's
+// Encoder with SetIndent("", "  "): two spaces per level, "key": value,
+// empty arrays and objects as [] and {}. Nothing is kept but the nesting
+// depth, so a document of any size costs no memory.
 //
 // Use: open an object or array, then for each member call key (objects)
 // or elem (arrays) followed by one value (a scalar, or a nested open ...
 // close).
 type jsonWriter struct {
-	w     *outBuf
-	depth int
-	empty bool // the innermost open container has no member yet
+	w      *outBuf
+	depth  int
+	empty  bool // the innermost open container has no member yet
+	pretty bool // indent as encoding/json's Encoder; otherwise compact
 }
 
-func newJSONWriter(w *outBuf) *jsonWriter { return &jsonWriter{w: w} }
+// newJSONWriter returns a writer of indented JSON.
+func newJSONWriter(w *outBuf) *jsonWriter { return &jsonWriter{w: w, pretty: true} }
+
+// newCompactJSONWriter returns a writer of JSON on one line.
+func newCompactJSONWriter(w *outBuf) *jsonWriter { return &jsonWriter{w: w} }
 
 // newline ends a line and indents the next one to the current depth.
 func (j *jsonWriter) newline() {
+	if !j.pretty {
+		return
+	}
 	const nlIndent = "\n" + "                                                                " +
 		"                                                                "
 	if n := 1 + 2*j.depth; n <= len(nlIndent) {
@@ -69,7 +79,11 @@ func (j *jsonWriter) key(name string) {
 	j.member()
 	b := append(j.w.b, '"')
 	b = append(b, name...)
-	j.w.b = append(b, '"', ':', ' ')
+	if j.pretty {
+		j.w.b = append(b, '"', ':', ' ')
+	} else {
+		j.w.b = append(b, '"', ':')
+	}
 }
 
 // elem starts an array element.
@@ -78,6 +92,13 @@ func (j *jsonWriter) elem() { j.member() }
 func (j *jsonWriter) uint(v uint64) { writeUint(j.w, v) }
 func (j *jsonWriter) int(v int64)   { writeInt(j.w, v) }
 func (j *jsonWriter) null()         { j.w.WriteString("null") }
+
+// hex writes v as a JSON string "0x..." in lower-case hex, no padding.
+func (j *jsonWriter) hex(v uint64) {
+	j.w.WriteByte('"')
+	writeHex(j.w, v)
+	j.w.WriteByte('"')
+}
 
 func (j *jsonWriter) bool(v bool) {
 	if v {

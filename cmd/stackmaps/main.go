@@ -48,6 +48,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch args[0] {
+	case "-version", "--version", "version":
+		writeVersion(stdout)
+		return exitOK
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && args[0] == "help" {
 			return run([]string{args[1], "--help"}, stdout, stderr)
@@ -81,14 +84,17 @@ Commands:
 	fmt.Fprint(w, `
 Examples:
   stackmaps dump prog.o                      # readable text, registers named
-  stackmaps dump --format=json prog.o        # one JSON document per file
+  stackmaps dump --format=json prog.o        # JSON Lines: a document per file
   stackmaps dump --format=llvm prog.o        # same text as llvm-readobj --stackmap
   stackmaps dump --disasm --function f prog  # with the instruction at each record
   stackmaps check prog.o                     # lint: exit 1 on findings
   stackmaps stats libruntime.so              # what the stack maps cost
-  stackmaps dump --raw --big-endian sect.bin # a section dumped from memory
+  stackmaps dump --raw sect.bin              # a section dumped from memory
+  stackmaps lookup prog 0x401237             # the record(s) at an address
+  cat prog.o | stackmaps dump -              # FILE - is standard input
 
-Run "stackmaps <command> --help" for a command's flags.
+Run "stackmaps <command> --help" for a command's flags, "stackmaps
+--version" for the version.
 Exit status: 0 success, 1 unreadable or undecodable input (or check findings),
 2 bad usage.
 `)

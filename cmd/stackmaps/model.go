@@ -73,3 +73,15 @@ func (tv *tableView) recordsInFunctionOrder() bool {
 	}
 	return true
 }
+
+// funcLabel names function i for people: "#i name", or "#i" when no
+// symbol names it.
+func (tv *tableView) funcLabel(i int) string {
+	if i < 0 || i >= len(tv.Funcs) {
+		return "?"
+	}
+	if s := tv.Funcs[i].Name; s != "" {
+		return "#" + itoa(i) + " " + s
+	}
+	return "#" + itoa(i)
+}

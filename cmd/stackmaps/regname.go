@@ -6,11 +6,13 @@ import (
 	"github.com/stackmaps/stackmaps/regs"
 )
 
-// regName returns the canonical name of a DWARF register number, and false
-// when the architecture's table does not know it.
+// regName returns the name of a full register by DWARF number, in the
+// architecture's one naming scheme (regs.PreferredName: ABI names on
+// riscv64, canonical names elsewhere), and false when the architecture's
+// table does not know it.
 func regName(a regs.Arch, dwarf uint16) (string, bool) {
 	if r := namer.find(a, dwarf); r != nil {
-		return r.Name, true
+		return r.Preferred(a), true
 	}
 	return "", false
 }

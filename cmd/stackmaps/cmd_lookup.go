@@ -1,0 +1,236 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+func init() {
+	register(command{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup})
+}
+
+const lookupUsage = `Usage: stackmaps lookup [flags] FILE ADDR...
+
+Print the function and stack map record(s) at each code address ADDR
+(decimal, or hex with 0x) of FILE, with their locations. An address where a
+record is (a statepoint's return address, a stackmap call's) matches
+exactly; otherwise the nearest record before it in the same function
+matches (a patchpoint's record is at the start of its patchable region).
+Several records at one address are all printed.
+
+ADDR is a runtime address: the link-time address plus --bias, the load bias
+(ASLR slide) of the module. Without --bias, addresses are link-time
+addresses, as "stackmaps dump" prints them.
+
+Formats (--format):
+  text   (default) "ADDR: exact|preceding ..." then each record as dump
+         prints it
+  json   one compact JSON document per address, one a line (JSON Lines):
+         {"query", "query_hex", "bias", "exact", "address", "address_hex",
+          "matches": [{"table", "function", "symbol", "record"}]}
+         where "record" is the record object of "dump --format=json" and
+         "address" is the records' link-time address (null, with an empty
+         "matches", when nothing matches)
+
+Examples:
+  stackmaps lookup prog 0x401237
+  stackmaps lookup --bias 0x7f0000000000 --format=json prog 0x7f0000401237
+
+Exit status: 0 every address matched, 1 an address matched no record (or
+FILE could not be read), 2 bad usage.
+
+Flags:
+`
+
+// runLookup implements "stackmaps lookup".
+func runLookup(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("lookup", lookupUsage, stderr)
+	format := fs.String("format", "text", "output format: text or json")
+	biasFlag := fs.String("bias", "0", "load bias: runtime address minus link-time address (decimal or 0x hex)")
+	pretty := fs.Bool("pretty", false, "json format: indent each document")
+	in := addInputFlags(fs)
+	pos, status, ok := parseCommandLine(fs, args, stdout)
+	if !ok {
+		return status
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "stackmaps lookup: unknown format %q (known: json, text)\n", *format)
+		return exitUsage
+	}
+	bias, ok := parseUint64(*biasFlag)
+	if !ok {
+		fmt.Fprintf(stderr, "stackmaps lookup: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
+		return exitUsage
+	}
+	if len(pos) < 2 {
+		fmt.Fprintln(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)")
+		return exitUsage
+	}
+	addrs := make([]uint64, 0, len(pos)-1)
+	for _, s := range pos[1:] {
+		a, ok := parseUint64(s)
+		if !ok {
+			fmt.Fprintf(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits\n", s)
+			return exitUsage
+		}
+		addrs = append(addrs, a)
+	}
+	if st, ok := in.validate("lookup", stderr); !ok {
+		return st
+	}
+	din, err := in.load(pos[0], stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "stackmaps lookup: %v\n", err)
+		return exitFail
+	}
+	defer din.Close()
+	ixs := make([]*stackmap.Index, len(din.Parsed))
+	for i, sec := range din.Parsed {
+		ixs[i] = stackmap.NewIndex(sec)
+	}
+	w := newOutBuf(stdout)
+	status = exitOK
+	for _, pc := range addrs {
+		found := lookupAll(din, ixs, pc, bias)
+		if len(found) == 0 {
+			fmt.Fprintf(stderr, "stackmaps lookup: %s: no record at or before %#x (bias %#x) in a function\n", din.File, pc, bias)
+			status = exitFail
+		}
+		if *format == "json" {
+			writeLookupJSON(w, pc, bias, found, *pretty)
+		} else {
+			writeLookupText(w, pc, bias, found)
+		}
+		if err := w.Flush(); err != nil {
+			fmt.Fprintf(stderr, "stackmaps lookup: %v\n", err)
+			return exitFail
+		}
+	}
+	return status
+}
+
+// lookupHit is one record found at a looked-up address.
+type lookupHit struct {
+	tv    *tableView
+	rv    recordView
+	exact bool
+}
+
+// lookupAll finds the records at pc in every section (one per universal
+// slice): the exact matches of the first section that has some, or else
+// the preceding ones.
+func lookupAll(in *dumpInput, ixs []*stackmap.Index, pc, bias uint64) []lookupHit {
+	var hits []lookupHit
+	for _, exact := range []bool{true, false} {
+		for si, ix := range ixs {
+			var m stackmap.Match
+			var ok bool
+			if exact {
+				m, ok = ix.Lookup(pc, bias)
+			} else {
+				m, ok = ix.LookupPreceding(pc, bias)
+			}
+			if !ok {
+				continue
+			}
+			for _, r := range m.Records() {
+				tv := newTableView(in.Sections[si], r.Table())
+				hits = append(hits, lookupHit{tv: tv, rv: tv.recordOf(r), exact: m.Exact})
+			}
+		}
+		if len(hits) > 0 {
+			return hits
+		}
+	}
+	return nil
+}
+
+// newTableView returns the model of one table of a section.
+func newTableView(sd *stackmap.SectionData, t *stackmap.Table) *tableView {
+	tv := &tableView{SD: sd, Table: t}
+	for _, f := range t.Functions() {
+		tv.Funcs = append(tv.Funcs, f)
+	}
+	return tv
+}
+
+func writeLookupText(w *outBuf, pc, bias uint64, hits []lookupHit) {
+	writeHex(w, pc)
+	if len(hits) == 0 {
+		w.WriteString(": no record\n")
+		return
+	}
+	if hits[0].exact {
+		w.WriteString(": exact, ")
+	} else {
+		w.WriteString(": preceding record at ")
+		writeHex(w, hits[0].rv.Address+bias)
+		w.WriteString(", ")
+	}
+	writePlural(w, len(hits), "record")
+	w.WriteByte('\n')
+	for _, h := range hits {
+		w.WriteString("  ")
+		if h.tv.SD.Slice != "" {
+			w.WriteString("[" + h.tv.SD.Slice + "] ")
+		}
+		w.WriteString("Table ")
+		writeInt(w, int64(h.tv.Table.Index()))
+		w.WriteString(", function ")
+		w.WriteString(h.tv.funcLabel(h.rv.Func))
+		w.WriteByte('\n')
+		writeTextRecord(w, h.tv, h.rv, nil)
+	}
+}
+
+func writeLookupJSON(w *outBuf, pc, bias uint64, hits []lookupHit, pretty bool) {
+	j := newCompactJSONWriter(w)
+	j.pretty = pretty
+	j.openObject()
+	j.key("query")
+	j.uint(pc)
+	j.key("query_hex")
+	j.hex(pc)
+	j.key("bias")
+	j.uint(bias)
+	j.key("exact")
+	j.bool(len(hits) > 0 && hits[0].exact)
+	j.key("address")
+	if len(hits) > 0 {
+		j.uint(hits[0].rv.Address)
+	} else {
+		j.null()
+	}
+	j.key("address_hex")
+	if len(hits) > 0 {
+		j.hex(hits[0].rv.Address)
+	} else {
+		j.null()
+	}
+	j.key("matches")
+	j.openArray()
+	for _, h := range hits {
+		j.elem()
+		j.openObject()
+		j.key("slice")
+		j.stringOrNull(h.tv.SD.Slice, h.tv.SD.Slice != "")
+		j.key("table")
+		j.int(int64(h.tv.Table.Index()))
+		j.key("function")
+		j.int(int64(h.rv.Func))
+		j.key("symbol")
+		sym := ""
+		if h.rv.Func >= 0 {
+			sym = h.tv.Funcs[h.rv.Func].Symbol
+		}
+		j.stringOrNull(sym, sym != "")
+		j.key("record")
+		writeJSONRecord(j, h.tv, h.rv)
+		j.closeObject()
+	}
+	j.closeArray()
+	j.closeObject()
+	w.WriteByte('\n')
+}

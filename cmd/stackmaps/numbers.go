@@ -1,0 +1,23 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+)
+
+// utoaHex formats v as 0x followed by lower-case hex digits.
+func utoaHex(v uint64) string { return "0x" + strconv.FormatUint(v, 16) }
+
+// parseUint64 parses a command-line number: decimal, or hexadecimal with
+// 0x, up to 2^64-1.
+func parseUint64(s string) (uint64, bool) {
+	s = strings.TrimSpace(s)
+	var v uint64
+	var err error
+	if h, ok := strings.CutPrefix(strings.ToLower(s), "0x"); ok {
+		v, err = strconv.ParseUint(h, 16, 64)
+	} else {
+		v, err = strconv.ParseUint(s, 10, 64)
+	}
+	return v, err == nil
+}
