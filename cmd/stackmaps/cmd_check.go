@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"strings"
@@ -80,8 +79,7 @@ func (l *ruleList) Set(s string) error {
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", checkUsage(), stderr)
-	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
-	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
+	input := addInputFlags(fs)
 	format := fs.String("format", "text", "output format: text or json (one JSON document per file per line)")
 	var opts lint.Options
 	fs.Var((*ruleList)(&opts.Enable), "enable", "run only these rules (comma list; repeatable)")
@@ -110,17 +108,12 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stackmaps check: no FILE given (see stackmaps check --help)")
 		return exitUsage
 	}
-	if *bigEndian && !*raw {
-		fmt.Fprintln(stderr, "stackmaps check: --big-endian needs --raw (object files say their own byte order)")
-		return exitUsage
-	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if *bigEndian {
-		order = binary.BigEndian
+	if status, ok := input.validate("check", stderr); !ok {
+		return status
 	}
 	status = exitOK
 	for _, name := range files {
-		in, err := loadDumpInput(name, *raw, order)
+		in, err := input.load(name, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "stackmaps check: %v\n", err)
 			if *format == "json" {

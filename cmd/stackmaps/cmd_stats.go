@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/binary"
 	"fmt"
 	"io"
 
@@ -126,8 +125,7 @@ func (s *tableStats) write(w *bufio.Writer) {
 
 func runStats(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("stats", statsUsage, stderr)
-	raw := fs.Bool("raw", false, "each FILE is a raw stack map section, not an object file")
-	bigEndian := fs.Bool("big-endian", false, "with --raw: the section is big-endian (default little-endian)")
+	input := addInputFlags(fs)
 	format := fs.String("format", "text", "output format: text or json (one JSON document per file per line)")
 	files, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
@@ -141,19 +139,14 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stackmaps stats: no FILE given (see stackmaps stats --help)")
 		return exitUsage
 	}
-	if *bigEndian && !*raw {
-		fmt.Fprintln(stderr, "stackmaps stats: --big-endian needs --raw (object files say their own byte order)")
-		return exitUsage
-	}
-	var order binary.ByteOrder = binary.LittleEndian
-	if *bigEndian {
-		order = binary.BigEndian
+	if status, ok := input.validate("stats", stderr); !ok {
+		return status
 	}
 	status = exitOK
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	for _, name := range files {
-		in, err := loadDumpInput(name, *raw, order)
+		in, err := input.load(name, stderr)
 		if err != nil {
 			w.Flush()
 			fmt.Fprintf(stderr, "stackmaps stats: %v\n", err)
