@@ -92,7 +92,7 @@ func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, 
 			(in.Op == riscv64asm.JAL || in.Op == riscv64asm.JALR) && len(in.Args) > 0 && in.Args[0] == riscv64asm.X1
 		i := insn{len: in.Len, call: call}
 		if text {
-			i.text = riscv64asm.GNUSyntax(in)
+			i.text = riscvABINames(riscv64asm.GNUSyntax(in))
 		}
 		return i, true
 	case regs.S390X:
