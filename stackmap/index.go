@@ -1,6 +1,7 @@
 package stackmap
 
 import (
+	"cmp"
 	"iter"
 	"math"
 	"math/bits"
@@ -103,10 +104,10 @@ func NewIndex(sec *Section) *Index {
 	// usually keep functions in order: sort only when needed. Records at
 	// one address stay in section order.
 	byAddr := func(a, b entry) int {
-		if c := cmpUint64(a.addr, b.addr); c != 0 {
+		if c := cmp.Compare(a.addr, b.addr); c != 0 {
 			return c
 		}
-		return cmpUint64(uint64(a.off), uint64(b.off))
+		return cmp.Compare(a.off, b.off)
 	}
 	if !slices.IsSortedFunc(all, byAddr) {
 		slices.SortFunc(all, byAddr)
@@ -160,7 +161,7 @@ func (ix *Index) sortFunctions() {
 	for i := range ix.byAddr {
 		ix.byAddr[i] = uint32(i)
 	}
-	slices.SortStableFunc(ix.byAddr, func(a, b uint32) int { return cmpUint64(ix.funcs[a].entry, ix.funcs[b].entry) })
+	slices.SortStableFunc(ix.byAddr, func(a, b uint32) int { return cmp.Compare(ix.funcs[a].entry, ix.funcs[b].entry) })
 	next := uint64(math.MaxUint64)
 	for i := len(ix.byAddr) - 1; i >= 0; i-- {
 		f := &ix.funcs[ix.byAddr[i]]
@@ -171,16 +172,6 @@ func (ix *Index) sortFunctions() {
 			next = f.entry
 		}
 	}
-}
-
-func cmpUint64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Len returns the number of records in the index.

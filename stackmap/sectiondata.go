@@ -1,6 +1,7 @@
 package stackmap
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"iter"
@@ -96,7 +97,7 @@ type Relocations struct {
 // a runtime holding bare section bytes calls Parse instead.
 func NewSectionData(info SectionData, rel Relocations, release func() error) *SectionData {
 	sd := info
-	slices.SortStableFunc(rel.Fixups, func(a, b Fixup) int { return cmpInt(a.Offset, b.Offset) })
+	slices.SortStableFunc(rel.Fixups, func(a, b Fixup) int { return cmp.Compare(a.Offset, b.Offset) })
 	sortSymbols(rel.Symbols)
 	sd.fixups, sd.symbols, sd.entries, sd.release = rel.Fixups, rel.Symbols, rel.Entries, release
 	for _, fx := range rel.Fixups {
@@ -175,7 +176,7 @@ func (s *SectionData) symbolAt(addr uint64, name string) (Symbol, bool) {
 func sortSymbols(syms []Symbol) {
 	slices.SortStableFunc(syms, func(a, b Symbol) int {
 		if a.Value != b.Value {
-			return cmpUint64(a.Value, b.Value)
+			return cmp.Compare(a.Value, b.Value)
 		}
 		if a.Global != b.Global {
 			if a.Global {
@@ -246,14 +247,4 @@ func (s *SectionData) entry(off int, stored uint64) uint64 {
 		return e
 	}
 	return addr
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
