@@ -1,7 +1,9 @@
 package stackmap_test
 
 import (
+	"bytes"
 	"encoding/binary"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -99,4 +101,28 @@ func TestWalkAllocatesNothing(t *testing.T) {
 	require.NoError(t, err)
 	allocs := testing.AllocsPerRun(20, func() { sink += walk(sec) })
 	require.Zero(t, allocs)
+}
+
+// TestParseAllocations pins what Parse's doc says: one allocation for a
+// section of one table, two for any number of tables (the scratch list is
+// pooled).
+func TestParseAllocations(t *testing.T) {
+	one, err := os.ReadFile("../testdata/objects/llvm22/x86_64-elf/kinds.stackmaps.bin")
+	require.NoError(t, err)
+	linked, err := os.ReadFile("../testdata/linked/x86_64-elf/exe.stackmaps.bin")
+	require.NoError(t, err)
+	many := bytes.Repeat(linked, 50) // 150 tables
+	for name, c := range map[string]struct {
+		data   []byte
+		allocs float64
+	}{"one table": {one, 1}, "3 tables": {linked, 2}, "150 tables": {many, 2}} {
+		_, err := stackmap.Parse(c.data, binary.LittleEndian) // warm the pool
+		require.NoError(t, err)
+		got := testing.AllocsPerRun(50, func() {
+			if _, err := stackmap.Parse(c.data, binary.LittleEndian); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.Equal(t, c.allocs, got, name)
+	}
 }

@@ -58,16 +58,18 @@ func parse(data []byte, ord order, sd *SectionData) (*Section, error) {
 		return s, nil
 	}
 	scratch := tablePool.Get().(*[]Table)
-	defer tablePool.Put(scratch)
 	tables := append((*scratch)[:0], first)
+	defer func() {
+		clear(tables) // the pool must not keep the section's bytes alive
+		*scratch = tables[:0]
+		tablePool.Put(scratch)
+	}()
 	for off := first.Size(); off < len(data); {
 		if len(data)-off < headerSize {
-			*scratch = tables[:0]
 			return nil, at(-1).fail(off, ErrTrailingData, "%d bytes after table %d are too few for another table", len(data)-off, len(tables)-1)
 		}
 		t, err := parseTable(data[off:], off, len(tables), ord)
 		if err != nil {
-			*scratch = tables[:0]
 			return nil, err
 		}
 		t.sd = sd
@@ -76,8 +78,6 @@ func parse(data []byte, ord order, sd *SectionData) (*Section, error) {
 	}
 	s.tables = make([]Table, len(tables))
 	copy(s.tables, tables)
-	clear(tables) // the pool must not keep the section's bytes alive
-	*scratch = tables[:0]
 	return s, nil
 }
 
