@@ -87,9 +87,7 @@ func NewIndex(sec *Section) *Index {
 			}
 			ix.funcs = append(ix.funcs, indexFunc{entry: f.Entry, end: end, table: uint32(ti), function: uint32(i)})
 		}
-		it := t.records()
-		for it.next() {
-			r := it.rec
+		for _, r := range t.Records() {
 			if r.function < 0 {
 				continue
 			}
@@ -348,11 +346,9 @@ func (ix *Index) record(i int) Record {
 // up this way.
 func (t *Table) RecordsAt(fn int, off uint32) iter.Seq2[int, Record] {
 	return func(yield func(int, Record) bool) {
-		it := t.records()
-		for it.next() {
-			r := it.rec
+		for i, r := range t.Records() {
 			if (int(r.function) == fn || r.function < 0) && r.InstructionOffset() == off {
-				if !yield(int(r.index), r) {
+				if !yield(i, r) {
 					return
 				}
 			}

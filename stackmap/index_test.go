@@ -2,6 +2,7 @@ package stackmap_test
 
 import (
 	"encoding/binary"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,4 +127,40 @@ func TestNewIndexWithoutSectionData(t *testing.T) {
 	m, ok := ix.Lookup(0x2010, 0)
 	require.True(t, ok)
 	assert.Equal(t, uint64(3), rec(m, 0).ID())
+}
+
+// A record found through the index works out its index in its table on
+// demand: it must be the index iteration gives, in every table of a real
+// linked section and in a table whose functions hold many records (and
+// one holds none).
+func TestIndexRecordKnowsItsIndex(t *testing.T) {
+	linked, err := os.ReadFile("../testdata/linked/x86_64-elf/exe.stackmaps.bin")
+	require.NoError(t, err)
+	tab := smallTable()
+	tab.Functions = append([]smbuild.Function{{Address: 0x500, StackSize: 8}}, tab.Functions...) // no records
+	for _, data := range [][]byte{linked, largeSection(20, 30), smbuild.Encode(binary.LittleEndian, tab)} {
+		sec, err := stackmap.Parse(data, binary.LittleEndian)
+		require.NoError(t, err)
+		ix := stackmap.NewIndex(sec)
+		n := 0
+		for _, tb := range sec.Tables() {
+			for i, r := range tb.Records() {
+				addr, ok := r.Address()
+				require.True(t, ok)
+				m, ok := ix.Lookup(addr, 0)
+				require.True(t, ok)
+				found := false
+				for _, mr := range m.Records() {
+					if mr.Table() == tb && mr.Offset() == r.Offset() {
+						assert.Equal(t, i, mr.Index())
+						assert.Equal(t, r.Function(), mr.Function())
+						found = true
+					}
+				}
+				assert.True(t, found)
+				n++
+			}
+		}
+		assert.Equal(t, ix.Len(), n)
+	}
 }

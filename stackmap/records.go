@@ -9,7 +9,7 @@ import (
 // Records iterates over the table's records in order, with their indexes.
 func (t *Table) Records() iter.Seq2[int, Record] {
 	return func(yield func(int, Record) bool) {
-		// The loop of recordIter.next, written out: this is the hot path.
+		// Every walk over a table's records comes through here: the hot path.
 		d, ord, size := t.data, t.ord, int(t.locSize)
 		off, fn, left := int(t.recordsOff), int32(-1), uint64(0)
 		counted := t.version.hasRecordCount()
@@ -32,45 +32,6 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 			off = align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
 		}
 	}
-}
-
-// recordIter walks a table's records in order without allocating.
-type recordIter struct {
-	t      *Table
-	off    int
-	index  int
-	fn     int    // function owning the next record
-	fnLeft uint64 // records of fn not yet visited
-	rec    Record
-}
-
-// records returns an iterator positioned before the first record.
-func (t *Table) records() recordIter {
-	it := recordIter{t: t, off: int(t.recordsOff), fn: -1}
-	if !t.version.hasRecordCount() && t.numFunctions == 1 {
-		it.fn = 0
-		it.fnLeft = ^uint64(0)
-	}
-	return it
-}
-
-// next advances to the next record and reports whether there is one.
-func (it *recordIter) next() bool {
-	t := it.t
-	if t == nil || it.index >= int(t.numRecords) {
-		return false
-	}
-	if t.version.hasRecordCount() {
-		for it.fnLeft == 0 && it.fn+1 < int(t.numFunctions) {
-			it.fn++
-			it.fnLeft = t.recordCount(it.fn)
-		}
-		it.fnLeft--
-	}
-	it.rec = t.recordAt(it.off, it.index, it.fn)
-	it.off = it.rec.end()
-	it.index++
-	return true
 }
 
 // recordAt returns the view of the record at table offset off, which
@@ -102,17 +63,16 @@ func (t *Table) functionStarts() []uint32 {
 		return *(*[]uint32)(p)
 	}
 	starts := make([]uint32, 0, 2*t.numFunctions)
-	it := t.records()
 	fn := -1
-	for it.next() {
-		for fn < int(it.rec.function) {
+	for i, r := range t.Records() {
+		for fn < int(r.function) {
 			fn++
-			starts = append(starts, it.rec.off, uint32(it.rec.index))
+			starts = append(starts, r.off, uint32(i))
 		}
 	}
 	for fn+1 < int(t.numFunctions) { // functions with no records, at the end
 		fn++
-		starts = append(starts, uint32(it.off), t.numRecords)
+		starts = append(starts, uint32(len(t.data)), t.numRecords)
 	}
 	atomic.StorePointer(&t.starts, unsafe.Pointer(&starts))
 	return starts
