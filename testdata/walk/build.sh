@@ -48,7 +48,9 @@ mkdir -p "$out"
 $llc -O2 -mtriple=$triple $llcarch -relocation-model=$relmodel $llcmode -filetype=obj \
 	"$here/$ir" -o "$out/walk.o"
 $cc -O1 $ccpie -I"$here" -c "$here/$capture" -o "$out/capture.o"
-$cc -O1 $ccpie -I"$here" -DWALK_PIE=$piedef -DWALK_STATEPOINT=$spdef -DWALK_LLC="\"$llc\"" \
+# -fasynchronous-unwind-tables: .eh_frame for main, so that a walker can
+# unwind through it (the default of every gcc here but riscv64's).
+$cc -O1 $ccpie -fasynchronous-unwind-tables -I"$here" -DWALK_PIE=$piedef -DWALK_STATEPOINT=$spdef -DWALK_LLC="\"$llc\"" \
 	-c "$here/driver.c" -o "$out/driver.o"
 # .llvm_stackmaps is read-only but holds absolute addresses: a PIE needs
 # text relocations in it; say so to keep ld quiet.
