@@ -31,7 +31,9 @@
 // .eh_frame pc_begin fields (and, in .debug_frame, CIE pointers and
 // addresses) are relocated by the linker; apply the relocations first
 // (with sections at their intended addresses) or the FDE ranges are the
-// unrelocated field values.
+// unrelocated field values. elfsection.OpenFramesRelocated does that for
+// ELF objects, with every section at 0 as for stack map function
+// addresses.
 //
 // Malformed input never panics. Every error is a *[Error] carrying the byte
 // offset in the section, what was being read, and a sentinel for errors.Is.

@@ -12,7 +12,10 @@ import (
 // with its RELA relocations applied as if every section were at address 0
 // (what llvm-dwarfdump does): symbol values are section offsets. Only the
 // relocation types found in .eh_frame and .debug_frame of the test data
-// are handled; any other fails the test.
+// are handled; any other fails the test. It is kept apart from
+// elfsection.OpenFramesRelocated (which package cfi's own tests cannot
+// import) as an independent check of it: TestRelocatedObjects requires
+// both to give the same bytes.
 func applyRelocs(t testing.TB, f *elf.File, target *elf.Section, data []byte) []byte {
 	t.Helper()
 	var idx int

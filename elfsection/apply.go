@@ -18,6 +18,7 @@ type target struct {
 	data    []byte
 	bo      binary.ByteOrder
 	strict  bool // fail on relocation types this package does not apply (false: skip them)
+	frame   bool // a call frame section: classifyFrame's types apply too
 	fix     map[int]*stackmap.Fixup
 }
 
@@ -32,7 +33,12 @@ func (t *target) contains(a uint64) bool { return a >= t.addr && a-t.addr < uint
 
 // stored returns the field's value as the file holds it.
 func (t *target) stored(off, size int) uint64 {
-	if size == 4 {
+	switch size {
+	case 1:
+		return uint64(t.data[off])
+	case 2:
+		return uint64(t.bo.Uint16(t.data[off:]))
+	case 4:
 		return uint64(t.bo.Uint32(t.data[off:]))
 	}
 	return t.bo.Uint64(t.data[off:])
@@ -50,12 +56,18 @@ func (t *target) current(off, size int) uint64 {
 // apply applies relocation r of rs to the section.
 func (t *target) apply(rs *relocSection, r reloc) error {
 	k := classify(t.machine, r.typ)
+	if t.frame {
+		k = classifyFrame(t.machine, r.typ)
+	}
 	switch k {
 	case kindNone, kindIgnored:
 		return nil
 	case kindUnknown:
 		if !t.strict {
 			return nil
+		}
+		if t.frame {
+			return rs.fail(r, "the type is not one this package applies to a call frame section")
 		}
 		return rs.fail(r, "the type does not apply to a stack map section")
 	}
@@ -76,20 +88,26 @@ func (t *target) apply(rs *relocSection, r reloc) error {
 		}
 	}
 	fx := stackmap.Fixup{Offset: off, Size: size, Addend: addend}
+	sa := uint64(addend) // S + A
+	if hasSym {
+		sa += sym.Value
+	}
 	switch k {
 	case kindRelative:
 		fx.Value = uint64(addend)
-	case kindAdd32, kindSub32:
-		v := uint64(0)
-		if hasSym {
-			v = sym.Value
-		}
-		v += uint64(addend)
-		if k == kindSub32 {
-			v = -v
-		}
-		fx.Value = t.current(off, size) + v
-		fx.Addend = 0
+	case kindAdd8, kindAdd16, kindAdd32, kindAdd64:
+		fx.Value, fx.Addend = t.current(off, size)+sa, 0
+	case kindSub8, kindSub16, kindSub32, kindSub64:
+		fx.Value, fx.Addend = t.current(off, size)-sa, 0
+	case kindSet6:
+		fx.Value, fx.Addend = t.current(off, size)&^0x3f|sa&0x3f, 0
+	case kindSub6:
+		cur := t.current(off, size)
+		fx.Value, fx.Addend = cur&^0x3f|(cur-sa)&0x3f, 0
+	case kindPC32, kindPC64:
+		// P is the field's address: its section offset in an object,
+		// whose sections are all taken to be at 0.
+		fx.Value, fx.Addend = sa-r.off, 0
 	default: // absolute: S + A
 		if hasSym {
 			fx.Value = sym.Value + uint64(addend)
@@ -98,8 +116,8 @@ func (t *target) apply(rs *relocSection, r reloc) error {
 			fx.Value = uint64(addend)
 		}
 	}
-	if size == 4 {
-		fx.Value = uint64(uint32(fx.Value))
+	if size < 8 {
+		fx.Value &= 1<<(8*size) - 1
 	}
 	t.fix[off] = &fx
 	return nil

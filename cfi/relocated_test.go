@@ -1,0 +1,156 @@
+package cfi_test
+
+import (
+	"bytes"
+	"debug/elf"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// TestRelocatedObjects checks elfsection.OpenFramesRelocated on every
+// checked-in ELF object: its relocated .eh_frame equals, byte for byte,
+// the one this package's test helper (applyRelocs, written separately)
+// makes; every FDE and row equals llvm-dwarfdump-22's golden dump of the
+// object; and every function with stack map records has an FDE that starts
+// at the function's relocated address, whose row at each record's address
+// is the one llvm-dwarfdump prints for it.
+func TestRelocatedObjects(t *testing.T) {
+	objs, err := golden.Objects()
+	require.NoError(t, err)
+	files, rows, funcs, records := 0, 0, 0, 0
+	archs := map[string]int{}
+	var u cfi.Unwinder
+	for _, o := range objs {
+		if o.Format != "elf" {
+			continue
+		}
+		fs, err := elfsection.OpenFramesRelocated(o.Path)
+		require.NoError(t, err, o.Rel)
+		require.True(t, fs.Relocated, o.Rel)
+		assert.Zero(t, fs.EHFrame.Addr, o.Rel)
+		ef, err := elf.Open(o.Path)
+		require.NoError(t, err)
+		arch := cfi.ArchOf(ef)
+		s := ef.Section(".eh_frame")
+		raw, err := s.Data()
+		require.NoError(t, err)
+		require.Equal(t, cfi.ApplyRelocs(t, ef, s, raw), fs.EHFrame.Data, "%s: relocated .eh_frame", o.Rel)
+		ef.Close()
+
+		sec, err := cfi.New(fs.EHFrame)
+		require.NoError(t, err, o.Rel)
+		b, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/golden", o.Rel+".ehframe.txt"))
+		require.NoError(t, err, o.Rel)
+		dump := string(b)
+		rows += cfi.CompareRelocatedObject(t, o.Rel, arch, sec, dump)
+		byOffset := map[uint64]cfi.DumpFDE{}
+		for _, f := range cfi.ParseDump(t, dump, "eh_frame") {
+			byOffset[f.Offset] = f
+		}
+
+		sd, err := elfsection.Open(o.Path)
+		require.NoError(t, err, o.Rel)
+		parsed, err := sd.Parse()
+		require.NoError(t, err, o.Rel)
+		for _, tb := range parsed.Tables() {
+			for i, fn := range tb.Functions() {
+				if fn.HasRecordCount && fn.RecordCount == 0 {
+					continue
+				}
+				fde, err := sec.FindFDE(fn.Entry)
+				require.NoError(t, err, "%s: function %d (%s) at %#x", o.Rel, i, fn.Name, fn.Entry)
+				require.Equal(t, fn.Entry, fde.PCBegin, "%s: %s", o.Rel, fn.Name)
+				want, ok := byOffset[fde.Offset]
+				require.True(t, ok, "%s: FDE at %#x not in the dump", o.Rel, fde.Offset)
+				funcs++
+				for _, r := range tb.Records() {
+					if r.Function() != i {
+						continue
+					}
+					addr, ok := r.Address()
+					require.True(t, ok)
+					row, err := sec.RowAt(addr, &u)
+					require.NoError(t, err, "%s: record %#x at %#x", o.Rel, r.ID(), addr)
+					// llvm-dwarfdump prints unrelocated pc_begin
+					// values for s390x objects (see compareSection):
+					// rows are matched by their offset in the FDE.
+					off := addr - fde.PCBegin
+					text := ""
+					for _, dr := range want.Rows {
+						if dr.Addr-want.Begin <= off {
+							text = dr.Text
+						}
+					}
+					require.NotEmpty(t, text, "%s: no dumped row at %#x", o.Rel, addr)
+					assert.Equal(t, text, cfi.RenderRow(t, arch, row, sec.Order()), "%s: %s record %#x at %#x", o.Rel, fn.Name, r.ID(), addr)
+					records++
+				}
+			}
+		}
+		sd.Close()
+		files++
+		archs[arch]++
+	}
+	t.Logf("%d objects (%v): %d rows, %d functions with records, %d records at their rows", files, archs, rows, funcs, records)
+	for _, a := range []string{"x86_64", "aarch64", "ppc64", "ppc64le", "s390x", "riscv64"} {
+		assert.Positive(t, archs[a], a)
+	}
+	assert.Greater(t, records, 500)
+}
+
+// TestRelocatedUnknownType: a relocation type the package does not apply
+// to a call frame section, or a field outside the section, is an error
+// naming its offset and type, never a silently wrong value.
+func TestRelocatedUnknownType(t *testing.T) {
+	path := ""
+	objs, err := golden.Objects()
+	require.NoError(t, err)
+	for _, o := range objs {
+		if o.Target == "x86_64-elf" {
+			path = o.Path
+			break
+		}
+	}
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	ef, err := elf.Open(path)
+	require.NoError(t, err)
+	defer ef.Close()
+	var rela *elf.Section
+	for _, s := range ef.Sections {
+		if s.Name == ".rela.eh_frame" {
+			rela = s
+		}
+	}
+	require.NotNil(t, rela)
+	// The first relocation's type becomes R_X86_64_GOTPCREL (9).
+	info := rela.Offset + 8
+	data[info] = byte(elf.R_X86_64_GOTPCREL)
+	_, err = elfsection.ReadFramesRelocated(bytes.NewReader(data))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "R_X86_64_GOTPCREL")
+	assert.Contains(t, err.Error(), "offset 0x20")
+	assert.True(t, errors.Is(err, stackmap.ErrRelocation), "%v", err)
+
+	// Unrelocated, the same bytes read fine.
+	_, err = elfsection.ReadFrames(bytes.NewReader(data))
+	require.NoError(t, err)
+
+	// A field past the end of the section: refused, not written.
+	data[info] = byte(elf.R_X86_64_PC32)
+	ef.ByteOrder.PutUint64(data[rela.Offset:], 1<<40)
+	_, err = elfsection.ReadFramesRelocated(bytes.NewReader(data))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "offset 0x10000000000, R_X86_64_PC32")
+	assert.Contains(t, err.Error(), "outside .eh_frame")
+}
