@@ -21,6 +21,7 @@ type dumpInput struct {
 	File     string
 	Sections []*stackmap.SectionData // one per Mach-O slice; otherwise one
 	Parsed   []*stackmap.Section     // Parsed[i] decodes Sections[i]
+	Unwind   []*unwindSource         // with --unwind: Unwind[i] is the CFI of Sections[i]
 }
 
 // dumpOptions are the dump command's flags that formats consult.
@@ -28,6 +29,7 @@ type dumpOptions struct {
 	format string
 	filter *dumpFilter // --function, --id
 	disasm bool        // --disasm (text format only)
+	unwind bool        // --unwind (text and json)
 	pretty bool        // --pretty (json): indented rather than one line
 
 	matched bool // set by the formatters when the filters kept a table
@@ -82,6 +84,21 @@ Filters (text and json):
 --disasm (text format) shows the instruction at each record's address and,
 for a record at a return address (statepoints), the call just before it.
 
+--unwind (text and json) adds to each record the call frame information
+that holds there: the CFA rule and every register the function has saved
+by then, with its save slot, from .eh_frame (.debug_frame when no .eh_frame
+FDE covers the address; Mach-O: __eh_frame), relocated in objects as the
+function addresses are. A statepoint's address is a return address: its
+row is the one at address-1, the call (as unwinders look rows up); other
+records get the row at their address. Text adds one line per record:
+      unwind: CFA=rsp+16 saved: rbx@CFA-24 rbp@CFA-16 rip@CFA-8
+(reg@CFA-N saved at CFA-N; reg=CFA-N its value; reg=other in another
+register; @expression/=expression DWARF expressions; =undefined), or
+"unwind: none (no CFI covers ADDR)". JSON adds "unwind" to every record
+(see --help-json). COFF, PE and --raw input have no CFI support: --unwind
+is an error for them (exit 1 for a COFF/PE file; exit 2 with --raw or -),
+as it is with --format=llvm (exit 2: llvm-readobj has no such output).
+
 Examples:
   stackmaps dump testdata/objects/llvm19/x86_64-elf/kinds.o
   stackmaps dump --function kinds_spills --id 0x66 prog.o
@@ -108,6 +125,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	function := fs.String("function", "", "show only the function with this symbol name")
 	id := fs.String("id", "", "show only records with this ID (decimal or 0x hex)")
 	disasm := fs.Bool("disasm", false, "text format: show the instruction at each record (and the call before a return address)")
+	unwind := fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information")
 	pretty := fs.Bool("pretty", false, "json format: indent each document (default: one compact document a line, JSON Lines)")
 	helpJSON := fs.Bool("help-json", false, "describe the JSON format's fields and exit")
 	input := addInputFlags(fs)
@@ -133,6 +151,10 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)")
 		return exitUsage
 	}
+	if *unwind && (*format == "llvm" || *input.raw || slices.Contains(files, "-")) {
+		fmt.Fprintln(stderr, "stackmaps dump: --unwind needs --format=text or json and an object file by name (not --raw, not -)")
+		return exitUsage
+	}
 	if *format == "llvm" && filter.active() {
 		fmt.Fprintln(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm")
 		return exitUsage
@@ -146,7 +168,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)")
 		return exitUsage
 	}
-	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, pretty: *pretty}
+	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, unwind: *unwind, pretty: *pretty}
 	status = exitOK
 	for _, name := range files {
 		in, err := input.load(name, stderr)
@@ -155,9 +177,23 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			status = exitFail
 			continue
 		}
+		if opts.unwind {
+			if in.Unwind, err = openUnwind(in); err != nil {
+				fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
+				status = exitFail
+				in.Close()
+				continue
+			}
+		}
 		if err := write(stdout, in, opts); err != nil {
 			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
 			status = exitFail
+		}
+		for _, uw := range in.Unwind {
+			if uw.err != nil {
+				fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, uw.err)
+				status = exitFail
+			}
 		}
 		in.Close()
 	}

@@ -214,6 +214,9 @@ func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 	}
 	j.closeArray()
 	writeJSONStatepoint(j, rv)
+	if tv.UW != nil {
+		writeJSONUnwind(j, tv, rv)
+	}
 	j.closeObject()
 }
 

@@ -210,6 +210,9 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	if code != nil {
 		writeDisasm(w, tv, rv, code)
 	}
+	if tv.UW != nil {
+		writeTextUnwind(w, tv, rv)
+	}
 	arch := tv.SD.Arch
 	for i, l := range r.Locations() {
 		w.WriteString("      #")

@@ -101,6 +101,43 @@ languages whose numbers are doubles.
                                       only in a register: a moving collector
                                       cannot update them in memory ]
             }
+          "unwind": only with --unwind: null when no FDE of the file covers
+                    the record (or the record's function is unknown); else
+                    the call frame information row that holds there
+            {
+              "pc":         the address looked up: a statepoint's address
+                            minus 1 (it is a return address; the row is the
+                            call's), the record's address otherwise
+              "pc_hex":     pc as a hex string
+              "section":    ".eh_frame", ".debug_frame" (used when no
+                            .eh_frame FDE covers pc) or "__eh_frame"
+              "fde_offset": section offset of the FDE
+              "cfa": { "reg": name, "dwarf_reg": N, "offset": N,
+                       "expression": false }: CFA = reg + offset; when a
+                     DWARF expression computes the CFA: reg, dwarf_reg and
+                     offset are null, "expression": true and
+                     "expression_hex" holds its bytes in hex
+              "saved": [ every register with a rule other than "same
+                         value", in DWARF order: the callee-saved registers
+                         the function has saved by then and the return
+                         address column when it has a rule (x86_64 rip)
+                {
+                  "reg":        register name (as in "locations"), null
+                                for numbers the architecture does not know
+                  "dwarf_reg":  DWARF register number
+                  "rule":       "offset" (saved in memory at CFA +
+                                cfa_offset), "val_offset" (the value is CFA
+                                + cfa_offset), "register" (in another
+                                register: "value_reg", "value_dwarf_reg"),
+                                "expression" (saved at the address a DWARF
+                                expression computes) or "val_expression"
+                                (the value is the expression's): both with
+                                "expression_hex"; "undefined" (lost)
+                  "cfa_offset": offset from the CFA for "offset" and
+                                "val_offset", else null
+                }
+              ]
+            }
         }
       ]
     }

@@ -14,6 +14,7 @@ type tableView struct {
 	SD    *stackmap.SectionData // the section (Mach-O slice) the table is in
 	Table *stackmap.Table
 	Funcs []stackmap.Function
+	UW    *unwindSource // the file's CFI with dump --unwind, else nil
 }
 
 // recordView is a call site record with its owning function and address.
@@ -35,6 +36,9 @@ func forEachTable(in *dumpInput, fn func(tv *tableView)) {
 		sd := in.Sections[si]
 		for _, t := range sec.Tables() {
 			tv = tableView{SD: sd, Table: t, Funcs: tv.Funcs[:0]}
+			if si < len(in.Unwind) {
+				tv.UW = in.Unwind[si]
+			}
 			for _, f := range t.Functions() {
 				tv.Funcs = append(tv.Funcs, f)
 			}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	encodinghex "encoding/hex"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/regs"
+)
+
+// The unwind rules of dump --unwind, in the text and JSON formats. Every
+// register with a rule other than "same value" (or none) is listed in
+// DWARF order: the callee-saved registers the function saved by then and
+// the return address column when it has a rule (x86_64 rip at CFA-8,
+// AArch64 x30 and RISC-V ra once saved, s390x r14).
+
+// writeTextUnwind writes a record's unwind line:
+//
+//	unwind: CFA=rsp+16 saved: rbx@CFA-24 rbp@CFA-16 rip@CFA-8
+//
+// name@CFA-N: saved in memory at CFA-N; name=CFA-N: the value is CFA-N
+// (val_offset); name=reg: in another register; name@expression and
+// name=expression: DWARF expressions; name=undefined: not recoverable.
+// A CFA computed by a DWARF expression is "CFA=expression". A record no
+// FDE covers reads "unwind: none (no CFI covers 0x...)".
+func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
+	w.WriteString("      unwind: ")
+	ur, ok := tv.UW.rowFor(rv)
+	if !ok {
+		w.WriteString("none")
+		if rv.HasAddress() {
+			w.WriteString(" (no CFI covers ")
+			writeHex(w, rv.Address)
+			w.WriteByte(')')
+		}
+		w.WriteByte('\n')
+		return
+	}
+	arch := tv.SD.Arch
+	row := ur.row
+	w.WriteString("CFA=")
+	switch row.CFA.Kind {
+	case cfi.CFARegOffset:
+		writeCFIReg(w, arch, row.CFA.Reg)
+		writeSigned(w, row.CFA.Offset)
+	case cfi.CFAExpression:
+		w.WriteString("expression")
+	default:
+		w.WriteString("unspecified")
+	}
+	w.WriteString(" saved:")
+	n := 0
+	for reg := range row.Regs {
+		rule := &row.Regs[reg]
+		if !listed(rule.Kind) {
+			continue
+		}
+		n++
+		w.WriteByte(' ')
+		writeCFIReg(w, arch, uint64(reg))
+		switch rule.Kind {
+		case cfi.RuleOffset:
+			w.WriteString("@CFA")
+			writeSigned(w, rule.Offset)
+		case cfi.RuleValOffset:
+			w.WriteString("=CFA")
+			writeSigned(w, rule.Offset)
+		case cfi.RuleRegister:
+			w.WriteByte('=')
+			writeCFIReg(w, arch, uint64(rule.Reg))
+		case cfi.RuleExpression:
+			w.WriteString("@expression")
+		case cfi.RuleValExpression:
+			w.WriteString("=expression")
+		case cfi.RuleUndefined:
+			w.WriteString("=undefined")
+		}
+	}
+	if n == 0 {
+		w.WriteString(" none")
+	}
+	w.WriteByte('\n')
+}
+
+// listed reports whether a register with a rule of kind k is listed:
+// all but "same value" and no rule at all.
+func listed(k cfi.RuleKind) bool {
+	return k != cfi.RuleUnspecified && k != cfi.RuleSameValue
+}
+
+// writeSigned writes +N or -N.
+func writeSigned(w *outBuf, v int64) {
+	if v >= 0 {
+		w.WriteByte('+')
+	}
+	writeInt(w, v)
+}
+
+// writeCFIReg names a DWARF register of a CFI rule, R#N when the
+// architecture's table does not know it.
+func writeCFIReg(w *outBuf, arch regs.Arch, n uint64) {
+	if n <= 0xffff {
+		if name, ok := regName(arch, uint16(n)); ok {
+			w.WriteString(name)
+			return
+		}
+	}
+	w.WriteString("R#")
+	writeUint(w, n)
+}
+
+// jsonCFIReg writes a register's name, or null.
+func jsonCFIReg(j *jsonWriter, arch regs.Arch, n uint64) {
+	if n <= 0xffff {
+		j.stringOrNull(regName(arch, uint16(n)))
+		return
+	}
+	j.null()
+}
+
+// writeJSONUnwind writes a record's "unwind" member (see jsonHelp).
+func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
+	j.key("unwind")
+	ur, ok := tv.UW.rowFor(rv)
+	if !ok {
+		j.null()
+		return
+	}
+	arch := tv.SD.Arch
+	row := ur.row
+	j.openObject()
+	j.key("pc")
+	j.uint(ur.pc)
+	j.key("pc_hex")
+	j.hex(ur.pc)
+	j.key("section")
+	j.string(ur.section)
+	j.key("fde_offset")
+	j.uint(ur.fdeOffset)
+	j.key("cfa")
+	j.openObject()
+	expr := row.CFA.Kind == cfi.CFAExpression
+	j.key("reg")
+	if row.CFA.Kind == cfi.CFARegOffset {
+		jsonCFIReg(j, arch, row.CFA.Reg)
+		j.key("dwarf_reg")
+		j.uint(row.CFA.Reg)
+		j.key("offset")
+		j.int(row.CFA.Offset)
+	} else {
+		j.null()
+		j.key("dwarf_reg")
+		j.null()
+		j.key("offset")
+		j.null()
+	}
+	j.key("expression")
+	j.bool(expr)
+	if expr {
+		j.key("expression_hex")
+		j.string(encodinghex.EncodeToString(row.CFA.Expr))
+	}
+	j.closeObject()
+	j.key("saved")
+	j.openArray()
+	for reg := range row.Regs {
+		rule := &row.Regs[reg]
+		if !listed(rule.Kind) {
+			continue
+		}
+		j.elem()
+		j.openObject()
+		j.key("reg")
+		jsonCFIReg(j, arch, uint64(reg))
+		j.key("dwarf_reg")
+		j.uint(uint64(reg))
+		j.key("rule")
+		j.string(rule.Kind.String())
+		j.key("cfa_offset")
+		if rule.Kind == cfi.RuleOffset || rule.Kind == cfi.RuleValOffset {
+			j.int(rule.Offset)
+		} else {
+			j.null()
+		}
+		switch rule.Kind {
+		case cfi.RuleRegister:
+			j.key("value_reg")
+			jsonCFIReg(j, arch, uint64(rule.Reg))
+			j.key("value_dwarf_reg")
+			j.uint(uint64(rule.Reg))
+		case cfi.RuleExpression, cfi.RuleValExpression:
+			j.key("expression_hex")
+			j.string(encodinghex.EncodeToString(rule.Expr))
+		}
+		j.closeObject()
+	}
+	j.closeArray()
+	j.closeObject()
+}
