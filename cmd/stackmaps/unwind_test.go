@@ -1,0 +1,389 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/testtools"
+)
+
+// The unwind member of dump --format=json --unwind, as the tests read it.
+type uwDoc struct {
+	Arch   string
+	Tables []struct {
+		Functions []struct {
+			Index int
+			Entry uint64
+		}
+		Records []struct {
+			ID         uint64
+			Function   *int
+			Address    *uint64
+			Statepoint json.RawMessage
+			Unwind     *uwRow
+		}
+	}
+}
+
+type uwRow struct {
+	PC        uint64
+	Section   string
+	FDEOffset uint64 `json:"fde_offset"`
+	CFA       struct {
+		Reg        *string
+		DwarfReg   *uint64 `json:"dwarf_reg"`
+		Offset     *int64
+		Expression bool
+	}
+	Saved []struct {
+		Reg           *string
+		DwarfReg      uint64 `json:"dwarf_reg"`
+		Rule          string
+		CFAOffset     *int64  `json:"cfa_offset"`
+		ValueDwarfReg *uint64 `json:"value_dwarf_reg"`
+		ExpressionHex *string `json:"expression_hex"`
+	}
+}
+
+// unwindCase is a file dump --unwind reads and llvm-dwarfdump-22's
+// --eh-frame output for it.
+type unwindCase struct {
+	path   string // the file
+	golden string // the checked-in dump
+	object bool   // relocatable: s390x dumps keep pc_begin unrelocated
+}
+
+func unwindCases(t *testing.T) []unwindCase {
+	t.Helper()
+	root := golden.Root()
+	var cs []unwindCase
+	for _, o := range objects(t) {
+		if o.Format == "elf" {
+			cs = append(cs, unwindCase{o.Path, filepath.Join(root, "cfi/golden", o.Rel+".ehframe.txt"), true})
+		}
+	}
+	linked, err := golden.LinkedBinaries()
+	require.NoError(t, err)
+	for _, l := range linked {
+		cs = append(cs, unwindCase{l.Path, filepath.Join(root, "cfi/golden", l.Rel+".ehframe.txt"), false})
+	}
+	walks, err := filepath.Glob(filepath.Join(root, "walk/captures/*/walk"))
+	require.NoError(t, err)
+	require.Len(t, walks, 16)
+	for _, w := range walks {
+		name := filepath.Base(filepath.Dir(w))
+		cs = append(cs, unwindCase{w, filepath.Join("testdata/unwind/walk", name+".ehframe.txt"), false})
+	}
+	return cs
+}
+
+// ddDump is llvm-dwarfdump's .eh_frame FDEs by section offset.
+type ddDump map[uint64]*ddFDE
+
+type ddFDE struct {
+	begin, end uint64
+	rows       []ddRow
+}
+
+type ddRow struct {
+	addr uint64
+	text string
+}
+
+var (
+	ddFDELine = regexp.MustCompile(`^([0-9a-f]+) [0-9a-f]+ [0-9a-f]+ FDE cie=[0-9a-f]+ pc=([0-9a-f]+)\.\.\.([0-9a-f]+)$`)
+	ddRowLine = regexp.MustCompile(`^  0x([0-9a-f]+): (CFA=.*)$`)
+)
+
+func parseDwarfdump(t *testing.T, text string) ddDump {
+	t.Helper()
+	out := ddDump{}
+	var cur *ddFDE
+	in := false
+	sc := bufio.NewScanner(strings.NewReader(text))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	hex := func(s string) uint64 {
+		v, err := strconv.ParseUint(s, 16, 64)
+		require.NoError(t, err)
+		return v
+	}
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasSuffix(line, " contents:") {
+			in, cur = line == ".eh_frame contents:", nil
+			continue
+		}
+		if !in {
+			continue
+		}
+		if m := ddFDELine.FindStringSubmatch(line); m != nil {
+			cur = &ddFDE{begin: hex(m[2]), end: hex(m[3])}
+			out[hex(m[1])] = cur
+		} else if strings.Contains(line, " CIE") && !strings.HasPrefix(line, " ") {
+			cur = nil
+		} else if m := ddRowLine.FindStringSubmatch(line); m != nil && cur != nil {
+			cur.rows = append(cur.rows, ddRow{hex(m[1]), m[2]})
+		}
+	}
+	return out
+}
+
+// covers reports whether an FDE of the dump covers pc.
+func (d ddDump) covers(pc uint64) bool {
+	for _, f := range d {
+		if pc >= f.begin && pc < f.end {
+			return true
+		}
+	}
+	return false
+}
+
+// rowAt returns the text of the row that holds off bytes into f, without
+// the "same value" rules (dump --unwind does not list them).
+func (f *ddFDE) rowAt(off uint64) string {
+	text := ""
+	for _, r := range f.rows {
+		if r.addr-f.begin <= off {
+			text = r.text
+		}
+	}
+	cfa, regs, _ := strings.Cut(text, ": ")
+	var keep []string
+	for _, r := range strings.Split(regs, ", ") {
+		if r != "" && !strings.HasSuffix(r, "=same") {
+			keep = append(keep, r)
+		}
+	}
+	if len(keep) == 0 {
+		return cfa
+	}
+	return cfa + ": " + strings.Join(keep, ", ")
+}
+
+// ddRegNames reads llvm-dwarfdump's register names of arch
+// (testdata/cfi/regnames, from testdata/cfi/gen.sh).
+func ddRegNames(t *testing.T, arch string) map[uint64]string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/regnames", arch+".txt"))
+	require.NoError(t, err)
+	m := map[uint64]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		n, name, ok := strings.Cut(line, " ")
+		require.True(t, ok, line)
+		v, err := strconv.ParseUint(n, 10, 64)
+		require.NoError(t, err)
+		m[v] = name
+	}
+	return m
+}
+
+// render prints our unwind row as llvm-dwarfdump prints a row, same-value
+// rules left out; ok is false for rows with DWARF expressions, which the
+// JSON gives as bytes only.
+func (u *uwRow) render(names map[uint64]string) (string, bool) {
+	signed := func(v int64) string {
+		if v >= 0 {
+			return "+" + strconv.FormatInt(v, 10)
+		}
+		return strconv.FormatInt(v, 10)
+	}
+	nz := func(v int64) string {
+		if v == 0 {
+			return ""
+		}
+		return signed(v)
+	}
+	var b strings.Builder
+	switch {
+	case u.CFA.Expression:
+		return "", false
+	case u.CFA.DwarfReg == nil:
+		b.WriteString("CFA=unspecified")
+	default:
+		b.WriteString("CFA=" + names[*u.CFA.DwarfReg] + nz(*u.CFA.Offset))
+	}
+	for i, s := range u.Saved {
+		if i == 0 {
+			b.WriteString(": ")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(names[s.DwarfReg] + "=")
+		switch s.Rule {
+		case "offset":
+			b.WriteString("[CFA" + nz(*s.CFAOffset) + "]")
+		case "val_offset":
+			b.WriteString("CFA" + nz(*s.CFAOffset))
+		case "register":
+			b.WriteString(names[*s.ValueDwarfReg])
+		case "undefined":
+			b.WriteString("undefined")
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// TestDumpUnwind compares, for every record of every checked-in ELF object
+// (six architectures, LLVM 14, 19 and 22), linked binary and testdata/walk
+// executable, the CFA rule and saved registers dump --unwind prints in JSON
+// with the row llvm-dwarfdump-22 --eh-frame prints at the same address
+// (checked-in dumps; TestDumpUnwindLive reruns the tool). A record with a
+// null unwind must lie outside every FDE. It also measures the choice of
+// address-1 for statepoints: how often the row at the return address
+// itself would differ.
+func TestDumpUnwind(t *testing.T) {
+	perArch := map[string]int{}
+	compared, nulls, statepoints, differAtRA, exprs := 0, 0, 0, 0, 0
+	for _, c := range unwindCases(t) {
+		b, err := os.ReadFile(c.golden)
+		require.NoError(t, err, c.golden)
+		compared += checkUnwind(t, c, string(b), perArch, &nulls, &statepoints, &differAtRA, &exprs)
+	}
+	t.Logf("%d records compared with llvm-dwarfdump (%v), %d with no FDE, %d with a DWARF expression; %d statepoints looked up at address-1, of which %d would get another row at the address itself",
+		compared, perArch, nulls, exprs, statepoints, differAtRA)
+	for _, a := range []string{"x86_64", "aarch64", "ppc64le", "ppc64", "s390x", "riscv64"} {
+		assert.Greater(t, perArch[a], 50, a)
+	}
+	assert.Greater(t, statepoints, 100)
+}
+
+// TestDumpUnwindLive reruns llvm-dwarfdump-22 on every 8th file and
+// checks dump --unwind against its output, so that the checked-in dumps
+// cannot drift from the tool.
+func TestDumpUnwindLive(t *testing.T) {
+	tool := testtools.Need(t, "llvm-dwarfdump-22")[0]
+	perArch := map[string]int{}
+	var n1, n2, n3, n4 int
+	for i, c := range unwindCases(t) {
+		if i%8 != 0 && !strings.HasSuffix(c.path, "/walk") {
+			continue
+		}
+		out, err := exec.Command(tool, "--eh-frame", c.path).Output()
+		require.NoError(t, err, c.path)
+		checkUnwind(t, c, string(out), perArch, &n1, &n2, &n3, &n4)
+	}
+	t.Logf("live: %v", perArch)
+}
+
+func checkUnwind(t *testing.T, c unwindCase, dump string, perArch map[string]int, nulls, statepoints, differAtRA, exprs *int) int {
+	t.Helper()
+	out, stderr, status := runTool("dump", "--format=json", "--unwind", c.path)
+	require.Equal(t, exitOK, status, "%s: %s", c.path, stderr)
+	var doc uwDoc
+	require.NoError(t, json.Unmarshal([]byte(out), &doc), c.path)
+	dd := parseDwarfdump(t, dump)
+	require.NotEmpty(t, dd, c.golden)
+	names := ddRegNames(t, doc.Arch)
+	// llvm-dwarfdump-22 cannot relocate s390x objects (see package cfi's
+	// compareSection): their FDEs are matched by offset and rows by their
+	// distance from the function's entry, which is the FDE's start (the
+	// cfi tests check that).
+	unrelocated := c.object && doc.Arch == "s390x"
+	n := 0
+	for _, tb := range doc.Tables {
+		for _, r := range tb.Records {
+			if r.Function == nil {
+				continue
+			}
+			addr := *r.Address
+			entry := tb.Functions[*r.Function].Entry
+			where := c.path + " record " + utoa64Hex(r.ID) + " at " + utoa64Hex(addr)
+			u := r.Unwind
+			if u == nil {
+				if !unrelocated {
+					assert.False(t, dd.covers(addr), "%s: null unwind, but llvm-dwarfdump has an FDE", where)
+				}
+				*nulls++
+				continue
+			}
+			isSP := string(r.Statepoint) != "null"
+			if isSP {
+				assert.Equal(t, addr-1, u.PC, where)
+				*statepoints++
+			} else {
+				assert.Equal(t, addr, u.PC, where)
+			}
+			assert.Equal(t, ".eh_frame", u.Section, where)
+			f, ok := dd[u.FDEOffset]
+			require.True(t, ok, "%s: no FDE at %#x in the dump", where, u.FDEOffset)
+			off := u.PC - f.begin
+			if unrelocated {
+				off = u.PC - entry
+			} else {
+				require.True(t, u.PC >= f.begin && u.PC < f.end, "%s: pc %#x outside the FDE %#x..%#x", where, u.PC, f.begin, f.end)
+			}
+			got, ok := u.render(names)
+			if !ok {
+				*exprs++
+				assert.Contains(t, f.rowAt(off), "DW_OP", where)
+				continue
+			}
+			assert.Equal(t, f.rowAt(off), got, where)
+			if isSP && f.rowAt(off) != f.rowAt(off+1) {
+				*differAtRA++
+			}
+			perArch[doc.Arch]++
+			n++
+		}
+	}
+	return n
+}
+
+// TestDumpUnwindText pins the text line on each architecture: values read
+// off llvm-dwarfdump-22 --eh-frame for the same row.
+func TestDumpUnwindText(t *testing.T) {
+	root := golden.Root()
+	for _, c := range []struct{ file, record, want string }{
+		// x86_64: push rbp; mov rbp, rsp; five pushes.
+		{"objects/llvm22/x86_64-elf/kinds.o", "Record ID 102 (0x66) at 0xfc",
+			"unwind: CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8"},
+		// riscv64 walk_b: no frame pointer, s0 a value register.
+		{"walk/captures/riscv64-pie-statepoint/walk", "Record ID 178 (0xb2)",
+			"unwind: CFA=sp+208 saved: ra@CFA-8 s0@CFA-16 s1@CFA-24 s2@CFA-32 s3@CFA-40 s4@CFA-48 s5@CFA-56 s6@CFA-64 s7@CFA-72 s8@CFA-80 s9@CFA-88 s10@CFA-96 s11@CFA-104"},
+	} {
+		out, stderr, status := runTool("dump", "--unwind", filepath.Join(root, c.file))
+		require.Equal(t, exitOK, status, stderr)
+		_, after, ok := strings.Cut(out, c.record)
+		require.True(t, ok, "%s: no %q", c.file, c.record)
+		lines := strings.Split(after, "\n")
+		require.Greater(t, len(lines), 1)
+		assert.Equal(t, "      "+c.want, lines[1], c.file)
+	}
+}
+
+// TestDumpUnwindUsage: --unwind with the llvm format, --raw or standard
+// input is a usage error; a COFF object an error saying there is no CFI
+// support; without --unwind the outputs do not change.
+func TestDumpUnwindUsage(t *testing.T) {
+	elfObj := objectPath("llvm22/x86_64-elf/kinds.o")
+	for _, args := range [][]string{
+		{"--format=llvm", elfObj},
+		{"--raw", elfObj},
+		{"-"},
+	} {
+		_, stderr, status := runTool(append([]string{"dump", "--unwind"}, args...)...)
+		assert.Equal(t, exitUsage, status, "%v", args)
+		assert.Contains(t, stderr, "--unwind needs", "%v", args)
+	}
+	_, stderr, status := runTool("dump", "--unwind", objectPath("llvm22/x86_64-coff/kinds.o"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, stderr, "coff files have no call frame information support")
+
+	plain, _, _ := runTool("dump", "--format=json", elfObj)
+	assert.NotContains(t, plain, `"unwind"`)
+	text, _, _ := runTool("dump", elfObj)
+	assert.NotContains(t, text, "unwind:")
+}
