@@ -350,6 +350,18 @@ func TestDumpUnwindText(t *testing.T) {
 		// x86_64: push rbp; mov rbp, rsp; five pushes.
 		{"objects/llvm22/x86_64-elf/kinds.o", "Record ID 102 (0x66) at 0xfc",
 			"unwind: CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8"},
+		// aarch64: frame record (x29, x30) at the bottom of the save area.
+		{"objects/llvm22/aarch64-elf/kinds.o", "Record ID 102 (0x66) at 0xd0",
+			"unwind: CFA=x29+96 saved: x19@CFA-8 x20@CFA-16 x21@CFA-24 x22@CFA-32 x23@CFA-40 x24@CFA-48 x25@CFA-56 x26@CFA-64 x27@CFA-72 x28@CFA-80 x29@CFA-96 x30@CFA-88"},
+		// ppc64le (ELFv2): r14-r31 below the CFA, LR in the caller's frame.
+		{"objects/llvm22/ppc64le-elf/kinds.o", "Record ID 102 (0x66) at 0x174",
+			"unwind: CFA=r31+240 saved: r14@CFA-144 r15@CFA-136 r16@CFA-128 r17@CFA-120 r18@CFA-112 r19@CFA-104 r20@CFA-96 r21@CFA-88 r22@CFA-80 r23@CFA-72 r24@CFA-64 r25@CFA-56 r26@CFA-48 r27@CFA-40 r28@CFA-32 r29@CFA-24 r30@CFA-16 r31@CFA-8 lr@CFA+16"},
+		// s390x: r6-r15 in the caller's 160-byte register save area.
+		{"objects/llvm22/s390x-elf/kinds.o", "Record ID 102 (0x66) at 0x160",
+			"unwind: CFA=r15+448 saved: r6@CFA-112 r7@CFA-104 r8@CFA-96 r9@CFA-88 r10@CFA-80 r11@CFA-72 r12@CFA-64 r13@CFA-56 r14@CFA-48 r15@CFA-40"},
+		// riscv64 with vectors: CFA = sp + 48 + vlenb (a DWARF expression).
+		{"objects/llvm22/riscv64-elf/vectors_rv64gcv.o", "Record ID 611 (0x263)",
+			"unwind: CFA=expression saved: ra@CFA-8"},
 		// riscv64 walk_b: no frame pointer, s0 a value register.
 		{"walk/captures/riscv64-pie-statepoint/walk", "Record ID 178 (0xb2)",
 			"unwind: CFA=sp+208 saved: ra@CFA-8 s0@CFA-16 s1@CFA-24 s2@CFA-32 s3@CFA-40 s4@CFA-48 s5@CFA-56 s6@CFA-64 s7@CFA-72 s8@CFA-80 s9@CFA-88 s10@CFA-96 s11@CFA-104"},
@@ -386,4 +398,31 @@ func TestDumpUnwindUsage(t *testing.T) {
 	assert.NotContains(t, plain, `"unwind"`)
 	text, _, _ := runTool("dump", elfObj)
 	assert.NotContains(t, text, "unwind:")
+}
+
+// TestDumpUnwindExpressionJSON: a CFA computed by a DWARF expression says
+// so, with the expression's bytes (llvm-dwarfdump-22: "CFA=DW_OP_breg2
+// X2+0, DW_OP_consts +48, DW_OP_plus, DW_OP_consts +1, DW_OP_bregx
+// VLENB+0, DW_OP_mul, DW_OP_plus: X1=[CFA-8]").
+func TestDumpUnwindExpressionJSON(t *testing.T) {
+	out, stderr, status := runTool("dump", "--format=json", "--unwind", "--id", "611",
+		objectPath("llvm22/riscv64-elf/vectors_rv64gcv.o"))
+	require.Equal(t, exitOK, status, stderr)
+	var doc struct {
+		Tables []struct {
+			Records []struct {
+				Unwind struct {
+					CFA   map[string]any
+					Saved []map[string]any
+				}
+			}
+		}
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &doc))
+	require.Len(t, doc.Tables, 1)
+	require.Len(t, doc.Tables[0].Records, 1)
+	u := doc.Tables[0].Records[0].Unwind
+	assert.Equal(t, map[string]any{"reg": nil, "dwarf_reg": nil, "offset": nil, "expression": true,
+		"expression_hex": "7200113022110192a238001e22"}, u.CFA)
+	assert.Equal(t, []map[string]any{{"reg": "ra", "dwarf_reg": 1.0, "rule": "offset", "cfa_offset": -8.0}}, u.Saved)
 }
