@@ -16,10 +16,32 @@ import (
 // from. A file without CFI has both sections nil, and every record's
 // unwind is null.
 type unwindSource struct {
-	eh, debug *cfi.Section // nil when absent
+	eh, debug frameSection // .eh_frame first
 	ehName    string       // ".eh_frame" or "__eh_frame"
 	u         cfi.Unwinder
 	err       error // the first malformed-CFI error met, reported after the file
+}
+
+// frameSection is one call frame section with, when it has no
+// .eh_frame_hdr table (objects, .debug_frame), an index of its FDEs built
+// on the first lookup: a linear scan per record would make --unwind
+// quadratic in the number of functions.
+type frameSection struct {
+	sec     *cfi.Section // nil when absent
+	idx     *cfi.Index
+	indexed bool // idx was tried (nil if building it failed: scan)
+}
+
+// find returns the FDE covering pc.
+func (fs *frameSection) find(pc uint64) (cfi.FDE, error) {
+	if !fs.sec.HasHdr() && !fs.indexed {
+		fs.indexed = true
+		fs.idx, _ = fs.sec.NewIndex() // on error, FindFDE's scan reports it
+	}
+	if fs.idx != nil {
+		return fs.idx.FindFDE(pc)
+	}
+	return fs.sec.FindFDE(pc)
 }
 
 // unwindRow is a record's row: the rules at pc, from the FDE at fdeOffset
@@ -71,12 +93,12 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 func (s *unwindSource) set(eh, debug cfi.Config) error {
 	var err error
 	if eh.Data != nil {
-		if s.eh, err = cfi.New(eh); err != nil {
+		if s.eh.sec, err = cfi.New(eh); err != nil {
 			return fmt.Errorf("%s: %w", s.ehName, err)
 		}
 	}
 	if debug.Data != nil {
-		if s.debug, err = cfi.New(debug); err != nil {
+		if s.debug.sec, err = cfi.New(debug); err != nil {
 			return fmt.Errorf(".debug_frame: %w", err)
 		}
 	}
@@ -137,11 +159,12 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 	if _, ok := statepointOf(rv); ok && pc > 0 {
 		pc--
 	}
-	for _, sec := range []*cfi.Section{s.eh, s.debug} {
+	for _, fs := range [2]*frameSection{&s.eh, &s.debug} {
+		sec := fs.sec
 		if sec == nil {
 			continue
 		}
-		f, err := sec.FindFDE(pc)
+		f, err := fs.find(pc)
 		if errors.Is(err, cfi.ErrNotFound) {
 			continue
 		}
@@ -149,7 +172,7 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 			var row *cfi.Row
 			if row, err = sec.FDERow(&f, pc, &s.u); err == nil {
 				name := ".debug_frame"
-				if sec == s.eh {
+				if fs == &s.eh {
 					name = s.ehName
 				}
 				return unwindRow{row: row, pc: pc, section: name, fdeOffset: f.Offset}, true
