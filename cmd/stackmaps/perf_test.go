@@ -31,3 +31,6 @@ func BenchmarkDumpLLVM(b *testing.B)   { benchRun(b, "dump", "--format=llvm") }
 func BenchmarkDumpJSON(b *testing.B)   { benchRun(b, "dump", "--format=json") }
 func BenchmarkCheck(b *testing.B)      { benchRun(b, "check") }
 func BenchmarkDumpDisasm(b *testing.B) { benchRun(b, "dump", "--disasm") }
+
+func BenchmarkDumpUnwind(b *testing.B)     { benchRun(b, "dump", "--unwind") }
+func BenchmarkDumpUnwindJSON(b *testing.B) { benchRun(b, "dump", "--unwind", "--format=json") }
