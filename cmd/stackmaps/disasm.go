@@ -44,6 +44,11 @@ func decodeInsn(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, 
 func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, text bool) (insn, bool) {
 	switch arch {
 	case regs.X86_64:
+		if !text {
+			if n, call, ok := x86Len(code); ok {
+				return insn{len: n, call: call}, true
+			}
+		}
 		in, err := x86asm.Decode(code, 64)
 		if err != nil {
 			return insn{}, false
