@@ -84,7 +84,7 @@ func init() {
 	x86Op1[0xfe], x86Reg1[0xfe] = m, 0x03                         // inc, dec r/m8
 	x86Op1[0xff], x86Reg1[0xff] = m|n66, 1<<0|1<<1|1<<2|1<<4|1<<6 // inc, dec, call, jmp, push
 
-	set(&x86Op2, k, 0x05, 0x0b, 0xa2)  // syscall, ud2, cpuid
+	set(&x86Op2, k, 0x05, 0x0b, 0xa2)            // syscall, ud2, cpuid
 	x86Op2[0x1f], x86Reg2[0x1f] = m|x86NoRexW, 1 // nop r/m
 	for b := 0x40; b < 0x50; b++ {
 		x86Op2[b] = m // cmovcc
