@@ -1,10 +1,10 @@
 module github.com/stackmaps/stackmaps
 
-go 1.23.0
+go 1.26.0
 
 require (
 	github.com/stretchr/testify v1.11.1
-	golang.org/x/arch v0.20.0
+	golang.org/x/arch v0.32.0
 )
 
 require (

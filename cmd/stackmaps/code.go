@@ -70,6 +70,7 @@ func openCode(name string) (*codeFile, error) {
 		return nil, err
 	}
 	c := &codeFile{f: f}
+	c.walk.texts = &insnTexts{}
 	if ef, err := elf.NewFile(f); err == nil {
 		c.elf = ef
 		return c, nil

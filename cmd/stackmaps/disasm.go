@@ -11,6 +11,7 @@ import (
 	"golang.org/x/arch/x86/x86asm"
 
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // insn is one decoded instruction.
@@ -21,6 +22,7 @@ type insn struct {
 
 	target    uint64 // pc-relative branch or call target (x86_64, AArch64)
 	hasTarget bool
+	pcRel     bool // text depends on the address (x86_64: a pc-relative operand)
 }
 
 // decodeInsn decodes the instruction at the start of code, whose address is
@@ -44,6 +46,11 @@ func decodeInsn(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, 
 func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, text bool) (insn, bool) {
 	switch arch {
 	case regs.X86_64:
+		if !text {
+			if n, call, ok := x86Len(code); ok {
+				return insn{len: n, call: call}, true
+			}
+		}
 		in, err := x86asm.Decode(code, 64)
 		if err != nil {
 			return insn{}, false
@@ -53,6 +60,11 @@ func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, 
 			i.text = x86asm.GNUSyntax(in, pc, nil)
 			if r, ok := in.Args[0].(x86asm.Rel); ok {
 				i.target, i.hasTarget = pc+uint64(in.Len)+uint64(int64(r)), true
+			}
+			for _, a := range in.Args {
+				if _, ok := a.(x86asm.Rel); ok {
+					i.pcRel = true
+				}
 			}
 		}
 		return i, true
@@ -153,13 +165,19 @@ type codeWalk struct {
 	atPos int  // where at was decoded, -1 for nowhere
 	atIn  insn // the instruction decoded with text at atPos
 	atOK  bool
+
+	texts *insnTexts // formatted instructions, kept from function to function (nil: none)
 }
 
 // decodeText decodes the instruction at p with its text, reusing the last
 // one decoded at the same place.
 func (w *codeWalk) decodeText(arch regs.Arch, order binary.ByteOrder, entry uint64, p int) (insn, bool) {
 	if w.atPos != p {
-		w.atIn, w.atOK = decodeInsn(arch, order, w.code[p:], entry+uint64(p), true)
+		if w.texts != nil {
+			w.atIn, w.atOK = w.texts.decode(arch, order, w.code[p:], entry+uint64(p))
+		} else {
+			w.atIn, w.atOK = decodeInsn(arch, order, w.code[p:], entry+uint64(p), true)
+		}
 		w.atPos = p
 	}
 	return w.atIn, w.atOK
@@ -171,7 +189,7 @@ func (w *codeWalk) decodeText(arch regs.Arch, order binary.ByteOrder, entry uint
 func (w *codeWalk) at(arch regs.Arch, order binary.ByteOrder, code []byte, entry uint64, off uint32) (prev, at insn, hasPrev, hasAt bool) {
 	same := len(code) > 0 && len(w.code) == len(code) && &w.code[0] == &code[0]
 	if !same || w.p > int(off) {
-		*w = codeWalk{code: code, atPos: -1}
+		*w = codeWalk{code: code, atPos: -1, texts: w.texts}
 	}
 	for w.p < int(off) && w.p < len(code) {
 		var in insn
@@ -214,19 +232,27 @@ func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		return
 	}
 	prev, at, hasPrev, hasAt := code.walk.at(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry, rv.InstOffset)
-	name := func(in insn, addr uint64) string {
-		if !in.hasTarget {
-			return ""
-		}
-		return code.targetName(code.elfSec, fi.Entry+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target)
-	}
 	if hasPrev && prev.call {
-		a := rv.Address - uint64(prev.len)
-		fmt.Fprintf(w, "      call   %#x: %s%s\n", a, prev.text, name(prev, a))
+		writeInsnLine(w, "      call   ", rv.Address-uint64(prev.len), prev, code, fi, rv)
 	}
 	if hasAt {
-		fmt.Fprintf(w, "      insn   %#x: %s%s\n", rv.Address, at.text, name(at, rv.Address))
+		writeInsnLine(w, "      insn   ", rv.Address, at, code, fi, rv)
 	} else {
-		fmt.Fprintf(w, "      insn   %#x: (no instruction starts here)\n", rv.Address)
+		w.WriteString("      insn   ")
+		writeHex(w, rv.Address)
+		w.WriteString(": (no instruction starts here)\n")
 	}
+}
+
+// writeInsnLine prints one instruction of writeDisasm's, at address addr,
+// with the name of its branch target when it has one.
+func writeInsnLine(w *outBuf, label string, addr uint64, in insn, code *codeFile, fi *stackmap.Function, rv recordView) {
+	w.WriteString(label)
+	writeHex(w, addr)
+	w.WriteString(": ")
+	w.WriteString(in.text)
+	if in.hasTarget {
+		w.WriteString(code.targetName(code.elfSec, fi.Entry+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target))
+	}
+	w.WriteByte('\n')
 }

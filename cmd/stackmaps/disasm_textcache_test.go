@@ -1,0 +1,63 @@
+package main
+
+import (
+	"debug/elf"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/regs"
+)
+
+// TestInsnTextsSameAsDecoding: at every instruction of the checked-in
+// x86_64 ELF files' code, the cache gives what formatting the instruction
+// there gives, both when it formats (a miss) and when it remembers (a hit
+// from the same bytes at another address, as for another function: each
+// instruction is decoded at its own address, then 0x70000000 on).
+func TestInsnTextsSameAsDecoding(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(td, "objects/*/x86_64-elf/*.o"))
+	require.NoError(t, err)
+	files = append(files, filepath.Join(td, "linked/x86_64-elf/exe"))
+	var c insnTexts
+	checked := 0
+	for _, name := range files {
+		f, err := elf.Open(name)
+		require.NoError(t, err)
+		for _, s := range f.Sections {
+			if s.Flags&elf.SHF_EXECINSTR == 0 || s.Type != elf.SHT_PROGBITS {
+				continue
+			}
+			code, err := s.Data()
+			require.NoError(t, err)
+			for p := 0; p < len(code); {
+				for _, pc := range []uint64{s.Addr + uint64(p), 0x7000_0000 + uint64(p)} {
+					got, gotOK := c.decode(regs.X86_64, nil, code[p:], pc)
+					want, wantOK := decodeInsn(regs.X86_64, nil, code[p:], pc, true)
+					require.Equal(t, wantOK, gotOK, "%s %s+%#x", name, s.Name, p)
+					require.Equal(t, want, got, "%s %s+%#x", name, s.Name, p)
+					checked++
+				}
+				n := 1
+				if in, ok := decodeInsn(regs.X86_64, nil, code[p:], 0, false); ok && in.len > 0 {
+					n = in.len
+				}
+				p += n
+			}
+		}
+		f.Close()
+	}
+	t.Logf("%d decodes, %d cached entries", checked, len(c.m))
+	assert.Greater(t, len(c.m), 100)
+	assert.Greater(t, checked, 2000)
+}
+
+// TestDisasmNoInstructionAtRecord: a record whose offset falls inside an
+// instruction (a version 1 patchpoint one byte into its function) says
+// so.
+func TestDisasmNoInstructionAtRecord(t *testing.T) {
+	out, stderr, status := runTool("dump", "--disasm", td+"samples/v1-x86_64-macho.o")
+	require.Equal(t, exitOK, status, stderr)
+	assert.Contains(t, out, "    Record ID 2 (0x2) at 0x1 (+0x1), 5 locations, 1 live-out\n      insn   0x1: (no instruction starts here)\n")
+}
