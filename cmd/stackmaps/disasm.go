@@ -213,12 +213,12 @@ func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		fmt.Fprintf(w, "      (no code: %v)\n", err)
 		return
 	}
-	prev, at, hasPrev, hasAt := code.walk.at(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry, rv.InstOffset)
+	prev, at, hasPrev, hasAt := code.walk.at(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry(), rv.InstOffset)
 	name := func(in insn, addr uint64) string {
 		if !in.hasTarget {
 			return ""
 		}
-		return code.targetName(code.elfSec, fi.Entry+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target)
+		return code.targetName(code.elfSec, fi.Entry()+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target)
 	}
 	if hasPrev && prev.call {
 		a := rv.Address - uint64(prev.len)
