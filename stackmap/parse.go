@@ -202,7 +202,9 @@ func (t *Table) parse(data []byte, base, index int, ord order) error {
 // location kind must be 1 to 5 and every constant index in range. It
 // returns the offset just past the last record, or, at the first fault, the
 // index of the faulty record (else -1). This is Parse's hot loop: it reads
-// only the bytes it checks, and recordError says what is wrong.
+// only the bytes it checks, and recordError says what is wrong. It finds
+// the next record before checking this one's locations, so that the loads
+// that step from record to record never wait on the checks.
 func (t *Table) validateRecords() (end, bad int) {
 	d, ord := t.data, t.ord
 	size, nc := int(t.locSize), t.numConstants
@@ -217,21 +219,18 @@ func (t *Table) validateRecords() (end, bad int) {
 		if live+liveOutHeader > len(d) {
 			return 0, i
 		}
-		for ; n > 0; n, loc = n-1, loc+size {
-			switch d[loc] {
-			case byte(Register), byte(Direct), byte(Indirect), byte(Constant):
-			case byte(ConstantIndex):
-				if ord.u32(d, loc+idx) >= nc {
-					return 0, i
-				}
-			default:
-				return 0, i
-			}
-		}
-		off = align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
-		if off > len(d) {
+		next := align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+		if next > len(d) {
 			return 0, i
 		}
+		for e := loc + n*size; loc < e; loc += size {
+			if k := d[loc]; k-1 >= 4 { // not Register, Direct, Indirect or Constant
+				if k != byte(ConstantIndex) || ord.u32(d, loc+idx) >= nc {
+					return 0, i
+				}
+			}
+		}
+		off = next
 	}
 	return off, -1
 }
