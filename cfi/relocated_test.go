@@ -64,12 +64,12 @@ func TestRelocatedObjects(t *testing.T) {
 		require.NoError(t, err, o.Rel)
 		for _, tb := range parsed.Tables() {
 			for i, fn := range tb.Functions() {
-				if fn.HasRecordCount && fn.RecordCount == 0 {
+				if fn.HasRecordCount() && fn.RecordCount() == 0 {
 					continue
 				}
-				fde, err := sec.FindFDE(fn.Entry)
-				require.NoError(t, err, "%s: function %d (%s) at %#x", o.Rel, i, fn.Name, fn.Entry)
-				require.Equal(t, fn.Entry, fde.PCBegin, "%s: %s", o.Rel, fn.Name)
+				fde, err := sec.FindFDE(fn.Entry())
+				require.NoError(t, err, "%s: function %d (%s) at %#x", o.Rel, i, fn.Name(), fn.Entry())
+				require.Equal(t, fn.Entry(), fde.PCBegin, "%s: %s", o.Rel, fn.Name())
 				want, ok := byOffset[fde.Offset]
 				require.True(t, ok, "%s: FDE at %#x not in the dump", o.Rel, fde.Offset)
 				funcs++
@@ -92,7 +92,7 @@ func TestRelocatedObjects(t *testing.T) {
 						}
 					}
 					require.NotEmpty(t, text, "%s: no dumped row at %#x", o.Rel, addr)
-					assert.Equal(t, text, cfi.RenderRow(t, arch, row, sec.Order()), "%s: %s record %#x at %#x", o.Rel, fn.Name, r.ID(), addr)
+					assert.Equal(t, text, cfi.RenderRow(t, arch, row, sec.Order()), "%s: %s record %#x at %#x", o.Rel, fn.Name(), r.ID(), addr)
 					records++
 				}
 			}

@@ -27,7 +27,7 @@ func ExampleOpen() {
 		for _, r := range t.Records() {
 			f, _ := t.Function(r.Function())
 			addr, _ := r.Address()
-			fmt.Printf("%s: record %d at %#x (stored offset %d, relocated %d)\n", f.Name, r.ID(), addr, r.StoredInstructionOffset(), r.InstructionOffset())
+			fmt.Printf("%s: record %d at %#x (stored offset %d, relocated %d)\n", f.Name(), r.ID(), addr, r.StoredInstructionOffset(), r.InstructionOffset())
 		}
 	}
 	// Output:

@@ -6,7 +6,7 @@ import "github.com/stackmaps/stackmaps/stackmap"
 func names(fis []stackmap.Function) []string {
 	out := make([]string, len(fis))
 	for i, fi := range fis {
-		out[i] = fi.Symbol
+		out[i] = fi.Symbol()
 	}
 	return out
 }

@@ -38,10 +38,10 @@ func TestLinkedFunctionAddressesMatchNM(t *testing.T) {
 			for _, tb := range sec.Tables() {
 				for _, f := range tb.Functions() {
 					fi := f
-					require.NotEmpty(t, fi.Symbol, "table %d function %d at 0x%x has no symbol", tb.Index(), f.Index, fi.Address)
-					syms := nm[fi.Symbol]
-					require.NotEmpty(t, syms, "nm does not list %s", fi.Symbol)
-					assert.Equal(t, syms[0].Value, fi.Address, "table %d function %d %s", tb.Index(), f.Index, fi.Symbol)
+					require.NotEmpty(t, fi.Symbol(), "table %d function %d at 0x%x has no symbol", tb.Index(), f.Index(), fi.Address())
+					syms := nm[fi.Symbol()]
+					require.NotEmpty(t, syms, "nm does not list %s", fi.Symbol())
+					assert.Equal(t, syms[0].Value, fi.Address(), "table %d function %d %s", tb.Index(), f.Index(), fi.Symbol())
 					n++
 				}
 			}
@@ -87,14 +87,14 @@ func checkEntries(t *testing.T, sd *stackmap.SectionData, synth map[string][]rel
 	fis := reloctest.Functions(t, sd)
 	require.NotEmpty(t, fis)
 	for _, fi := range fis {
-		dot := synth["."+fi.Symbol]
-		require.Len(t, dot, 1, "no synthetic .%s", fi.Symbol)
-		assert.Equal(t, dot[0].Value, fi.Entry, "%s", fi.Symbol)
-		assert.NotEqual(t, fi.Address, fi.Entry, "%s", fi.Symbol)
-		entry, ok := sd.Entry(fi.Address)
-		assert.True(t, ok, "%s", fi.Symbol)
-		assert.Equal(t, fi.Entry, entry)
-		assert.False(t, strings.HasPrefix(fi.Symbol, "."), "%s", fi.Symbol)
+		dot := synth["."+fi.Symbol()]
+		require.Len(t, dot, 1, "no synthetic .%s", fi.Symbol())
+		assert.Equal(t, dot[0].Value, fi.Entry(), "%s", fi.Symbol())
+		assert.NotEqual(t, fi.Address(), fi.Entry(), "%s", fi.Symbol())
+		entry, ok := sd.Entry(fi.Address())
+		assert.True(t, ok, "%s", fi.Symbol())
+		assert.Equal(t, fi.Entry(), entry)
+		assert.False(t, strings.HasPrefix(fi.Symbol(), "."), "%s", fi.Symbol())
 	}
 }
 

@@ -30,8 +30,8 @@ func TestObjectFunctionNames(t *testing.T) {
 			fis := reloctest.Functions(t, sd)
 			assert.Equal(t, want, names(fis))
 			for _, fi := range fis {
-				assert.Zero(t, fi.Addend, "%s", fi.Symbol)
-				assert.NotZero(t, fi.Size, "%s", fi.Symbol)
+				assert.Zero(t, fi.Addend(), "%s", fi.Symbol())
+				assert.NotZero(t, fi.Size(), "%s", fi.Symbol())
 			}
 			targets[o.Target] = true
 		})
@@ -72,14 +72,14 @@ func TestComponentFunctionNames(t *testing.T) {
 				fis := reloctest.Functions(t, sd)
 				assert.Equal(t, want, names(fis))
 				for _, fi := range fis {
-					assert.Zero(t, fi.Addend, "%s", fi.Symbol)
+					assert.Zero(t, fi.Addend(), "%s", fi.Symbol())
 				}
 				if strings.Contains(c, "/ppc64-elf/") {
 					// ELFv1: every function has a descriptor whose entry
 					// .rela.opd relocates against .text.
 					for _, fi := range fis {
-						_, ok := sd.Entry(fi.Address)
-						assert.True(t, ok, "%s has no .opd entry", fi.Symbol)
+						_, ok := sd.Entry(fi.Address())
+						assert.True(t, ok, "%s has no .opd entry", fi.Symbol())
 					}
 				}
 			})

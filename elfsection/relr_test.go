@@ -54,9 +54,9 @@ func TestPackedRelativeRelocations(t *testing.T) {
 	for i := range sec.Tables() {
 		for _, fn := range sec.Table(i).Functions() {
 			fi := fn
-			require.NotEmpty(t, fi.Symbol, "table %d function %d", i, fn.Index)
-			assert.Equal(t, addr[fi.Symbol], fi.Address, "%s", fi.Symbol)
-			assert.NotZero(t, fi.Address)
+			require.NotEmpty(t, fi.Symbol(), "table %d function %d", i, fn.Index())
+			assert.Equal(t, addr[fi.Symbol()], fi.Address(), "%s", fi.Symbol())
+			assert.NotZero(t, fi.Address())
 			n++
 		}
 	}

@@ -25,7 +25,7 @@ type recordView struct {
 func (tv *tableView) recordOf(r stackmap.Record) recordView {
 	rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
 	if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
-		rv.Address = tv.Funcs[rv.Func].Entry + uint64(rv.InstOffset)
+		rv.Address = tv.Funcs[rv.Func].Entry() + uint64(rv.InstOffset)
 	} else {
 		rv.Func = -1
 	}
@@ -41,7 +41,7 @@ func (tv *tableView) at(off int, rule, format string, args ...any) Finding {
 // atFunc starts a finding about a function record.
 func (tv *tableView) atFunc(i, off int, rule, format string, args ...any) Finding {
 	f := tv.at(off, rule, format, args...)
-	f.Function, f.FunctionName = i, tv.Funcs[i].Name
+	f.Function, f.FunctionName = i, tv.Funcs[i].Name()
 	return f
 }
 
@@ -50,7 +50,7 @@ func (tv *tableView) atRecord(rv recordView, off int, rule, format string, args 
 	f := tv.at(off, rule, format, args...)
 	f.Record, f.ID = rv.R.Index(), rv.R.ID()
 	if rv.Func >= 0 {
-		f.Function, f.FunctionName = rv.Func, tv.Funcs[rv.Func].Name
+		f.Function, f.FunctionName = rv.Func, tv.Funcs[rv.Func].Name()
 	}
 	return f
 }

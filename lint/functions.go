@@ -20,13 +20,13 @@ func checkDuplicateFunctions(tv *tableView, out []Finding) []Finding {
 	seen := make(map[funcKey]int, len(tv.Funcs))
 	for i := range tv.Funcs {
 		fi := &tv.Funcs[i]
-		if fi.Symbol == "" && fi.Address == 0 {
+		if fi.Symbol() == "" && fi.Address() == 0 {
 			continue
 		}
-		k := funcKey{fi.Symbol, fi.Entry}
+		k := funcKey{fi.Symbol(), fi.Entry()}
 		if first, dup := seen[k]; dup {
-			out = append(out, tv.atFunc(i, fi.Offset, RuleDuplicateFunction,
-				"function at %#x is already described by function #%d of the same table", fi.Entry, first))
+			out = append(out, tv.atFunc(i, fi.Offset(), RuleDuplicateFunction,
+				"function at %#x is already described by function #%d of the same table", fi.Entry(), first))
 			continue
 		}
 		seen[k] = i

@@ -136,9 +136,9 @@ func (s *placementSweep) flush() {
 // size.
 func checkOutsideFunction(tv *tableView, rv recordView, out []Finding) []Finding {
 	fi := &tv.Funcs[rv.Func]
-	if fi.Size > 0 && uint64(rv.InstOffset) > fi.Size {
+	if fi.Size() > 0 && uint64(rv.InstOffset) > fi.Size() {
 		out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "outside-function",
-			"instruction offset %#x is past the end of the function (symbol size %#x)", rv.InstOffset, fi.Size))
+			"instruction offset %#x is past the end of the function (symbol size %#x)", rv.InstOffset, fi.Size()))
 	}
 	return out
 }

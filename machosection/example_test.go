@@ -21,7 +21,7 @@ func ExampleOpenFat() {
 		}
 		t := sec.Table(0)
 		f, _ := t.Function(0)
-		fmt.Printf("slice %s: %d functions, the first %s (symbol %s)\n", sd.Slice, t.NumFunctions(), f.Name, f.Symbol)
+		fmt.Printf("slice %s: %d functions, the first %s (symbol %s)\n", sd.Slice, t.NumFunctions(), f.Name(), f.Symbol())
 		sd.Close()
 	}
 	// Output:

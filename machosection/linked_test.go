@@ -45,12 +45,12 @@ func TestLinkedImagesMatchNM(t *testing.T) {
 			for i := range sec.Tables() {
 				for _, f := range sec.Table(i).Functions() {
 					fi := f
-					require.NotEmpty(t, fi.Symbol, "table %d function %d", i, f.Index)
-					syms := nm[fi.Symbol]
-					require.Len(t, syms, 1, "%s in nm", fi.Symbol)
-					assert.Equal(t, syms[0].Value, fi.Address, "%s", fi.Symbol)
-					assert.Equal(t, fi.Address, fi.Entry)
-					if f.StoredAddress != fi.Address {
+					require.NotEmpty(t, fi.Symbol(), "table %d function %d", i, f.Index())
+					syms := nm[fi.Symbol()]
+					require.Len(t, syms, 1, "%s in nm", fi.Symbol())
+					assert.Equal(t, syms[0].Value, fi.Address(), "%s", fi.Symbol())
+					assert.Equal(t, fi.Address(), fi.Entry())
+					if f.StoredAddress() != fi.Address() {
 						encoded++
 					}
 					n++

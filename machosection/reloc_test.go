@@ -31,10 +31,10 @@ func TestObjectFunctionNames(t *testing.T) {
 			defer sd.Close()
 			var got []string
 			for _, fi := range reloctest.Functions(t, sd) {
-				assert.Equal(t, byte('_'), fi.Symbol[0], "%s", fi.Symbol)
-				assert.Zero(t, fi.Addend)
-				assert.NotZero(t, fi.Size)
-				got = append(got, machosection.DisplayName(fi.Symbol))
+				assert.Equal(t, byte('_'), fi.Symbol()[0], "%s", fi.Symbol())
+				assert.Zero(t, fi.Addend())
+				assert.NotZero(t, fi.Size())
+				got = append(got, machosection.DisplayName(fi.Symbol()))
 			}
 			assert.Equal(t, want, got)
 			targets[o.Target] = true
@@ -53,12 +53,12 @@ func TestLocalFunctions(t *testing.T) {
 			defer sd.Close()
 			fis := reloctest.Functions(t, sd)
 			require.Len(t, fis, 3)
-			assert.Equal(t, "_glob_a", fis[0].Symbol)
-			assert.Equal(t, "_local_b", fis[1].Symbol)
-			assert.Equal(t, "_glob_c", fis[2].Symbol)
-			assert.Equal(t, uint64(0), fis[0].Address)
-			assert.Equal(t, uint64(0x20), fis[1].Address)
-			assert.Equal(t, uint64(0x40), fis[2].Address)
+			assert.Equal(t, "_glob_a", fis[0].Symbol())
+			assert.Equal(t, "_local_b", fis[1].Symbol())
+			assert.Equal(t, "_glob_c", fis[2].Symbol())
+			assert.Equal(t, uint64(0), fis[0].Address())
+			assert.Equal(t, uint64(0x20), fis[1].Address())
+			assert.Equal(t, uint64(0x40), fis[2].Address())
 		})
 	}
 }
@@ -78,7 +78,7 @@ func TestUniversalFileFunctionNames(t *testing.T) {
 	for _, sd := range sds {
 		var got []string
 		for _, fi := range reloctest.Functions(t, sd) {
-			got = append(got, machosection.DisplayName(fi.Symbol))
+			got = append(got, machosection.DisplayName(fi.Symbol()))
 		}
 		assert.Equal(t, want, got, sd.Slice)
 		require.NoError(t, sd.Close())

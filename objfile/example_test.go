@@ -79,7 +79,7 @@ func writeTable(w io.Writer, t *stackmap.Table) {
 			}
 			fn = r.Function()
 			f, _ := t.Function(fn)
-			fmt.Fprintf(w, "  %s at %#x:", f.Name, f.Entry)
+			fmt.Fprintf(w, "  %s at %#x:", f.Name(), f.Entry())
 		}
 		addr, _ := r.Address()
 		fmt.Fprintf(w, " record %d at %#x", r.ID(), addr)
@@ -114,7 +114,7 @@ func Example_lookup() {
 		}
 		r, _ := m.Record(0)
 		fn, _ := r.Table().Function(r.Function())
-		fmt.Printf("%#x: record %#x in %s, table %d, %d locations\n", pc, r.ID(), fn.Name, r.Table().Index(), r.NumLocations())
+		fmt.Printf("%#x: record %#x in %s, table %d, %d locations\n", pc, r.ID(), fn.Name(), r.Table().Index(), r.NumLocations())
 	}
 	// Output:
 	// 0x104012c3: record 0xc000 in lg_safepoint, table 2, 8 locations
@@ -152,7 +152,7 @@ func listRecords(name string) error {
 			for _, r := range t.Records() { // no allocation
 				fn, _ := t.Function(r.Function())
 				addr, _ := r.Address() // function entry + instruction offset, relocated
-				fmt.Printf("%s: record %d at %#x\n", fn.Name, r.ID(), addr)
+				fmt.Printf("%s: record %d at %#x\n", fn.Name(), r.ID(), addr)
 				for i, l := range r.Locations() {
 					fmt.Printf("  #%d %v reg %d offset %d size %d\n", i, l.Kind, l.Reg, l.Offset, l.Size)
 				}

@@ -17,7 +17,7 @@ func walk(sd *stackmap.SectionData) error {
 	for i := range sec.Tables() {
 		tab := sec.Table(i)
 		for _, f := range tab.Functions() {
-			_ = f.Address + f.Entry + f.StackSize
+			_ = f.Address() + f.Entry() + f.StackSize()
 		}
 		for c := 0; c < tab.NumConstants(); c++ {
 			tab.Constant(c)

@@ -83,8 +83,8 @@ func TestOpenEveryFile(t *testing.T) {
 				records := 0
 				for _, tb := range sec.Tables() {
 					for _, fn := range tb.Functions() {
-						assert.NotEmpty(t, fn.Symbol, "function %d at %#x", fn.Index, fn.Address)
-						assert.NotEmpty(t, fn.Name)
+						assert.NotEmpty(t, fn.Symbol(), "function %d at %#x", fn.Index(), fn.Address())
+						assert.NotEmpty(t, fn.Name())
 					}
 					for _, r := range tb.Records() {
 						records++
@@ -93,9 +93,9 @@ func TestOpenEveryFile(t *testing.T) {
 						require.True(t, ok)
 						addr, ok := r.Address()
 						require.True(t, ok)
-						assert.Equal(t, fn.Entry+uint64(r.InstructionOffset()), addr)
-						if fn.Size != 0 {
-							assert.Less(t, addr, fn.Entry+fn.Size, "record %d of %s is inside it", r.Index(), fn.Name)
+						assert.Equal(t, fn.Entry()+uint64(r.InstructionOffset()), addr)
+						if fn.Size() != 0 {
+							assert.Less(t, addr, fn.Entry()+fn.Size(), "record %d of %s is inside it", r.Index(), fn.Name())
 						}
 					}
 				}
@@ -143,9 +143,9 @@ func TestAddressesMatchNM(t *testing.T) {
 			require.NoError(t, err)
 			for _, tb := range sec.Tables() {
 				for _, fn := range tb.Functions() {
-					s := syms[fn.Symbol]
-					if assert.Len(t, s, 1, "%s: %s in llvm-nm", fl.path, fn.Symbol) {
-						assert.Equal(t, s[0].Value, fn.Address, "%s: %s", fl.path, fn.Symbol)
+					s := syms[fn.Symbol()]
+					if assert.Len(t, s, 1, "%s: %s in llvm-nm", fl.path, fn.Symbol()) {
+						assert.Equal(t, s[0].Value, fn.Address(), "%s: %s", fl.path, fn.Symbol())
 						checked[f.Format]++
 					}
 				}

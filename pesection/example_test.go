@@ -22,7 +22,7 @@ func ExampleOpen() {
 	}
 	fmt.Printf("%s %s %s at %#x\n", sd.Format, sd.Arch, sd.Name, sd.Addr)
 	for _, f := range sec.Table(0).Functions() {
-		fmt.Printf("%s at %#x\n", f.Name, f.Address)
+		fmt.Printf("%s at %#x\n", f.Name(), f.Address())
 	}
 	// Output:
 	// pe x86_64 .llvm_st at 0x180004000

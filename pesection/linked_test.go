@@ -31,11 +31,11 @@ func TestLinkedDLLMatchesNM(t *testing.T) {
 	for i := range sec.Tables() {
 		for _, f := range sec.Table(i).Functions() {
 			fi := f
-			require.NotEmpty(t, fi.Symbol, "table %d function %d", i, f.Index)
-			syms := nm[fi.Symbol]
-			require.Len(t, syms, 1, "%s in nm", fi.Symbol)
-			assert.Equal(t, syms[0].Value, fi.Address, "%s", fi.Symbol)
-			assert.Equal(t, f.Address, fi.Address, "%s: the image holds absolute addresses", fi.Symbol)
+			require.NotEmpty(t, fi.Symbol(), "table %d function %d", i, f.Index())
+			syms := nm[fi.Symbol()]
+			require.Len(t, syms, 1, "%s in nm", fi.Symbol())
+			assert.Equal(t, syms[0].Value, fi.Address(), "%s", fi.Symbol())
+			assert.Equal(t, f.Address(), fi.Address(), "%s: the image holds absolute addresses", fi.Symbol())
 			n++
 		}
 	}

@@ -30,9 +30,9 @@ func TestObjectFunctionNames(t *testing.T) {
 			fis := reloctest.Functions(t, sd)
 			var got []string
 			for _, fi := range fis {
-				assert.Zero(t, fi.Addend)
-				assert.NotZero(t, fi.Size, "%s", fi.Symbol)
-				got = append(got, fi.Symbol)
+				assert.Zero(t, fi.Addend())
+				assert.NotZero(t, fi.Size(), "%s", fi.Symbol())
+				got = append(got, fi.Symbol())
 			}
 			assert.Equal(t, want, got)
 		})
@@ -49,8 +49,8 @@ func TestLocalFunctions(t *testing.T) {
 		name string
 		addr uint64
 	}{{"glob_a", 0}, {"local_b", 0x20}, {"glob_c", 0x40}} {
-		assert.Equal(t, want.name, fis[i].Symbol)
-		assert.Equal(t, want.addr, fis[i].Address)
+		assert.Equal(t, want.name, fis[i].Symbol())
+		assert.Equal(t, want.addr, fis[i].Address())
 	}
 }
 

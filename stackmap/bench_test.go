@@ -41,7 +41,7 @@ func walk(sec *stackmap.Section) uint64 {
 	for i := range sec.Tables() {
 		tab := sec.Table(i)
 		for _, f := range tab.Functions() {
-			sum += f.Address + f.StackSize + f.RecordCount
+			sum += f.Address() + f.StackSize() + f.RecordCount()
 		}
 		for c := 0; c < tab.NumConstants(); c++ {
 			v, _ := tab.Constant(c)

@@ -1,6 +1,9 @@
 package stackmap
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // order reads fixed-size integers in one byte order. It is a bool rather
 // than a binary.ByteOrder so that reads inline and never go through an
@@ -25,25 +28,29 @@ func (o order) byteOrder() binary.ByteOrder {
 	return binary.LittleEndian
 }
 
+// The reads load little-endian and swap the bytes for big-endian tables:
+// one load and, at most, one byte swap, cheap enough to inline everywhere.
+
 func (o order) u16(b []byte, off int) uint16 {
-	b = b[off : off+2]
+	v := binary.LittleEndian.Uint16(b[off : off+2])
 	if o.big {
-		return uint16(b[1]) | uint16(b[0])<<8
+		v = bits.ReverseBytes16(v)
 	}
-	return uint16(b[0]) | uint16(b[1])<<8
+	return v
 }
 
 func (o order) u32(b []byte, off int) uint32 {
-	b = b[off : off+4]
+	v := binary.LittleEndian.Uint32(b[off : off+4])
 	if o.big {
-		return uint32(b[3]) | uint32(b[2])<<8 | uint32(b[1])<<16 | uint32(b[0])<<24
+		v = bits.ReverseBytes32(v)
 	}
-	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
+	return v
 }
 
 func (o order) u64(b []byte, off int) uint64 {
+	v := binary.LittleEndian.Uint64(b[off : off+8])
 	if o.big {
-		return binary.BigEndian.Uint64(b[off : off+8])
+		v = bits.ReverseBytes64(v)
 	}
-	return binary.LittleEndian.Uint64(b[off : off+8])
+	return v
 }

@@ -165,7 +165,7 @@ func TestDeoptFrame(t *testing.T) {
 	fr, err := ix.Deopt(bias+0x100a, bias, regs, mem)
 	require.NoError(t, err)
 	assert.True(t, fr.Statepoint)
-	assert.Equal(t, uint64(0x1000), fr.Function.Address)
+	assert.Equal(t, uint64(0x1000), fr.Function.Address())
 	require.Len(t, fr.Deopt, 2)
 	assert.Equal(t, uint64(41), fr.Deopt[0].Bits)
 	assert.Equal(t, uint64(7), fr.Deopt[1].Bits)

@@ -97,10 +97,10 @@ func assertSameContent(t *testing.T, name string, want, got *stackmap.Table) {
 	for i := 0; i < want.NumFunctions(); i++ {
 		wf, _ := want.Function(i)
 		gf, _ := got.Function(i)
-		assert.Equal(t, wf.Address, gf.Address, name)
-		assert.Equal(t, wf.StackSize, gf.StackSize, name)
-		if gf.HasRecordCount {
-			assert.Equal(t, wf.RecordCount, gf.RecordCount, name)
+		assert.Equal(t, wf.Address(), gf.Address(), name)
+		assert.Equal(t, wf.StackSize(), gf.StackSize(), name)
+		if gf.HasRecordCount() {
+			assert.Equal(t, wf.RecordCount(), gf.RecordCount(), name)
 		}
 	}
 	require.Equal(t, want.NumConstants(), got.NumConstants(), name)

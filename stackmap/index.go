@@ -81,11 +81,12 @@ func NewIndex(sec *Section) *Index {
 		t := &sec.tables[ti]
 		first := len(ix.funcs)
 		for i, f := range t.Functions() {
+			entry, size := f.codeRange()
 			end := uint64(0)
-			if f.Size != 0 {
-				end = f.Entry + f.Size
+			if size != 0 {
+				end = entry + size
 			}
-			ix.funcs = append(ix.funcs, indexFunc{entry: f.Entry, end: end, table: uint32(ti), function: uint32(i)})
+			ix.funcs = append(ix.funcs, indexFunc{entry: entry, end: end, table: uint32(ti), function: uint32(i)})
 		}
 		for _, r := range t.Records() {
 			if r.function < 0 {

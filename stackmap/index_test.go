@@ -57,7 +57,7 @@ func TestIndexLookupPreceding(t *testing.T) {
 	tab, f, ok := ix.Function(0x2004, 0)
 	require.True(t, ok)
 	assert.Equal(t, 0, tab.Index())
-	assert.Equal(t, 1, f.Index)
+	assert.Equal(t, 1, f.Index())
 }
 
 func TestIndexSharedAddressesAndSymbolSizes(t *testing.T) {

@@ -82,7 +82,7 @@ func TestLLCConstants(t *testing.T) {
 func TestLLCZeroLocations(t *testing.T) {
 	for name, tab := range goldenTables(t, "zero_locations") {
 		f, _ := tab.Function(0)
-		require.Equal(t, uint64(6), f.RecordCount, name)
+		require.Equal(t, uint64(6), f.RecordCount(), name)
 		var ids []uint64
 		for _, r := range tab.Records() {
 			if r.Function() == 0 {
@@ -106,7 +106,7 @@ func TestLLCDynamicStack(t *testing.T) {
 		}
 		big, _ := tab.Function(3)
 		assert.False(t, big.DynamicStack(), name)
-		assert.Greater(t, big.StackSize, uint64(128*1024), "%s: the 128 KiB frame", name)
+		assert.Greater(t, big.StackSize(), uint64(128*1024), "%s: the 128 KiB frame", name)
 		l, _ := recordByID(t, tab, 304).Location(0)
 		assert.Equal(t, stackmap.Direct, l.Kind, name)
 	}

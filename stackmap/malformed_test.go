@@ -217,7 +217,7 @@ func TestVersion1SeveralFunctionsHasNoAttribution(t *testing.T) {
 		assert.Equal(t, -1, r.Function())
 	}
 	f, _ := sec.Table(0).Function(0)
-	assert.False(t, f.HasRecordCount)
+	assert.False(t, f.HasRecordCount())
 }
 
 func TestOutOfRangeAccessorsDoNotPanic(t *testing.T) {

@@ -34,9 +34,19 @@ func Parse(data []byte, byteOrder binary.ByteOrder) (*Section, error) {
 	return parse(data, orderOf(byteOrder), nil)
 }
 
-// tablePool holds the scratch lists that sections of many tables are
-// validated into before they are copied into one exact allocation.
-var tablePool = sync.Pool{New: func() any { return new([]Table) }}
+// tableSpan is what Parse keeps of each table of a many-table section
+// between validating it and making it: enough to make it without reading
+// its bytes again (which, in a large section, have left the cache by then).
+type tableSpan struct {
+	end        uint32 // section offset just past the table
+	nf, nc, nr uint32
+	version    Version
+}
+
+// spanPool holds the scratch lists of tableSpans that sections of many
+// tables are validated into before their tables are made in one exact
+// allocation.
+var spanPool = sync.Pool{New: func() any { return new([]tableSpan) }}
 
 // parse validates data; every table refers to sd.
 func parse(data []byte, ord order, sd *SectionData) (*Section, error) {
@@ -46,38 +56,43 @@ func parse(data []byte, ord order, sd *SectionData) (*Section, error) {
 	if uint64(len(data)) > maxSectionSize {
 		return nil, at(-1).fail(0, ErrMalformed, "section of %d bytes is larger than the 4 GiB a stack map section can address", len(data))
 	}
-	first, err := parseTable(data, 0, 0, ord)
-	if err != nil {
+	s := &Section{data: data, ord: ord}
+	t := &s.one[0]
+	if err := t.parse(data, 0, 0, ord); err != nil {
 		return nil, err
 	}
-	first.sd = sd
-	s := &Section{data: data, ord: ord}
-	if int(first.Size()) == len(data) {
-		s.one[0] = first
+	t.sd = sd
+	if len(t.data) == len(data) {
 		s.tables = s.one[:]
 		return s, nil
 	}
-	scratch := tablePool.Get().(*[]Table)
-	tables := append((*scratch)[:0], first)
+	// Many tables: validate each into a scratch table, keeping only its
+	// span, then make them all in one allocation.
+	scratch := spanPool.Get().(*[]tableSpan)
+	spans := append((*scratch)[:0], t.span())
 	defer func() {
-		clear(tables) // the pool must not keep the section's bytes alive
-		*scratch = tables[:0]
-		tablePool.Put(scratch)
+		*scratch = spans[:0]
+		spanPool.Put(scratch)
 	}()
-	for off := first.Size(); off < len(data); {
+	var tmp Table
+	for off := len(t.data); off < len(data); {
 		if len(data)-off < headerSize {
-			return nil, at(-1).fail(off, ErrTrailingData, "%d bytes after table %d are too few for another table", len(data)-off, len(tables)-1)
+			return nil, at(-1).fail(off, ErrTrailingData, "%d bytes after table %d are too few for another table", len(data)-off, len(spans)-1)
 		}
-		t, err := parseTable(data[off:], off, len(tables), ord)
-		if err != nil {
+		if err := tmp.parse(data[off:], off, len(spans), ord); err != nil {
 			return nil, err
 		}
-		t.sd = sd
-		tables = append(tables, t)
-		off += t.Size()
+		spans = append(spans, tmp.span())
+		off += len(tmp.data)
 	}
-	s.tables = make([]Table, len(tables))
-	copy(s.tables, tables)
+	s.one[0] = Table{}
+	s.tables = make([]Table, len(spans))
+	start := uint32(0)
+	for i, sp := range spans {
+		s.tables[i].set(data[start:sp.end], start, uint32(i), ord, sp)
+		s.tables[i].sd = sd
+		start = sp.end
+	}
 	return s, nil
 }
 
@@ -111,40 +126,53 @@ func (s *Section) Bytes() []byte { return s.data }
 // ByteOrder returns the byte order the section is read in.
 func (s *Section) ByteOrder() binary.ByteOrder { return s.ord.byteOrder() }
 
-// parseTable validates the table that starts at the beginning of data
-// (section offset base) and returns it, trimmed to its own length.
-func parseTable(data []byte, base, index int, ord order) (Table, error) {
+// span returns what Parse keeps of a validated table.
+func (t *Table) span() tableSpan {
+	return tableSpan{end: t.base + uint32(len(t.data)), nf: t.numFunctions, nc: t.numConstants, nr: t.numRecords, version: t.version}
+}
+
+// set sets t to the table whose bytes are data (section offset base, index
+// in the section index) and whose header says what sp holds.
+func (t *Table) set(data []byte, base, index uint32, ord order, sp tableSpan) {
+	v := sp.version
+	t.data, t.base, t.index, t.ord = data, base, index, ord
+	t.version, t.locSize = v, uint8(v.locationSize())
+	t.numFunctions, t.numConstants, t.numRecords = sp.nf, sp.nc, sp.nr
+	t.constantsOff = uint32(headerSize + int(sp.nf)*v.functionSize())
+	t.recordsOff = t.constantsOff + sp.nc*constantSize
+}
+
+// parse validates the table that starts at the beginning of data (section
+// offset base) and sets t to it, trimmed to its own length.
+func (t *Table) parse(data []byte, base, index int, ord order) error {
 	w := at(index)
 	if len(data) < headerSize {
-		return Table{}, w.fail(base, ErrTruncated, "table header needs %d bytes, %d remain", headerSize, len(data))
+		return w.fail(base, ErrTruncated, "table header needs %d bytes, %d remain", headerSize, len(data))
 	}
 	v := Version(data[0])
 	switch v {
 	case Version1, Version2, Version3:
 	case 0:
-		return Table{}, w.fail(base, ErrUnsupportedVersion, "version 0: the unversioned pre-release layout of LLVM 3.4 is not supported")
+		return w.fail(base, ErrUnsupportedVersion, "version 0: the unversioned pre-release layout of LLVM 3.4 is not supported")
 	default:
-		return Table{}, w.fail(base, ErrUnsupportedVersion, "version %d is not a stack map version this decoder knows (1, 2, 3)", v)
+		return w.fail(base, ErrUnsupportedVersion, "version %d is not a stack map version this decoder knows (1, 2, 3)", v)
 	}
-	t := Table{data: data, base: uint32(base), index: uint32(index), ord: ord, version: v, locSize: uint8(v.locationSize())}
 	nf, nc, nr := uint64(ord.u32(data, 4)), uint64(ord.u32(data, 8)), uint64(ord.u32(data, 12))
 
 	// Refuse counts the bytes cannot hold before anything is sized by them.
 	avail := uint64(len(data))
 	need := uint64(headerSize) + nf*uint64(v.functionSize())
 	if need > avail {
-		return Table{}, w.fail(base+4, ErrTruncated, "%d functions need %d bytes, the table has %d", nf, need, avail)
+		return w.fail(base+4, ErrTruncated, "%d functions need %d bytes, the table has %d", nf, need, avail)
 	}
 	need += nc * constantSize
 	if need > avail {
-		return Table{}, w.fail(base+8, ErrTruncated, "%d constants need %d bytes after the functions, the table has %d", nc, need, avail)
+		return w.fail(base+8, ErrTruncated, "%d constants need %d bytes after the functions, the table has %d", nc, need, avail)
 	}
 	if need+nr*minRecordSize > avail {
-		return Table{}, w.fail(base+12, ErrTruncated, "%d records need at least %d bytes, the table has %d", nr, need+nr*minRecordSize, avail)
+		return w.fail(base+12, ErrTruncated, "%d records need at least %d bytes, the table has %d", nr, need+nr*minRecordSize, avail)
 	}
-	t.numFunctions, t.numConstants, t.numRecords = uint32(nf), uint32(nc), uint32(nr)
-	t.constantsOff = uint32(headerSize + int(nf)*v.functionSize())
-	t.recordsOff = t.constantsOff + uint32(nc)*constantSize
+	t.set(data, uint32(base), uint32(index), ord, tableSpan{nf: uint32(nf), nc: uint32(nc), nr: uint32(nr), version: v})
 
 	if v.hasRecordCount() {
 		var sum uint64
@@ -153,28 +181,30 @@ func parseTable(data []byte, base, index int, ord order) (Table, error) {
 			if c > nr-sum {
 				fw := w
 				fw.function = i
-				return Table{}, fw.fail(base+headerSize+i*v.functionSize()+16, ErrRecordCount, "function record counts exceed the table's %d records", nr)
+				return fw.fail(base+headerSize+i*v.functionSize()+16, ErrRecordCount, "function record counts exceed the table's %d records", nr)
 			}
 			sum += c
 		}
 		if sum != nr {
-			return Table{}, w.fail(base+12, ErrRecordCount, "function record counts sum to %d, the table has %d records", sum, nr)
+			return w.fail(base+12, ErrRecordCount, "function record counts sum to %d, the table has %d records", sum, nr)
 		}
 	}
 
 	end, bad := t.validateRecords()
 	if bad >= 0 {
-		return Table{}, t.recordError(w, bad)
+		return t.recordError(w, bad)
 	}
 	t.data = data[:end]
-	return t, nil
+	return nil
 }
 
 // validateRecords walks every record: each must fit in the table, every
 // location kind must be 1 to 5 and every constant index in range. It
 // returns the offset just past the last record, or, at the first fault, the
 // index of the faulty record (else -1). This is Parse's hot loop: it reads
-// only the bytes it checks, and recordError says what is wrong.
+// only the bytes it checks, and recordError says what is wrong. It finds
+// the next record before checking this one's locations, so that the loads
+// that step from record to record never wait on the checks.
 func (t *Table) validateRecords() (end, bad int) {
 	d, ord := t.data, t.ord
 	size, nc := int(t.locSize), t.numConstants
@@ -189,21 +219,18 @@ func (t *Table) validateRecords() (end, bad int) {
 		if live+liveOutHeader > len(d) {
 			return 0, i
 		}
-		for ; n > 0; n, loc = n-1, loc+size {
-			switch d[loc] {
-			case byte(Register), byte(Direct), byte(Indirect), byte(Constant):
-			case byte(ConstantIndex):
-				if ord.u32(d, loc+idx) >= nc {
-					return 0, i
-				}
-			default:
-				return 0, i
-			}
-		}
-		off = align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
-		if off > len(d) {
+		next := align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+		if next > len(d) {
 			return 0, i
 		}
+		for e := loc + n*size; loc < e; loc += size {
+			if k := d[loc]; k-1 >= 4 { // not Register, Direct, Indirect or Constant
+				if k != byte(ConstantIndex) || ord.u32(d, loc+idx) >= nc {
+					return 0, i
+				}
+			}
+		}
+		off = next
 	}
 	return off, -1
 }

@@ -5,14 +5,14 @@ import (
 	"iter"
 )
 
-// Record is one call site record: a view into its table's bytes, three
-// words long so that it stays in registers.
+// Record is one call site record: a view into its table's bytes. It has
+// four fields, which is what lets the compiler keep a struct in registers
+// (a fifth field puts every copy of it through memory).
 type Record struct {
 	t        *Table
 	off      uint32 // offset of the record, relative to its table
 	index    int32  // index within the table; -1 until worked out (records found through an Index)
 	function int32  // index of the owning function, or -1
-	numLoc   uint32
 }
 
 // Table returns the table the record belongs to.
@@ -46,9 +46,16 @@ func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, int(r.off)) }
 // over a stored 0. StoredInstructionOffset gives the field as stored.
 func (r Record) InstructionOffset() uint32 {
 	if sd := r.t.sd; sd != nil && sd.recordFixups {
-		if fx, ok := sd.Fixup(r.Offset() + 8); ok && fx.Size == 4 {
-			return uint32(fx.Value)
-		}
+		return r.fixedInstructionOffset()
+	}
+	return r.StoredInstructionOffset()
+}
+
+// fixedInstructionOffset is InstructionOffset for a section some of whose
+// records' instruction offsets are relocated.
+func (r Record) fixedInstructionOffset() uint32 {
+	if fx, ok := r.t.sd.Fixup(r.Offset() + 8); ok && fx.Size == 4 {
+		return uint32(fx.Value)
 	}
 	return r.StoredInstructionOffset()
 }
@@ -72,12 +79,12 @@ func (r Record) Address() (addr uint64, ok bool) {
 func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, int(r.off)+12) }
 
 // NumLocations returns the number of locations.
-func (r Record) NumLocations() int { return int(r.numLoc) }
+func (r Record) NumLocations() int { return int(r.t.ord.u16(r.t.data, int(r.off)+14)) }
 
 // Location returns location i. It returns the zero Location and false when
 // i is out of range.
 func (r Record) Location(i int) (Location, bool) {
-	if uint(i) >= uint(r.numLoc) {
+	if uint(i) >= uint(r.NumLocations()) {
 		return Location{}, false
 	}
 	return r.t.location(int(r.off) + recordHeaderSize + i*int(r.t.locSize)), true
@@ -87,7 +94,7 @@ func (r Record) Location(i int) (Location, bool) {
 func (r Record) Locations() iter.Seq2[int, Location] {
 	return func(yield func(int, Location) bool) {
 		t := r.t
-		off, n := int(r.off)+recordHeaderSize, int(r.numLoc)
+		off, n := int(r.off)+recordHeaderSize, r.NumLocations()
 		if t.version == Version3 { // the common case, decoded without a call
 			for i := 0; i < n; i++ {
 				if !yield(i, locationV3(t.data[off:off+locationSizeV3:off+locationSizeV3], t.ord)) {
@@ -110,7 +117,7 @@ func (r Record) Locations() iter.Seq2[int, Location] {
 // everything LLVM writes; always zero in versions 1 and 2, which have
 // none), and false when i is out of range.
 func (r Record) LocationReserved(i int) (reserved0 uint8, reserved1 uint16, ok bool) {
-	if uint(i) >= uint(r.numLoc) {
+	if uint(i) >= uint(r.NumLocations()) {
 		return 0, 0, false
 	}
 	if r.t.version != Version3 {
@@ -123,7 +130,7 @@ func (r Record) LocationReserved(i int) (reserved0 uint8, reserved1 uint16, ok b
 // liveOff returns the table offset of the live-out header. Version 1 and
 // 2 locations are 8 bytes, so rounding up changes nothing for them.
 func (r Record) liveOff() int {
-	return align8(int(r.off) + recordHeaderSize + int(r.numLoc)*int(r.t.locSize))
+	return align8(int(r.off) + recordHeaderSize + r.NumLocations()*int(r.t.locSize))
 }
 
 // end returns the table offset just past the record.
@@ -182,7 +189,7 @@ func (r Record) ConstantValue(l Location) (v uint64, ok bool) {
 // zero, as LLVM writes it.
 func (r Record) PaddingZero() bool {
 	lo := r.liveOff()
-	locEnd := int(r.off) + recordHeaderSize + int(r.numLoc)*int(r.t.locSize)
+	locEnd := int(r.off) + recordHeaderSize + r.NumLocations()*int(r.t.locSize)
 	for _, b := range r.t.data[locEnd:lo] {
 		if b != 0 {
 			return false

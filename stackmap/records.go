@@ -25,7 +25,7 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 				left--
 			}
 			numLoc := int(ord.u16(d, off+14))
-			if !yield(i, Record{t: t, off: uint32(off), index: int32(i), function: fn, numLoc: uint32(numLoc)}) {
+			if !yield(i, Record{t: t, off: uint32(off), index: int32(i), function: fn}) {
 				return
 			}
 			live := align8(off + recordHeaderSize + numLoc*size)
@@ -37,7 +37,7 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 // recordAt returns the view of the record at table offset off, which
 // validation has already checked.
 func (t *Table) recordAt(off, index, function int) Record {
-	return Record{t: t, off: uint32(off), index: int32(index), function: int32(function), numLoc: uint32(t.ord.u16(t.data, off+14))}
+	return Record{t: t, off: uint32(off), index: int32(index), function: int32(function)}
 }
 
 // recordIndex works out the index of the record at table offset off, which

@@ -194,44 +194,65 @@ func sortSymbols(syms []Symbol) {
 	})
 }
 
-// relocate fills in f's address, entry, symbol, addend and size from the
+// resolved is what the file says about one function: its relocated
+// address and entry, and its symbol.
+type resolved struct {
+	address, entry uint64
+	symbol, name   string
+	addend         int64
+	size           uint64
+}
+
+// address returns the relocated value of the function address field at
+// section offset off, which holds stored.
+func (s *SectionData) address(off int, stored uint64) uint64 {
+	if fx, ok := s.Fixup(off); ok {
+		return fx.Value
+	}
+	return stored
+}
+
+// resolve works out the function whose address field is at section offset
+// off and holds stored: address, entry, symbol, addend and size from the
 // section's fixups, entries and symbols.
 //
 // The symbol is the one the relocation of the address field names, when
 // there is one (relocatable objects, absolute dynamic relocations);
 // otherwise the preferred symbol at the code entry, or failing that at the
 // address (a PowerPC ELFv1 descriptor symbol).
-func (s *SectionData) relocate(f *Function) {
-	if fx, ok := s.Fixup(f.Offset); ok {
-		f.Address, f.Symbol, f.Addend = fx.Value, fx.Symbol, fx.Addend
+func (s *SectionData) resolve(off int, stored uint64) resolved {
+	r := resolved{address: stored}
+	if fx, ok := s.Fixup(off); ok {
+		r.address, r.symbol, r.addend = fx.Value, fx.Symbol, fx.Addend
 	}
-	f.Entry = f.Address
-	if e, ok := s.entries[f.Address]; ok {
-		f.Entry = e
+	r.entry = r.address
+	if e, ok := s.entries[r.address]; ok {
+		r.entry = e
 	}
 	if len(s.symbols) > 0 {
-		s.applySymbol(f)
+		s.applySymbol(&r)
 	}
-	f.Name = f.Symbol
-	if s.Format == FormatMachO && len(f.Symbol) > 1 && f.Symbol[0] == '_' {
-		f.Name = f.Symbol[1:]
+	r.name = r.symbol
+	if s.Format == FormatMachO && len(r.symbol) > 1 && r.symbol[0] == '_' {
+		r.name = r.symbol[1:]
 	}
+	return r
 }
 
-// applySymbol names f after its symbol in the file's symbol table.
-func (s *SectionData) applySymbol(f *Function) {
+// applySymbol names r after its symbol in the file's symbol table.
+func (s *SectionData) applySymbol(r *resolved) {
 	// In relocatable objects values are section-relative, so symbols of
 	// different sections can share one: when the relocation names the
 	// symbol, look it up by name too.
-	sym, ok := s.symbolAt(f.Entry, f.Symbol)
+	sym, ok := s.symbolAt(r.entry, r.symbol)
 	if !ok {
-		sym, ok = s.symbolAt(f.Address, f.Symbol)
+		sym, ok = s.symbolAt(r.address, r.symbol)
 	}
 	if ok {
-		if f.Symbol == "" {
-			f.Addend = 0 // a RELATIVE relocation's addend is the address itself
+		if r.symbol == "" {
+			r.addend = 0 // a RELATIVE relocation's addend is the address itself
 		}
-		f.Symbol, f.Size = sym.Name, sym.Size
+		r.symbol, r.size = sym.Name, sym.Size
 	}
 }
 
@@ -239,10 +260,7 @@ func (s *SectionData) applySymbol(f *Function) {
 // section offset off and holds stored: relocated, then mapped through
 // entries. It looks no symbol up.
 func (s *SectionData) entry(off int, stored uint64) uint64 {
-	addr := stored
-	if fx, ok := s.Fixup(off); ok {
-		addr = fx.Value
-	}
+	addr := s.address(off, stored)
 	if e, ok := s.entries[addr]; ok {
 		return e
 	}

@@ -67,53 +67,13 @@ func (t *Table) NumConstants() int { return int(t.numConstants) }
 // NumRecords returns the number of call site records.
 func (t *Table) NumRecords() int { return int(t.numRecords) }
 
-// Function describes one function record, with what the file says about it
-// once relocations and symbols are applied (see SectionData). For a section
-// parsed from bare bytes, Address and Entry are the stored address and
-// Symbol is empty. For version 1 tables RecordCount is 0 and HasRecordCount
-// is false.
-type Function struct {
-	Index          int    // position in the table's function list
-	Offset         int    // byte offset of the record in the section (its Address field)
-	Address        uint64 // the address field's value once relocated (symbol value + addend in objects)
-	Entry          uint64 // the code address: Address, except for PowerPC ELFv1 descriptors
-	Symbol         string // raw symbol name, "" when unknown
-	Name           string // the symbol as people know it: Symbol less the underscore Mach-O adds to C names
-	Addend         int64  // the relocation's addend to Symbol (0 when no relocation names it)
-	Size           uint64 // the symbol's size, 0 when unknown
-	StoredAddress  uint64 // the address field as stored in the section, before relocation
-	StackSize      uint64 // frame size in bytes, or DynamicStackSize
-	RecordCount    uint64 // number of records that belong to the function (v2, v3)
-	HasRecordCount bool   // whether the version has a record count
-}
-
-// DynamicStack reports whether the function's frame size is not static.
-func (f Function) DynamicStack() bool { return f.StackSize == DynamicStackSize }
-
-// Function returns function record i. It returns the zero Function and
-// false when i is out of range.
+// Function returns function record i. It returns a Function whose
+// methods all give zero values, and false, when i is out of range.
 func (t *Table) Function(i int) (Function, bool) {
 	if uint(i) >= uint(t.numFunctions) {
 		return Function{}, false
 	}
-	off := headerSize + i*t.version.functionSize()
-	addr := t.ord.u64(t.data, off)
-	f := Function{
-		Index:         i,
-		Offset:        int(t.base) + off,
-		Address:       addr,
-		Entry:         addr,
-		StoredAddress: addr,
-		StackSize:     t.ord.u64(t.data, off+8),
-	}
-	if t.version.hasRecordCount() {
-		f.RecordCount = t.ord.u64(t.data, off+16)
-		f.HasRecordCount = true
-	}
-	if t.sd != nil {
-		t.sd.relocate(&f)
-	}
-	return f, true
+	return Function{t: t, i: uint32(i)}, true
 }
 
 // entry returns the code entry of function i, which must be in range: the
@@ -150,8 +110,7 @@ func (t *Table) ConstantOffset(i int) int { return int(t.base+t.constantsOff) + 
 func (t *Table) Functions() iter.Seq2[int, Function] {
 	return func(yield func(int, Function) bool) {
 		for i := 0; i < int(t.numFunctions); i++ {
-			f, _ := t.Function(i)
-			if !yield(i, f) {
+			if !yield(i, Function{t: t, i: uint32(i)}) {
 				return
 			}
 		}

@@ -82,7 +82,7 @@ func recordAddresses(t *testing.T, path string) []recAddr {
 			require.True(t, ok, "%s: record %d has no address", path, r.Index())
 			fn, ok := tb.Function(r.Function())
 			require.True(t, ok)
-			out = append(out, recAddr{addr, fn.Entry})
+			out = append(out, recAddr{addr, fn.Entry()})
 		}
 	}
 	return out

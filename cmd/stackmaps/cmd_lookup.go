@@ -223,7 +223,7 @@ func writeLookupJSON(w *outBuf, pc, bias uint64, hits []lookupHit, pretty bool) 
 		j.key("symbol")
 		sym := ""
 		if h.rv.Func >= 0 {
-			sym = h.tv.Funcs[h.rv.Func].Symbol
+			sym = h.tv.Funcs[h.rv.Func].Symbol()
 		}
 		j.stringOrNull(sym, sym != "")
 		j.key("record")

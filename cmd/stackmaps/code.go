@@ -105,11 +105,11 @@ var errNoCode = errors.New("function's code not found")
 // code is found only when that number is 1 and the file has one code
 // section.
 func (c *codeFile) functionCode(sd *stackmap.SectionData, t *stackmap.Table, fi *stackmap.Function, tableFuncs int) ([]byte, error) {
-	if c.last.t == t && c.last.fn == fi.Index && t != nil {
+	if c.last.t == t && c.last.fn == fi.Index() && t != nil {
 		return c.last.code, c.last.err
 	}
 	code, err := c.findCode(sd, fi, tableFuncs)
-	c.last.t, c.last.fn, c.last.code, c.last.err = t, fi.Index, code, err
+	c.last.t, c.last.fn, c.last.code, c.last.err = t, fi.Index(), code, err
 	return code, err
 }
 
@@ -122,7 +122,7 @@ func (c *codeFile) findCode(sd *stackmap.SectionData, fi *stackmap.Function, tab
 	}
 	for _, mf := range c.macho {
 		if sd.Slice == "" || regs.ArchFromMachO(mf.Cpu).String() == sd.Slice {
-			if fi.Symbol == "" && mf.Type == macho.TypeObj && tableFuncs != 1 {
+			if fi.Symbol() == "" && mf.Type == macho.TypeObj && tableFuncs != 1 {
 				return nil, errNoCode // unrelocated: every function says address 0
 			}
 			return c.machoCode(mf, fi)
@@ -143,23 +143,23 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 	f := c.elf
 	if f.Type != elf.ET_REL {
 		for _, s := range f.Sections {
-			if s.Flags&elf.SHF_EXECINSTR != 0 && s.Type == elf.SHT_PROGBITS && fi.Entry >= s.Addr && fi.Entry-s.Addr < s.Size {
+			if s.Flags&elf.SHF_EXECINSTR != 0 && s.Type == elf.SHT_PROGBITS && fi.Entry() >= s.Addr && fi.Entry()-s.Addr < s.Size {
 				data, err := c.sectionData(s, s.Data)
 				if err != nil {
 					return nil, err
 				}
 				c.elfSec = s
-				return from(data, fi.Entry-s.Addr)
+				return from(data, fi.Entry()-s.Addr)
 			}
 		}
 		return nil, errNoCode
 	}
 	var sec *elf.Section
-	if fi.Symbol != "" {
-		if i, ok := c.elfSymbols()[fi.Symbol]; ok {
+	if fi.Symbol() != "" {
+		if i, ok := c.elfSymbols()[fi.Symbol()]; ok {
 			sec = f.Sections[i]
 		} else {
-			sec = c.elfSectionNamed(fi.Symbol) // a relocation against a section symbol
+			sec = c.elfSectionNamed(fi.Symbol()) // a relocation against a section symbol
 		}
 	} else if tableFuncs == 1 {
 		sec = c.onlyELFCode()
@@ -178,7 +178,7 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 		return nil, err
 	}
 	c.elfSec = sec
-	return from(data, fi.Entry)
+	return from(data, fi.Entry())
 }
 
 // elfSymbols returns, for each symbol name, the section of the first
@@ -238,12 +238,12 @@ func (c *codeFile) onlyELFCode() *elf.Section {
 func (c *codeFile) machoCode(f *macho.File, fi *stackmap.Function) ([]byte, error) {
 	const instructions = 0x80000000 | 0x400 // S_ATTR_PURE_INSTRUCTIONS | S_ATTR_SOME_INSTRUCTIONS
 	for _, s := range f.Sections {
-		if s.Flags&instructions != 0 && fi.Entry >= s.Addr && fi.Entry-s.Addr < s.Size {
+		if s.Flags&instructions != 0 && fi.Entry() >= s.Addr && fi.Entry()-s.Addr < s.Size {
 			data, err := c.sectionData(s, s.Data)
 			if err != nil {
 				return nil, err
 			}
-			return from(data, fi.Entry-s.Addr)
+			return from(data, fi.Entry()-s.Addr)
 		}
 	}
 	return nil, errNoCode
@@ -262,19 +262,19 @@ func (c *codeFile) peCode(fi *stackmap.Function, tableFuncs int) ([]byte, error)
 		}
 		for _, s := range f.Sections {
 			start := base + uint64(s.VirtualAddress)
-			if s.Characteristics&code != 0 && fi.Entry >= start && fi.Entry-start < uint64(s.VirtualSize) {
+			if s.Characteristics&code != 0 && fi.Entry() >= start && fi.Entry()-start < uint64(s.VirtualSize) {
 				data, err := c.sectionData(s, s.Data)
 				if err != nil {
 					return nil, err
 				}
-				return from(data, fi.Entry-start)
+				return from(data, fi.Entry()-start)
 			}
 		}
 		return nil, errNoCode
 	}
 	var sec *pe.Section
-	if fi.Symbol != "" {
-		if n, ok := c.peSymbols()[fi.Symbol]; ok {
+	if fi.Symbol() != "" {
+		if n, ok := c.peSymbols()[fi.Symbol()]; ok {
 			sec = f.Sections[n-1]
 		}
 	} else if tableFuncs == 1 {
@@ -294,7 +294,7 @@ func (c *codeFile) peCode(fi *stackmap.Function, tableFuncs int) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
-	return from(data, fi.Entry)
+	return from(data, fi.Entry())
 }
 
 // peSymbols returns, for each symbol name, the section number of the first

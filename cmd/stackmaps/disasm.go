@@ -231,7 +231,7 @@ func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		fmt.Fprintf(w, "      (no code: %v)\n", err)
 		return
 	}
-	prev, at, hasPrev, hasAt := code.walk.at(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry, rv.InstOffset)
+	prev, at, hasPrev, hasAt := code.walk.at(tv.SD.Arch, tv.SD.ByteOrder, bytes, fi.Entry(), rv.InstOffset)
 	if hasPrev && prev.call {
 		writeInsnLine(w, "      call   ", rv.Address-uint64(prev.len), prev, code, fi, rv)
 	}
@@ -252,7 +252,7 @@ func writeInsnLine(w *outBuf, label string, addr uint64, in insn, code *codeFile
 	w.WriteString(": ")
 	w.WriteString(in.text)
 	if in.hasTarget {
-		w.WriteString(code.targetName(code.elfSec, fi.Entry+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target))
+		w.WriteString(code.targetName(code.elfSec, fi.Entry()+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target))
 	}
 	w.WriteByte('\n')
 }

@@ -46,7 +46,7 @@ func (f *dumpFilter) nameMatches(tv *tableView, i int) bool {
 		return false
 	}
 	fn := &tv.Funcs[i]
-	return fn.Symbol != "" && (fn.Symbol == f.funcName || fn.Name == f.funcName)
+	return fn.Symbol() != "" && (fn.Symbol() == f.funcName || fn.Name() == f.funcName)
 }
 
 // keepRecord reports whether a record passes both filters.

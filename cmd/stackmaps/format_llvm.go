@@ -31,12 +31,12 @@ func writeLLVMTable(w *outBuf, t *stackmap.Table) {
 	w.WriteByte('\n')
 	for _, f := range t.Functions() {
 		w.WriteString("  Function address: ")
-		writeUint(w, f.StoredAddress)
+		writeUint(w, f.StoredAddress())
 		w.WriteString(", stack size: ")
-		writeUint(w, f.StackSize)
-		if f.HasRecordCount {
+		writeUint(w, f.StackSize())
+		if f.HasRecordCount() {
 			w.WriteString(", callsite record count: ")
-			writeUint(w, f.RecordCount)
+			writeUint(w, f.RecordCount())
 		}
 		w.WriteByte('\n')
 		w.flushIfFull()

@@ -154,29 +154,29 @@ func writeTextFunction(w *outBuf, tv *tableView, i int) {
 	f := &tv.Funcs[i]
 	w.WriteString("  Function #")
 	writeInt(w, int64(i))
-	if f.Name != "" {
+	if f.Name() != "" {
 		w.WriteByte(' ')
-		w.WriteString(f.Name)
+		w.WriteString(f.Name())
 	}
-	if f.Symbol != "" && f.Addend != 0 {
-		writeSignedHex(w, f.Addend)
+	if f.Symbol() != "" && f.Addend() != 0 {
+		writeSignedHex(w, f.Addend())
 	}
 	w.WriteString(" at ")
-	writeHex(w, f.Address)
-	if f.Entry != f.Address {
+	writeHex(w, f.Address())
+	if f.Entry() != f.Address() {
 		w.WriteString(" (entry ")
-		writeHex(w, f.Entry)
+		writeHex(w, f.Entry())
 		w.WriteByte(')')
 	}
 	if f.DynamicStack() {
 		w.WriteString(", stack size dynamic")
 	} else {
 		w.WriteString(", stack size ")
-		writeUint(w, f.StackSize)
+		writeUint(w, f.StackSize())
 	}
-	if f.HasRecordCount {
+	if f.HasRecordCount() {
 		w.WriteString(", ")
-		writePlural(w, int(min(f.RecordCount, 1<<31)), "record")
+		writePlural(w, int(min(f.RecordCount(), 1<<31)), "record")
 	}
 	w.WriteByte('\n')
 	w.flushIfFull()

@@ -51,7 +51,7 @@ func forEachTable(in *dumpInput, fn func(tv *tableView)) {
 func (tv *tableView) recordOf(r stackmap.Record) recordView {
 	rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
 	if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
-		rv.Address = tv.Funcs[rv.Func].Entry + uint64(rv.InstOffset)
+		rv.Address = tv.Funcs[rv.Func].Entry() + uint64(rv.InstOffset)
 	} else {
 		rv.Func = -1
 	}
@@ -84,7 +84,7 @@ func (tv *tableView) funcLabel(i int) string {
 	if i < 0 || i >= len(tv.Funcs) {
 		return "?"
 	}
-	if s := tv.Funcs[i].Name; s != "" {
+	if s := tv.Funcs[i].Name(); s != "" {
 		return "#" + itoa(i) + " " + s
 	}
 	return "#" + itoa(i)

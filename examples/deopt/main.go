@@ -73,7 +73,7 @@ func printFrame(w io.Writer, m *Module, fr *stackmap.Frame) {
 	if fr.Statepoint {
 		kind = "statepoint"
 	}
-	fmt.Fprintf(w, "%s record ID %#x in %s (entry 0x%x + %d)\n", kind, fr.Record.ID(), fi.Symbol, fi.Entry, fr.Record.InstructionOffset())
+	fmt.Fprintf(w, "%s record ID %#x in %s (entry 0x%x + %d)\n", kind, fr.Record.ID(), fi.Symbol(), fi.Entry(), fr.Record.InstructionOffset())
 	for i, v := range fr.Deopt {
 		idx := i
 		if fr.Statepoint {

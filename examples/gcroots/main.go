@@ -60,8 +60,8 @@ func listSection(w io.Writer, sd *stackmap.SectionData) error {
 				continue // a stackmap or patchpoint record
 			}
 			fn := "?"
-			if f, ok := t.Function(r.Function()); ok && f.Name != "" {
-				fn = f.Name
+			if f, ok := t.Function(r.Function()); ok && f.Name() != "" {
+				fn = f.Name()
 			}
 			fmt.Fprintf(w, "%s+%d (ID %#x): %d deopt values, %d GC pointers, %d GC slots\n",
 				fn, r.InstructionOffset(), r.ID(), sp.NumDeopt(), sp.NumGCPairs(), sp.NumGCSlots())

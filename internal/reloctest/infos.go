@@ -119,13 +119,13 @@ func AddressesMatchNM(t *testing.T, format string, open func(path string) (*stac
 				t.Fatal("no functions")
 			}
 			for _, fi := range fis {
-				syms := nm[fi.Symbol]
+				syms := nm[fi.Symbol()]
 				if len(syms) != 1 {
-					t.Errorf("%s: %d llvm-nm entries, want 1", fi.Symbol, len(syms))
+					t.Errorf("%s: %d llvm-nm entries, want 1", fi.Symbol(), len(syms))
 					continue
 				}
-				if syms[0].Value != fi.Address {
-					t.Errorf("%s: address 0x%x, llvm-nm says 0x%x", fi.Symbol, fi.Address, syms[0].Value)
+				if syms[0].Value != fi.Address() {
+					t.Errorf("%s: address 0x%x, llvm-nm says 0x%x", fi.Symbol(), fi.Address(), syms[0].Value)
 				}
 			}
 		})

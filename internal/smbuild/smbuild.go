@@ -130,7 +130,7 @@ func FromTable(t *stackmap.Table) Table {
 	out := Table{Version: uint8(t.Version())}
 	out.Reserved0, out.Reserved1 = t.Reserved()
 	for _, f := range t.Functions() {
-		out.Functions = append(out.Functions, Function{f.Address, f.StackSize, f.RecordCount})
+		out.Functions = append(out.Functions, Function{f.Address(), f.StackSize(), f.RecordCount()})
 	}
 	for i := 0; i < t.NumConstants(); i++ {
 		c, _ := t.Constant(i)

@@ -31,7 +31,7 @@ func numTables(sec section) int { return sec.NumTables() }
 func walk(sec section) (s sums) {
 	for _, t := range sec.Tables() {
 		for _, f := range t.Functions() {
-			s.sum += f.Address + f.StackSize + f.RecordCount
+			s.sum += f.Address() + f.StackSize() + f.RecordCount()
 		}
 		for c := range t.NumConstants() {
 			v, _ := t.Constant(c)

@@ -56,11 +56,11 @@ func NewModule(name string, lo, hi uint64, maps *stackmap.Section, ehFrame []byt
 	for ti, t := range maps.Tables() {
 		for fi := 0; fi < t.NumFunctions(); fi++ {
 			f, _ := t.Function(fi)
-			if f.Entry < lo || f.Entry >= hi {
-				return nil, fmt.Errorf("module %s: table %d function %d at %#x lies outside its code [%#x, %#x)", name, ti, fi, f.Entry, lo, hi)
+			if f.Entry() < lo || f.Entry() >= hi {
+				return nil, fmt.Errorf("module %s: table %d function %d at %#x lies outside its code [%#x, %#x)", name, ti, fi, f.Entry(), lo, hi)
 			}
-			if _, err := ix.FindFDE(f.Entry); err != nil {
-				return nil, fmt.Errorf("module %s: table %d function %d at %#x: no FDE in .eh_frame at %#x: %w", name, ti, fi, f.Entry, ehFrameAddr, err)
+			if _, err := ix.FindFDE(f.Entry()); err != nil {
+				return nil, fmt.Errorf("module %s: table %d function %d at %#x: no FDE in .eh_frame at %#x: %w", name, ti, fi, f.Entry(), ehFrameAddr, err)
 			}
 		}
 	}

@@ -1,0 +1,122 @@
+package stackmap
+
+// Function is one function record of a table: a view into the table's
+// bytes, two words long, read field by field through its methods (as
+// Record is). What the file says about the function once relocations and
+// symbols are applied (see SectionData) comes from Address, Entry, Symbol,
+// Name, Addend and Size; for a section parsed from bare bytes Address and
+// Entry are the stored address and Symbol is empty.
+//
+// The zero Function (what Table.Function returns for an index out of
+// range) belongs to no table: every method returns a zero value.
+type Function struct {
+	t *Table
+	i uint32
+}
+
+// Table returns the table the function belongs to (nil for the zero
+// Function).
+func (f Function) Table() *Table { return f.t }
+
+// Index returns the function's position in its table's function list.
+func (f Function) Index() int { return int(f.i) }
+
+// off returns the table offset of the function record.
+func (f Function) off() int { return headerSize + int(f.i)*f.t.version.functionSize() }
+
+// Offset returns the byte offset of the function record (its address
+// field) in the section.
+func (f Function) Offset() int {
+	if f.t == nil {
+		return 0
+	}
+	return int(f.t.base) + f.off()
+}
+
+// StoredAddress returns the address field as stored in the section, before
+// relocation (what llvm-readobj prints).
+func (f Function) StoredAddress() uint64 {
+	if f.t == nil {
+		return 0
+	}
+	return f.t.ord.u64(f.t.data, f.off())
+}
+
+// StackSize returns the function's frame size in bytes, or
+// DynamicStackSize.
+func (f Function) StackSize() uint64 {
+	if f.t == nil {
+		return 0
+	}
+	return f.t.ord.u64(f.t.data, f.off()+8)
+}
+
+// DynamicStack reports whether the function's frame size is not static.
+func (f Function) DynamicStack() bool { return f.t != nil && f.StackSize() == DynamicStackSize }
+
+// HasRecordCount reports whether the table's version has a record count
+// (versions 2 and 3).
+func (f Function) HasRecordCount() bool { return f.t != nil && f.t.version.hasRecordCount() }
+
+// RecordCount returns the number of records that belong to the function
+// (versions 2 and 3; 0 for version 1).
+func (f Function) RecordCount() uint64 {
+	if !f.HasRecordCount() {
+		return 0
+	}
+	return f.t.ord.u64(f.t.data, f.off()+16)
+}
+
+// Address returns the address field's value once relocated: the symbol's
+// value plus the addend in relocatable objects, the stored address when
+// nothing relocates it.
+func (f Function) Address() uint64 {
+	stored := f.StoredAddress()
+	if f.t == nil || f.t.sd == nil {
+		return stored
+	}
+	return f.t.sd.address(f.Offset(), stored)
+}
+
+// Entry returns the function's code address: Address, except for PowerPC
+// ELFv1, whose function records hold the address of a function descriptor
+// that points to the code.
+func (f Function) Entry() uint64 {
+	stored := f.StoredAddress()
+	if f.t == nil || f.t.sd == nil {
+		return stored
+	}
+	return f.t.sd.entry(f.Offset(), stored)
+}
+
+// Symbol returns the raw name of the function's symbol, "" when unknown.
+func (f Function) Symbol() string { return f.resolve().symbol }
+
+// Name returns the function's symbol as people know it: Symbol less the
+// underscore Mach-O adds to C names.
+func (f Function) Name() string { return f.resolve().name }
+
+// Addend returns the addend to Symbol of the relocation of the address
+// field (0 when no relocation names the symbol).
+func (f Function) Addend() int64 { return f.resolve().addend }
+
+// Size returns the size of the function's symbol, 0 when unknown.
+func (f Function) Size() uint64 { return f.resolve().size }
+
+// resolve works out what the file says about the function.
+func (f Function) resolve() resolved {
+	if f.t == nil || f.t.sd == nil {
+		return resolved{}
+	}
+	return f.t.sd.resolve(f.Offset(), f.StoredAddress())
+}
+
+// codeRange returns the function's entry and symbol size (0 when unknown),
+// resolving the function once.
+func (f Function) codeRange() (entry, size uint64) {
+	if f.t == nil || f.t.sd == nil {
+		return f.StoredAddress(), 0
+	}
+	r := f.resolve()
+	return r.entry, r.size
+}
