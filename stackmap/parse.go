@@ -120,7 +120,10 @@ func (s *Section) Table(i int) *Table {
 	return &s.tables[i]
 }
 
-// Bytes returns the section's bytes (a view, not a copy).
+// Bytes returns the section's bytes (a view, not a copy). For a section
+// some of whose records' instruction offsets are relocated (RISC-V objects
+// built with linker relaxation), SectionData.Parse decodes a copy with
+// those fields relocated, and Bytes returns that copy.
 func (s *Section) Bytes() []byte { return s.data }
 
 // ByteOrder returns the byte order the section is read in.

@@ -43,26 +43,19 @@ func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, int(r.off)) }
 // InstructionOffset returns the offset of the call site from the start of
 // its function, once relocations are applied: RISC-V objects built with
 // linker relaxation compute some with an R_RISCV_ADD32/R_RISCV_SUB32 pair
-// over a stored 0. StoredInstructionOffset gives the field as stored.
-func (r Record) InstructionOffset() uint32 {
-	if sd := r.t.sd; sd != nil && sd.recordFixups {
-		return r.fixedInstructionOffset()
-	}
-	return r.StoredInstructionOffset()
-}
-
-// fixedInstructionOffset is InstructionOffset for a section some of whose
-// records' instruction offsets are relocated.
-func (r Record) fixedInstructionOffset() uint32 {
-	if fx, ok := r.t.sd.Fixup(r.Offset() + 8); ok && fx.Size == 4 {
-		return uint32(fx.Value)
-	}
-	return r.StoredInstructionOffset()
-}
+// over a stored 0 (SectionData.Parse decodes a copy of such a section with
+// those fields relocated). StoredInstructionOffset gives the field as
+// stored.
+func (r Record) InstructionOffset() uint32 { return r.t.ord.u32(r.t.data, int(r.off)+8) }
 
 // StoredInstructionOffset returns the instruction offset field as stored in
 // the section, before relocation (what llvm-readobj prints).
-func (r Record) StoredInstructionOffset() uint32 { return r.t.ord.u32(r.t.data, int(r.off)+8) }
+func (r Record) StoredInstructionOffset() uint32 {
+	if sd := r.t.sd; sd != nil && sd.relocated != nil {
+		return sd.storedU32(r.Offset()+8, r.t.ord)
+	}
+	return r.InstructionOffset()
+}
 
 // Address returns the address of the call site: its function's code entry
 // plus its instruction offset, relocations applied. ok is false when the

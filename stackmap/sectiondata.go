@@ -49,10 +49,12 @@ type SectionData struct {
 	fixups  []Fixup           // sorted by Offset
 	symbols []Symbol          // sorted as sortSymbols does
 	entries map[uint64]uint64 // function address -> code entry, where they differ
-	// recordFixups is set when some fixup falls outside the function
-	// records: a record's instruction offset may then be relocated.
-	recordFixups bool
-	release      func() error // unmaps Data when the locator memory-mapped it
+	// relocated is a copy of Data with the 4-byte fixups (records'
+	// instruction offsets: RISC-V linker relaxation) applied, which Parse
+	// decodes so that Record.InstructionOffset is a plain read; nil when no
+	// record field is relocated. Data keeps the stored values.
+	relocated []byte
+	release   func() error // unmaps Data when the locator memory-mapped it
 }
 
 // Fixup is the value a relocation gives to one field of the section.
@@ -100,11 +102,7 @@ func NewSectionData(info SectionData, rel Relocations, release func() error) *Se
 	slices.SortStableFunc(rel.Fixups, func(a, b Fixup) int { return cmp.Compare(a.Offset, b.Offset) })
 	sortSymbols(rel.Symbols)
 	sd.fixups, sd.symbols, sd.entries, sd.release = rel.Fixups, rel.Symbols, rel.Entries, release
-	for _, fx := range rel.Fixups {
-		if fx.Size == 4 {
-			sd.recordFixups = true // only instruction offsets are 4-byte fields
-		}
-	}
+	sd.relocated = relocateRecords(sd.Data, sd.ByteOrder, rel.Fixups)
 	return &sd
 }
 
@@ -115,7 +113,38 @@ func (s *SectionData) Parse() (*Section, error) {
 	if s.ByteOrder == nil {
 		return nil, errors.New("stackmap: SectionData has no byte order")
 	}
-	return parse(s.Data, orderOf(s.ByteOrder), s)
+	data := s.Data
+	if s.relocated != nil {
+		data = s.relocated
+	}
+	return parse(data, orderOf(s.ByteOrder), s)
+}
+
+// relocateRecords returns a copy of data with every 4-byte fixup applied,
+// or nil when there is none. Only records' instruction offsets are 4-byte
+// fields; function addresses are 8 bytes and stay as stored (Function
+// applies their fixups). Fixups that do not fit in data are left out.
+func relocateRecords(data []byte, bo binary.ByteOrder, fixups []Fixup) []byte {
+	var out []byte
+	for _, fx := range fixups {
+		if fx.Size != 4 || bo == nil || fx.Offset < 0 || fx.Offset > len(data)-4 {
+			continue
+		}
+		if out == nil {
+			out = append([]byte(nil), data...)
+		}
+		bo.PutUint32(out[fx.Offset:], uint32(fx.Value))
+	}
+	return out
+}
+
+// storedU32 reads the 4-byte field at section offset off as stored in
+// Data, before relocation.
+func (s *SectionData) storedU32(off int, ord order) uint32 {
+	if off < 0 || off > len(s.Data)-4 {
+		return 0 // Data is gone (Close)
+	}
+	return ord.u32(s.Data, off)
 }
 
 // NumFixups returns the number of fields relocations give a value to.

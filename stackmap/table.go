@@ -43,7 +43,8 @@ func (t *Table) Offset() int { return int(t.base) }
 // Size returns the table's length in bytes.
 func (t *Table) Size() int { return len(t.data) }
 
-// Bytes returns the table's bytes (a view, not a copy).
+// Bytes returns the table's bytes (a view, not a copy; see Section.Bytes
+// for the one case where the Section decodes a relocated copy).
 func (t *Table) Bytes() []byte { return t.data }
 
 // ByteOrder returns the byte order the table is read in.
