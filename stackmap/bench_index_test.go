@@ -135,7 +135,7 @@ func BenchmarkLookupUniform(b *testing.B) {
 			if !ok {
 				b.Fatal("missing")
 			}
-			dep = int(m.Address & 1) // 0, but the next key waits for this result
+			dep = int(m.Address() & 1) // 0, but the next key waits for this result
 		}
 	})
 	b.Run("preceding", func(b *testing.B) {
@@ -146,7 +146,7 @@ func BenchmarkLookupUniform(b *testing.B) {
 			if !ok {
 				b.Fatal("missing")
 			}
-			dep = int(m.Address & 1)
+			dep = int(m.Address() & 1)
 		}
 	})
 	b.Run("load-floor", func(b *testing.B) {

@@ -81,7 +81,7 @@ func indexLen(ix index) int { return ix.Len() }
 // their count (what a caller learns without reading the section).
 func lookup(ix index, pc uint64) (uint64, bool) {
 	m, ok := ix.Lookup(pc, 0)
-	return m.Address + uint64(m.Len()), ok
+	return m.Address() + uint64(m.Len()), ok
 }
 
 // lookupID finds the first record at exactly pc and returns its ID, read
@@ -99,5 +99,5 @@ func lookupID(ix index, pc uint64) (uint64, bool) {
 // in pc's function and returns their address plus their count.
 func lookupPreceding(ix index, pc uint64) (uint64, bool) {
 	m, ok := ix.LookupPreceding(pc, 0)
-	return m.Address + uint64(m.Len()), ok
+	return m.Address() + uint64(m.Len()), ok
 }
