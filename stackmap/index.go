@@ -3,6 +3,7 @@ package stackmap
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -44,14 +45,18 @@ type Index struct {
 
 	keys64 []uint64 // the 64-bit layout: address-base of each record, sorted
 
-	refs    []indexRef // refs[i] locates the record of key i (zero for a marker)
-	records int        // records indexed
-	funcs   []indexFunc
-	byAddr  []uint32 // funcs positions, sorted by entry
+	refs       []indexRef // refs[i] locates the record of key i (zero for a marker)
+	records    int        // records indexed
+	funcs      []indexFunc
+	byAddr     []uint32 // funcs positions, sorted by entry
+	tableFirst []uint32 // tableFirst[t]: the funcs position of table t's first function
+	fnBits     uint     // indexRef.fn holds table<<fnBits | function...
+	packed     bool     // ...when the two fit in 32 bits; else the funcs position
 }
 
-// indexRef locates one record: its section offset and its function's place
-// in Index.funcs.
+// indexRef locates one record: its section offset, and its table and
+// function (Index.packed), so that reading a record found costs a read of
+// its ref and then of the record itself.
 type indexRef struct {
 	off uint32
 	fn  uint32
@@ -74,12 +79,16 @@ const max32Offset = math.MaxUint32>>1 - 1
 // sec came from SectionData.Parse, as stored for bare bytes (a section in
 // the memory of a running process, already relocated by its loader). A nil
 // sec gives an empty index.
-func NewIndex(sec *Section) *Index {
+func NewIndex(sec *Section) *Index { return newIndex(sec, 32) }
+
+// newIndex is NewIndex, packing a ref's table and function when they fit
+// in packBits bits (tests pass 0 to take the other path).
+func newIndex(sec *Section, packBits uint) *Index {
 	if sec == nil {
 		sec = &Section{}
 	}
 	ix := &Index{sec: sec}
-	ix.collectFunctions()
+	ix.collectFunctions(packBits)
 	addrs, refs, regular := ix.collectRecords()
 	ix.records = len(addrs)
 	if len(addrs) > 0 {
@@ -101,15 +110,19 @@ func NewIndex(sec *Section) *Index {
 }
 
 // collectFunctions lists every function of every table, orders them by
-// entry, and gives each whose size is unknown the next higher entry as its
-// end.
-func (ix *Index) collectFunctions() {
+// entry, gives each whose size is unknown the next higher entry as its
+// end, and decides whether refs are packed.
+func (ix *Index) collectFunctions(packBits uint) {
 	nf := 0
 	for i := range ix.sec.tables {
 		nf += int(ix.sec.tables[i].numFunctions)
 	}
 	ix.funcs = make([]indexFunc, 0, nf)
+	ix.tableFirst = make([]uint32, len(ix.sec.tables))
+	most := uint32(0)
 	for ti := range ix.sec.tables {
+		ix.tableFirst[ti] = uint32(len(ix.funcs))
+		most = max(most, ix.sec.tables[ti].numFunctions)
 		for i, f := range ix.sec.tables[ti].Functions() {
 			end := uint64(0)
 			if f.Size != 0 {
@@ -118,6 +131,8 @@ func (ix *Index) collectFunctions() {
 			ix.funcs = append(ix.funcs, indexFunc{entry: f.Entry, end: end, table: uint32(ti), function: uint32(i)})
 		}
 	}
+	ix.fnBits = uint(bits.Len32(max(most, 1) - 1))
+	ix.packed = ix.fnBits+uint(bits.Len(uint(max(len(ix.sec.tables), 1)-1))) <= packBits
 	ix.byAddr = make([]uint32, len(ix.funcs))
 	sorted := true
 	for i := range ix.byAddr {
@@ -167,7 +182,11 @@ func (ix *Index) collectRecords() (addrs []uint64, refs []indexRef, regular bool
 			sorted = sorted && a >= last // equal addresses come in section order
 			last = a
 			addrs = append(addrs, a)
-			refs = append(refs, indexRef{off: t.base + r.off, fn: uint32(fn)})
+			ref := indexRef{off: t.base + r.off, fn: uint32(fn)}
+			if ix.packed {
+				ref.fn = uint32(ti)<<ix.fnBits | uint32(r.function)
+			}
+			refs = append(refs, ref)
 		}
 		first += int(t.numFunctions)
 	}

@@ -13,3 +13,8 @@ func IndexLayout(ix *Index) (buckets, slow int, ends, wide bool) {
 	}
 	return buckets, slow, ix.ends, ix.keys64 != nil
 }
+
+// NewIndexUnpacked builds an index whose refs name functions by their
+// place in the index's list, as when tables and functions do not fit in 32
+// bits.
+func NewIndexUnpacked(sec *Section) *Index { return newIndex(sec, 0) }

@@ -128,7 +128,7 @@ func (ix *Index) precedingChecked(addr uint64) (Match, bool) {
 	if i < 0 {
 		return Match{}, false
 	}
-	if f := ix.funcs[ix.refs[i].fn]; addr < f.entry || addr >= f.end {
+	if f := ix.funcs[ix.funcOf(ix.refs[i])]; addr < f.entry || addr >= f.end {
 		return Match{}, false
 	}
 	return Match{ix: ix, pos: ix.runStart(i), exact: ix.offsetAt(i) == off}, true
@@ -196,11 +196,25 @@ func (ix *Index) Function(pc, bias uint64) (t *Table, f Function, ok bool) {
 // worked out only if asked for (Record.Index).
 func (ix *Index) record(i int) Record {
 	e := ix.refs[i]
-	f := ix.funcs[e.fn]
-	t := &ix.sec.tables[f.table]
-	r := t.recordAt(int(e.off-t.base), 0, int(f.function))
+	var t *Table
+	var fn int
+	if ix.packed {
+		t, fn = &ix.sec.tables[e.fn>>ix.fnBits], int(e.fn&(1<<ix.fnBits-1))
+	} else {
+		f := ix.funcs[e.fn]
+		t, fn = &ix.sec.tables[f.table], int(f.function)
+	}
+	r := t.recordAt(int(e.off-t.base), 0, fn)
 	r.index = -1
 	return r
+}
+
+// funcOf returns the funcs position of a ref's function.
+func (ix *Index) funcOf(e indexRef) int {
+	if ix.packed {
+		return int(ix.tableFirst[e.fn>>ix.fnBits] + e.fn&(1<<ix.fnBits-1))
+	}
+	return int(e.fn)
 }
 
 // RecordsAt iterates over the records of function fn whose instruction

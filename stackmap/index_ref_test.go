@@ -101,7 +101,12 @@ func matchOffsets(m stackmap.Match) []int {
 // Index to answer as the model does.
 func checkAgainstRef(t *testing.T, name string, sec *stackmap.Section, rng *rand.Rand) {
 	t.Helper()
-	ix := stackmap.NewIndex(sec)
+	checkIndexAgainstRef(t, name, sec, stackmap.NewIndex(sec), rng)
+	checkIndexAgainstRef(t, name+", unpacked", sec, stackmap.NewIndexUnpacked(sec), rng)
+}
+
+func checkIndexAgainstRef(t *testing.T, name string, sec *stackmap.Section, ix *stackmap.Index, rng *rand.Rand) {
+	t.Helper()
 	ref := newRefIndex(sec)
 	require.Equal(t, len(ref), ix.Len(), name)
 	probes := []uint64{0, 1, math.MaxUint64, math.MaxUint64 - 1}
@@ -126,6 +131,14 @@ func checkAgainstRef(t *testing.T, name string, sec *stackmap.Section, rng *rand
 				require.True(t, m.Exact(), name)
 				require.Equal(t, pc, m.Address(), name)
 				require.Equal(t, want, matchOffsets(m), "%s: Lookup(%#x)", name, pc)
+				for _, r := range m.Records() {
+					a, ok := r.Address()
+					require.True(t, ok, name)
+					require.Equal(t, pc, a, "%s: the record's own address", name)
+					f, ok := r.Table().Function(r.Function())
+					require.True(t, ok, name)
+					require.Equal(t, pc, f.Entry+uint64(r.InstructionOffset()), name)
+				}
 			}
 			at, want := ref.preceding(pc)
 			m, ok = ix.LookupPreceding(pc+bias, bias)

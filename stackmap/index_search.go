@@ -110,9 +110,11 @@ func (ix *Index) locate(addr uint64) int {
 		if s+winSize > len(keys) {
 			return ^ix.n // cannot happen: the padding covers every window
 		}
-		w := (*[winSize]uint32)(keys[s:]) // countBelow, by hand: the compiler would not inline it
-		i = s + b2i(w[0] < k) + b2i(w[1] < k) + b2i(w[2] < k) + b2i(w[3] < k) +
-			b2i(w[4] < k) + b2i(w[5] < k) + b2i(w[6] < k) + b2i(w[7] < k)
+		// How many of the window's keys are below k: (key-k)>>63 is 1 for
+		// each, and the compares do not wait on one another.
+		w, k64 := keys[s:s+winSize:s+winSize], uint64(k)
+		i = s + int((uint64(w[0])-k64)>>63+(uint64(w[1])-k64)>>63+(uint64(w[2])-k64)>>63+(uint64(w[3])-k64)>>63+
+			(uint64(w[4])-k64)>>63+(uint64(w[5])-k64)>>63+(uint64(w[6])-k64)>>63+(uint64(w[7])-k64)>>63)
 	}
 	if i >= len(keys) || keys[i] != k {
 		return ^i
