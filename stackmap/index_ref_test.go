@@ -227,6 +227,7 @@ func TestIndexAgainstModelRandom(t *testing.T) {
 		{"clustered", []smbuild.Table{genTable(rng, 0x401000, 300, 64, 4, 1<<20, false)}},
 		{"shuffled", []smbuild.Table{genTable(rng, 0x401000, 500, 20, 48, 80, true)}},
 		{"several tables", []smbuild.Table{genTable(rng, 0x10000, 200, 10, 30, 50, false), genTable(rng, 0x8000, 100, 10, 30, 50, false), genTable(rng, 0x90000, 300, 10, 30, 50, true)}},
+		{"few keys 1.5 GiB apart", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0x1000, RecordCount: 2}, {Address: 0x1000 + 3<<29, RecordCount: 1}}, Records: []smbuild.Record{{ID: 1, InstructionOffset: 4}, {ID: 2, InstructionOffset: 9}, {ID: 3, InstructionOffset: 2}}}}},
 		{"spanning 2 GiB", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<31-8, 10, 10, 4, 4, false)}},
 		{"spanning 4 GiB", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<32, 100, 10, 30, 50, false)}},
 		{"spanning 2^60", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 1<<60, 100, 10, 30, 50, false)}},

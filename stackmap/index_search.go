@@ -27,7 +27,7 @@ const (
 func (ix *Index) buildDirectory() {
 	keys := ix.keys32[:ix.n]
 	nb := max(1, len(keys)/keysPerBucket)
-	shift := max(0, bits.Len32(keys[len(keys)-1])-(bits.Len(uint(nb))-1))
+	shift := min(31, max(0, bits.Len32(keys[len(keys)-1])-(bits.Len(uint(nb))-1))) // locate shifts by shift&31
 	for try := 0; ; try++ {
 		slow := ix.directory(uint(shift))
 		if slow*64 <= len(keys) || try == 3 || shift == 0 {
