@@ -280,3 +280,30 @@ func TestIndexAgainstModelTestdata(t *testing.T) {
 		}
 	}
 }
+
+// FuzzIndexAgainstModel: on any section that parses, the Index answers
+// every lookup as the sorted-slice model does.
+func FuzzIndexAgainstModel(f *testing.F) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	f.Add(smbuild.Encode(binary.LittleEndian, genTable(rng, 0x1000, 20, 8, 30, 40, true)), uint64(0x1010))
+	f.Add(smbuild.Encode(binary.LittleEndian, genTable(rng, 0x1000, 3, 40, 0, 0, false)), uint64(0x1004))
+	f.Fuzz(func(t *testing.T, data []byte, pc uint64) {
+		sec, err := stackmap.Parse(data, binary.LittleEndian)
+		if err != nil {
+			return
+		}
+		ix, ref := stackmap.NewIndex(sec), newRefIndex(sec)
+		for _, p := range []uint64{pc, pc - 1, pc + 1} {
+			want := ref.exact(p)
+			m, ok := ix.Lookup(p, 0)
+			if ok != (want != nil) || (ok && !slices.Equal(want, matchOffsets(m))) {
+				t.Fatalf("Lookup(%#x) = %v %v, want %v", p, ok, matchOffsets(m), want)
+			}
+			at, want := ref.preceding(p)
+			m, ok = ix.LookupPreceding(p, 0)
+			if ok != (want != nil) || (ok && (m.Address() != at || !slices.Equal(want, matchOffsets(m)))) {
+				t.Fatalf("LookupPreceding(%#x) = %v %#x %v, want %#x %v", p, ok, m.Address(), matchOffsets(m), at, want)
+			}
+		}
+	})
+}
