@@ -98,7 +98,10 @@ func newIndex(sec *Section, packBits uint) *Index {
 	if len(addrs) > 0 {
 		ix.base = addrs[0]
 	}
-	if len(addrs) > 0 && addrs[len(addrs)-1]-ix.base <= max32Offset {
+	// The 32-bit layout's directory flags slow buckets in bit 31 of a
+	// position: its keys (records and at most as many end markers) stay
+	// below 1<<31.
+	if len(addrs) > 0 && len(addrs) < 1<<30 && addrs[len(addrs)-1]-ix.base <= max32Offset {
 		var ends []uint64
 		if regular {
 			ends = ix.functionEnds()

@@ -55,12 +55,6 @@ func (ix *Index) directory(shift uint) (slow int) {
 		}
 		ix.dir[b] = uint32(k)
 	}
-	if len(keys) >= slowBucket {
-		for b := range buckets { // positions do not fit beside the flag
-			ix.dir[b] = slowBucket
-		}
-		return len(keys)
-	}
 	for b := range buckets {
 		lo, hi := int(ix.dir[b]), int(ix.dir[b+1])
 		for j := lo; j < hi; j++ {
