@@ -64,6 +64,35 @@ func ExampleDecodeError() {
 	// offset 12 table 0
 }
 
+// A patchpoint's record sits at the start of its patchable region, so a
+// runtime stopped inside the region finds it as the nearest record at or
+// before the pc, in the same function.
+func ExampleIndex_LookupPreceding() {
+	data, _ := os.ReadFile("../testdata/samples/v2-x86_64.bin")
+	sec, err := stackmap.Parse(data, binary.LittleEndian)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ix := stackmap.NewIndex(sec)
+	const bias = 0x400000
+	for _, pc := range []uint64{bias + 1, bias + 5} {
+		m, ok := ix.LookupPreceding(pc, bias)
+		if !ok {
+			fmt.Printf("%#x: no record\n", pc)
+			continue
+		}
+		r, _ := m.Record(0)
+		fmt.Printf("%#x: %d record(s) at %#x (exact %v), ID %d\n", pc, m.Len(), m.Address()+bias, m.Exact(), r.ID())
+	}
+	_, ok := ix.LookupPreceding(bias, bias)
+	fmt.Println("before the first record:", ok)
+	// Output:
+	// 0x400001: 1 record(s) at 0x400001 (exact true), ID 2
+	// 0x400005: 1 record(s) at 0x400001 (exact false), ID 2
+	// before the first record: false
+}
+
 // A runtime looks up the record of a return address and evaluates its
 // locations against the registers and memory it captured.
 func ExampleIndex_Lookup() {

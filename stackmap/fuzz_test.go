@@ -72,12 +72,12 @@ func FuzzRuntime(f *testing.F) {
 			regs[i] = uint64(i) << 12
 		}
 		_, _ = ix.Deopt(pc, 0, regs, patternMemory{})
-		if m, ok := ix.Lookup(pc, 0); ok && m.Address != pc {
-			t.Fatalf("exact lookup of 0x%x matched 0x%x", pc, m.Address)
+		if m, ok := ix.Lookup(pc, 0); ok && m.Address() != pc {
+			t.Fatalf("exact lookup of 0x%x matched 0x%x", pc, m.Address())
 		}
 		if m, ok := ix.LookupPreceding(pc, 0); ok {
-			if m.Address > pc {
-				t.Fatalf("preceding lookup of 0x%x matched 0x%x, after it", pc, m.Address)
+			if m.Address() > pc {
+				t.Fatalf("preceding lookup of 0x%x matched 0x%x, after it", pc, m.Address())
 			}
 			for _, r := range m.Records() {
 				if sp, err := r.Statepoint(); err == nil {

@@ -91,7 +91,7 @@ func (w *Walker) findRecord(fr *Frame, m *Module) {
 		return
 	}
 	match, ok := ix.LookupPreceding(fr.PC, m.Bias)
-	if !ok || match.Address < w.u.FDE().PCBegin {
+	if !ok || match.Address() < w.u.FDE().PCBegin {
 		return
 	}
 	fr.rec, _ = match.Record(0)

@@ -77,27 +77,60 @@ func newIndex(sec section) index { return stackmap.NewIndex(sec) }
 // indexLen returns the number of records in ix.
 func indexLen(ix index) int { return ix.Len() }
 
-// lookup finds the records at exactly pc and returns their address plus
-// their count (what a caller learns without reading the section).
-func lookup(ix index, pc uint64) (uint64, bool) {
-	m, ok := ix.Lookup(pc, 0)
-	return m.Address + uint64(m.Len()), ok
-}
+// The lookup loops below call the index directly, as a runtime does (the
+// map's loops in lookup.go index the map directly too): no function value
+// stands between the loop and the lookup.
 
-// lookupID finds the first record at exactly pc and returns its ID, read
-// from the section.
-func lookupID(ix index, pc uint64) (uint64, bool) {
-	m, ok := ix.Lookup(pc, 0)
-	if !ok {
-		return 0, false
+// lookupAll finds the records at exactly each key and sums what a caller
+// learns without reading the section: their address plus their count.
+func lookupAll(ix index, keys []uint64) uint64 {
+	var s uint64
+	for _, pc := range keys {
+		if m, ok := ix.Lookup(pc, 0); ok {
+			s += m.Address() + uint64(m.Len())
+		}
 	}
-	r, _ := m.Record(0)
-	return r.ID(), true
+	return s
 }
 
-// lookupPreceding finds the records at the greatest address not above pc
-// in pc's function and returns their address plus their count.
-func lookupPreceding(ix index, pc uint64) (uint64, bool) {
-	m, ok := ix.LookupPreceding(pc, 0)
-	return m.Address + uint64(m.Len()), ok
+// lookupDependent is lookupAll with each key's position depending on the
+// previous result (v>>63 is always 0, which the compiler cannot know), so
+// each lookup waits for the one before it: latency, not throughput.
+func lookupDependent(ix index, keys []uint64) uint64 {
+	var s uint64
+	j := 0
+	for i := range keys {
+		var v uint64
+		if m, ok := ix.Lookup(keys[j], 0); ok {
+			v = m.Address() + uint64(m.Len())
+		}
+		s += v
+		j = (i + 1 + int(v>>63)) % len(keys)
+	}
+	return s
+}
+
+// lookupIDAll finds the first record at exactly each key and sums their
+// IDs, read from the section.
+func lookupIDAll(ix index, keys []uint64) uint64 {
+	var s uint64
+	for _, pc := range keys {
+		if m, ok := ix.Lookup(pc, 0); ok {
+			r, _ := m.Record(0)
+			s += r.ID()
+		}
+	}
+	return s
+}
+
+// lookupPrecedingAll finds the records at the greatest address not above
+// each key in its function and sums their address plus their count.
+func lookupPrecedingAll(ix index, keys []uint64) uint64 {
+	var s uint64
+	for _, pc := range keys {
+		if m, ok := ix.LookupPreceding(pc, 0); ok {
+			s += m.Address() + uint64(m.Len())
+		}
+	}
+	return s
 }

@@ -80,29 +80,8 @@ func runLookups(data []byte, reps, n int) error {
 		fmt.Printf("bench=%s lookups=%d cpu_ns_per_op=%.2f wall_ns_per_op=%.2f allocs_per_op=%.4f\n",
 			name, len(keys), t.cpuBest/float64(len(keys)), t.wallBest/float64(len(keys)), float64(a)/float64(len(short)))
 	}
-	ixLoop := func(look func(index, uint64) (uint64, bool)) func([]uint64) uint64 {
-		return func(keys []uint64) uint64 {
-			var s uint64
-			for _, k := range keys {
-				if v, ok := look(ix, k); ok {
-					s += v
-				}
-			}
-			return s
-		}
-	}
-	// Dependent: the position of the next key depends on the previous
-	// result (v>>63 is always 0, which the compiler cannot know), so each
-	// lookup waits for the one before it: latency, not throughput.
-	ixDependent := func(keys []uint64) uint64 {
-		var s uint64
-		j := 0
-		for i := range keys {
-			v, _ := lookup(ix, keys[j])
-			s += v
-			j = (i + 1 + int(v>>63)) % len(keys)
-		}
-		return s
+	ixLoop := func(loop func(index, []uint64) uint64) func([]uint64) uint64 {
+		return func(keys []uint64) uint64 { return loop(ix, keys) }
 	}
 	mapLoop := func(keys []uint64) uint64 {
 		var s uint64
@@ -124,14 +103,14 @@ func runLookups(data []byte, reps, n int) error {
 		return s
 	}
 
-	per("index_uniform", ks.uniform, ixLoop(lookup))
+	per("index_uniform", ks.uniform, ixLoop(lookupAll))
 	per("map_uniform", ks.uniform, mapLoop)
-	per("index_hot", ks.hot, ixLoop(lookup))
+	per("index_hot", ks.hot, ixLoop(lookupAll))
 	per("map_hot", ks.hot, mapLoop)
-	per("index_dependent", ks.uniform, ixDependent)
+	per("index_dependent", ks.uniform, ixLoop(lookupDependent))
 	per("map_dependent", ks.uniform, mapDependent)
-	per("index_preceding", ks.between, ixLoop(lookupPreceding))
-	per("index_uniform_id", ks.uniform, ixLoop(lookupID))
+	per("index_preceding", ks.between, ixLoop(lookupPrecedingAll))
+	per("index_uniform_id", ks.uniform, ixLoop(lookupIDAll))
 
 	// The floor: a single random cycle through an array of the index's
 	// size (Sattolo's shuffle), followed one dependent load at a time.

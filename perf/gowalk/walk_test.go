@@ -40,10 +40,18 @@ func TestLookupsFindEveryRecord(t *testing.T) {
 	require.Equal(t, 13, indexLen(ix))
 	for _, a := range recordAddrs(sec) {
 		require.NotZero(t, a)
-		v, ok := lookup(ix, a)
-		require.True(t, ok, "address %#x", a)
-		require.GreaterOrEqual(t, v, a+1) // address + number of records there
-		_, ok = lookupPreceding(ix, a)
-		require.True(t, ok, "address %#x", a)
+		v := lookupAll(ix, []uint64{a})
+		require.GreaterOrEqual(t, v, a+1, "address %#x", a) // address + number of records there
+		require.Equal(t, v, lookupDependent(ix, []uint64{a}))
+		require.Equal(t, v, lookupPrecedingAll(ix, []uint64{a}), "address %#x", a)
+		require.Equal(t, v, lookupPrecedingAll(ix, []uint64{a + 1}), "address %#x + 1", a)
+		require.Zero(t, lookupAll(ix, []uint64{a + 1}), "no record at %#x + 1", a)
 	}
+	var ids uint64
+	for _, tb := range sec.Tables() {
+		for _, r := range tb.Records() {
+			ids += r.ID()
+		}
+	}
+	require.Equal(t, ids, lookupIDAll(ix, recordAddrs(sec)))
 }

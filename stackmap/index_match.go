@@ -1,0 +1,235 @@
+package stackmap
+
+import (
+	"iter"
+	"sort"
+)
+
+// Match is the set of records found at one address (several records may
+// share an address). It is small (an index pointer, a position and a
+// flag) and reads nothing but the index's keys until a record is asked
+// for. The zero Match has no records.
+type Match struct {
+	ix    *Index
+	pos   int // the position of the first key of the match
+	exact bool
+}
+
+// Address returns the records' link-time address.
+func (m Match) Address() uint64 {
+	if m.ix == nil {
+		return 0
+	}
+	return m.ix.base + m.ix.offsetAt(m.pos)
+}
+
+// Exact reports whether Address is the address looked up (less the bias).
+func (m Match) Exact() bool { return m.exact }
+
+// Len returns the number of records in the match.
+func (m Match) Len() int {
+	if m.ix == nil {
+		return 0
+	}
+	return m.ix.run(m.pos)
+}
+
+// Record returns the match's record i, in section order, and false when i
+// is out of range.
+func (m Match) Record(i int) (Record, bool) {
+	if i < 0 || i >= m.Len() {
+		return Record{}, false
+	}
+	return m.ix.record(m.pos + i), true
+}
+
+// Records iterates over the match's records, with their positions in the
+// match.
+func (m Match) Records() iter.Seq2[int, Record] {
+	return func(yield func(int, Record) bool) {
+		for i := range m.Len() {
+			if !yield(i, m.ix.record(m.pos+i)) {
+				return
+			}
+		}
+	}
+}
+
+// Lookup finds the records whose address is exactly pc, a runtime address
+// in a module loaded with the given bias. Statepoint records sit at the
+// return address of their call, so a runtime looks them up this way.
+func (ix *Index) Lookup(pc, bias uint64) (m Match, ok bool) {
+	i := ix.locate(pc - bias)
+	if i < 0 {
+		return
+	}
+	return Match{ix: ix, pos: i, exact: true}, true
+}
+
+// findWide is locate for the 64-bit layout and addresses past the 32-bit
+// layout's keys.
+func (ix *Index) findWide(addr uint64) int {
+	if ix.keys64 == nil || addr < ix.base {
+		return -1
+	}
+	k := addr - ix.base
+	if i := lowerBound(ix.keys64, k, 0, ix.n); i < ix.n && ix.keys64[i] == k {
+		return i
+	}
+	return -1
+}
+
+// LookupPreceding finds the records at the greatest address not above pc,
+// provided they belong to a function whose code contains pc. A
+// patchpoint's record sits at the start of its patchable region, before
+// the return address of the call it makes, so a runtime looks it up this
+// way.
+func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
+	addr := pc - bias
+	if addr-ix.base >= ix.limit || !ix.ends {
+		return ix.precedingChecked(addr)
+	}
+	i := ix.locate(addr)
+	if i >= 0 {
+		return Match{ix: ix, pos: i, exact: true}, true
+	}
+	if i = ^i - 1; i < 0 || ix.keys32[i]&1 == 0 {
+		return Match{}, false // before every record, or a function ended since
+	}
+	return Match{ix: ix, pos: ix.runStart(i)}, true
+}
+
+// precedingChecked is LookupPreceding reading the preceding record's
+// function to check that its code contains addr: the 64-bit layout, a
+// 32-bit layout without end markers, or an address past its keys.
+func (ix *Index) precedingChecked(addr uint64) (Match, bool) {
+	if ix.n == 0 || addr < ix.base {
+		return Match{}, false
+	}
+	off := addr - ix.base
+	var i int
+	if ix.keys64 != nil {
+		i = lowerBound(ix.keys64, off+1, 0, ix.n) - 1
+		if off == ^uint64(0) {
+			i = ix.n - 1
+		}
+	} else {
+		i = ix.n - 1
+		if off+1 < ix.limit {
+			if i = ix.locate(addr + 1); i < 0 {
+				i = ^i
+			}
+			i--
+		}
+		for i >= 0 && ix.keys32[i]&1 == 0 {
+			i-- // an end marker: the record before it decides
+		}
+	}
+	if i < 0 {
+		return Match{}, false
+	}
+	if f := ix.funcs[ix.funcOf(ix.refs[i])]; addr < f.entry || addr >= f.end {
+		return Match{}, false
+	}
+	return Match{ix: ix, pos: ix.runStart(i), exact: ix.offsetAt(i) == off}, true
+}
+
+// offsetAt returns the address, less base, of the key at position i.
+func (ix *Index) offsetAt(i int) uint64 {
+	if ix.keys64 != nil {
+		return ix.keys64[i]
+	}
+	return uint64(ix.keys32[i] >> 1)
+}
+
+// runStart returns the first position of the run of equal keys holding
+// position i.
+func (ix *Index) runStart(i int) int {
+	if ix.keys64 != nil {
+		for i > 0 && ix.keys64[i-1] == ix.keys64[i] {
+			i--
+		}
+		return i
+	}
+	for i > 0 && ix.keys32[i-1] == ix.keys32[i] {
+		i--
+	}
+	return i
+}
+
+// run returns the number of equal keys from position i on.
+func (ix *Index) run(i int) int {
+	j := i + 1
+	if ix.keys64 != nil {
+		for j < ix.n && ix.keys64[j] == ix.keys64[i] {
+			j++
+		}
+		return j - i
+	}
+	for ix.keys32[j] == ix.keys32[i] { // the padding ends every run
+		j++
+	}
+	return j - i
+}
+
+// Len returns the number of records in the index.
+func (ix *Index) Len() int { return ix.records }
+
+// Function returns the table and function record of the function whose
+// code contains pc (a runtime address, with the module's bias).
+func (ix *Index) Function(pc, bias uint64) (t *Table, f Function, ok bool) {
+	addr := pc - bias
+	i := sort.Search(len(ix.byAddr), func(i int) bool { return ix.funcs[ix.byAddr[i]].entry > addr }) - 1
+	if i < 0 {
+		return nil, Function{}, false
+	}
+	fn := ix.funcs[ix.byAddr[i]]
+	if addr >= fn.end {
+		return nil, Function{}, false
+	}
+	t = &ix.sec.tables[fn.table]
+	f, _ = t.Function(int(fn.function))
+	return t, f, true
+}
+
+// record rebuilds the record view of position i. Its index in its table is
+// worked out only if asked for (Record.Index).
+func (ix *Index) record(i int) Record {
+	e := ix.refs[i]
+	var t *Table
+	var fn int
+	if ix.packed {
+		t, fn = &ix.sec.tables[e.fn>>ix.fnBits], int(e.fn&(1<<ix.fnBits-1))
+	} else {
+		f := ix.funcs[e.fn]
+		t, fn = &ix.sec.tables[f.table], int(f.function)
+	}
+	r := t.recordAt(int(e.off-t.base), 0, fn)
+	r.index = -1
+	return r
+}
+
+// funcOf returns the funcs position of a ref's function.
+func (ix *Index) funcOf(e indexRef) int {
+	if ix.packed {
+		return int(ix.tableFirst[e.fn>>ix.fnBits] + e.fn&(1<<ix.fnBits-1))
+	}
+	return int(e.fn)
+}
+
+// RecordsAt iterates over the records of function fn whose instruction
+// offset is off, with their indexes in the table. Records whose function
+// the table does not say (version 1 tables with several functions) match
+// any fn: a caller that knows which function it stopped in can look them
+// up this way.
+func (t *Table) RecordsAt(fn int, off uint32) iter.Seq2[int, Record] {
+	return func(yield func(int, Record) bool) {
+		for i, r := range t.Records() {
+			if (int(r.function) == fn || r.function < 0) && r.InstructionOffset() == off {
+				if !yield(i, r) {
+					return
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,309 @@
+package stackmap_test
+
+import (
+	"cmp"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// refIndex is the simple model the Index must agree with: every addressed
+// record in a slice sorted by (address, section offset), searched with
+// sort.Search, and each record's function's code range worked out the
+// plain way (entry + symbol size, else up to the next higher entry).
+type refIndex []refRecord
+
+type refRecord struct {
+	addr       uint64
+	off        int    // the record's offset in the section
+	entry, end uint64 // its function's code range
+}
+
+func newRefIndex(sec *stackmap.Section) refIndex {
+	var entries []uint64
+	for _, t := range sec.Tables() {
+		for _, f := range t.Functions() {
+			entries = append(entries, f.Entry())
+		}
+	}
+	slices.Sort(entries)
+	var ref refIndex
+	for _, t := range sec.Tables() {
+		for _, r := range t.Records() {
+			addr, ok := r.Address()
+			if !ok {
+				continue
+			}
+			f, _ := t.Function(r.Function())
+			end := f.Entry() + f.Size()
+			if f.Size() == 0 {
+				i := sort.Search(len(entries), func(i int) bool { return entries[i] > f.Entry() })
+				end = math.MaxUint64
+				if i < len(entries) {
+					end = entries[i]
+				}
+			}
+			ref = append(ref, refRecord{addr: addr, off: r.Offset(), entry: f.Entry(), end: end})
+		}
+	}
+	slices.SortStableFunc(ref, func(a, b refRecord) int {
+		if c := cmp.Compare(a.addr, b.addr); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.off, b.off)
+	})
+	return ref
+}
+
+// exact returns the offsets of the records at addr.
+func (ref refIndex) exact(addr uint64) []int {
+	var offs []int
+	for i := sort.Search(len(ref), func(i int) bool { return ref[i].addr >= addr }); i < len(ref) && ref[i].addr == addr; i++ {
+		offs = append(offs, ref[i].off)
+	}
+	return offs
+}
+
+// preceding returns the address and offsets of the records at the greatest
+// address not above addr, if the function of the last of them (in section
+// order) contains addr.
+func (ref refIndex) preceding(addr uint64) (uint64, []int) {
+	i := sort.Search(len(ref), func(i int) bool { return ref[i].addr > addr }) - 1
+	if i < 0 || addr < ref[i].entry || addr >= ref[i].end {
+		return 0, nil
+	}
+	return ref[i].addr, ref.exact(ref[i].addr)
+}
+
+// matchOffsets returns the section offsets of a match's records.
+func matchOffsets(m stackmap.Match) []int {
+	var offs []int
+	for _, r := range m.Records() {
+		offs = append(offs, r.Offset())
+	}
+	return offs
+}
+
+// checkAgainstRef looks up, with and without a bias, every record's
+// address, the addresses around it, the function ends, addresses before
+// the first record and after the last, and random ones, and requires the
+// Index to answer as the model does.
+func checkAgainstRef(t *testing.T, name string, sec *stackmap.Section, rng *rand.Rand) {
+	t.Helper()
+	checkIndexAgainstRef(t, name, sec, stackmap.NewIndex(sec), rng)
+	checkIndexAgainstRef(t, name+", unpacked", sec, stackmap.NewIndexUnpacked(sec), rng)
+}
+
+func checkIndexAgainstRef(t *testing.T, name string, sec *stackmap.Section, ix *stackmap.Index, rng *rand.Rand) {
+	t.Helper()
+	ref := newRefIndex(sec)
+	require.Equal(t, len(ref), ix.Len(), name)
+	probes := []uint64{0, 1, math.MaxUint64, math.MaxUint64 - 1}
+	step := max(1, len(ref)/2000) // enough records of a large index
+	for i := 0; i < len(ref); i += step {
+		r := ref[i]
+		probes = append(probes, r.addr-1, r.addr, r.addr+1, r.addr+3, r.entry, r.entry-1, r.end, r.end-1, r.end+1)
+	}
+	if len(ref) > 0 {
+		lo, hi := ref[0].addr, ref[len(ref)-1].addr
+		probes = append(probes, lo-1, hi+1, hi+1<<31, lo+1<<31-1, lo+1<<31, lo+1<<32)
+		for range 200 {
+			probes = append(probes, lo+rng.Uint64N(hi-lo+64))
+		}
+	}
+	for _, pc := range probes {
+		for _, bias := range []uint64{0, 0x7f0000000000, 1<<64 - 0x1000} {
+			want := ref.exact(pc)
+			m, ok := ix.Lookup(pc+bias, bias)
+			require.Equal(t, want != nil, ok, "%s: Lookup(%#x) found", name, pc)
+			if ok {
+				require.True(t, m.Exact(), name)
+				require.Equal(t, pc, m.Address(), name)
+				require.Equal(t, want, matchOffsets(m), "%s: Lookup(%#x)", name, pc)
+				for _, r := range m.Records() {
+					a, ok := r.Address()
+					require.True(t, ok, name)
+					require.Equal(t, pc, a, "%s: the record's own address", name)
+					f, ok := r.Table().Function(r.Function())
+					require.True(t, ok, name)
+					require.Equal(t, pc, f.Entry()+uint64(r.InstructionOffset()), name)
+				}
+			}
+			at, want := ref.preceding(pc)
+			m, ok = ix.LookupPreceding(pc+bias, bias)
+			require.Equal(t, want != nil, ok, "%s: LookupPreceding(%#x) found", name, pc)
+			if ok {
+				require.Equal(t, at, m.Address(), "%s: LookupPreceding(%#x)", name, pc)
+				require.Equal(t, at == pc, m.Exact(), name)
+				require.Equal(t, len(want), m.Len(), name)
+				require.Equal(t, want, matchOffsets(m), "%s: LookupPreceding(%#x)", name, pc)
+			}
+		}
+	}
+}
+
+// genTable makes a random table: nf functions from start, gaps and record
+// spacing as given (spread 0: every record of a function at one address),
+// some functions without records, some records sharing an address.
+func genTable(rng *rand.Rand, start uint64, nf, maxRecs int, spread, gap uint64, shuffle bool) smbuild.Table {
+	tab := smbuild.Table{Version: 3}
+	addr := start
+	id := uint64(0)
+	for range nf {
+		n := rng.IntN(maxRecs + 1)
+		f := smbuild.Function{Address: addr, StackSize: 16, RecordCount: uint64(n)}
+		off := uint32(rng.IntN(8))
+		for range n {
+			if spread > 0 && rng.IntN(10) != 0 { // one in ten shares the address before it
+				off += uint32(1 + rng.Uint64N(spread))
+			}
+			id++
+			tab.Records = append(tab.Records, smbuild.Record{ID: id, InstructionOffset: off})
+		}
+		tab.Functions = append(tab.Functions, f)
+		addr += uint64(off) + 1 + rng.Uint64N(gap+1)
+	}
+	if shuffle { // functions out of address order (records follow their function)
+		perm := rng.Perm(len(tab.Functions))
+		var fs []smbuild.Function
+		var rs []smbuild.Record
+		starts := []int{0}
+		for _, f := range tab.Functions {
+			starts = append(starts, starts[len(starts)-1]+int(f.RecordCount))
+		}
+		for _, p := range perm {
+			fs = append(fs, tab.Functions[p])
+			rs = append(rs, tab.Records[starts[p]:starts[p+1]]...)
+		}
+		tab.Functions, tab.Records = fs, rs
+	}
+	return tab
+}
+
+// sized parses data with a symbol for every function, of the size size
+// gives it (0: unknown).
+func sized(t *testing.T, data []byte, size func(i int, f stackmap.Function) uint64) *stackmap.Section {
+	sec, err := stackmap.Parse(data, binary.LittleEndian)
+	require.NoError(t, err)
+	var syms []stackmap.Symbol
+	i := 0
+	for _, tb := range sec.Tables() {
+		for _, f := range tb.Functions() {
+			syms = append(syms, stackmap.Symbol{Name: fmt.Sprint("f", i), Value: f.Address(), Size: size(i, f)})
+			i++
+		}
+	}
+	sd := stackmap.NewSectionData(stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data}, stackmap.Relocations{Symbols: syms}, nil)
+	sec, err = sd.Parse()
+	require.NoError(t, err)
+	return sec
+}
+
+func TestIndexAgainstModelRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	le := binary.LittleEndian
+	type shape struct {
+		name   string
+		tables []smbuild.Table
+	}
+	shapes := []shape{
+		{"one key", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0x4000, RecordCount: 1}}, Records: []smbuild.Record{{ID: 1, InstructionOffset: 5}}}}},
+		{"no records", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0x4000}}}}},
+		{"all keys equal", []smbuild.Table{genTable(rng, 0x1000, 1, 40, 0, 0, false)}},
+		{"address 0", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0, RecordCount: 2}}, Records: []smbuild.Record{{ID: 1}, {ID: 2, InstructionOffset: 1}}}}},
+		{"top of the address space", []smbuild.Table{genTable(rng, math.MaxUint64-1<<20, 50, 8, 40, 64, false)}},
+		{"even", []smbuild.Table{genTable(rng, 0x401000, 3000, 64, 48, 80, false)}},
+		{"clustered", []smbuild.Table{genTable(rng, 0x401000, 300, 64, 4, 1<<20, false)}},
+		{"shuffled", []smbuild.Table{genTable(rng, 0x401000, 500, 20, 48, 80, true)}},
+		{"several tables", []smbuild.Table{genTable(rng, 0x10000, 200, 10, 30, 50, false), genTable(rng, 0x8000, 100, 10, 30, 50, false), genTable(rng, 0x90000, 300, 10, 30, 50, true)}},
+		{"few keys 1.5 GiB apart", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0x1000, RecordCount: 2}, {Address: 0x1000 + 3<<29, RecordCount: 1}}, Records: []smbuild.Record{{ID: 1, InstructionOffset: 4}, {ID: 2, InstructionOffset: 9}, {ID: 3, InstructionOffset: 2}}}}},
+		{"spanning 2 GiB", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<31-8, 10, 10, 4, 4, false)}},
+		{"spanning 4 GiB", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<32, 100, 10, 30, 50, false)}},
+		{"spanning 2^60", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 1<<60, 100, 10, 30, 50, false)}},
+	}
+	// Just below and just above the 32-bit layout's limit.
+	for _, last := range []uint64{1<<31 - 3, 1<<31 - 2, 1<<31 - 1, 1 << 31} {
+		tab := genTable(rng, 0x1000, 50, 10, 30, 50, false)
+		tab.Functions = append(tab.Functions, smbuild.Function{Address: 0x1000 + last - 1, RecordCount: 1})
+		tab.Records = append(tab.Records, smbuild.Record{ID: 999, InstructionOffset: 1})
+		shapes = append(shapes, shape{fmt.Sprintf("last at base+%#x", last), []smbuild.Table{tab}})
+	}
+	seen := map[string]bool{}
+	for _, s := range shapes {
+		data := smbuild.Encode(le, s.tables...)
+		sec, err := stackmap.Parse(data, le)
+		require.NoError(t, err, s.name)
+		checkAgainstRef(t, s.name, sec, rng)
+		buckets, slow, ends, wide := stackmap.IndexLayout(stackmap.NewIndex(sec))
+		seen["slow buckets"] = seen["slow buckets"] || slow > 0
+		seen["fast buckets"] = seen["fast buckets"] || buckets > slow
+		seen["end markers"] = seen["end markers"] || ends
+		seen["no end markers, 32-bit"] = seen["no end markers, 32-bit"] || (!ends && !wide && buckets > 0)
+		seen["64-bit"] = seen["64-bit"] || wide
+		// Symbol sizes: exact, short of some records (irregular), and
+		// overlapping the next function (irregular).
+		checkAgainstRef(t, s.name+", sized", sized(t, data, func(i int, f stackmap.Function) uint64 { return 1 + uint64(i%7)*40 }), rng)
+		checkAgainstRef(t, s.name+", half sized", sized(t, data, func(i int, f stackmap.Function) uint64 { return uint64(i%2) * 1 << 40 }), rng)
+	}
+	for _, path := range []string{"slow buckets", "fast buckets", "end markers", "no end markers, 32-bit", "64-bit"} {
+		require.True(t, seen[path], "no shape takes the path of %s", path)
+	}
+}
+
+func TestIndexAgainstModelTestdata(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	files, err := filepath.Glob("../testdata/linked/*/*.stackmaps.bin")
+	require.NoError(t, err)
+	samples, _ := filepath.Glob("../testdata/samples/*.bin")
+	files = append(files, samples...)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, bo := range stackmap.ByteOrders(data) {
+			sec, err := stackmap.Parse(data, bo)
+			if err != nil {
+				continue
+			}
+			checkAgainstRef(t, f, sec, rng)
+		}
+	}
+}
+
+// FuzzIndexAgainstModel: on any section that parses, the Index answers
+// every lookup as the sorted-slice model does.
+func FuzzIndexAgainstModel(f *testing.F) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	f.Add(smbuild.Encode(binary.LittleEndian, genTable(rng, 0x1000, 20, 8, 30, 40, true)), uint64(0x1010))
+	f.Add(smbuild.Encode(binary.LittleEndian, genTable(rng, 0x1000, 3, 40, 0, 0, false)), uint64(0x1004))
+	f.Fuzz(func(t *testing.T, data []byte, pc uint64) {
+		sec, err := stackmap.Parse(data, binary.LittleEndian)
+		if err != nil {
+			return
+		}
+		ix, ref := stackmap.NewIndex(sec), newRefIndex(sec)
+		for _, p := range []uint64{pc, pc - 1, pc + 1} {
+			want := ref.exact(p)
+			m, ok := ix.Lookup(p, 0)
+			if ok != (want != nil) || (ok && !slices.Equal(want, matchOffsets(m))) {
+				t.Fatalf("Lookup(%#x) = %v %v, want %v", p, ok, matchOffsets(m), want)
+			}
+			at, want := ref.preceding(p)
+			m, ok = ix.LookupPreceding(p, 0)
+			if ok != (want != nil) || (ok && (m.Address() != at || !slices.Equal(want, matchOffsets(m)))) {
+				t.Fatalf("LookupPreceding(%#x) = %v %#x %v, want %#x %v", p, ok, m.Address(), matchOffsets(m), at, want)
+			}
+		}
+	})
+}

@@ -1,0 +1,147 @@
+package stackmap
+
+import "math/bits"
+
+// The 32-bit layout's search. The key space is cut into a power of two
+// buckets of equal width, about keysPerBucket keys each; dir[b] is the
+// position of bucket b's first key. Code addresses are close to evenly
+// spread within a bucket, so a key's position is predicted from its value
+// by interpolation, and the search reads only the window of winSize keys
+// around the prediction (one or two cache lines). NewIndex checks that
+// every key lies in its own window; a bucket where one does not is marked
+// (slowBucket) and searched whole.
+
+const (
+	// keysPerBucket is the directory's aim: 32 keys a bucket keeps it at
+	// an eighth of a byte per key (128 KB for a million records, which
+	// stays in a core's cache) while nearly every key lies within 8
+	// positions of its prediction.
+	keysPerBucket = 16
+	winSize       = 8 // keys read around a prediction
+	winHalf       = winSize / 2
+	slowBucket    = 1 << 31 // dir flag: search the whole bucket
+)
+
+// buildDirectory builds dir for keys32, making buckets finer (up to 8
+// times) while more than 1 key in 64 lies in a slow bucket.
+func (ix *Index) buildDirectory() {
+	keys := ix.keys32[:ix.n]
+	nb := max(1, len(keys)/keysPerBucket)
+	shift := min(31, max(0, bits.Len32(keys[len(keys)-1])-(bits.Len(uint(nb))-1))) // locate shifts by shift&31
+	for try := 0; ; try++ {
+		slow := ix.directory(uint(shift))
+		if slow*64 <= len(keys) || try == 3 || shift == 0 {
+			return
+		}
+		shift--
+	}
+}
+
+// directory builds dir with buckets 1<<shift keys wide and returns the
+// number of keys in slow buckets.
+func (ix *Index) directory(shift uint) (slow int) {
+	keys := ix.keys32[:ix.n]
+	ix.shift, ix.mask = shift, uint32(1)<<shift-1
+	buckets := int(keys[len(keys)-1]>>shift) + 1
+	if cap(ix.dir) >= buckets+1 {
+		ix.dir = ix.dir[:buckets+1]
+	} else {
+		ix.dir = make([]uint32, buckets+1)
+	}
+	k := 0
+	for b := 0; b <= buckets; b++ {
+		for k < len(keys) && int(keys[k]>>shift) < b {
+			k++
+		}
+		ix.dir[b] = uint32(k)
+	}
+	for b := range buckets {
+		lo, hi := int(ix.dir[b]), int(ix.dir[b+1])
+		for j := lo; j < hi; j++ {
+			if d := j - ix.predict(keys[j], lo, hi); d < -winHalf || d >= winHalf {
+				ix.dir[b] |= slowBucket
+				slow += hi - lo
+				break
+			}
+		}
+	}
+	return slow
+}
+
+// predict returns the position interpolation gives key k in the bucket
+// whose keys are at [lo, hi).
+func (ix *Index) predict(k uint32, lo, hi int) int {
+	return lo + int(uint64(k&ix.mask)*uint64(hi-lo)>>(ix.shift&31))
+}
+
+// locate finds addr's record key k in the 32-bit layout. It returns the
+// position of the first key at least k: as is when that key is k, and
+// complemented (^i, negative) when it is not; i is ix.n when every key is
+// below k. Every key of a bucket not marked slow lies within winHalf
+// positions of its prediction, so the first key at least k lies in the
+// window too, whether k is a key or not: the prediction is monotonic in
+// k. When addr is not within the 32-bit layout's keys (addr-base is not
+// below limit), locate answers for exact lookups only: the position of
+// addr's first record, or -1.
+func (ix *Index) locate(addr uint64) int {
+	off := addr - ix.base
+	if off >= ix.limit {
+		return ix.findWide(addr)
+	}
+	k := uint32(off)<<1 | 1
+	shift := ix.shift & 31
+	b := uint(k >> shift)
+	dir, keys := ix.dir, ix.keys32
+	if b+1 >= uint(len(dir)) {
+		return ^ix.n // cannot happen: limit keeps k within the buckets
+	}
+	lo, hi := dir[b], dir[b+1]&^slowBucket
+	var i int
+	if lo&slowBucket != 0 {
+		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
+	} else {
+		s := max(int(lo)+int(uint64(k&ix.mask)*uint64(hi-lo)>>shift)-winHalf, 0)
+		if s+winSize > len(keys) {
+			return ^ix.n // cannot happen: the padding covers every window
+		}
+		// How many of the window's keys are below k: (key-k)>>63 is 1 for
+		// each, and the compares do not wait on one another.
+		w, k64 := keys[s:s+winSize:s+winSize], uint64(k)
+		i = s + int((uint64(w[0])-k64)>>63+(uint64(w[1])-k64)>>63+(uint64(w[2])-k64)>>63+(uint64(w[3])-k64)>>63+
+			(uint64(w[4])-k64)>>63+(uint64(w[5])-k64)>>63+(uint64(w[6])-k64)>>63+(uint64(w[7])-k64)>>63)
+	}
+	if i >= len(keys) || keys[i] != k {
+		return ^i
+	}
+	return i
+}
+
+// b2i is 1 for true, 0 for false (the compiler emits a SETcc).
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// lowerBound returns the first position in keys[lo:hi] whose key is at
+// least k, or hi. The halving has no data-dependent branch (the compiler
+// makes the step a conditional move).
+func lowerBound[K uint32 | uint64](keys []K, k K, lo, hi int) int {
+	if lo >= hi {
+		return lo
+	}
+	keys = keys[lo:hi]
+	base := 0
+	for n := len(keys); n > 1; {
+		half := n >> 1
+		if keys[base+half-1] < k {
+			base += half
+		}
+		n -= half
+	}
+	if keys[base] < k {
+		base++
+	}
+	return lo + base
+}
