@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // Index maps code addresses to records across every table of a section.
@@ -31,6 +32,13 @@ import (
 // exact lookup and a nearest-preceding one alike. Wider sections fall back
 // to a binary search over 8-byte keys (about 16 bytes a record). Reading a
 // found record then reads its reference and the record itself.
+//
+// In front of that search, exact lookups (Lookup) go through a small hot
+// cache of the addresses found last (one 8-byte atomic word an entry, a
+// quarter as many entries as keys, at most 4096: 32 KB), because a
+// collector walking stacks asks for the same few return addresses again
+// and again. A hit costs one read of the cache; concurrent lookups share
+// it safely.
 type Index struct {
 	sec  *Section
 	base uint64 // the lowest record address
@@ -56,6 +64,9 @@ type Index struct {
 	tableFirst []uint32 // tableFirst[t]: the funcs position of table t's first function
 	fnBits     uint     // indexRef.fn holds table<<fnBits | function...
 	packed     bool     // ...when the two fit in 32 bits; else the funcs position
+
+	hot      []atomic.Uint64 // the hot cache of exact lookups (see index_hot.go); nil when small
+	hotShift uint
 }
 
 // indexRef locates one record: its section offset, and its table and
@@ -107,6 +118,7 @@ func newIndex(sec *Section, packBits uint) *Index {
 			ends = ix.functionEnds()
 		}
 		ix.layout32(addrs, refs, ends)
+		ix.buildHot()
 	} else {
 		for i := range addrs {
 			addrs[i] -= ix.base

@@ -18,3 +18,6 @@ func IndexLayout(ix *Index) (buckets, slow int, ends, wide bool) {
 // place in the index's list, as when tables and functions do not fit in 32
 // bits.
 func NewIndexUnpacked(sec *Section) *Index { return newIndex(sec, 0) }
+
+// IndexHotSize returns the number of entries of ix's hot cache.
+func IndexHotSize(ix *Index) int { return len(ix.hot) }

@@ -59,7 +59,13 @@ func (m Match) Records() iter.Seq2[int, Record] {
 // in a module loaded with the given bias. Statepoint records sit at the
 // return address of their call, so a runtime looks them up this way.
 func (ix *Index) Lookup(pc, bias uint64) (m Match, ok bool) {
-	i := ix.locate(pc - bias)
+	addr := pc - bias
+	var i int
+	if off := addr - ix.base; off < ix.limit && ix.hot != nil {
+		i = ix.lookupHot(addr, uint32(off)<<1|1)
+	} else {
+		i = ix.locate(addr)
+	}
 	if i < 0 {
 		return
 	}

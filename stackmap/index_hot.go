@@ -1,0 +1,51 @@
+package stackmap
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// The hot cache: exact lookups of a running program ask for the same few
+// return addresses again and again (the call sites on the stacks a
+// collector walks), so the 32-bit layout keeps a small direct-mapped cache
+// of the keys it found last, in front of the directory and the keys. An
+// entry is one atomic word, the key in the high half and its position in
+// the low half, so concurrent lookups can neither see a torn entry nor a
+// wrong one: every entry ever written is a true key-to-position pair, and
+// a miss only costs the search it would have made anyway.
+
+const (
+	hotMaxEntries = 4096 // 32 KB: stays in a core's cache
+	hotMinKeys    = 256  // smaller indexes are in cache already
+)
+
+// buildHot sizes the hot cache: a quarter of the keys, rounded up to a
+// power of two, at most hotMaxEntries; none for small indexes.
+func (ix *Index) buildHot() {
+	if ix.n < hotMinKeys {
+		return
+	}
+	logN := min(bits.Len(uint(ix.n/4-1)), bits.Len(hotMaxEntries-1))
+	ix.hot = make([]atomic.Uint64, 1<<logN)
+	ix.hotShift = uint(32 - logN)
+}
+
+// hotSlot returns the cache entry for key k: a multiplicative hash of the
+// key spreads nearby return addresses over the cache.
+func (ix *Index) hotSlot(k uint32) *atomic.Uint64 {
+	return &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+}
+
+// lookupHot is Lookup's search for an address whose key k is in the
+// 32-bit layout: the hot cache first, then locate, whose answer it keeps.
+func (ix *Index) lookupHot(addr uint64, k uint32) int {
+	slot := ix.hotSlot(k)
+	if e := slot.Load(); uint32(e>>32) == k {
+		return int(uint32(e))
+	}
+	i := ix.locate(addr)
+	if i >= 0 {
+		slot.Store(uint64(k)<<32 | uint64(uint32(i)))
+	}
+	return i
+}

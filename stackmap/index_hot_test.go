@@ -1,0 +1,63 @@
+package stackmap_test
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// TestIndexHotCacheConcurrent looks the same few hundred return addresses
+// up from several goroutines at once, so that the hot cache is filled,
+// hit and overwritten concurrently (with many more addresses than slots
+// in part of the run), and requires every answer to be the model's. Run
+// it with -race to check the cache's atomics.
+func TestIndexHotCacheConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	le := binary.LittleEndian
+	data := smbuild.Encode(le, genTable(rng, 0x401000, 2000, 20, 48, 80, false))
+	sec, err := stackmap.Parse(data, le)
+	require.NoError(t, err)
+	ix := stackmap.NewIndex(sec)
+	ref := newRefIndex(sec)
+	require.Greater(t, len(ref), 10000)
+	require.Equal(t, 4096, stackmap.IndexHotSize(ix), "a quarter of the keys (records and end markers), at most 4096")
+	hot := make([]refRecord, 300)
+	for i := range hot {
+		hot[i] = ref[rng.IntN(len(ref))]
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(g), 1))
+			for i := range 20000 {
+				want := hot[r.IntN(len(hot))]
+				if i%4 == 0 { // cold addresses too, which evict hot ones
+					want = ref[r.IntN(len(ref))]
+				}
+				m, ok := ix.Lookup(want.addr+0x1000, 0x1000)
+				if !ok || m.Address() != want.addr || m.Len() != len(ref.exact(want.addr)) {
+					errs <- "lookup of a record address gave the wrong match"
+					return
+				}
+				if _, ok := ix.Lookup(want.addr+1, 0); ok && len(ref.exact(want.addr+1)) == 0 {
+					errs <- "lookup between records found one"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+}
