@@ -191,10 +191,10 @@ func (ix *Index) collectRecords() (addrs []uint64, refs []indexRef, regular bool
 	for ti := range ix.sec.tables {
 		t := &ix.sec.tables[ti]
 		for _, r := range t.Records() {
-			if r.function < 0 {
+			if r.function() < 0 {
 				continue
 			}
-			fn := first + int(r.function)
+			fn := first + int(r.function())
 			f := &ix.funcs[fn]
 			f.records = true
 			a := f.entry + uint64(r.InstructionOffset())
@@ -204,7 +204,7 @@ func (ix *Index) collectRecords() (addrs []uint64, refs []indexRef, regular bool
 			addrs = append(addrs, a)
 			ref := indexRef{off: t.base + r.off, fn: uint32(fn)}
 			if ix.packed {
-				ref.fn = uint32(ti)<<ix.fnBits | uint32(r.function)
+				ref.fn = uint32(ti)<<ix.fnBits | uint32(r.function())
 			}
 			refs = append(refs, ref)
 		}

@@ -211,7 +211,7 @@ func (ix *Index) record(i int) Record {
 		t, fn = &ix.sec.tables[f.table], int(f.function)
 	}
 	r := t.recordAt(int(e.off-t.base), 0, fn)
-	r.index = -1
+	r.pos |= 0xffffffff << 32 // index: -1, worked out when asked for
 	return r
 }
 
@@ -231,7 +231,7 @@ func (ix *Index) funcOf(e indexRef) int {
 func (t *Table) RecordsAt(fn int, off uint32) iter.Seq2[int, Record] {
 	return func(yield func(int, Record) bool) {
 		for i, r := range t.Records() {
-			if (int(r.function) == fn || r.function < 0) && r.InstructionOffset() == off {
+			if (int(r.function()) == fn || r.function() < 0) && r.InstructionOffset() == off {
 				if !yield(i, r) {
 					return
 				}

@@ -9,21 +9,36 @@ import (
 // four fields, which is what lets the compiler keep a struct in registers
 // (a fifth field puts every copy of it through memory).
 type Record struct {
-	t        *Table
-	off      uint32 // offset of the record, relative to its table
-	index    int32  // index within the table; -1 until worked out (records found through an Index)
-	function int32  // index of the owning function, or -1
+	t      *Table
+	off    uint32 // offset of the record, relative to its table
+	numLoc uint32 // number of locations
+	pos    uint64 // index<<32 | function (see newRecord)
 }
+
+// newRecord returns the view of the record at table offset off, with
+// numLoc locations, at index in its table (-1 until worked out: records
+// found through an Index), belonging to function (-1 when the table does
+// not say).
+func newRecord(t *Table, off, numLoc int, index, function int32) Record {
+	return Record{t: t, off: uint32(off), numLoc: uint32(numLoc), pos: uint64(uint32(index))<<32 | uint64(uint32(function))}
+}
+
+// index returns the record's index in its table, or -1 when not worked
+// out yet.
+func (r Record) index() int32 { return int32(r.pos >> 32) }
+
+// function returns the index of the record's function, or -1.
+func (r Record) function() int32 { return int32(uint32(r.pos)) }
 
 // Table returns the table the record belongs to.
 func (r Record) Table() *Table { return r.t }
 
 // Index returns the record's position in its table, counting from 0.
 func (r Record) Index() int {
-	if r.index >= 0 {
-		return int(r.index)
+	if i := r.index(); i >= 0 {
+		return int(i)
 	}
-	return r.t.recordIndex(int(r.function), r.off)
+	return r.t.recordIndex(int(r.function()), r.off)
 }
 
 // Offset returns the byte offset of the record in the section.
@@ -34,7 +49,7 @@ func (r Record) Size() int { return r.end() - int(r.off) }
 
 // Function returns the index of the function the record belongs to, or -1
 // when the table does not say (a version 1 table with several functions).
-func (r Record) Function() int { return int(r.function) }
+func (r Record) Function() int { return int(r.function()) }
 
 // ID returns the record's ID (the stackmap or patchpoint ID, or a
 // statepoint's ID, 0xABCDEF00 unless the front end chose one).
@@ -62,17 +77,18 @@ func (r Record) StoredInstructionOffset() uint32 {
 // table does not say which function the record belongs to (a version 1
 // table with several functions).
 func (r Record) Address() (addr uint64, ok bool) {
-	if r.function < 0 {
+	fn := r.function()
+	if fn < 0 {
 		return 0, false
 	}
-	return r.t.entry(int(r.function)) + uint64(r.InstructionOffset()), true
+	return r.t.entry(int(fn)) + uint64(r.InstructionOffset()), true
 }
 
 // Flags returns the record's reserved flags field.
 func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, int(r.off)+12) }
 
 // NumLocations returns the number of locations.
-func (r Record) NumLocations() int { return int(r.t.ord.u16(r.t.data, int(r.off)+14)) }
+func (r Record) NumLocations() int { return int(r.numLoc) }
 
 // Location returns location i. It returns the zero Location and false when
 // i is out of range.

@@ -25,7 +25,7 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 				left--
 			}
 			numLoc := int(ord.u16(d, off+14))
-			if !yield(i, Record{t: t, off: uint32(off), index: int32(i), function: fn}) {
+			if !yield(i, newRecord(t, off, numLoc, int32(i), fn)) {
 				return
 			}
 			live := align8(off + recordHeaderSize + numLoc*size)
@@ -37,7 +37,7 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 // recordAt returns the view of the record at table offset off, which
 // validation has already checked.
 func (t *Table) recordAt(off, index, function int) Record {
-	return Record{t: t, off: uint32(off), index: int32(index), function: int32(function)}
+	return newRecord(t, off, int(t.ord.u16(t.data, off+14)), int32(index), int32(function))
 }
 
 // recordIndex works out the index of the record at table offset off, which
@@ -65,7 +65,7 @@ func (t *Table) functionStarts() []uint32 {
 	starts := make([]uint32, 0, 2*t.numFunctions)
 	fn := -1
 	for i, r := range t.Records() {
-		for fn < int(r.function) {
+		for fn < int(r.function()) {
 			fn++
 			starts = append(starts, r.off, uint32(i))
 		}
