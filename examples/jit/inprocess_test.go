@@ -104,8 +104,8 @@ func checkInPlace(t *testing.T, name string, c *llvmjit.Compiled) {
 	}
 	for i := 0; i < tab.NumFunctions(); i++ {
 		f, _ := tab.Function(i)
-		if _, ok := entries[f.Entry]; !ok {
-			t.Errorf("%s: function record %d at %#x is no JIT'd function (%v)", name, i, f.Entry, entries)
+		if _, ok := entries[f.Entry()]; !ok {
+			t.Errorf("%s: function record %d at %#x is no JIT'd function (%v)", name, i, f.Entry(), entries)
 		}
 	}
 }
