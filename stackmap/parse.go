@@ -121,9 +121,11 @@ func (s *Section) Table(i int) *Table {
 }
 
 // Bytes returns the section's bytes (a view, not a copy). For a section
-// some of whose records' instruction offsets are relocated (RISC-V objects
-// built with linker relaxation), SectionData.Parse decodes a copy with
-// those fields relocated, and Bytes returns that copy.
+// whose function addresses or records' instruction offsets are relocated
+// (relocatable objects, position-independent executables and libraries,
+// RISC-V linker relaxation), SectionData.Parse decodes a copy with those
+// fields relocated, and Bytes returns that copy; SectionData.Data keeps
+// the bytes as stored.
 func (s *Section) Bytes() []byte { return s.data }
 
 // ByteOrder returns the byte order the section is read in.
