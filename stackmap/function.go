@@ -39,9 +39,6 @@ func (f Function) StoredAddress() uint64 {
 	if f.t == nil {
 		return 0
 	}
-	if sd := f.t.sd; sd != nil && sd.relocated != nil {
-		return sd.storedU64(f.Offset(), f.t.ord)
-	}
 	return f.t.ord.u64(f.t.data, f.off())
 }
 
@@ -72,24 +69,24 @@ func (f Function) RecordCount() uint64 {
 
 // Address returns the address field's value once relocated: the symbol's
 // value plus the addend in relocatable objects, the stored address when
-// nothing relocates it. It is one read: SectionData.Parse decodes a copy
-// of the section with the address fields relocated.
+// nothing relocates it.
 func (f Function) Address() uint64 {
-	if f.t == nil {
-		return 0
+	stored := f.StoredAddress()
+	if f.t == nil || f.t.sd == nil {
+		return stored
 	}
-	return f.t.ord.u64(f.t.data, f.off())
+	return f.t.sd.address(f.Offset(), stored)
 }
 
 // Entry returns the function's code address: Address, except for PowerPC
 // ELFv1, whose function records hold the address of a function descriptor
 // that points to the code.
 func (f Function) Entry() uint64 {
-	addr := f.Address()
-	if f.t == nil || f.t.sd == nil || f.t.sd.entries == nil {
-		return addr
+	stored := f.StoredAddress()
+	if f.t == nil || f.t.sd == nil {
+		return stored
 	}
-	return f.t.sd.entry(addr)
+	return f.t.sd.entry(f.Offset(), stored)
 }
 
 // Symbol returns the raw name of the function's symbol, "" when unknown.
@@ -111,14 +108,14 @@ func (f Function) resolve() resolved {
 	if f.t == nil || f.t.sd == nil {
 		return resolved{}
 	}
-	return f.t.sd.resolve(f.Offset(), f.Address())
+	return f.t.sd.resolve(f.Offset(), f.StoredAddress())
 }
 
 // codeRange returns the function's entry and symbol size (0 when unknown),
 // resolving the function once.
 func (f Function) codeRange() (entry, size uint64) {
 	if f.t == nil || f.t.sd == nil {
-		return f.Address(), 0
+		return f.StoredAddress(), 0
 	}
 	r := f.resolve()
 	return r.entry, r.size

@@ -121,11 +121,9 @@ func (s *Section) Table(i int) *Table {
 }
 
 // Bytes returns the section's bytes (a view, not a copy). For a section
-// whose function addresses or records' instruction offsets are relocated
-// (relocatable objects, position-independent executables and libraries,
-// RISC-V linker relaxation), SectionData.Parse decodes a copy with those
-// fields relocated, and Bytes returns that copy; SectionData.Data keeps
-// the bytes as stored.
+// some of whose records' instruction offsets are relocated (RISC-V objects
+// built with linker relaxation), SectionData.Parse decodes a copy with
+// those fields relocated, and Bytes returns that copy.
 func (s *Section) Bytes() []byte { return s.data }
 
 // ByteOrder returns the byte order the section is read in.

@@ -49,11 +49,10 @@ type SectionData struct {
 	fixups  []Fixup           // sorted by Offset
 	symbols []Symbol          // sorted as sortSymbols does
 	entries map[uint64]uint64 // function address -> code entry, where they differ
-	// relocated is a copy of Data with the fixups of function addresses
-	// and of records' instruction offsets (RISC-V linker relaxation)
-	// applied, which Parse decodes so that Function.Address and
-	// Record.InstructionOffset are plain reads; nil when no such field is
-	// relocated. Data keeps the stored values.
+	// relocated is a copy of Data with the 4-byte fixups (records'
+	// instruction offsets: RISC-V linker relaxation) applied, which Parse
+	// decodes so that Record.InstructionOffset is a plain read; nil when no
+	// record field is relocated. Data keeps the stored values.
 	relocated []byte
 	release   func() error // unmaps Data when the locator memory-mapped it
 }
@@ -103,7 +102,7 @@ func NewSectionData(info SectionData, rel Relocations, release func() error) *Se
 	slices.SortStableFunc(rel.Fixups, func(a, b Fixup) int { return cmp.Compare(a.Offset, b.Offset) })
 	sortSymbols(rel.Symbols)
 	sd.fixups, sd.symbols, sd.entries, sd.release = rel.Fixups, rel.Symbols, rel.Entries, release
-	sd.relocated = relocatedCopy(sd.Data, sd.ByteOrder, sd.fixups)
+	sd.relocated = relocateRecords(sd.Data, sd.ByteOrder, rel.Fixups)
 	return &sd
 }
 
@@ -121,64 +120,22 @@ func (s *SectionData) Parse() (*Section, error) {
 	return parse(data, orderOf(s.ByteOrder), s)
 }
 
-// relocatedCopy returns a copy of data with the fixups of function
-// address fields and every 4-byte fixup (only records' instruction offsets
-// are 4-byte fields) applied, or nil when there is none. fixups are sorted
-// by offset. Finding the function address fields takes a parse of data;
-// when data does not parse, nothing is relocated (Parse fails as well).
-func relocatedCopy(data []byte, bo binary.ByteOrder, fixups []Fixup) []byte {
-	if len(fixups) == 0 || bo == nil {
-		return nil
-	}
+// relocateRecords returns a copy of data with every 4-byte fixup applied,
+// or nil when there is none. Only records' instruction offsets are 4-byte
+// fields; function addresses are 8 bytes and stay as stored (Function
+// applies their fixups). Fixups that do not fit in data are left out.
+func relocateRecords(data []byte, bo binary.ByteOrder, fixups []Fixup) []byte {
 	var out []byte
-	put := func(fx Fixup) {
-		if fx.Offset < 0 || fx.Offset > len(data)-fx.Size {
-			return
+	for _, fx := range fixups {
+		if fx.Size != 4 || bo == nil || fx.Offset < 0 || fx.Offset > len(data)-4 {
+			continue
 		}
 		if out == nil {
 			out = append([]byte(nil), data...)
 		}
-		if fx.Size == 4 {
-			bo.PutUint32(out[fx.Offset:], uint32(fx.Value))
-		} else {
-			bo.PutUint64(out[fx.Offset:], fx.Value)
-		}
-	}
-	wide := false
-	for _, fx := range fixups {
-		switch fx.Size {
-		case 4:
-			put(fx)
-		case 8:
-			wide = true
-		}
-	}
-	if !wide {
-		return out
-	}
-	sec, err := parse(data, orderOf(bo), nil)
-	if err != nil {
-		return out
-	}
-	for _, t := range sec.tables {
-		for i := range int(t.numFunctions) {
-			off := int(t.base) + headerSize + i*t.version.functionSize()
-			j, ok := slices.BinarySearchFunc(fixups, off, func(fx Fixup, off int) int { return cmp.Compare(fx.Offset, off) })
-			if ok && fixups[j].Size == 8 {
-				put(fixups[j])
-			}
-		}
+		bo.PutUint32(out[fx.Offset:], uint32(fx.Value))
 	}
 	return out
-}
-
-// storedU64 reads the 8-byte field at section offset off as stored in
-// Data, before relocation.
-func (s *SectionData) storedU64(off int, ord order) uint64 {
-	if off < 0 || off > len(s.Data)-8 {
-		return 0 // Data is gone (Close)
-	}
-	return ord.u64(s.Data, off)
 }
 
 // storedU32 reads the 4-byte field at section offset off as stored in
@@ -275,18 +232,27 @@ type resolved struct {
 	size           uint64
 }
 
+// address returns the relocated value of the function address field at
+// section offset off, which holds stored.
+func (s *SectionData) address(off int, stored uint64) uint64 {
+	if fx, ok := s.Fixup(off); ok {
+		return fx.Value
+	}
+	return stored
+}
+
 // resolve works out the function whose address field is at section offset
-// off and holds addr once relocated: entry, symbol, addend and size from
-// the section's fixups, entries and symbols.
+// off and holds stored: address, entry, symbol, addend and size from the
+// section's fixups, entries and symbols.
 //
 // The symbol is the one the relocation of the address field names, when
 // there is one (relocatable objects, absolute dynamic relocations);
 // otherwise the preferred symbol at the code entry, or failing that at the
 // address (a PowerPC ELFv1 descriptor symbol).
-func (s *SectionData) resolve(off int, addr uint64) resolved {
-	r := resolved{address: addr}
+func (s *SectionData) resolve(off int, stored uint64) resolved {
+	r := resolved{address: stored}
 	if fx, ok := s.Fixup(off); ok {
-		r.symbol, r.addend = fx.Symbol, fx.Addend
+		r.address, r.symbol, r.addend = fx.Value, fx.Symbol, fx.Addend
 	}
 	r.entry = r.address
 	if e, ok := s.entries[r.address]; ok {
@@ -319,9 +285,11 @@ func (s *SectionData) applySymbol(r *resolved) {
 	}
 }
 
-// entry maps the relocated address of a function to its code entry
-// (PowerPC ELFv1 descriptors). It looks no symbol up.
-func (s *SectionData) entry(addr uint64) uint64 {
+// entry returns the code entry of the function whose address field is at
+// section offset off and holds stored: relocated, then mapped through
+// entries. It looks no symbol up.
+func (s *SectionData) entry(off int, stored uint64) uint64 {
+	addr := s.address(off, stored)
 	if e, ok := s.entries[addr]; ok {
 		return e
 	}

@@ -81,11 +81,11 @@ func (t *Table) Function(i int) (Function, bool) {
 // relocated address without the symbol look-up Function does.
 func (t *Table) entry(i int) uint64 {
 	off := headerSize + i*t.version.functionSize()
-	addr := t.ord.u64(t.data, off) // relocated: see SectionData.Parse
-	if t.sd == nil || t.sd.entries == nil {
+	addr := t.ord.u64(t.data, off)
+	if t.sd == nil {
 		return addr
 	}
-	return t.sd.entry(addr)
+	return t.sd.entry(int(t.base)+off, addr)
 }
 
 // recordCount reads function i's record count (versions 2 and 3).
