@@ -22,7 +22,7 @@ func (f Function) Table() *Table { return f.t }
 func (f Function) Index() int { return int(f.i) }
 
 // off returns the table offset of the function record.
-func (f Function) off() int { return headerSize + int(f.i)*f.t.version.functionSize() }
+func (f Function) off() int { return f.t.functionOff(int(f.i)) }
 
 // Offset returns the byte offset of the function record (its address
 // field) in the section.
@@ -64,7 +64,7 @@ func (f Function) RecordCount() uint64 {
 	if !f.HasRecordCount() {
 		return 0
 	}
-	return f.t.ord.u64(f.t.data, f.off()+16)
+	return f.t.recordCount(int(f.i))
 }
 
 // Address returns the address field's value once relocated: the symbol's

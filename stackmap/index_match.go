@@ -210,9 +210,7 @@ func (ix *Index) record(i int) Record {
 		f := ix.funcs[e.fn]
 		t, fn = &ix.sec.tables[f.table], int(f.function)
 	}
-	r := t.recordAt(int(e.off-t.base), 0, fn)
-	r.pos |= 0xffffffff << 32 // index: -1, worked out when asked for
-	return r
+	return t.recordAt(int(e.off-t.base), -1, fn) // index -1: worked out when asked for
 }
 
 // funcOf returns the funcs position of a ref's function.

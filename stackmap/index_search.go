@@ -12,10 +12,12 @@ import "math/bits"
 // (slowBucket) and searched whole.
 
 const (
-	// keysPerBucket is the directory's aim: 32 keys a bucket keeps it at
-	// an eighth of a byte per key (128 KB for a million records, which
-	// stays in a core's cache) while nearly every key lies within 8
-	// positions of its prediction.
+	// keysPerBucket is the directory's aim: the bucket count is the
+	// power of two at or below keys/16, so a bucket averages 16 to 32 keys
+	// and the directory takes an eighth to a quarter of a byte per key
+	// (128 to 256 KB for a million records, which stays in a core's
+	// cache) while nearly every key lies within 8 positions of its
+	// prediction.
 	keysPerBucket = 16
 	winSize       = 8 // keys read around a prediction
 	winHalf       = winSize / 2

@@ -184,7 +184,7 @@ func (t *Table) parse(data []byte, base, index int, ord order) error {
 			if c > nr-sum {
 				fw := w
 				fw.function = i
-				return fw.fail(base+headerSize+i*v.functionSize()+16, ErrRecordCount, "function record counts exceed the table's %d records", nr)
+				return fw.fail(base+t.functionOff(i)+16, ErrRecordCount, "function record counts exceed the table's %d records", nr)
 			}
 			sum += c
 		}

@@ -77,21 +77,11 @@ func (t *Table) Function(i int) (Function, bool) {
 	return Function{t: t, i: uint32(i)}, true
 }
 
-// entry returns the code entry of function i, which must be in range: the
-// relocated address without the symbol look-up Function does.
-func (t *Table) entry(i int) uint64 {
-	off := headerSize + i*t.version.functionSize()
-	addr := t.ord.u64(t.data, off)
-	if t.sd == nil {
-		return addr
-	}
-	return t.sd.entry(int(t.base)+off, addr)
-}
+// functionOff returns the table offset of function record i.
+func (t *Table) functionOff(i int) int { return headerSize + i*t.version.functionSize() }
 
 // recordCount reads function i's record count (versions 2 and 3).
-func (t *Table) recordCount(i int) uint64 {
-	return t.ord.u64(t.data, headerSize+i*t.version.functionSize()+16)
-}
+func (t *Table) recordCount(i int) uint64 { return t.ord.u64(t.data, t.functionOff(i)+16) }
 
 // Constant returns entry i of the constants table (the index a
 // ConstantIndex location holds). It returns 0 and false when i is out of
