@@ -8,6 +8,7 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/machosection"
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -110,22 +111,11 @@ func machoFrames(name string, sd *stackmap.SectionData) (cfi.Config, error) {
 	}
 	defer ff.Close()
 	for _, a := range ff.Arches {
-		if sliceName(a.Cpu) == sd.Slice {
+		if regs.ArchFromMachO(a.Cpu).String() == sd.Slice { // as machosection names slices
 			return machosection.FramesFromFile(a.File)
 		}
 	}
 	return cfi.Config{}, fmt.Errorf("%s: no slice %s", name, sd.Slice)
-}
-
-// sliceName names a universal file's slice as SectionData.Slice does.
-func sliceName(c macho.Cpu) string {
-	switch c {
-	case macho.CpuAmd64:
-		return "x86_64"
-	case macho.CpuArm64:
-		return "aarch64"
-	}
-	return c.String()
 }
 
 // rowFor returns the unwind row of a record, and false when no FDE of

@@ -476,3 +476,23 @@ func TestDumpUnwindMalformedCFI(t *testing.T) {
 	}
 	assert.Equal(t, "      unwind: none (no CFI covers 0x1db)", unwindOf(out, "Record ID 105 (0x69)"))
 }
+
+// TestDumpUnwindUniversal: each slice of a universal Mach-O file reads its
+// own __eh_frame. The x86_64 slice's record 102 has the row
+// llvm-dwarfdump-22 --eh-frame --arch=x86_64 prints at 0xfc ("0x44:
+// CFA=RBP+16: RBX=[CFA-56], RBP=[CFA-16], R12=[CFA-48], R13=[CFA-40],
+// R14=[CFA-32], R15=[CFA-24], RIP=[CFA-8]"); the arm64 slice has
+// __compact_unwind and no __eh_frame, so its records have none.
+func TestDumpUnwindUniversal(t *testing.T) {
+	out, stderr, status := runTool("dump", "--unwind", td+"fat/kinds-universal.o")
+	require.Equal(t, exitOK, status, stderr)
+	_, x86, ok := strings.Cut(out, "[x86_64] Table 0")
+	require.True(t, ok)
+	x86, arm, ok := strings.Cut(x86, "[aarch64] Table 0")
+	require.True(t, ok)
+	assert.Contains(t, x86, "Record ID 102 (0x66) at 0xfc (+0xcc), 24 locations\n"+
+		"      unwind: CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8\n")
+	assert.Equal(t, 6, strings.Count(x86, "unwind: CFA=rbp+16 saved: "), "every x86_64 record")
+	assert.Contains(t, arm, "Record ID 102 (0x66) at 0xd4 (+0xa4), 24 locations\n      unwind: none (no CFI covers 0xd4)\n")
+	assert.Equal(t, 6, strings.Count(arm, "unwind: none"), "every arm64 record")
+}
