@@ -95,14 +95,13 @@ func writeSigned(w *outBuf, v int64) {
 	writeInt(w, v)
 }
 
-// writeCFIReg names a DWARF register of a CFI rule, R#N when the
-// architecture's table does not know it.
+// writeCFIReg names a DWARF register of a CFI rule as locations name
+// their base registers (writeRegBase), R#N when the architecture's table
+// does not know it.
 func writeCFIReg(w *outBuf, arch regs.Arch, n uint64) {
 	if n <= 0xffff {
-		if name, ok := regName(arch, uint16(n)); ok {
-			w.WriteString(name)
-			return
-		}
+		writeRegBase(w, arch, uint16(n))
+		return
 	}
 	w.WriteString("R#")
 	writeUint(w, n)
