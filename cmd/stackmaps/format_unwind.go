@@ -1,8 +1,6 @@
 package main
 
 import (
-	encodinghex "encoding/hex"
-
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/regs"
 )
@@ -156,7 +154,7 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 	j.bool(expr)
 	if expr {
 		j.key("expression_hex")
-		j.string(encodinghex.EncodeToString(row.CFA.Expr))
+		j.hexBytes(row.CFA.Expr)
 	}
 	j.closeObject()
 	j.key("saved")
@@ -188,7 +186,7 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 			j.uint(uint64(rule.Reg))
 		case cfi.RuleExpression, cfi.RuleValExpression:
 			j.key("expression_hex")
-			j.string(encodinghex.EncodeToString(rule.Expr))
+			j.hexBytes(rule.Expr)
 		}
 		j.closeObject()
 	}
