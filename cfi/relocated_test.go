@@ -215,6 +215,6 @@ func TestRelocatedFrameObjects(t *testing.T) {
 		assert.GreaterOrEqual(t, sections[a+" .eh_frame"], 3, a)
 	}
 	assert.Greater(t, rows, 500)
-	assert.Len(t, sections, 12) // six architectures, two sections
+	assert.Len(t, sections, 12)    // six architectures, two sections
 	assert.Greater(t, changed, 40) // 48 sections: the relocations change nearly all
 }
