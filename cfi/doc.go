@@ -4,7 +4,8 @@
 // A [Section] is a zero-copy view over the section bytes. It finds the
 // frame description entry (FDE) that covers a program counter
 // ([Section.FindFDE], a binary search through .eh_frame_hdr when one is
-// given, a linear scan otherwise, or through an [Index] built once) and
+// given, a linear scan otherwise, or through an [Index] built once;
+// [Section.NewFinder] picks the table or an Index) and
 // computes the unwind row for a PC
 // ([Section.RowAt]): the rule for the canonical frame address (CFA) and a rule
 // for every register (undefined, same value, saved at CFA+N, value CFA+N, in

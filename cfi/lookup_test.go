@@ -126,3 +126,66 @@ func TestIndex(t *testing.T) {
 	}
 	require.Greater(t, n, 100)
 }
+
+// TestNewFinder: a section with a usable .eh_frame_hdr is its own Finder,
+// any other gets an Index; both find every FDE the linear scan finds, and
+// RowAt leaves that FDE in the Unwinder.
+func TestNewFinder(t *testing.T) {
+	var u Unwinder
+	n, hdrs, indexes := 0, 0, 0
+	for _, gf := range goldenFiles(t) {
+		ef := openELF(t, gf[0])
+		if ef.isRel {
+			continue // objects: all sections at 0, ranges overlap
+		}
+		for _, sec := range []*Section{ef.eh, ef.ehNoHdr, ef.debug} {
+			if sec == nil {
+				continue
+			}
+			fd, err := sec.NewFinder()
+			require.NoError(t, err, gf[0])
+			if sec.HasHdr() {
+				require.Same(t, sec, fd.(*Section), gf[0])
+				hdrs++
+			} else {
+				require.IsType(t, &Index{}, fd, gf[0])
+				indexes++
+			}
+			for f, err := range sec.FDEs() {
+				require.NoError(t, err)
+				if f.PCEnd == f.PCBegin {
+					continue
+				}
+				got, err := fd.FindFDE(f.PCEnd - 1)
+				require.NoError(t, err)
+				require.Equal(t, f.Offset, got.Offset, gf[0])
+				r, err := fd.RowAt(f.PCBegin, &u)
+				require.NoError(t, err)
+				require.Equal(t, f.PCBegin, r.Start, gf[0])
+				require.Equal(t, f.Offset, u.FDE().Offset, gf[0])
+				n++
+			}
+			_, err = fd.FindFDE(^uint64(0))
+			require.ErrorIs(t, err, ErrNotFound)
+		}
+	}
+	require.Greater(t, hdrs, 10)
+	require.Greater(t, indexes, 10)
+	require.Greater(t, n, 100)
+}
+
+// TestNewFinderMalformed: a section whose entries do not decode has no
+// Finder, and the error is nil-safe (no nil *Index in a non-nil Finder).
+func TestNewFinderMalformed(t *testing.T) {
+	ef := openELF(t, "cfi/build/x86_64/exe")
+	data := append([]byte(nil), ef.ehNoHdr.Data()...)
+	data[0], data[1], data[2], data[3] = 0xf0, 0xff, 0xff, 0xff // first length: past the end
+	sec, err := New(Config{Kind: EHFrame, Data: data, Addr: ef.ehNoHdr.Addr(), Order: ef.ehNoHdr.Order(), PtrSize: 8})
+	require.NoError(t, err)
+	fd, err := sec.NewFinder()
+	require.ErrorIs(t, err, ErrLength)
+	var e *Error
+	require.ErrorAs(t, err, &e)
+	require.Zero(t, e.Offset)
+	require.True(t, fd == nil, "%#v", fd) // require.Nil would accept a nil *Index
+}

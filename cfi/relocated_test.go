@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -153,4 +154,67 @@ func TestRelocatedUnknownType(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "offset 0x10000000000, R_X86_64_PC32")
 	assert.Contains(t, err.Error(), "outside .eh_frame")
+}
+
+// TestRelocatedFrameObjects checks elfsection.OpenFramesRelocated on the
+// call frame test objects of testdata/cfi/build (llc-22 and the cross
+// gccs, six architectures), the only objects with a .debug_frame (32- and
+// 64-bit DWARF): each relocated .eh_frame and .debug_frame equals, byte
+// for byte, the test helper's relocation, and every FDE and row equals
+// llvm-dwarfdump-22's golden dump of the object.
+func TestRelocatedFrameObjects(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/golden/FILES.tsv"))
+	require.NoError(t, err)
+	sections := map[string]int{}
+	rows, changed := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		rel, kinds, ok := strings.Cut(line, "\t")
+		require.True(t, ok, line)
+		if !strings.HasPrefix(rel, "cfi/build/") || !strings.HasSuffix(rel, ".o") {
+			continue
+		}
+		path := filepath.Join(golden.Root(), rel)
+		fs, err := elfsection.OpenFramesRelocated(path)
+		require.NoError(t, err, rel)
+		require.True(t, fs.Relocated, rel)
+		ef, err := elf.Open(path)
+		require.NoError(t, err)
+		arch := cfi.ArchOf(ef)
+		for _, c := range []struct {
+			kind, name, golden string
+			cfg                cfi.Config
+		}{
+			{"eh_frame", ".eh_frame", ".ehframe.txt", fs.EHFrame},
+			{"debug_frame", ".debug_frame", ".debugframe.txt", fs.DebugFrame},
+		} {
+			s := ef.Section(c.name)
+			if !strings.Contains(kinds, c.kind) {
+				require.Nil(t, c.cfg.Data, "%s: %s", rel, c.name)
+				continue
+			}
+			require.NotNil(t, s, "%s: %s", rel, c.name)
+			raw, err := s.Data()
+			require.NoError(t, err)
+			require.Equal(t, cfi.ApplyRelocs(t, ef, s, raw), c.cfg.Data, "%s: relocated %s", rel, c.name)
+			assert.Zero(t, c.cfg.Addr, rel)
+			if !bytes.Equal(raw, c.cfg.Data) {
+				changed++
+			}
+			sec, err := cfi.New(c.cfg)
+			require.NoError(t, err, rel)
+			dump, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/golden", rel+c.golden))
+			require.NoError(t, err, rel)
+			rows += cfi.CompareRelocatedObject(t, rel, arch, sec, string(dump))
+			sections[arch+" "+c.name]++
+		}
+		ef.Close()
+	}
+	t.Logf("%d rows in %v; %d sections changed by their relocations", rows, sections, changed)
+	for _, a := range []string{"x86_64", "aarch64", "ppc64", "ppc64le", "s390x", "riscv64"} {
+		assert.GreaterOrEqual(t, sections[a+" .debug_frame"], 2, a)
+		assert.GreaterOrEqual(t, sections[a+" .eh_frame"], 3, a)
+	}
+	assert.Greater(t, rows, 500)
+	assert.Len(t, sections, 12)    // six architectures, two sections
+	assert.Greater(t, changed, 40) // 48 sections: the relocations change nearly all
 }

@@ -44,6 +44,21 @@ func (t *target) stored(off, size int) uint64 {
 	return t.bo.Uint64(t.data[off:])
 }
 
+// put writes v into the field, as stored reads it (relocateFrame: call
+// frame sections are relocated in place).
+func (t *target) put(off, size int, v uint64) {
+	switch size {
+	case 1:
+		t.data[off] = byte(v)
+	case 2:
+		t.bo.PutUint16(t.data[off:], uint16(v))
+	case 4:
+		t.bo.PutUint32(t.data[off:], uint32(v))
+	default:
+		t.bo.PutUint64(t.data[off:], v)
+	}
+}
+
 // current returns the field's value: a fixup's if an earlier relocation
 // set one, else the stored one.
 func (t *target) current(off, size int) uint64 {

@@ -2,18 +2,16 @@ package elfsection
 
 import (
 	"debug/elf"
-	"fmt"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // relocateFrame applies the relocations of call frame section index of a
 // relocatable object to cfg.Data, every section taken to be at address 0
 // (see OpenFramesRelocated). It uses the engine that relocates
 // .llvm_stackmaps (target.apply, with the frame relocation types), then
-// writes the values into the section's bytes, which frames read into a
-// buffer of their own (debug/elf's Data, or an inflated copy).
+// writes the values into the section's bytes (target.put), which frames
+// read into a buffer of their own (debug/elf's Data, or an inflated copy).
 func (x *file) relocateFrame(index int, cfg *cfi.Config) error {
 	f := x.f
 	t := newTarget(f, index, 0, cfg.Data, true)
@@ -31,19 +29,7 @@ func (x *file) relocateFrame(index int, cfg *cfi.Config) error {
 		}
 	}
 	for off, fx := range t.fix {
-		switch fx.Size {
-		case 1:
-			t.data[off] = byte(fx.Value)
-		case 2:
-			t.bo.PutUint16(t.data[off:], uint16(fx.Value))
-		case 4:
-			t.bo.PutUint32(t.data[off:], uint32(fx.Value))
-		case 8:
-			t.bo.PutUint64(t.data[off:], fx.Value)
-		default:
-			return x.err(x.what(index), int64(f.Sections[index].Offset)+int64(off),
-				fmt.Errorf("%w: a %d-byte relocated field", stackmap.ErrRelocation, fx.Size))
-		}
+		t.put(off, fx.Size, fx.Value) // apply checked the field is in the section
 	}
 	cfg.Addr = 0
 	return nil

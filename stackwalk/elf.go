@@ -122,18 +122,16 @@ func elfModule(ef *elf.File, frames elfsection.FrameSections, name string, bias 
 }
 
 // frameTable decodes a CFI section: searched through its .eh_frame_hdr
-// when it has a usable one, otherwise through an index built now.
+// when it has a usable one, otherwise through an index built now
+// (cfi.Section.NewFinder).
 func frameTable(cfg cfi.Config, name string) (FrameTable, error) {
 	sec, err := cfi.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v: %w", name, cfg.Kind, err)
 	}
-	if sec.HasHdr() {
-		return sec, nil
-	}
-	ix, err := sec.NewIndex()
+	fd, err := sec.NewFinder()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v: %w", name, cfg.Kind, err)
 	}
-	return ix, nil
+	return fd, nil
 }

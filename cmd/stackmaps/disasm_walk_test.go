@@ -2,6 +2,7 @@ package main
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -35,7 +36,8 @@ func TestCodeWalkCarriesOn(t *testing.T) {
 }
 
 // TestDisasmCodeLoadedOnce: --disasm indexes the symbol table and reads
-// each code section once per file, however many records it prints.
+// each code section once per file, however many records it prints (and
+// prints every one of them).
 func TestDisasmCodeLoadedOnce(t *testing.T) {
 	path := objectPath("llvm19/x86_64-elf/statepoints.o")
 	in, err := loadDumpInput(path, false, nil)
@@ -45,11 +47,19 @@ func TestDisasmCodeLoadedOnce(t *testing.T) {
 	require.NoError(t, err)
 	defer code.Close()
 	var w outBuf
+	records := 0
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
 			writeDisasm(&w, tv, tv.recordOf(r), code)
+			records++
 		}
 	})
 	require.NotNil(t, code.elfSyms, "symbols indexed")
-	require.LessOrEqual(t, len(code.data), 1, "one code section read, once")
+	require.Len(t, code.data, 1, "one code section read, once")
+	require.Greater(t, records, 1)
+	out := string(w.b)
+	require.Equal(t, records, strings.Count(out, "      insn   "), out)
+	require.NotContains(t, out, "no code", out)
+	// llvm-objdump-22 -d -r: "5: e8 00 00 00 00  callq 0xa", R_X86_64_PLT32 st_callee-0x4.
+	require.True(t, strings.HasPrefix(out, "      call   0x5: callq 0xa <st_callee>\n      insn   0xa: mov (%rsp),%rax\n"), out)
 }

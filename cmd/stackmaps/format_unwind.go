@@ -1,8 +1,6 @@
 package main
 
 import (
-	encodinghex "encoding/hex"
-
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/regs"
 )
@@ -95,14 +93,13 @@ func writeSigned(w *outBuf, v int64) {
 	writeInt(w, v)
 }
 
-// writeCFIReg names a DWARF register of a CFI rule, R#N when the
-// architecture's table does not know it.
+// writeCFIReg names a DWARF register of a CFI rule as locations name
+// their base registers (writeRegBase), R#N when the architecture's table
+// does not know it.
 func writeCFIReg(w *outBuf, arch regs.Arch, n uint64) {
 	if n <= 0xffff {
-		if name, ok := regName(arch, uint16(n)); ok {
-			w.WriteString(name)
-			return
-		}
+		writeRegBase(w, arch, uint16(n))
+		return
 	}
 	w.WriteString("R#")
 	writeUint(w, n)
@@ -157,7 +154,7 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 	j.bool(expr)
 	if expr {
 		j.key("expression_hex")
-		j.string(encodinghex.EncodeToString(row.CFA.Expr))
+		j.hexBytes(row.CFA.Expr)
 	}
 	j.closeObject()
 	j.key("saved")
@@ -189,7 +186,7 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 			j.uint(uint64(rule.Reg))
 		case cfi.RuleExpression, cfi.RuleValExpression:
 			j.key("expression_hex")
-			j.string(encodinghex.EncodeToString(rule.Expr))
+			j.hexBytes(rule.Expr)
 		}
 		j.closeObject()
 	}

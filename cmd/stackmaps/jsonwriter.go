@@ -1,6 +1,7 @@
 package main
 
 import (
+	encodinghex "encoding/hex"
 	"encoding/json"
 	"strconv"
 )
@@ -97,6 +98,14 @@ func (j *jsonWriter) null()         { j.w.WriteString("null") }
 func (j *jsonWriter) hex(v uint64) {
 	j.w.WriteByte('"')
 	writeHex(j.w, v)
+	j.w.WriteByte('"')
+}
+
+// hexBytes writes b as a JSON string of lower-case hex digit pairs, as
+// encoding/hex does, appending in place (no string built per value).
+func (j *jsonWriter) hexBytes(b []byte) {
+	j.w.WriteByte('"')
+	j.w.b = encodinghex.AppendEncode(j.w.b, b)
 	j.w.WriteByte('"')
 }
 

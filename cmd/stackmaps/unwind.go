@@ -8,40 +8,27 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/machosection"
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // unwindSource is the call frame information of one stack map section's
 // file (one Mach-O slice): what dump --unwind reads each record's row
-// from. A file without CFI has both sections nil, and every record's
-// unwind is null.
+// from. A file without CFI has no tables, and every record's unwind is
+// null.
 type unwindSource struct {
-	eh, debug frameSection // .eh_frame first
-	ehName    string       // ".eh_frame" or "__eh_frame"
-	u         cfi.Unwinder
-	err       error // the first malformed-CFI error met, reported after the file
+	tables []frameTable // .eh_frame first
+	u      cfi.Unwinder
+	err    error // the first malformed-CFI error met, reported after the file
 }
 
-// frameSection is one call frame section with, when it has no
-// .eh_frame_hdr table (objects, .debug_frame), an index of its FDEs built
-// on the first lookup: a linear scan per record would make --unwind
-// quadratic in the number of functions.
-type frameSection struct {
-	sec     *cfi.Section // nil when absent
-	idx     *cfi.Index
-	indexed bool // idx was tried (nil if building it failed: scan)
-}
-
-// find returns the FDE covering pc.
-func (fs *frameSection) find(pc uint64) (cfi.FDE, error) {
-	if !fs.sec.HasHdr() && !fs.indexed {
-		fs.indexed = true
-		fs.idx, _ = fs.sec.NewIndex() // on error, FindFDE's scan reports it
-	}
-	if fs.idx != nil {
-		return fs.idx.FindFDE(pc)
-	}
-	return fs.sec.FindFDE(pc)
+// frameTable is one call frame section and how its FDEs are found: its
+// .eh_frame_hdr table, or an index built when it is opened
+// (cfi.Section.NewFinder), since a linear scan per record would make
+// --unwind quadratic in the number of functions.
+type frameTable struct {
+	name string // ".eh_frame", "__eh_frame" or ".debug_frame"
+	find cfi.Finder
 }
 
 // unwindRow is a record's row: the rules at pc, from the FDE at fdeOffset
@@ -68,8 +55,7 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 			if err != nil {
 				return nil, err
 			}
-			src.ehName = ".eh_frame"
-			if err := src.set(fs.EHFrame, fs.DebugFrame); err != nil {
+			if err := src.set(".eh_frame", fs.EHFrame, fs.DebugFrame); err != nil {
 				return nil, err
 			}
 		case stackmap.FormatMachO:
@@ -77,8 +63,7 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 			if err != nil {
 				return nil, err
 			}
-			src.ehName = "__eh_frame"
-			if err := src.set(c, cfi.Config{}); err != nil {
+			if err := src.set("__eh_frame", c, cfi.Config{}); err != nil {
 				return nil, err
 			}
 		default:
@@ -89,18 +74,27 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	return out, nil
 }
 
-// set builds the sections whose bytes the configs hold.
-func (s *unwindSource) set(eh, debug cfi.Config) error {
-	var err error
-	if eh.Data != nil {
-		if s.eh.sec, err = cfi.New(eh); err != nil {
-			return fmt.Errorf("%s: %w", s.ehName, err)
+// set builds the tables of the sections whose bytes the configs hold.
+// A section whose FDEs do not all decode has no index and is scanned per
+// record: the records it covers before its first malformed entry are
+// found, and the error is reported for the first record that meets it.
+func (s *unwindSource) set(ehName string, eh, debug cfi.Config) error {
+	for _, c := range [2]struct {
+		name string
+		cfg  cfi.Config
+	}{{ehName, eh}, {".debug_frame", debug}} {
+		if c.cfg.Data == nil {
+			continue
 		}
-	}
-	if debug.Data != nil {
-		if s.debug.sec, err = cfi.New(debug); err != nil {
-			return fmt.Errorf(".debug_frame: %w", err)
+		sec, err := cfi.New(c.cfg)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.name, err)
 		}
+		fd, err := sec.NewFinder()
+		if err != nil {
+			fd = sec
+		}
+		s.tables = append(s.tables, frameTable{c.name, fd})
 	}
 	return nil
 }
@@ -117,22 +111,11 @@ func machoFrames(name string, sd *stackmap.SectionData) (cfi.Config, error) {
 	}
 	defer ff.Close()
 	for _, a := range ff.Arches {
-		if sliceName(a.Cpu) == sd.Slice {
+		if regs.ArchFromMachO(a.Cpu).String() == sd.Slice { // as machosection names slices
 			return machosection.FramesFromFile(a.File)
 		}
 	}
 	return cfi.Config{}, fmt.Errorf("%s: no slice %s", name, sd.Slice)
-}
-
-// sliceName names a universal file's slice as SectionData.Slice does.
-func sliceName(c macho.Cpu) string {
-	switch c {
-	case macho.CpuAmd64:
-		return "x86_64"
-	case macho.CpuArm64:
-		return "aarch64"
-	}
-	return c.String()
 }
 
 // rowFor returns the unwind row of a record, and false when no FDE of
@@ -159,29 +142,18 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 	if _, ok := statepointOf(rv); ok && pc > 0 {
 		pc--
 	}
-	for _, fs := range [2]*frameSection{&s.eh, &s.debug} {
-		sec := fs.sec
-		if sec == nil {
-			continue
-		}
-		f, err := fs.find(pc)
+	for _, ft := range s.tables {
+		row, err := ft.find.RowAt(pc, &s.u)
 		if errors.Is(err, cfi.ErrNotFound) {
 			continue
 		}
-		if err == nil {
-			var row *cfi.Row
-			if row, err = sec.FDERow(&f, pc, &s.u); err == nil {
-				name := ".debug_frame"
-				if fs == &s.eh {
-					name = s.ehName
-				}
-				return unwindRow{row: row, pc: pc, section: name, fdeOffset: f.Offset}, true
+		if err != nil {
+			if s.err == nil {
+				s.err = fmt.Errorf("--unwind: record at %#x: %s: %w", rv.Address, ft.name, err)
 			}
+			return unwindRow{}, false
 		}
-		if s.err == nil {
-			s.err = fmt.Errorf("--unwind: record at %#x: %s: %w", rv.Address, sec.Kind(), err)
-		}
-		return unwindRow{}, false
+		return unwindRow{row: row, pc: pc, section: ft.name, fdeOffset: s.u.FDE().Offset}, true
 	}
 	return unwindRow{}, false
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"debug/elf"
+	"encoding/binary"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -425,4 +427,72 @@ func TestDumpUnwindExpressionJSON(t *testing.T) {
 	assert.Equal(t, map[string]any{"reg": nil, "dwarf_reg": nil, "offset": nil, "expression": true,
 		"expression_hex": "7200113022110192a238001e22"}, u.CFA)
 	assert.Equal(t, []map[string]any{{"reg": "ra", "dwarf_reg": 1.0, "rule": "offset", "cfa_offset": -8.0}}, u.Saved)
+}
+
+// TestDumpUnwindMalformedCFI: an .eh_frame whose last FDE's length runs
+// past the section (kinds.o of LLVM 22 x86_64: FDE at 0xc4 covers
+// kinds_all, record 105) cannot be indexed; the records of the FDEs
+// before it still get their rows, the same as from the intact file, and
+// the first record that meets the malformed FDE is reported on stderr
+// with its address and the FDE's offset, and dump fails.
+func TestDumpUnwindMalformedCFI(t *testing.T) {
+	src := objectPath("llvm22/x86_64-elf/kinds.o")
+	data, err := os.ReadFile(src)
+	require.NoError(t, err)
+	ef, err := elf.Open(src)
+	require.NoError(t, err)
+	eh := ef.Section(".eh_frame")
+	require.NotNil(t, eh)
+	ef.Close()
+	const fde = 0xc4
+	require.Equal(t, uint32(0x28), binary.LittleEndian.Uint32(data[eh.Offset+fde:]), "the FDE's length")
+	binary.LittleEndian.PutUint32(data[eh.Offset+fde:], 0x1000)
+	bad := filepath.Join(t.TempDir(), "kinds.o")
+	require.NoError(t, os.WriteFile(bad, data, 0o644))
+
+	good, stderr, status := runTool("dump", "--unwind", src)
+	require.Equal(t, exitOK, status, stderr)
+	out, stderr, status := runTool("dump", "--unwind", bad)
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, stderr, "--unwind: record at 0x1db: .eh_frame: ")
+	assert.Contains(t, stderr, "offset 0xc4")
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+
+	unwindOf := func(dump, record string) string {
+		_, after, ok := strings.Cut(dump, record)
+		require.True(t, ok, record)
+		for _, line := range strings.Split(after, "\n") {
+			if strings.HasPrefix(line, "      unwind: ") {
+				return line
+			}
+		}
+		t.Fatalf("%s: no unwind line", record)
+		return ""
+	}
+	assert.Equal(t, "      unwind: CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8",
+		unwindOf(out, "Record ID 102 (0x66)"))
+	for _, id := range []string{"Record ID 100 (0x64)", "Record ID 101 (0x65)", "Record ID 103 (0x67)", "Record ID 104 (0x68)"} {
+		assert.Equal(t, unwindOf(good, id), unwindOf(out, id), id)
+	}
+	assert.Equal(t, "      unwind: none (no CFI covers 0x1db)", unwindOf(out, "Record ID 105 (0x69)"))
+}
+
+// TestDumpUnwindUniversal: each slice of a universal Mach-O file reads its
+// own __eh_frame. The x86_64 slice's record 102 has the row
+// llvm-dwarfdump-22 --eh-frame --arch=x86_64 prints at 0xfc ("0x44:
+// CFA=RBP+16: RBX=[CFA-56], RBP=[CFA-16], R12=[CFA-48], R13=[CFA-40],
+// R14=[CFA-32], R15=[CFA-24], RIP=[CFA-8]"); the arm64 slice has
+// __compact_unwind and no __eh_frame, so its records have none.
+func TestDumpUnwindUniversal(t *testing.T) {
+	out, stderr, status := runTool("dump", "--unwind", td+"fat/kinds-universal.o")
+	require.Equal(t, exitOK, status, stderr)
+	_, x86, ok := strings.Cut(out, "[x86_64] Table 0")
+	require.True(t, ok)
+	x86, arm, ok := strings.Cut(x86, "[aarch64] Table 0")
+	require.True(t, ok)
+	assert.Contains(t, x86, "Record ID 102 (0x66) at 0xfc (+0xcc), 24 locations\n"+
+		"      unwind: CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8\n")
+	assert.Equal(t, 6, strings.Count(x86, "unwind: CFA=rbp+16 saved: "), "every x86_64 record")
+	assert.Contains(t, arm, "Record ID 102 (0x66) at 0xd4 (+0xa4), 24 locations\n      unwind: none (no CFI covers 0xd4)\n")
+	assert.Equal(t, 6, strings.Count(arm, "unwind: none"), "every arm64 record")
 }
