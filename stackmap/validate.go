@@ -1,0 +1,181 @@
+package stackmap
+
+import "encoding/binary"
+
+// Parse's location checks. A location is valid when its kind is 1 to 5
+// and, for ConstantIndex (5), its offset field indexes one of the table's
+// constants. Both conditions are one unsigned comparison of a key made of
+// the kind and the offset field, kind<<32 | field, less 1<<32:
+//
+//   - kinds 1 to 4 give keys below 4<<32, whatever the field;
+//   - kind 5 gives 4<<32 + field, below 4<<32 + NumConstants exactly when
+//     the index is in range;
+//   - kind 0 wraps around to the top, and kinds 6 and up give 5<<32 or more.
+//
+// So a table's locations are valid when the largest key is below
+// keyLimit(NumConstants): validating is keeping a maximum, with no branch
+// on what the location holds.
+
+// locationKey returns the key of a location of the given kind whose
+// offset field (the constant index, for ConstantIndex) holds field.
+func locationKey(kind byte, field uint32) uint64 {
+	return (uint64(kind)<<32 | uint64(field)) - 1<<32
+}
+
+// keyLimit returns the bound every location key of a table with
+// numConstants constants must stay below.
+func keyLimit(numConstants uint32) uint64 { return 4<<32 + uint64(numConstants) }
+
+// Records of little-endian version 3 tables (what LLVM emits for x86-64,
+// AArch64, RISC-V and ppc64le) with up to keySlots locations can be
+// checked without a loop. A loop over each record's locations ends at a
+// branch the processor cannot predict when the number of locations varies,
+// once per record; reading keySlots slots and zeroing the keys of those
+// past the record's locations (0 is a valid key) costs less, when records
+// are large. For small records (LLVM's statepoints and patchpoints with a
+// few values, whose counts vary little) the loop costs less, so a table
+// reads the slots only when its records average more than slotsRecordSize
+// bytes.
+const (
+	keySlots = 12
+	// slotsRecordSize is a record with 4 locations and no live-outs.
+	slotsRecordSize = recordHeaderSize + 4*locationSizeV3 + liveOutHeader + 4
+)
+
+// slotsMinRecords is the fewest records a table must have to be checked
+// keySlots locations at a time. The size of a table's records is known only
+// once they are walked, so in a section of many tables it is estimated from
+// the table before, which says little about a small table.
+const slotsMinRecords = 32
+
+// useSlots reports whether a table whose records take recordBytes bytes
+// (an estimate will do) has its records checked keySlots locations at a
+// time.
+func (t *Table) useSlots(recordBytes int) bool {
+	nr := int(t.numRecords)
+	return t.version == Version3 && !t.ord.big && nr >= slotsMinRecords && recordBytes > nr*slotsRecordSize
+}
+
+// slotKey returns the key of location j in w, a little-endian version 3
+// location list, or 0 when j is not below n.
+func slotKey(w []byte, j, n int) uint64 {
+	l := w[j*locationSizeV3 : (j+1)*locationSizeV3]
+	k := locationKey(l[0], binary.LittleEndian.Uint32(l[8:12]))
+	if j >= n {
+		k = 0
+	}
+	return k
+}
+
+// maxKey returns the largest key of the n locations at table offset loc,
+// in any version and byte order, or 0 for none.
+func (t *Table) maxKey(loc, n int) uint64 {
+	var m uint64
+	size := int(t.locSize)
+	for e := loc + n*size; loc < e; loc += size {
+		m = max(m, locationKey(t.data[loc], t.ord.u32(t.data, loc+size-4)))
+	}
+	return m
+}
+
+// validateRecords walks every record: each must fit in the table, every
+// location kind must be 1 to 5 and every constant index in range. It
+// returns the offset just past the last record, or, at the first fault, the
+// index of the faulty record (else -1). This is Parse's hot loop: it reads
+// only the bytes it checks, and recordError says what is wrong.
+//
+// recordBytes is how many bytes the records take, or an estimate (the
+// previous table's average, in a section of many): it chooses how
+// locations are checked (useSlots), never what is accepted. The two ways
+// are two loops, each with only what it needs in registers.
+func (t *Table) validateRecords(recordBytes int) (end, bad int) {
+	if t.useSlots(recordBytes) {
+		return t.validateSlots()
+	}
+	d, ord, size := t.data, t.ord, int(t.locSize)
+	limit := keyLimit(t.numConstants)
+	off := int(t.recordsOff)
+	for i := range int(t.numRecords) {
+		if off+recordHeaderSize > len(d) {
+			return 0, i
+		}
+		loc, n := off+recordHeaderSize, int(ord.u16(d, off+14))
+		live := align8(loc + n*size)
+		if live+liveOutHeader > len(d) {
+			return 0, i
+		}
+		next := align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+		if next > len(d) {
+			return 0, i
+		}
+		for e := loc + n*size; loc < e; loc += size {
+			// Kinds 1 to 4 are valid whatever the offset field holds:
+			// only the others need their key.
+			if k := d[loc]; k-1 >= 4 && locationKey(k, ord.u32(d, loc+size-4)) >= limit {
+				return 0, i
+			}
+		}
+		off = next
+	}
+	return off, -1
+}
+
+// validateSlots is validateRecords for a little-endian version 3 table
+// whose records are checked keySlots locations at a time. It keeps the
+// largest key until the end of the table, so that the step from record to
+// record never waits on the checks.
+func (t *Table) validateSlots() (end, bad int) {
+	d, ord := t.data, t.ord
+	var worst uint64
+	off := int(t.recordsOff)
+	for i := range int(t.numRecords) {
+		if off+recordHeaderSize > len(d) {
+			return 0, t.firstBadRecord(i, worst)
+		}
+		loc, n := off+recordHeaderSize, int(ord.u16(d, off+14))
+		live := align8(loc + n*locationSizeV3)
+		if live+liveOutHeader > len(d) {
+			return 0, t.firstBadRecord(i, worst)
+		}
+		next := align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+		if next > len(d) {
+			return 0, t.firstBadRecord(i, worst)
+		}
+		if n <= keySlots && loc+keySlots*locationSizeV3 <= len(d) {
+			w := d[loc : loc+keySlots*locationSizeV3 : loc+keySlots*locationSizeV3]
+			a := max(slotKey(w, 0, n), slotKey(w, 1, n), slotKey(w, 2, n), slotKey(w, 3, n))
+			b := max(slotKey(w, 4, n), slotKey(w, 5, n), slotKey(w, 6, n), slotKey(w, 7, n))
+			c := max(slotKey(w, 8, n), slotKey(w, 9, n), slotKey(w, 10, n), slotKey(w, 11, n))
+			worst = max(worst, a, b, c)
+		} else {
+			for e := loc + n*locationSizeV3; loc < e; loc += locationSizeV3 {
+				worst = max(worst, locationKey(d[loc], ord.u32(d, loc+8)))
+			}
+		}
+		off = next
+	}
+	if worst >= keyLimit(t.numConstants) {
+		return 0, t.firstBadRecord(int(t.numRecords), worst)
+	}
+	return off, -1
+}
+
+// firstBadRecord returns the index of the first of records 0 to i-1 with
+// a location that is not valid, or i when there is none (worst, the
+// largest key of their locations, says which; validateRecords checked that
+// all of them fit). It walks the records again: it runs once, on bad input.
+func (t *Table) firstBadRecord(i int, worst uint64) int {
+	limit := keyLimit(t.numConstants)
+	if worst < limit {
+		return i
+	}
+	off := int(t.recordsOff)
+	for j := 0; j < i; j++ {
+		r := t.recordAt(off, j, -1)
+		if t.maxKey(off+recordHeaderSize, r.NumLocations()) >= limit {
+			return j
+		}
+		off = r.end()
+	}
+	return i
+}

@@ -1,0 +1,31 @@
+package stackmap
+
+import (
+	"encoding/binary"
+	"errors"
+)
+
+// ValidateBothWays validates the records of the little-endian table at the
+// start of data, whose header must fit, both ways Parse can: keySlots
+// locations at a time (validateSlots) and one location at a time (the
+// loop). Each result is {end, bad} as validateRecords returns them. It
+// fails when Parse would not check this table's records by slots.
+func ValidateBothWays(data []byte) (slots, loop [2]int, err error) {
+	if len(data) < headerSize {
+		return slots, loop, errors.New("no table header")
+	}
+	ord := orderOf(binary.LittleEndian)
+	var t Table
+	t.set(data, 0, 0, ord, tableSpan{nf: ord.u32(data, 4), nc: ord.u32(data, 8), nr: ord.u32(data, 12), version: Version(data[0])})
+	if int(t.recordsOff) > len(data) {
+		return slots, loop, errors.New("functions and constants do not fit")
+	}
+	if !t.useSlots(len(data) - int(t.recordsOff)) {
+		return slots, loop, errors.New("Parse would not check this table by slots")
+	}
+	e, b := t.validateSlots()
+	slots = [2]int{e, b}
+	e, b = t.validateRecords(0) // no record bytes: the loop
+	loop = [2]int{e, b}
+	return slots, loop, nil
+}
