@@ -125,19 +125,19 @@ func (t *Table) validateRecords(recordBytes int) (end, bad int) {
 // largest key until the end of the table, so that the step from record to
 // record never waits on the checks.
 func (t *Table) validateSlots() (end, bad int) {
-	d, ord := t.data, t.ord
+	d, le := t.data, binary.LittleEndian
 	var worst uint64
 	off := int(t.recordsOff)
 	for i := range int(t.numRecords) {
 		if off+recordHeaderSize > len(d) {
 			return 0, t.firstBadRecord(i, worst)
 		}
-		loc, n := off+recordHeaderSize, int(ord.u16(d, off+14))
+		loc, n := off+recordHeaderSize, int(le.Uint16(d[off+14 : off+16]))
 		live := align8(loc + n*locationSizeV3)
 		if live+liveOutHeader > len(d) {
 			return 0, t.firstBadRecord(i, worst)
 		}
-		next := align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+		next := align8(live + liveOutHeader + int(le.Uint16(d[live+2 : live+4]))*liveOutSize)
 		if next > len(d) {
 			return 0, t.firstBadRecord(i, worst)
 		}
@@ -149,7 +149,7 @@ func (t *Table) validateSlots() (end, bad int) {
 			worst = max(worst, a, b, c)
 		} else {
 			for e := loc + n*locationSizeV3; loc < e; loc += locationSizeV3 {
-				worst = max(worst, locationKey(d[loc], ord.u32(d, loc+8)))
+				worst = max(worst, locationKey(d[loc], le.Uint32(d[loc+8:loc+12])))
 			}
 		}
 		off = next
