@@ -28,33 +28,35 @@ func numTables(sec section) int { return sec.NumTables() }
 // offset and flags; each location's kind, size, register and, for all but
 // Register, its offset field (sign-extended); each live-out's register and
 // size. perf/llvmwalk/walk.cpp computes the same sum.
-func walk(sec section) (s sums) {
+func walk(sec section) sums {
+	// Locals, not the fields of a sums: a struct of five fields lives in
+	// memory, and walk.cpp keeps its sums in locals too.
+	var sum, records, locations, liveOuts uint64
 	for _, t := range sec.Tables() {
 		for _, f := range t.Functions() {
-			s.sum += f.Address() + f.StackSize() + f.RecordCount()
+			sum += f.Address() + f.StackSize() + f.RecordCount()
 		}
 		for c := range t.NumConstants() {
 			v, _ := t.Constant(c)
-			s.sum += v
+			sum += v
 		}
 		for _, r := range t.Records() {
-			s.records++
-			s.sum += r.ID() + uint64(r.InstructionOffset()) + uint64(r.Flags())
+			records++
+			sum += r.ID() + uint64(r.InstructionOffset()) + uint64(r.Flags())
 			for _, l := range r.Locations() {
-				s.locations++
-				s.sum += uint64(l.Kind) + uint64(l.Size) + uint64(l.Reg)
+				locations++
+				sum += uint64(l.Kind) + uint64(l.Size) + uint64(l.Reg)
 				if l.Kind != stackmap.Register {
-					s.sum += uint64(int64(l.Offset))
+					sum += uint64(int64(l.Offset))
 				}
 			}
 			for _, lo := range r.LiveOuts() {
-				s.liveOuts++
-				s.sum += uint64(lo.Reg) + uint64(lo.Size)
+				liveOuts++
+				sum += uint64(lo.Reg) + uint64(lo.Size)
 			}
 		}
 	}
-	s.tables = uint64(sec.NumTables())
-	return s
+	return sums{sum: sum, tables: uint64(sec.NumTables()), records: records, locations: locations, liveOuts: liveOuts}
 }
 
 // recordAddrs returns every record's address (function address plus
