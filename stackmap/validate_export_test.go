@@ -29,3 +29,12 @@ func ValidateBothWays(data []byte) (slots, loop [2]int, err error) {
 	loop = [2]int{e, b}
 	return slots, loop, nil
 }
+
+// UsesSlots reports whether Parse checks the locations of the single table
+// in data, read in byte order bo, keySlots at a time.
+func UsesSlots(data []byte, bo binary.ByteOrder) bool {
+	ord := orderOf(bo)
+	var t Table
+	t.set(data, 0, 0, ord, tableSpan{nf: ord.u32(data, 4), nc: ord.u32(data, 8), nr: ord.u32(data, 12), version: Version(data[0])})
+	return t.useSlots(len(data) - int(t.recordsOff))
+}

@@ -141,3 +141,40 @@ func TestLargeRecordsBothOrders(t *testing.T) {
 	assert.NoError(t, err, "the little-endian table is not checked by slots")
 	assert.False(t, errors.Is(err, stackmap.ErrMalformed))
 }
+
+// Parse reads slots only for what gains from them: many large records
+// whose numbers of locations vary, little-endian, version 3.
+func TestWhichTablesUseSlots(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	varied := bigRecordTable(rng, 64, 2)
+	uniform := bigRecordTable(rng, 64, 2)
+	for i := range uniform.Records {
+		uniform.Records[i].Locations = uniform.Records[i].Locations[:8]
+	}
+	small := bigRecordTable(rng, 64, 2)
+	for i := range small.Records {
+		small.Records[i].Locations = small.Records[i].Locations[:i%4]
+		small.Records[i].LiveOuts = nil
+	}
+	few := bigRecordTable(rng, 31, 2)
+	v2 := varied
+	v2.Version = 2
+	le, be := binary.LittleEndian, binary.BigEndian
+	for _, tc := range []struct {
+		name string
+		data []byte
+		bo   binary.ByteOrder
+		want bool
+	}{
+		{"varied", smbuild.Encode(le, varied), le, true},
+		{"varied, big-endian", smbuild.Encode(be, varied), be, false},
+		{"varied, version 2", smbuild.Encode(le, v2), le, false},
+		{"8 locations each", smbuild.Encode(le, uniform), le, false},
+		{"0 to 3 locations", smbuild.Encode(le, small), le, false},
+		{"31 records", smbuild.Encode(le, few), le, false},
+	} {
+		assert.Equal(t, tc.want, stackmap.UsesSlots(tc.data, tc.bo), tc.name)
+		_, err := stackmap.Parse(tc.data, tc.bo)
+		assert.NoError(t, err, tc.name)
+	}
+}
