@@ -160,12 +160,12 @@ func (t *Table) validateSlots() (end, bad int) {
 		if off+recordHeaderSize > len(d) {
 			return 0, t.firstBadRecord(i, worst)
 		}
-		loc, n := off+recordHeaderSize, int(le.Uint16(d[off+14 : off+16]))
+		loc, n := off+recordHeaderSize, int(le.Uint16(d[off+14:off+16]))
 		live := align8(loc + n*locationSizeV3)
 		if live+liveOutHeader > len(d) {
 			return 0, t.firstBadRecord(i, worst)
 		}
-		next := align8(live + liveOutHeader + int(le.Uint16(d[live+2 : live+4]))*liveOutSize)
+		next := align8(live + liveOutHeader + int(le.Uint16(d[live+2:live+4]))*liveOutSize)
 		if next > len(d) {
 			return 0, t.firstBadRecord(i, worst)
 		}
