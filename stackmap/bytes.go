@@ -32,11 +32,13 @@ func (o order) byteOrder() binary.ByteOrder {
 // one load and, at most, one byte swap, cheap enough to inline everywhere.
 
 func (o order) u16(b []byte, off int) uint16 {
-	v := binary.LittleEndian.Uint16(b[off : off+2])
+	// In 32 bits: a conditional move of a 16-bit value goes through
+	// memory (a store and a load) in what the compiler makes of it.
+	v := uint32(binary.LittleEndian.Uint16(b[off : off+2]))
 	if o.big {
-		v = bits.ReverseBytes16(v)
+		v = bits.ReverseBytes32(v) >> 16
 	}
-	return v
+	return uint16(v)
 }
 
 func (o order) u32(b []byte, off int) uint32 {
