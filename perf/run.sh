@@ -51,6 +51,10 @@ if [ ! -s "$data/synth.bin" ]; then
   "$bin/gen" synth -o "$data/synth.bin.tmp" -records 1000000 >&2
   mv "$data/synth.bin.tmp" "$data/synth.bin"
 fi
+if [ ! -s "$data/regular.bin" ]; then
+  "$bin/gen" synth -regular -o "$data/regular.bin.tmp" -records 1000000 >&2
+  mv "$data/regular.bin.tmp" "$data/regular.bin"
+fi
 if [ ! -s "$data/real.bin" ]; then
   "$bin/gen" repeat -o "$data/real.bin.tmp" -mb 100 "$repo/testdata/linked/x86_64-elf/exe.stackmaps.bin" >&2
   mv "$data/real.bin.tmp" "$data/real.bin"

@@ -6,7 +6,8 @@
 //	driver -bin DIR -data DIR [-rounds N] [-reps N] [-lookup-reps N] [-clock cpu|wall] [-limit 30s] [-readobj llvm-readobj-22]
 //
 // DIR (bin) holds gowalk, llvmwalk, memfloor and stackmaps; DIR (data)
-// holds synth.bin, real.bin, big.o, llc.o and llc1k.o (run.sh makes them).
+// holds synth.bin, regular.bin, real.bin, big.o, llc.o and llc1k.o (run.sh
+// makes them).
 package main
 
 import (
@@ -78,7 +79,7 @@ func (c config) groups() [][]job {
 	data := func(name string) string { return filepath.Join(c.data, name) }
 	reps := fmt.Sprint(c.reps)
 	var gs [][]job
-	for _, shape := range []string{"synth", "real"} {
+	for _, shape := range []string{"synth", "regular", "real"} {
 		f := data(shape + ".bin")
 		gowalk := func(mode string) job {
 			return job{name: shape + ".go_" + mode, argv: []string{bin("gowalk"), "-reps", reps, mode, f}}

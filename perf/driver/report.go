@@ -87,13 +87,14 @@ func report(w io.Writer, c config, rs runs) bool {
 		"Cells: min / median over the rounds (throughput: max / median). Ratio: ours / anchor, taken within each round, min / median. "+
 		"Machine: %s, %d CPUs, %s.\n", c.rounds, c.reps, c.lookupReps, clockName[p], cpuModel(), runtime.NumCPU(), runtime.Version())
 
-	for _, shape := range []string{"synth", "real"} {
+	for _, shape := range []string{"synth", "regular", "real"} {
 		first := rs[shape+".go_all"][0]
 		recs := rs.get(shape+".go_all", "all.records")
 		bytes := rs.get(shape+".go_all", "all.bytes")
 		title := map[string]string{
-			"synth": "Decoding the synthetic section (perf/gen synth)",
-			"real":  "Decoding the real linked section (testdata/linked/x86_64-elf/exe, 3 tables) repeated",
+			"synth":   "Decoding the synthetic section (perf/gen synth)",
+			"regular": "Decoding the synthetic section with location kinds in a fixed cycle (perf/gen synth -regular)",
+			"real":    "Decoding the real linked section (testdata/linked/x86_64-elf/exe, 3 tables) repeated",
 		}[shape]
 		title += fmt.Sprintf(": %.1f MB, %s table(s), %s records; ns per record", bytes.median()/1e6, first["all.tables"], first["all.records"])
 		gbps := func(job, key string) series { return bytes.over(rs.get(job, key)) } // bytes per ns = GB/s

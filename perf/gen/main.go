@@ -1,7 +1,7 @@
 // Command gen writes the data perf/run.sh measures on. Nothing it writes
 // belongs in the repository: run.sh puts it in a temporary directory.
 //
-//	gen synth  -o OUT [-records N] [-seed S]   synthetic single-table v3 section
+//	gen synth  -o OUT [-records N] [-seed S] [-regular]   synthetic single-table v3 section
 //	gen repeat -o OUT [-mb M] SECTION.bin...   real tables repeated to about M megabytes
 //	gen ir     -o OUT [-funcs N] [-per K]      IR for llc-22: N functions, K stackmaps each
 //

@@ -14,6 +14,11 @@ type synthConfig struct {
 	maxPerFunc int    // records per function: 1..maxPerFunc
 	constants  int    // entries of the constants pool, every one referenced
 	seed       uint64 // PRNG seed
+	// regular makes each location's kind follow its position in the
+	// record (Register, Direct, Indirect, Constant, ConstantIndex, again),
+	// as in the section the performance issue was measured on, instead of
+	// drawing it: a walk's branches on the kind are then predictable.
+	regular bool
 }
 
 func runSynth(args []string) error {
@@ -22,6 +27,7 @@ func runSynth(args []string) error {
 	cfg := synthConfig{maxPerFunc: 64, constants: 256}
 	fs.IntVar(&cfg.records, "records", 1_000_000, "number of records")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "PRNG seed")
+	fs.BoolVar(&cfg.regular, "regular", false, "location kinds in a fixed cycle by position, not drawn")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -48,7 +54,7 @@ var (
 )
 
 // synth builds a little-endian version 3 table shaped like llc's x86-64
-// output: functions of 1..maxPerFunc records at increasing addresses,
+// output (with cfg.regular, kinds in a fixed cycle instead): functions of 1..maxPerFunc records at increasing addresses,
 // records with 0-12 locations (Indirect spills and Registers most often,
 // then small Constants, Direct frame slots, pool constants) and 0-4
 // live-outs with distinct registers; 1% of functions have a dynamic frame.
@@ -82,7 +88,11 @@ func synth(cfg synthConfig) ([]byte, synthStats) {
 			recs = le.AppendUint16(recs, 0)
 			recs = le.AppendUint16(recs, uint16(nloc))
 			for l := 0; l < nloc; l++ {
-				recs = appendLocation(recs, rng, &nextConst, cfg.constants)
+				pick := rng.IntN(100)
+				if cfg.regular {
+					pick = regularPicks[l%len(regularPicks)]
+				}
+				recs = appendLocation(recs, rng, pick, &nextConst, cfg.constants)
 			}
 			recs = pad8(recs)
 			nlo := rng.IntN(5)
@@ -120,14 +130,18 @@ func synth(cfg synthConfig) ([]byte, synthStats) {
 	return append(b, recs...), st
 }
 
-// appendLocation appends one 12-byte version 3 location. ConstantIndex
-// locations cycle through the pool so that every entry is referenced.
-func appendLocation(b []byte, rng *rand.Rand, nextConst *int, nconst int) []byte {
+// regularPicks are appendLocation picks that give kinds 1 to 5 in order.
+var regularPicks = []int{50, 90, 10, 70, 99}
+
+// appendLocation appends one 12-byte version 3 location whose kind pick
+// (0 to 99) chooses, by the shares below. ConstantIndex locations cycle
+// through the pool so that every entry is referenced.
+func appendLocation(b []byte, rng *rand.Rand, pick int, nextConst *int, nconst int) []byte {
 	le := binary.LittleEndian
 	var kind uint8
 	var size, reg uint16
 	var off int32
-	switch p := rng.IntN(100); {
+	switch p := pick; {
 	case p < 35: // Indirect: a spill slot below rbp or above rsp
 		kind, size, reg = 3, 8, 6
 		if rng.IntN(4) == 0 {

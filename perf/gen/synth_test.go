@@ -88,3 +88,26 @@ func TestSynth(t *testing.T) {
 		require.Positive(t, kinds[k], "no kind %d location", k)
 	}
 }
+
+// TestSynthRegular: with -regular, location i of every record has kind
+// i%5+1; the rest is drawn as before.
+func TestSynthRegular(t *testing.T) {
+	cfg := synthConfig{records: 2000, maxPerFunc: 64, constants: 256, seed: 1, regular: true}
+	b, st := synth(cfg)
+	le := binary.LittleEndian
+	nf, nc, nr := int(le.Uint32(b[4:])), int(le.Uint32(b[8:])), int(le.Uint32(b[12:]))
+	p, seen := 16+24*nf+8*nc, 0
+	for range nr {
+		nl := int(le.Uint16(b[p+14:]))
+		p += 16
+		for i := range nl {
+			require.Equal(t, uint8(i%5+1), b[p], "location %d", i)
+			p += 12
+			seen++
+		}
+		p = (p + 7) &^ 7
+		p = (p + 4 + 4*int(le.Uint16(b[p+2:])) + 7) &^ 7
+	}
+	require.Equal(t, len(b), p)
+	require.Equal(t, st.locations, seen)
+}
