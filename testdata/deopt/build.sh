@@ -14,6 +14,7 @@ if [ $# -ne 4 ]; then
 fi
 arch=$1 pie=$2 regdeopt=$3 out=$4
 here=$(cd "$(dirname "$0")" && pwd)
+capdir=$here/../capture # capture-ARCH.S and capture.h, shared with testdata/walk
 llc=${LLC:-llc-14}
 
 statepoint=1
@@ -45,8 +46,8 @@ fi
 $llc -O2 -mtriple=$triple -relocation-model=$relmodel $llcflags -filetype=obj \
 	"$here/patchpoint.ll" -o "$out/patchpoint.o"
 objs="$objs $out/patchpoint.o"
-$cc -O1 $ccpie -I"$here" -c "$here/$capture" -o "$out/capture.o"
-$cc -O1 $ccpie -I"$here" -DDEOPT_PIE=$piedef -DDEOPT_REGDEOPT=$regdef \
+$cc -O1 $ccpie -I"$capdir" -c "$capdir/$capture" -o "$out/capture.o"
+$cc -O1 $ccpie -I"$here" -I"$capdir" -DDEOPT_PIE=$piedef -DDEOPT_REGDEOPT=$regdef \
 	-c "$here/driver.c" -o "$out/driver.o"
 # The .llvm_stackmaps section holds absolute addresses in a read-only
 # section, so a PIE needs text relocations; say so to keep ld quiet.

@@ -13,6 +13,7 @@ if [ $# -ne 4 ]; then
 fi
 arch=$1 pie=$2 mode=$3 out=$4
 here=$(cd "$(dirname "$0")" && pwd)
+capdir=$here/../capture # capture-ARCH.S and capture.h, shared with testdata/deopt
 llc=${LLC:-llc-22}
 
 llcarch=
@@ -47,10 +48,10 @@ mkdir -p "$out"
 # shellcheck disable=SC2086
 $llc -O2 -mtriple=$triple $llcarch -relocation-model=$relmodel $llcmode -filetype=obj \
 	"$here/$ir" -o "$out/walk.o"
-$cc -O1 $ccpie -I"$here" -c "$here/$capture" -o "$out/capture.o"
+$cc -O1 $ccpie -I"$capdir" -c "$capdir/$capture" -o "$out/capture.o"
 # -fasynchronous-unwind-tables: .eh_frame for main, so that a walker can
 # unwind through it (the default of every gcc here but riscv64's).
-$cc -O1 $ccpie -fasynchronous-unwind-tables -I"$here" -DWALK_PIE=$piedef -DWALK_STATEPOINT=$spdef -DWALK_LLC="\"$llc\"" \
+$cc -O1 $ccpie -fasynchronous-unwind-tables -I"$here" -I"$capdir" -DWALK_PIE=$piedef -DWALK_STATEPOINT=$spdef -DWALK_LLC="\"$llc\"" \
 	-c "$here/driver.c" -o "$out/driver.o"
 # .llvm_stackmaps is read-only but holds absolute addresses: a PIE needs
 # text relocations in it; say so to keep ld quiet.

@@ -1,4 +1,4 @@
-/* Capture routine for s390x (z/Architecture ELF ABI). See README.md.
+/* Capture routine for s390x (z/Architecture ELF ABI). See README.md (testdata/walk only).
  *
  * Entered by brasl %r14 (direct call) or from a patchpoint: the patchable
  * region does llilf %r1, SLOT; basr %r14, %r1, and the trampoline below then

@@ -1,4 +1,4 @@
-/* Capture routine for riscv64 (LP64D). See README.md.
+/* Capture routine for riscv64 (LP64D). See README.md (testdata/walk only).
  *
  * Entered by call (auipc/jalr ra, from a gc.statepoint) or from a patchpoint:
  * the patchable region does lui ra, SLOT; jalr ra, so ra is the return

@@ -1,7 +1,6 @@
-/* Capture routine for ppc64le (ELFv2) and ppc64 (big-endian, ELFv1). See
- * README.md.
+/* Capture routine for ppc64le (ELFv2) and ppc64 (big-endian, ELFv1), for
+ * testdata/deopt and testdata/walk. See README.md.
  *
- * Copied from testdata/deopt/capture-ppc64.S; only the trampoline differs.
  * Entered only from a patchpoint (llc crashes on gc.statepoint for PowerPC):
  * the patchable region materialises the trampoline slot address in r12, saves r2 at the TOC
  * save slot of the caller's frame (24(r1) ELFv2, 40(r1) ELFv1), on ELFv1 loads

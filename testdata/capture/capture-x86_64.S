@@ -1,5 +1,5 @@
-/* Capture routine for x86_64 (SysV). See README.md. Copied from
- * testdata/deopt (same routine; the trampoline now serves several slots).
+/* Capture routine for x86_64 (SysV), for testdata/deopt and testdata/walk.
+ * See README.md.
  *
  * stackmaps_capture is entered by a call: from a gc.statepoint (direct call)
  * or from a patchpoint (movabs $0x5a000000,%r11; call *%r11, then the

@@ -1,5 +1,5 @@
-/* Capture routine for aarch64 (AAPCS64). See README.md. Copied from
- * testdata/deopt (same routine; the trampoline now serves several slots).
+/* Capture routine for aarch64 (AAPCS64), for testdata/deopt and
+ * testdata/walk. See README.md.
  *
  * Entered by bl (gc.statepoint) or blr x16 (patchpoint: movz/movk x16,
  * 0x5a000000; blr x16; the trampoline below then branches here through x16).
