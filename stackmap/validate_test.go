@@ -178,3 +178,29 @@ func TestWhichTablesUseSlots(t *testing.T) {
 		assert.NoError(t, err, tc.name)
 	}
 }
+
+// FuzzSlots plants the fuzzer's bytes into a table of large records, one
+// that Parse checks by slots, and requires the slots and the loop to agree
+// (the same end, or the same first faulty record) and Parse never to
+// panic. Each pair of input bytes is a position (scaled to the records)
+// and the value written there.
+func FuzzSlots(f *testing.F) {
+	f.Add(uint64(1), []byte{})
+	f.Add(uint64(2), []byte{0x40, 0x00, 0x90, 0x06})
+	f.Add(uint64(3), []byte{0xff, 0xff, 0x10, 0x05, 0x20, 0xff})
+	f.Fuzz(func(t *testing.T, seed uint64, edits []byte) {
+		rng := rand.New(rand.NewPCG(seed, 11))
+		tab := bigRecordTable(rng, 32+rng.IntN(32), rng.IntN(4))
+		data := smbuild.Encode(binary.LittleEndian, tab)
+		start := 16 + 24*len(tab.Functions) + 8*len(tab.Constants) // the first record
+		for i := 0; i+1 < len(edits); i += 2 {
+			pos := start + int(edits[i])*(len(data)-start)/256
+			data[pos] = edits[i+1]
+		}
+		slots, loop, err := stackmap.ValidateBothWays(data)
+		if err == nil && slots != loop {
+			t.Fatalf("slots %v, loop %v", slots, loop)
+		}
+		_, _ = stackmap.Parse(data, binary.LittleEndian)
+	})
+}
