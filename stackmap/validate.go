@@ -13,8 +13,9 @@ import "encoding/binary"
 //   - kind 0 wraps around to the top, and kinds 6 and up give 5<<32 or more.
 //
 // So a table's locations are valid when the largest key is below
-// keyLimit(NumConstants): validating is keeping a maximum, with no branch
-// on what the location holds.
+// keyLimit(NumConstants): validateSlots keeps that maximum, with no branch
+// on what a location holds; the loop of validateRecords compares the key of
+// each location whose kind is not 1 to 4.
 
 // locationKey returns the key of a location of the given kind whose
 // offset field (the constant index, for ConstantIndex) holds field.
