@@ -73,7 +73,8 @@ func readObjdump(t *testing.T, path string) objdumpUnwind {
 	return o
 }
 
-// TestObjdumpGolden: for every linked Mach-O image under testdata, the
+// TestObjdumpGolden: for every linked Mach-O image under testdata
+// (linked-macho/ and compactunwind/), the
 // common encodings, first-level index and every second-level entry
 // (function offset, encoding) equal what llvm-objdump-22 --unwind-info
 // printed (testdata/linked-macho/unwind-info.sh), and Lookup finds every
@@ -81,7 +82,10 @@ func readObjdump(t *testing.T, path string) objdumpUnwind {
 func TestObjdumpGolden(t *testing.T) {
 	golden, err := filepath.Glob(td + "linked-macho/*.unwind-info.txt")
 	require.NoError(t, err)
-	require.Len(t, golden, 4)
+	more, err := filepath.Glob(td + "compactunwind/*.dylib.unwind-info.txt")
+	require.NoError(t, err)
+	golden = append(golden, more...)
+	require.Len(t, golden, 8)
 	total := 0
 	for _, g := range golden {
 		img := strings.TrimSuffix(g, ".unwind-info.txt")
@@ -128,5 +132,7 @@ func TestObjdumpGolden(t *testing.T) {
 			assert.False(t, ok, "past the index's end")
 		})
 	}
-	assert.Equal(t, 3*11+18, total, "entries in the four images: 11 per arm64 image, 18 in the x86_64 one")
+	// linked-macho: 11 per arm64 image, 18 in the x86_64 one;
+	// compactunwind: 11 functions per arm64 image, 12 per x86_64 one.
+	assert.Equal(t, 3*11+18+2*11+2*12, total, "entries in the eight images")
 }
