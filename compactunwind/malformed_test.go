@@ -139,3 +139,46 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestObject: a hand-built __compact_unwind section, out of order, with a
+// zero-length entry; a partial entry is an error naming its offset.
+func TestObject(t *testing.T) {
+	b := make([]byte, 3*compactunwind.ObjectEntrySize)
+	for i, e := range [][3]uint64{{0x40, 0x20, 0x04000001}, {0x0, 0x40, 0x02000000}, {0x60, 0, 0}} {
+		binary.LittleEndian.PutUint64(b[32*i:], e[0])
+		binary.LittleEndian.PutUint32(b[32*i+8:], uint32(e[1]))
+		binary.LittleEndian.PutUint32(b[32*i+12:], uint32(e[2]))
+	}
+	o, err := compactunwind.ParseObject(b)
+	require.NoError(t, err)
+	require.Equal(t, 3, o.NumEntries())
+	for addr, want := range map[uint64]uint64{0: 0, 0x3f: 0, 0x40: 0x40, 0x5f: 0x40} {
+		e, ok := o.Lookup(addr)
+		require.True(t, ok, "%#x", addr)
+		assert.Equal(t, want, e.Function)
+	}
+	for _, addr := range []uint64{0x60, 0x1000, ^uint64(0)} {
+		_, ok := o.Lookup(addr)
+		assert.False(t, ok, "%#x", addr)
+	}
+	assert.Equal(t, uint32(0x20), o.Entry(1).Offset)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { o.Lookup(0x50) }))
+
+	_, err = compactunwind.ParseObject(b[:70])
+	assert.EqualError(t, err, "__compact_unwind: offset 0x40: entry 2: 6 bytes left, an entry has 32")
+}
+
+// FuzzObject: no section panics ParseObject or Lookup.
+func FuzzObject(f *testing.F) {
+	f.Add(make([]byte, 64), uint64(0))
+	f.Fuzz(func(t *testing.T, data []byte, addr uint64) {
+		o, err := compactunwind.ParseObject(data)
+		if err != nil {
+			return
+		}
+		o.Lookup(addr)
+		for i := 0; i < o.NumEntries(); i++ {
+			o.Lookup(o.Entry(i).Function)
+		}
+	})
+}
