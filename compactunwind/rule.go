@@ -68,9 +68,11 @@ type Rule struct {
 	StackAdjust         uint32
 }
 
-// Saved returns the saved registers in the order the encoding lists them
-// (the return address column first where it is in memory: x86_64 rip,
-// arm64 x29 and x30 in FRAME mode). The slice points into r.
+// Saved returns the saved registers: first the frame's own (arm64 frame
+// mode: x29 at CFA-16, x30 at CFA-8; x86_64 rbp frame: rbp at CFA-16, rip
+// at CFA-8; x86_64 frameless: rip at CFA-8), then the callee-saved
+// registers from the one nearest the CFA down, as the prologue stored
+// them. The slice points into r.
 func (r *Rule) Saved() []Saved { return r.saved[:r.nsaved] }
 
 func (r *Rule) save(reg uint16, off int64) {

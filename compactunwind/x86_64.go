@@ -41,18 +41,19 @@ func x86Rule(e Encoding) (Rule, error) {
 			return Rule{}, encErr(e, "x86_64 rbp frame mode with unknown bits %#x", uint32(e&0x00ffffff&^(x86FrameRegsMask|x86FrameOffsetMask)))
 		}
 		r.Kind, r.CFAReg, r.CFAOffset = KindCFA, dwarfRBP, 16
-		r.save(dwarfRIP, -8)
 		r.save(dwarfRBP, -16)
-		off := -16 - 8*int64((e&x86FrameOffsetMask)>>16)
-		for i := 0; i < 5; i++ {
+		r.save(dwarfRIP, -8)
+		base := -16 - 8*int64((e&x86FrameOffsetMask)>>16)
+		// Slot i is at base + 8*i: listed from the highest (nearest the
+		// CFA) down.
+		for i := 4; i >= 0; i-- {
 			n := uint32(e) >> (3 * i) & 7
 			if n == 7 {
 				return Rule{}, encErr(e, "x86_64 rbp frame slot %d holds register number 7, which names no register", i)
 			}
 			if n != 0 {
-				r.save(x86Regs[n], off)
+				r.save(x86Regs[n], base+8*int64(i))
 			}
-			off += 8
 		}
 	case x86ModeStackImmd, x86ModeStackInd:
 		count := int((e & x86CountMask) >> 10)
@@ -70,10 +71,10 @@ func x86Rule(e Encoding) (Rule, error) {
 			r.StackAdjust = 8 * uint32((e&x86AdjustMask)>>13)
 		}
 		r.save(dwarfRIP, -8)
-		off := -8 - 8*int64(count)
-		for _, reg := range order[:count] {
-			r.save(reg, off)
-			off += 8
+		// order[i] is at CFA-8-8*count+8*i: listed from the last (nearest
+		// the CFA) down.
+		for i := count - 1; i >= 0; i-- {
+			r.save(order[i], -8-8*int64(count)+8*int64(i))
 		}
 	case x86ModeDWARF:
 		r.Kind, r.DWARFOffset = KindDWARF, uint32(e&x86DWARFMask)
