@@ -1,7 +1,11 @@
 package main
 
 import (
+	"debug/macho"
+	"encoding/binary"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -179,4 +183,39 @@ func TestUnwindCompactDWARFMode(t *testing.T) {
 	assert.Equal(t, uint64(6), ur.row.CFA.Reg)
 	assert.Equal(t, int64(16), ur.row.CFA.Offset)
 	assert.Equal(t, int64(-56), ur.row.Regs[3].Offset) // rbx
+}
+
+// TestDumpUnwindCompactMalformed: an __unwind_info that does not decode
+// (second-level page kind 7) fails the file with the section, the byte
+// offset and what is wrong; bytes cut anywhere in the section never panic.
+func TestDumpUnwindCompactMalformed(t *testing.T) {
+	src := td + "linked-macho/arm64-macos13.dylib"
+	data, err := os.ReadFile(src)
+	require.NoError(t, err)
+	f, err := macho.Open(src)
+	require.NoError(t, err)
+	s := f.Section("__unwind_info")
+	require.NotNil(t, s)
+	f.Close()
+	const page = 0x44 // llvm-objdump-22: "offset in section=0x00000044"
+	require.Equal(t, uint32(3), binary.LittleEndian.Uint32(data[s.Offset+page:]), "a compressed page")
+	bad := append([]byte(nil), data...)
+	binary.LittleEndian.PutUint32(bad[s.Offset+page:], 7)
+	path := filepath.Join(t.TempDir(), "bad.dylib")
+	require.NoError(t, os.WriteFile(path, bad, 0o644))
+	_, stderr, status := runTool("dump", "--unwind", path)
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, stderr, "__unwind_info: offset 0x44: second-level page 0: kind 7 is neither regular (2) nor compressed (3)")
+
+	// Fill the section with 0xff from each of a few offsets on: counts and offsets
+	// become 0 or point nowhere; every outcome is a dump or an error.
+	for _, off := range []uint32{0, 4, 20, 24, 0x2c, 0x44, 0x48, 0x50} {
+		cut := append([]byte(nil), data...)
+		for i := s.Offset + off; i < s.Offset+uint32(s.Size); i++ {
+			cut[i] = 0xff
+		}
+		require.NoError(t, os.WriteFile(path, cut, 0o644))
+		_, _, status := runTool("dump", "--unwind", path)
+		assert.Contains(t, []int{exitOK, exitFail}, status, "%#x", off)
+	}
 }
