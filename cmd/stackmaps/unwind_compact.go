@@ -80,34 +80,35 @@ func (s *unwindSource) compactRow(rv recordView, pc uint64) (unwindRow, bool) {
 }
 
 // codeReader reads function code from a Mach-O file (or a universal
-// file's slice) when an x86_64 STACK_IND entry needs its stack size: the
-// file is opened on first use and kept.
+// file's slice) when an x86_64 STACK_IND entry needs its stack size. The
+// file is opened for each read and closed again: such entries are few.
 type codeReader struct {
 	name, slice string
-	f           *macho.File
-	closer      io.Closer
-	err         error
 }
 
-// at returns n bytes of code at addr, nil if no section of the file holds
-// them.
+// at returns n bytes of code at addr, nil if no code section of the file
+// holds them (or the file cannot be read).
 func (c *codeReader) at(addr, n uint64) []byte {
 	if c == nil {
 		return nil
 	}
-	if c.f == nil && c.err == nil {
-		if c.slice == "" {
-			f, err := macho.Open(c.name)
-			c.f, c.closer, c.err = f, f, err
-		} else {
-			c.f, c.closer, c.err = openSlice(c.name, c.slice)
-		}
+	var (
+		f      *macho.File
+		closer io.Closer
+		err    error
+	)
+	if c.slice == "" {
+		f, err = macho.Open(c.name)
+		closer = f
+	} else {
+		f, closer, err = openSlice(c.name, c.slice)
 	}
-	if c.err != nil {
+	if err != nil {
 		return nil
 	}
-	for _, s := range c.f.Sections {
-		if addr < s.Addr || addr-s.Addr >= s.Size || n > s.Size-(addr-s.Addr) || s.Flags&0x80000400 == 0 {
+	defer closer.Close()
+	for _, s := range f.Sections {
+		if addr < s.Addr || addr-s.Addr >= s.Size || n > s.Size-(addr-s.Addr) || s.Flags&machoCodeSection == 0 {
 			continue
 		}
 		b := make([]byte, n)
@@ -118,3 +119,7 @@ func (c *codeReader) at(addr, n uint64) []byte {
 	}
 	return nil
 }
+
+// machoCodeSection are the section flags that mark code:
+// S_ATTR_PURE_INSTRUCTIONS and S_ATTR_SOME_INSTRUCTIONS.
+const machoCodeSection = 0x80000000 | 0x00000400
