@@ -14,8 +14,9 @@ import (
 
 // EHFrameSection is the Mach-O section that holds DWARF call frame
 // information (segment __TEXT). Images also carry compact unwind
-// information (__unwind_info), which this package does not read: functions
-// it describes completely have no FDE in __eh_frame.
+// information (__unwind_info; objects __compact_unwind): functions it
+// describes completely have no FDE in __eh_frame. OpenCompactUnwind reads
+// it.
 const EHFrameSection = "__eh_frame"
 
 // OpenFrames reads the __TEXT,__eh_frame section of the named thin Mach-O

@@ -1,7 +1,10 @@
 // Package machosection finds the LLVM stack map section (segment
 // __LLVM_STACKMAPS, section __llvm_stackmaps) in Mach-O files, thin or
 // universal (fat), using debug/macho, together with the relocations that
-// name its functions in objects and the file's function symbols. Symbol
+// name its functions in objects and the file's function symbols; also the
+// file's call frame information (OpenFrames: __eh_frame) and compact
+// unwind information (OpenCompactUnwind: __unwind_info, or an object's
+// __compact_unwind relocated as the stack map section is). Symbol
 // names are kept raw, with the leading underscore Mach-O C symbols have;
 // DisplayName strips it.
 package machosection

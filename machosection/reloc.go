@@ -4,6 +4,7 @@ import (
 	"debug/macho"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -14,15 +15,23 @@ import (
 const relocUnsigned = 0
 
 // fixups turns the relocations of the stack map section s (an object's)
-// into fixups. Mach-O relocations keep their addend in the field; an
+// into fixups (sectionFixups, named after the stack map section). Mach-O relocations keep their addend in the field; an
 // extern one adds its symbol's value, a section one (r_extern 0) holds
 // the target address already and is named after the function symbol
 // there.
 func fixups(f *macho.File, s *macho.Section, data []byte) ([]stackmap.Fixup, error) {
+	return sectionFixups(f, s, data, SegmentName+","+SectionName)
+}
+
+// sectionFixups turns the absolute relocations of an object's section s
+// (named sect in errors), whose bytes are data, into fixups: the values
+// they give its address fields, as if every section were at its address
+// in the object.
+func sectionFixups(f *macho.File, s *macho.Section, data []byte, sect string) ([]stackmap.Fixup, error) {
 	if len(s.Relocs) == 0 {
 		return nil, nil
 	}
-	name := SegmentName + "," + SectionName + " relocations"
+	name := sect + " relocations"
 	var syms []macho.Symbol
 	if f.Symtab != nil {
 		syms = f.Symtab.Syms
@@ -37,7 +46,7 @@ func fixups(f *macho.File, s *macho.Section, data []byte) ([]stackmap.Fixup, err
 			return nil, fail("scattered relocations do not apply to 64-bit stack maps")
 		}
 		if r.Type != relocUnsigned || r.Pcrel {
-			return nil, fail("only absolute (UNSIGNED, not pc-relative) relocations apply to %s", SectionName)
+			return nil, fail("only absolute (UNSIGNED, not pc-relative) relocations apply to %s", sect[strings.LastIndexByte(sect, ',')+1:])
 		}
 		if r.Len != 2 && r.Len != 3 {
 			return nil, fail("field length 2^%d is not 4 or 8 bytes", r.Len)

@@ -34,6 +34,10 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 		return
 	}
 	arch := tv.SD.Arch
+	if ur.row == nil {
+		writeTextCompact(w, arch, &ur)
+		return
+	}
 	row := ur.row
 	w.WriteString("CFA=")
 	switch row.CFA.Kind {
@@ -75,6 +79,9 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 	}
 	if n == 0 {
 		w.WriteString(" none")
+	}
+	if ur.hasEncoding {
+		writeCompactSuffix(w, ur.encoding)
 	}
 	w.WriteByte('\n')
 }
@@ -123,7 +130,6 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 		return
 	}
 	arch := tv.SD.Arch
-	row := ur.row
 	j.openObject()
 	j.key("pc")
 	j.uint(ur.pc)
@@ -131,6 +137,19 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 	j.hex(ur.pc)
 	j.key("section")
 	j.string(ur.section)
+	if ur.hasEncoding {
+		j.key("compact_encoding")
+		j.uint(uint64(ur.encoding))
+		j.key("compact_encoding_hex")
+		j.w.WriteByte('"')
+		writeEncoding(j.w, ur.encoding)
+		j.w.WriteByte('"')
+	}
+	if ur.row == nil {
+		writeJSONCompact(j, arch, &ur)
+		return
+	}
+	row := ur.row
 	j.key("fde_offset")
 	j.uint(ur.fdeOffset)
 	j.key("cfa")

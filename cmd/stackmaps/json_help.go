@@ -102,16 +102,26 @@ languages whose numbers are doubles.
                                       cannot update them in memory ]
             }
           "unwind": only with --unwind: null when no FDE of the file covers
-                    the record (or the record's function is unknown); else
-                    the call frame information row that holds there
+                    the record and (Mach-O) no compact unwind entry does
+                    (or the record's function is unknown); else the call
+                    frame information row that holds there
             {
               "pc":         the address looked up: a statepoint's address
                             minus 1 (it is a return address; the row is the
                             call's), the record's address otherwise
               "pc_hex":     pc as a hex string
               "section":    ".eh_frame", ".debug_frame" (used when no
-                            .eh_frame FDE covers pc) or "__eh_frame"
-              "fde_offset": section offset of the FDE
+                            .eh_frame FDE covers pc) or "__eh_frame"; Mach-O
+                            records no FDE covers: "__unwind_info" (images)
+                            or "__compact_unwind" (objects), the row their
+                            compact encoding gives after the prologue
+                            (a DWARF-mode encoding: "__eh_frame", the FDE it
+                            names)
+              "compact_encoding":     only for rows from compact unwind:
+                            the 32-bit encoding
+              "compact_encoding_hex": it as "0x" and 8 hex digits
+              "fde_offset": section offset of the FDE; null for
+                            "__unwind_info" and "__compact_unwind"
               "cfa": { "reg": name, "dwarf_reg": N, "offset": N,
                        "expression": false }: CFA = reg + offset; when a
                      DWARF expression computes the CFA: reg, dwarf_reg and
@@ -120,7 +130,11 @@ languages whose numbers are doubles.
               "saved": [ every register with a rule other than "same
                          value", in DWARF order: the callee-saved registers
                          the function has saved by then and the return
-                         address column when it has a rule (x86_64 rip)
+                         address column when it has a rule (x86_64 rip);
+                         from compact unwind: all "offset", the frame's own
+                         first (x29 x30, rbp rip, or rip), then the others
+                         from the CFA down; an x86_64 stack size the code
+                         holds but the file cannot give: cfa offset null
                 {
                   "reg":        register name (as in "locations"), null
                                 for numbers the architecture does not know

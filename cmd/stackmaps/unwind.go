@@ -4,8 +4,10 @@ import (
 	"debug/macho"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/regs"
@@ -20,6 +22,15 @@ type unwindSource struct {
 	tables []frameTable // .eh_frame first
 	u      cfi.Unwinder
 	err    error // the first malformed-CFI error met, reported after the file
+
+	// Mach-O: compact unwind, used where no FDE covers a record (see
+	// compactRow), the __eh_frame its DWARF-mode entries point into, and
+	// the function code that x86_64 STACK_IND entries read their stack
+	// size from.
+	arch    regs.Arch
+	compact machosection.CompactUnwind
+	eh      *cfi.Section
+	code    *codeReader
 }
 
 // frameTable is one call frame section and how its FDEs are found: its
@@ -32,12 +43,19 @@ type frameTable struct {
 }
 
 // unwindRow is a record's row: the rules at pc, from the FDE at fdeOffset
-// of section.
+// of section, or (row nil) the rule of a compact unwind entry.
 type unwindRow struct {
 	row       *cfi.Row // points into the source's Unwinder: valid until the next lookup
 	pc        uint64   // the address looked up (see rowFor)
 	section   string
 	fdeOffset uint64
+
+	// hasEncoding: the row comes from compact unwind (section
+	// "__unwind_info" or "__compact_unwind" with rule, or "__eh_frame"
+	// with row for a DWARF-mode entry).
+	hasEncoding bool
+	encoding    compactunwind.Encoding
+	rule        compactunwind.Rule
 }
 
 // openUnwind reads the call frame information of every section of in:
@@ -59,13 +77,14 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 				return nil, err
 			}
 		case stackmap.FormatMachO:
-			c, err := machoFrames(in.File, sd)
+			c, cu, err := machoFrames(in.File, sd)
 			if err != nil {
 				return nil, err
 			}
 			if err := src.set("__eh_frame", c, cfi.Config{}); err != nil {
 				return nil, err
 			}
+			src.arch, src.compact, src.code = sd.Arch, cu, &codeReader{name: in.File, slice: sd.Slice}
 		default:
 			return nil, fmt.Errorf("--unwind: %s files have no call frame information support (only ELF and Mach-O)", sd.Format)
 		}
@@ -90,6 +109,9 @@ func (s *unwindSource) set(ehName string, eh, debug cfi.Config) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
+		if c.name == "__eh_frame" {
+			s.eh = sec
+		}
 		fd, err := sec.NewFinder()
 		if err != nil {
 			fd = sec
@@ -99,27 +121,53 @@ func (s *unwindSource) set(ehName string, eh, debug cfi.Config) error {
 	return nil
 }
 
-// machoFrames reads __eh_frame of a thin Mach-O file, or of the slice of
-// a universal file that sd was read from.
-func machoFrames(name string, sd *stackmap.SectionData) (cfi.Config, error) {
+// machoFrames reads __eh_frame and the compact unwind information of a
+// thin Mach-O file, or of the slice of a universal file that sd was read
+// from.
+func machoFrames(name string, sd *stackmap.SectionData) (cfi.Config, machosection.CompactUnwind, error) {
 	if sd.Slice == "" {
-		return machosection.OpenFrames(name)
+		c, err := machosection.OpenFrames(name)
+		if err != nil {
+			return c, machosection.CompactUnwind{}, err
+		}
+		cu, err := machosection.OpenCompactUnwind(name)
+		return c, cu, err
 	}
+	f, closer, err := openSlice(name, sd.Slice)
+	if err != nil {
+		return cfi.Config{}, machosection.CompactUnwind{}, err
+	}
+	defer closer.Close()
+	c, err := machosection.FramesFromFile(f)
+	if err != nil {
+		return c, machosection.CompactUnwind{}, fmt.Errorf("%s: slice %s: %w", name, sd.Slice, err)
+	}
+	cu, err := machosection.CompactUnwindFromFile(f)
+	if err != nil {
+		return c, cu, fmt.Errorf("%s: slice %s: %w", name, sd.Slice, err)
+	}
+	return c, cu, nil
+}
+
+// openSlice opens the slice of a universal Mach-O file named as
+// machosection names slices (regs.Arch.String()).
+func openSlice(name, slice string) (*macho.File, io.Closer, error) {
 	ff, err := macho.OpenFat(name)
 	if err != nil {
-		return cfi.Config{}, fmt.Errorf("%s: %w", name, err)
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	defer ff.Close()
 	for _, a := range ff.Arches {
-		if regs.ArchFromMachO(a.Cpu).String() == sd.Slice { // as machosection names slices
-			return machosection.FramesFromFile(a.File)
+		if regs.ArchFromMachO(a.Cpu).String() == slice {
+			return a.File, ff, nil
 		}
 	}
-	return cfi.Config{}, fmt.Errorf("%s: no slice %s", name, sd.Slice)
+	ff.Close()
+	return nil, nil, fmt.Errorf("%s: no slice %s", name, slice)
 }
 
 // rowFor returns the unwind row of a record, and false when no FDE of
-// the file covers it (or its CFI is malformed: s.err says so).
+// the file covers it (or its CFI is malformed: s.err says so). Mach-O
+// records no FDE covers get the row of their compact unwind entry.
 //
 // Which address: a statepoint record's address is the return address of
 // its call, and the row looked up is the one at address-1, the call
@@ -155,5 +203,5 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 		}
 		return unwindRow{row: row, pc: pc, section: ft.name, fdeOffset: s.u.FDE().Offset}, true
 	}
-	return unwindRow{}, false
+	return s.compactRow(rv, pc)
 }

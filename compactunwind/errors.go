@@ -1,0 +1,32 @@
+package compactunwind
+
+import "fmt"
+
+// Section names, as FormatError names them.
+const (
+	SectionUnwindInfo    = "__unwind_info"
+	SectionCompactUnwind = "__compact_unwind"
+)
+
+// FormatError says where and why a compact unwind section does not decode.
+type FormatError struct {
+	Section string // SectionUnwindInfo or SectionCompactUnwind
+	Offset  uint64 // byte offset in the section
+	What    string // the structure read there, e.g. "second-level page 0"
+	Detail  string // what is wrong
+}
+
+// Error returns "__unwind_info: offset 0x44: second-level page 0: ...".
+func (e *FormatError) Error() string {
+	return fmt.Sprintf("%s: offset %#x: %s: %s", e.Section, e.Offset, e.What, e.Detail)
+}
+
+func infoErr(off uint64, what, format string, args ...any) error {
+	return &FormatError{Section: SectionUnwindInfo, Offset: off, What: what, Detail: fmt.Sprintf(format, args...)}
+}
+
+// need checks that n bytes at off fit in a section of size bytes (no
+// overflow: every value is at most 2^32 times 2^32).
+func need(size int, off, n uint64) bool {
+	return off <= uint64(size) && n <= uint64(size)-off
+}
