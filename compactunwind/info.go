@@ -97,9 +97,6 @@ func Parse(data []byte) (*Info, error) {
 			return nil, infoErr(a.hoff, "header", "%s of %d entries at %#x runs past the section's end (%#x bytes)", a.what, a.n, a.off, len(data))
 		}
 	}
-	if h.CommonEncodingsCount > 127 {
-		return nil, infoErr(8, "header", "%d common encodings, at most 127 fit a compressed page's encoding index", h.CommonEncodingsCount)
-	}
 	if h.IndexCount == 0 {
 		return in, nil
 	}
