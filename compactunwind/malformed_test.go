@@ -38,7 +38,7 @@ func synth() []byte {
 	put(0x58, 0x100, 0x04000001, 0x180, 0x03000040)
 	put(0x68, compactunwind.PageCompressed)
 	put16(0x6c, 12, 2, 20, 1)
-	put(0x74, 1<<24|0, 2<<24|0x40)
+	put(0x74, 1<<24, 2<<24|0x40) // encoding index << 24 | offset from the page base
 	put(0x7c, 0x04000003)
 	return b
 }
