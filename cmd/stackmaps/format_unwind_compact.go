@@ -13,7 +13,7 @@ import (
 //
 //	CFA=x29+16 saved: x29@CFA-16 x30@CFA-8 x19@CFA-24 x20@CFA-32 (compact 0x04000001)
 //
-// saved registers in the order compactunwind.Rule.Saved gives them. An
+// saved registers in DWARF register order, as in rows from DWARF CFI. An
 // x86_64 STACK_IND entry whose stack size could not be read from the code
 // reads "CFA=rsp+?" and says where the size is.
 func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
@@ -26,7 +26,8 @@ func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
 		writeSigned(w, r.CFAOffset)
 	}
 	w.WriteString(" saved:")
-	for _, s := range r.Saved() {
+	saved, n := savedInDWARFOrder(r)
+	for _, s := range saved[:n] {
 		w.WriteByte(' ')
 		writeCFIReg(w, arch, uint64(s.Reg))
 		w.WriteString("@CFA")
@@ -45,6 +46,25 @@ func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
 		w.WriteString(", code not readable)")
 	}
 	w.WriteByte('\n')
+}
+
+// savedInDWARFOrder returns r's saved registers sorted by DWARF register
+// number, the order rows from DWARF CFI list them in (Rule.Saved gives
+// them in the order the prologue stores them), without allocating.
+func savedInDWARFOrder(r *compactunwind.Rule) (out [20]compactunwind.Saved, n int) {
+	for _, s := range r.Saved() {
+		if n == len(out) {
+			break
+		}
+		i := n
+		for i > 0 && out[i-1].Reg > s.Reg {
+			out[i] = out[i-1]
+			i--
+		}
+		out[i] = s
+		n++
+	}
+	return out, n
 }
 
 // writeCompactSuffix writes " (compact 0x04000001)".
@@ -88,7 +108,8 @@ func writeJSONCompact(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
 	j.closeObject()
 	j.key("saved")
 	j.openArray()
-	for _, s := range r.Saved() {
+	saved, n := savedInDWARFOrder(r)
+	for _, s := range saved[:n] {
 		j.elem()
 		j.openObject()
 		j.key("reg")

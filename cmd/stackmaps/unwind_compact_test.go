@@ -42,8 +42,8 @@ func unwindLine(t *testing.T, dump, record string) string {
 // from __eh_frame, without an encoding.
 func TestDumpUnwindCompactImages(t *testing.T) {
 	const frame = "CFA=x29+16 saved: x29@CFA-16 x30@CFA-8 (compact 0x04000000)"
-	const pairs = "CFA=x29+16 saved: x29@CFA-16 x30@CFA-8 x19@CFA-24 x20@CFA-32 x21@CFA-40 x22@CFA-48 " +
-		"x23@CFA-56 x24@CFA-64 x25@CFA-72 x26@CFA-80 x27@CFA-88 x28@CFA-96 (compact 0x0400001f)"
+	const pairs = "CFA=x29+16 saved: x19@CFA-24 x20@CFA-32 x21@CFA-40 x22@CFA-48 x23@CFA-56 " +
+		"x24@CFA-64 x25@CFA-72 x26@CFA-80 x27@CFA-88 x28@CFA-96 x29@CFA-16 x30@CFA-8 (compact 0x0400001f)"
 	for _, img := range []string{"arm64-macos11.dylib", "arm64-macos13.dylib", "arm64-macos13"} {
 		out, stderr, status := runTool("dump", "--unwind", td+"linked-macho/"+img)
 		require.Equal(t, exitOK, status, stderr)
@@ -69,9 +69,9 @@ func TestDumpUnwindCompactImages(t *testing.T) {
 func TestDumpUnwindCompactGroundTruth(t *testing.T) {
 	out, stderr, status := runTool("dump", "--unwind", td+"compactunwind/x86_64.dylib")
 	require.Equal(t, exitOK, status, stderr)
-	assert.Equal(t, "CFA=rbp+16 saved: rbp@CFA-16 rip@CFA-8 r15@CFA-24 r14@CFA-32 r13@CFA-40 r12@CFA-48 rbx@CFA-56 (compact 0x010558d1)",
+	assert.Equal(t, "CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8 (compact 0x010558d1)",
 		unwindLine(t, out, "Record ID 3100 "))
-	assert.Equal(t, "CFA=rbp+16 saved: rbp@CFA-16 rip@CFA-8 r14@CFA-24 r12@CFA-32 rbx@CFA-40 (compact 0x01030111)",
+	assert.Equal(t, "CFA=rbp+16 saved: rbx@CFA-40 rbp@CFA-16 r12@CFA-32 r14@CFA-24 rip@CFA-8 (compact 0x01030111)",
 		unwindLine(t, out, "Record ID 3103 "))
 	assert.Equal(t, "CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8",
 		unwindLine(t, out, "Record ID 3104 "))
@@ -79,7 +79,7 @@ func TestDumpUnwindCompactGroundTruth(t *testing.T) {
 
 	out, stderr, status = runTool("dump", "--unwind", td+"compactunwind/arm64.o")
 	require.Equal(t, exitOK, status, stderr)
-	assert.Equal(t, "CFA=x29+16 saved: x29@CFA-16 x30@CFA-8 x19@CFA-24 x20@CFA-32 x21@CFA-40 x22@CFA-48 x23@CFA-56 x24@CFA-64 v8@CFA-72 v9@CFA-80 (compact 0x04000107)",
+	assert.Equal(t, "CFA=x29+16 saved: x19@CFA-24 x20@CFA-32 x21@CFA-40 x22@CFA-48 x23@CFA-56 x24@CFA-64 x29@CFA-16 x30@CFA-8 v8@CFA-72 v9@CFA-80 (compact 0x04000107)",
 		unwindLine(t, out, "Record ID 3000 "))
 	assert.Equal(t, 8, strings.Count(out, " (compact 0x04"))
 
@@ -110,8 +110,10 @@ func TestDumpUnwindCompactGroundTruth(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(uw["saved"], &saved))
 	require.Len(t, saved, 10)
-	assert.Equal(t, "x29", saved[0].Reg)
-	assert.Equal(t, int64(-16), saved[0].CFAOffset)
+	assert.Equal(t, "x19", saved[0].Reg) // in DWARF order, as rows from DWARF CFI
+	assert.Equal(t, int64(-24), saved[0].CFAOffset)
+	assert.Equal(t, "x29", saved[6].Reg)
+	assert.Equal(t, int64(-16), saved[6].CFAOffset)
 	assert.Equal(t, uint16(72), saved[8].DwarfReg)
 	assert.Equal(t, "offset", saved[8].Rule)
 	assert.Equal(t, int64(-72), saved[8].CFAOffset)
@@ -135,14 +137,14 @@ func TestUnwindCompactStackIndirect(t *testing.T) {
 	assert.Equal(t, compactunwind.Encoding(0x030df800), ur.encoding)
 	w := newOutBuf(nil)
 	writeTextCompact(w, regs.X86_64, &ur)
-	assert.Equal(t, "CFA=rsp+8128 saved: rip@CFA-8 rbp@CFA-16 r15@CFA-24 r14@CFA-32 r13@CFA-40 r12@CFA-48 rbx@CFA-56 (compact 0x030df800)\n", string(w.b))
+	assert.Equal(t, "CFA=rsp+8128 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8 (compact 0x030df800)\n", string(w.b))
 
 	src.code = &codeReader{name: td + "compactunwind/no-such-file"}
 	ur, ok = src.compactRow(rv, rv.Address)
 	require.True(t, ok)
 	w = newOutBuf(nil)
 	writeTextCompact(w, regs.X86_64, &ur)
-	assert.Equal(t, "CFA=rsp+? saved: rip@CFA-8 rbp@CFA-16 r15@CFA-24 r14@CFA-32 r13@CFA-40 r12@CFA-48 rbx@CFA-56 "+
+	assert.Equal(t, "CFA=rsp+? saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8 "+
 		"(compact 0x030df800: stack size is the uint32 at function+0xd plus 56, code not readable)\n", string(w.b))
 
 	// Outside every entry; read as arm64 (mode 3 is DWARF there) it names

@@ -498,8 +498,8 @@ func TestDumpUnwindUniversal(t *testing.T) {
 		"      unwind: CFA=rbp+16 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8\n")
 	assert.Equal(t, 6, strings.Count(x86, "unwind: CFA=rbp+16 saved: "), "every x86_64 record")
 	assert.NotContains(t, x86, "(compact")
-	const allPairs = "      unwind: CFA=x29+16 saved: x29@CFA-16 x30@CFA-8 x19@CFA-24 x20@CFA-32 x21@CFA-40 x22@CFA-48 " +
-		"x23@CFA-56 x24@CFA-64 x25@CFA-72 x26@CFA-80 x27@CFA-88 x28@CFA-96 (compact 0x0400001f)\n"
+	const allPairs = "      unwind: CFA=x29+16 saved: x19@CFA-24 x20@CFA-32 x21@CFA-40 x22@CFA-48 x23@CFA-56 " +
+		"x24@CFA-64 x25@CFA-72 x26@CFA-80 x27@CFA-88 x28@CFA-96 x29@CFA-16 x30@CFA-8 (compact 0x0400001f)\n"
 	assert.Contains(t, arm, "Record ID 102 (0x66) at 0xd4 (+0xa4), 24 locations\n"+allPairs)
 	assert.Contains(t, arm, "Record ID 105 (0x69) at 0x1a8 (+0x90), 24 locations\n"+allPairs)
 	assert.Equal(t, 4, strings.Count(arm, "      unwind: CFA=x29+16 saved: x29@CFA-16 x30@CFA-8 (compact 0x04000000)\n"))
