@@ -125,26 +125,32 @@ func (s *unwindSource) set(ehName string, eh, debug cfi.Config) error {
 // thin Mach-O file, or of the slice of a universal file that sd was read
 // from.
 func machoFrames(name string, sd *stackmap.SectionData) (cfi.Config, machosection.CompactUnwind, error) {
+	// Errors name the slice, not the file: dump puts the file's name
+	// before every error of it.
+	var (
+		f      *macho.File
+		closer io.Closer
+		where  string
+		err    error
+	)
 	if sd.Slice == "" {
-		c, err := machosection.OpenFrames(name)
-		if err != nil {
-			return c, machosection.CompactUnwind{}, err
-		}
-		cu, err := machosection.OpenCompactUnwind(name)
-		return c, cu, err
+		f, err = macho.Open(name)
+		closer = f
+	} else {
+		f, closer, err = openSlice(name, sd.Slice)
+		where = "slice " + sd.Slice + ": "
 	}
-	f, closer, err := openSlice(name, sd.Slice)
 	if err != nil {
 		return cfi.Config{}, machosection.CompactUnwind{}, err
 	}
 	defer closer.Close()
 	c, err := machosection.FramesFromFile(f)
 	if err != nil {
-		return c, machosection.CompactUnwind{}, fmt.Errorf("%s: slice %s: %w", name, sd.Slice, err)
+		return c, machosection.CompactUnwind{}, fmt.Errorf("%s%w", where, err)
 	}
 	cu, err := machosection.CompactUnwindFromFile(f)
 	if err != nil {
-		return c, cu, fmt.Errorf("%s: slice %s: %w", name, sd.Slice, err)
+		return c, cu, fmt.Errorf("%s%w", where, err)
 	}
 	return c, cu, nil
 }

@@ -208,6 +208,7 @@ func TestDumpUnwindCompactMalformed(t *testing.T) {
 	_, stderr, status := runTool("dump", "--unwind", path)
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, stderr, "__unwind_info: offset 0x44: second-level page 0: kind 7 is neither regular (2) nor compressed (3)")
+	assert.Equal(t, 1, strings.Count(stderr, path), "the file is named once: %s", stderr)
 
 	// Fill the section with 0xff from each of a few offsets on: counts and offsets
 	// become 0 or point nowhere; every outcome is a dump or an error.
