@@ -18,8 +18,10 @@ import (
 // name@CFA-N: saved in memory at CFA-N; name=CFA-N: the value is CFA-N
 // (val_offset); name=reg: in another register; name@expression and
 // name=expression: DWARF expressions; name=undefined: not recoverable.
-// A CFA computed by a DWARF expression is "CFA=expression". A record no
-// FDE covers reads "unwind: none (no CFI covers 0x...)".
+// A CFA computed by a DWARF expression is "CFA=expression". "ra_signed"
+// at the end: AArch64 pointer authentication has signed the return
+// address (DW_CFA_AARCH64_negate_ra_state; strip it before using it). A
+// record no FDE covers reads "unwind: none (no CFI covers 0x...)".
 func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 	w.WriteString("      unwind: ")
 	ur, ok := tv.UW.rowFor(rv)
@@ -79,6 +81,9 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 	}
 	if n == 0 {
 		w.WriteString(" none")
+	}
+	if row.RASigned { // AArch64: x30 holds a signed return address (paciasp)
+		w.WriteString(" ra_signed")
 	}
 	if ur.hasEncoding {
 		writeCompactSuffix(w, ur.encoding)
@@ -176,6 +181,8 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 		j.hexBytes(row.CFA.Expr)
 	}
 	j.closeObject()
+	j.key("ra_signed")
+	j.bool(row.RASigned)
 	j.key("saved")
 	j.openArray()
 	for reg := range row.Regs {

@@ -106,6 +106,8 @@ func writeJSONCompact(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
 	j.key("expression")
 	j.bool(false)
 	j.closeObject()
+	j.key("ra_signed") // compact unwind does not say
+	j.null()
 	j.key("saved")
 	j.openArray()
 	saved, n := savedInDWARFOrder(r)

@@ -127,14 +127,17 @@ languages whose numbers are doubles.
                      DWARF expression computes the CFA: reg, dwarf_reg and
                      offset are null, "expression": true and
                      "expression_hex" holds its bytes in hex
+              "ra_signed": true when AArch64 pointer authentication
+                           has signed the return address at pc
+                           (DW_CFA_AARCH64_negate_ra_state); null in
+                           rows from compact unwind, which do not say
               "saved": [ every register with a rule other than "same
                          value", in DWARF order: the callee-saved registers
                          the function has saved by then and the return
                          address column when it has a rule (x86_64 rip);
-                         from compact unwind: all "offset", the frame's own
-                         first (x29 x30, rbp rip, or rip), then the others
-                         from the CFA down; an x86_64 stack size the code
-                         holds but the file cannot give: cfa offset null
+                         from compact unwind: all "offset", in DWARF order
+                         too; an x86_64 stack size the code holds but the
+                         file cannot give: cfa offset null
                 {
                   "reg":        register name (as in "locations"), null
                                 for numbers the architecture does not know
