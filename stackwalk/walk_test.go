@@ -87,13 +87,17 @@ func funcAt(f *walktest.File, pc uint64) string {
 	return name
 }
 
-func walkCapture(t *testing.T, exe string, f *walktest.File) walkStats {
+func walkCapture(t *testing.T, exe string, f *walktest.File, pacMask ...uint64) walkStats {
 	t.Helper()
 	m, err := stackwalk.OpenELF(exe, bias(t, exe, f))
 	require.NoError(t, err)
 	defer m.Close()
 	require.NotNil(t, m.Stackmaps)
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack})
+	cfg := stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack}
+	if len(pacMask) > 0 {
+		cfg.PACMask = pacMask[0]
+	}
+	w, err := stackwalk.NewWalker(cfg)
 	require.NoError(t, err)
 	var rs stackwalk.RegisterSet
 	rs.SetAll(f.Regs)

@@ -42,7 +42,10 @@ type Config struct {
 	// the start of the patchable region the call returns into).
 	ExactOnly bool
 	// PACMask is cleared from an AArch64 return address that the CFI says
-	// is signed (pointer authentication); 0 leaves it as read.
+	// is signed (pointer authentication: paciasp, -mbranch-protection=
+	// pac-ret, "sign-return-address"); 0 leaves it as read, and such a
+	// walk ends at the first signed address (EndNoModule). For a Linux
+	// process with 48-bit user addresses it is 0xffff000000000000.
 	PACMask uint64
 }
 

@@ -5,7 +5,8 @@
 #   MODE    statepoint | patchpoint (statepoint: x86_64, aarch64, riscv64)
 #   OUTDIR  directory for the objects and the executable OUTDIR/walk
 # Prints nothing on success; exits non-zero on failure.
-# Environment: LLC (default llc-22); WALK_LDFLAGS, extra link flags.
+# Environment: LLC (default llc-22); WALK_LDFLAGS, extra link flags;
+# WALK_PAC=1 (aarch64): return address signing everywhere (see below).
 set -euo pipefail
 if [ $# -ne 4 ]; then
 	echo "usage: $0 ARCH pie|nopie statepoint|patchpoint OUTDIR" >&2
@@ -45,13 +46,30 @@ patchpoint) ir=walk_patchpoint.ll; spdef=0; llcmode= ;;
 esac
 
 mkdir -p "$out"
+# WALK_PAC=1 (aarch64 only): return address signing in every function, as
+# the pointer authentication of an arm64 distribution builds them: llc by
+# the function attribute "sign-return-address"="all" added to every
+# attribute group (paciasp, and the CFI's DW_CFA_AARCH64_negate_ra_state;
+# llc-22 ignored the module flag of that name here), gcc by
+# -mbranch-protection=pac-ret.
+irfile=$here/$ir pacflags=
+if [ "${WALK_PAC:-0}" = 1 ]; then
+	if [ "$arch" != aarch64 ]; then
+		echo "build.sh: WALK_PAC=1 is for aarch64" >&2
+		exit 2
+	fi
+	irfile=$out/walk_pac.ll
+	sed '/^attributes #/s/{ /{ "sign-return-address"="all" /' "$here/$ir" >"$irfile"
+	pacflags=-mbranch-protection=pac-ret
+fi
 # shellcheck disable=SC2086
 $llc -O2 -mtriple=$triple $llcarch -relocation-model=$relmodel $llcmode -filetype=obj \
-	"$here/$ir" -o "$out/walk.o"
+	"$irfile" -o "$out/walk.o"
 $cc -O1 $ccpie -I"$capdir" -c "$capdir/$capture" -o "$out/capture.o"
 # -fasynchronous-unwind-tables: .eh_frame for main, so that a walker can
 # unwind through it (the default of every gcc here but riscv64's).
-$cc -O1 $ccpie -fasynchronous-unwind-tables -I"$here" -I"$capdir" -DWALK_PIE=$piedef -DWALK_STATEPOINT=$spdef -DWALK_LLC="\"$llc\"" \
+# shellcheck disable=SC2086
+$cc -O1 $ccpie $pacflags -fasynchronous-unwind-tables -I"$here" -I"$capdir" -DWALK_PIE=$piedef -DWALK_STATEPOINT=$spdef -DWALK_LLC="\"$llc\"" \
 	-c "$here/driver.c" -o "$out/driver.o"
 # .llvm_stackmaps is read-only but holds absolute addresses: a PIE needs
 # text relocations in it; say so to keep ld quiet.
