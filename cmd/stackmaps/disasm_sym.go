@@ -11,6 +11,7 @@ import (
 // PLT stub of a linked file, and in a relocatable object the symbol the
 // relocation at the instruction refers to.
 type elfNames struct {
+	f     *elf.File
 	funcs []elfFunc         // function symbols by address
 	plt   map[uint64]string // PLT stub address -> "name@plt"
 	relas map[*elf.Section][]elfRela
@@ -31,7 +32,7 @@ func (c *codeFile) names() *elfNames {
 	if c.elfNames != nil {
 		return c.elfNames
 	}
-	n := &elfNames{plt: map[uint64]string{}, relas: map[*elf.Section][]elfRela{}}
+	n := &elfNames{f: c.elf, plt: map[uint64]string{}, relas: map[*elf.Section][]elfRela{}}
 	c.elfNames = n
 	syms, _ := c.elf.Symbols()
 	for _, s := range syms {
@@ -125,21 +126,17 @@ func (n *elfNames) relocations(f *elf.File, sec *elf.Section) []elfRela {
 	return out
 }
 
-// targetName returns " <name>" for an instruction at secOff in sec (a
-// relocatable object) or at address pc (a linked file) whose branch
-// target is target, or "" when nothing names it.
-func (c *codeFile) targetName(sec *elf.Section, secOff, length, target uint64) string {
-	if c.elf == nil {
-		return ""
-	}
-	n := c.names()
-	if c.elf.Type == elf.ET_REL {
-		if sec == nil {
+// targetName implements targetNamer for ELF: in a relocatable object pc
+// is the instruction's offset in sec.
+func (n *elfNames) targetName(sec any, pc, length, target uint64) string {
+	if n.f.Type == elf.ET_REL {
+		s, _ := sec.(*elf.Section)
+		if s == nil {
 			return ""
 		}
-		rs := n.relocations(c.elf, sec)
-		i := sort.Search(len(rs), func(i int) bool { return rs[i].off >= secOff })
-		if i < len(rs) && rs[i].off < secOff+length {
+		rs := n.relocations(n.f, s)
+		i := sort.Search(len(rs), func(i int) bool { return rs[i].off >= pc })
+		if i < len(rs) && rs[i].off < pc+length {
 			return " <" + rs[i].name + ">"
 		}
 		return ""
