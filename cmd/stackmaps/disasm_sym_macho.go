@@ -167,7 +167,12 @@ func (n *machoNames) targetName(sec any, pc, length, target uint64) string {
 	}
 	for i, s := range n.f.Sections {
 		if target >= s.Addr && target-s.Addr < s.Size {
-			return symName(n.syms[i], target)
+			if name := symName(n.syms[i], target); name != "" || s != sec {
+				return name
+			}
+			// A branch inside a section no symbol starts (__stub_helper):
+			// llvm-objdump names the section's start after the section.
+			return symName([]addrSym{{s.Addr, s.Name}}, target)
 		}
 	}
 	return ""

@@ -35,6 +35,13 @@ func TestDisasmObjdumpGoldensCurrent(t *testing.T) {
 		assert.True(t, bytes.Equal(want, got), "%s differs from llvm-objdump-22's output: rerun testdata/objdump/gen.sh", golden)
 	}
 	files, images := machoCOFFDisasmFiles(t)
+	for _, rel := range samenameFiles {
+		dir, base := filepath.Split(filepath.Join(td, rel))
+		got := run(dir, "-d", "-r", base)
+		want, err := os.ReadFile(filepath.Join(td, rel+".objdump.txt"))
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), rel)
+	}
 	for _, rel := range files {
 		if testing.Short() && strings.HasPrefix(rel, "objects/") && !strings.HasPrefix(rel, "objects/llvm22/") {
 			continue // -short: LLVM 22's objects and every image

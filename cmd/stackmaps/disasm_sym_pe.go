@@ -80,7 +80,7 @@ func (n *peNames) targetName(sec any, pc, length, target uint64) string {
 		}
 		for i, fs := range n.f.Sections {
 			if fs == s {
-				return symName(n.syms[i], target)
+				return n.inSection(i, 0, s, target)
 			}
 		}
 		return ""
@@ -88,8 +88,18 @@ func (n *peNames) targetName(sec any, pc, length, target uint64) string {
 	for i, fs := range n.f.Sections {
 		start := n.base + uint64(fs.VirtualAddress)
 		if target >= start && target-start < uint64(fs.VirtualSize) {
-			return symName(n.syms[i], target)
+			return n.inSection(i, start, s, target)
 		}
 	}
 	return ""
+}
+
+// inSection names target in section i (at address start) after its
+// symbols or, when none is at or before target and the branch is inside
+// the section (sec), as llvm-objdump does, after the section's start.
+func (n *peNames) inSection(i int, start uint64, sec *pe.Section, target uint64) string {
+	if name := symName(n.syms[i], target); name != "" || n.f.Sections[i] != sec {
+		return name
+	}
+	return symName([]addrSym{{start, sec.Name}}, target)
 }

@@ -39,3 +39,15 @@ for arch in x86_64 arm64; do
   llvm-lipo-22 fat/kinds-universal.o -thin "$arch" -output "$tmp/kinds-universal.o.$arch"
   dis "-d -r" "$tmp/kinds-universal.o.$arch" "$here/fat/kinds-universal.o.$arch.objdump.txt"
 done
+# samename/: not compiled code but assembled (see samename.s).
+cd "$here/samename"
+for triple in x86_64-apple-macosx:x86_64-macho x86_64-pc-windows-msvc:x86_64-coff arm64-apple-macosx:arm64-macho; do
+  name=${triple#*:}
+  src=samename.s
+  if [ "$name" = arm64-macho ]; then
+    sed 's/jmp/b/' samename.s >"$tmp/samename-arm64.s"
+    src="$tmp/samename-arm64.s"
+  fi
+  llvm-mc-22 -triple "${triple%%:*}" -filetype=obj "$src" -o "$name.o"
+  llvm-objdump-22 -d -r "$name.o" >"$name.o.objdump.txt"
+done
