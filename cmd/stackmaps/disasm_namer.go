@@ -2,20 +2,37 @@ package main
 
 import (
 	"sort"
-	"strconv"
 )
 
 // targetNamer names the branch and call targets --disasm prints, for one
 // object file format, the way llvm-objdump -d does. Each format builds its
 // tables once per file (codeFile.namer) and keeps them.
 type targetNamer interface {
-	// targetName returns " <name>" for an instruction of length bytes at
-	// pc, whose branch target is target, or "" when nothing names it. pc
+	// target names the branch target target of an instruction of length
+	// bytes at pc, and reports false when nothing names it. pc
 	// and target are addresses as the stack map's function entries count
 	// them (a section offset in ELF and COFF relocatable objects); sec is
 	// the code section holding the instruction (*elf.Section,
 	// *macho.Section or *pe.Section), nil when unknown.
-	targetName(sec any, pc, length, target uint64) string
+	target(sec any, pc, length, target uint64) (targetRef, bool)
+}
+
+// targetRef names a branch target: a symbol and the offset from it.
+type targetRef struct {
+	name string
+	off  uint64
+}
+
+// write writes " <name>" or " <name+0x10>", as llvm-objdump does, without
+// allocating.
+func (r targetRef) write(w *outBuf) {
+	w.WriteString(" <")
+	w.WriteString(r.name)
+	if r.off != 0 {
+		w.WriteByte('+')
+		writeHex(w, r.off)
+	}
+	w.WriteByte('>')
 }
 
 // namer returns the naming tables of the file the last function's code
@@ -44,14 +61,22 @@ func (c *codeFile) namer() targetNamer {
 	return nil
 }
 
-// targetName names the target of the instruction at pc in the last
-// function's code section: see targetNamer.
-func (c *codeFile) targetName(pc, length, target uint64) string {
-	n := c.namer()
-	if n == nil {
-		return ""
+// writeTargetName writes the name of the branch target of the instruction
+// at pc in the last function's code section (see targetNamer), if it has
+// one.
+func (c *codeFile) writeTargetName(w *outBuf, pc, length, target uint64) {
+	if n := c.namer(); n != nil {
+		if r, ok := n.target(c.sec, pc, length, target); ok {
+			r.write(w)
+		}
 	}
-	return n.targetName(c.sec, pc, length, target)
+}
+
+// targetName is writeTargetName's text, "" for none.
+func (c *codeFile) targetName(pc, length, target uint64) string {
+	var w outBuf
+	c.writeTargetName(&w, pc, length, target)
+	return string(w.b)
 }
 
 // addrSym is a symbol's address and name.
@@ -72,18 +97,14 @@ func sortSyms(s []addrSym) {
 	})
 }
 
-// symName returns " <sym>" or " <sym+0x10>" for the last of syms (sorted
-// by sortSyms) at or before target, or "" when none is.
-func symName(syms []addrSym, target uint64) string {
+// symRef names target after the last of syms (sorted by sortSyms) at or
+// before it, and reports false when none is.
+func symRef(syms []addrSym, target uint64) (targetRef, bool) {
 	i := sort.Search(len(syms), func(i int) bool { return syms[i].addr > target }) - 1
 	if i < 0 {
-		return ""
+		return targetRef{}, false
 	}
-	s := syms[i]
-	if s.addr == target {
-		return " <" + s.name + ">"
-	}
-	return " <" + s.name + "+0x" + strconv.FormatUint(target-s.addr, 16) + ">"
+	return targetRef{syms[i].name, target - syms[i].addr}, true
 }
 
 // offReloc is a relocation's offset in its section and the name of what it
@@ -93,12 +114,13 @@ type offReloc struct {
 	name string
 }
 
-// relocAt returns " <name>" for the first of rs (sorted by offset) inside
-// the instruction at section offset off, length bytes long, or "".
-func relocAt(rs []offReloc, off, length uint64) string {
+// relocAt names the symbol of the first of rs (sorted by offset) inside
+// the instruction at section offset off, length bytes long, and reports
+// false when none is.
+func relocAt(rs []offReloc, off, length uint64) (targetRef, bool) {
 	i := sort.Search(len(rs), func(i int) bool { return rs[i].off >= off })
 	if i < len(rs) && rs[i].off < off+length {
-		return " <" + rs[i].name + ">"
+		return targetRef{name: rs[i].name}, true
 	}
-	return ""
+	return targetRef{}, false
 }

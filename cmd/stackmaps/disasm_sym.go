@@ -3,7 +3,6 @@ package main
 import (
 	"debug/elf"
 	"sort"
-	"strconv"
 )
 
 // elfNames names branch and call targets in --disasm as llvm-objdump
@@ -126,34 +125,30 @@ func (n *elfNames) relocations(f *elf.File, sec *elf.Section) []elfRela {
 	return out
 }
 
-// targetName implements targetNamer for ELF: in a relocatable object pc
-// is the instruction's offset in sec.
-func (n *elfNames) targetName(sec any, pc, length, target uint64) string {
+// target implements targetNamer for ELF: in a relocatable object pc is
+// the instruction's offset in sec.
+func (n *elfNames) target(sec any, pc, length, target uint64) (targetRef, bool) {
 	if n.f.Type == elf.ET_REL {
 		s, _ := sec.(*elf.Section)
 		if s == nil {
-			return ""
+			return targetRef{}, false
 		}
 		rs := n.relocations(n.f, s)
 		i := sort.Search(len(rs), func(i int) bool { return rs[i].off >= pc })
 		if i < len(rs) && rs[i].off < pc+length {
-			return " <" + rs[i].name + ">"
+			return targetRef{name: rs[i].name}, true
 		}
-		return ""
+		return targetRef{}, false
 	}
 	if s, ok := n.plt[target]; ok {
-		return " <" + s + ">"
+		return targetRef{name: s}, true
 	}
 	i := sort.Search(len(n.funcs), func(i int) bool { return n.funcs[i].addr > target }) - 1
 	if i < 0 {
-		return ""
+		return targetRef{}, false
 	}
-	f := n.funcs[i]
-	switch {
-	case f.addr == target:
-		return " <" + f.name + ">"
-	case target-f.addr < f.size:
-		return " <" + f.name + "+0x" + strconv.FormatUint(target-f.addr, 16) + ">"
+	if f := n.funcs[i]; target-f.addr < f.size || f.addr == target {
+		return targetRef{f.name, target - f.addr}, true
 	}
-	return ""
+	return targetRef{}, false
 }

@@ -154,26 +154,26 @@ func (n *machoNames) pairPart(typ uint8) bool {
 	return false
 }
 
-// targetName implements targetNamer: pc and target are addresses (Mach-O
+// target implements targetNamer: pc and target are addresses (Mach-O
 // objects give their sections addresses too).
-func (n *machoNames) targetName(sec any, pc, length, target uint64) string {
+func (n *machoNames) target(sec any, pc, length, target uint64) (targetRef, bool) {
 	if s, _ := sec.(*macho.Section); s != nil && n.f.Type == macho.TypeObj && pc >= s.Addr {
-		if r := relocAt(n.relocations(s), pc-s.Addr, length); r != "" {
-			return r
+		if r, ok := relocAt(n.relocations(s), pc-s.Addr, length); ok {
+			return r, true
 		}
 	}
 	if name := n.stubName(target); name != "" {
-		return " <" + name + ">"
+		return targetRef{name: name}, true
 	}
 	for i, s := range n.f.Sections {
 		if target >= s.Addr && target-s.Addr < s.Size {
-			if name := symName(n.syms[i], target); name != "" || s != sec {
-				return name
+			if r, ok := symRef(n.syms[i], target); ok || s != sec {
+				return r, ok
 			}
 			// A branch inside a section no symbol starts (__stub_helper):
 			// llvm-objdump names the section's start after the section.
-			return symName([]addrSym{{s.Addr, s.Name}}, target)
+			return targetRef{s.Name, target - s.Addr}, true
 		}
 	}
-	return ""
+	return targetRef{}, false
 }

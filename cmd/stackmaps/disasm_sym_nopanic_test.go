@@ -65,7 +65,9 @@ func TestMachOStubNamesBounds(t *testing.T) {
 	}
 	n := newMachONames(f)
 	require.Len(t, n.stubs, 1)
-	for target, want := range map[uint64]string{0x1000: " <_g>", 0x100c: "", 0x1018: "", 0x1024: "", 0x1004: "", 0x2000: ""} {
-		require.Equal(t, want, n.targetName(nil, 0, 5, target), "%#x", target)
+	for target, want := range map[uint64]string{0x1000: "_g", 0x100c: "", 0x1018: "", 0x1024: "", 0x1004: "", 0x2000: ""} {
+		r, ok := n.target(nil, 0, 5, target)
+		require.Equal(t, want != "", ok, "%#x", target)
+		require.Equal(t, targetRef{name: want}, r, "%#x", target)
 	}
 }

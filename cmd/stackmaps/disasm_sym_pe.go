@@ -66,24 +66,24 @@ func (n *peNames) relocations(sec *pe.Section) []offReloc {
 	return out
 }
 
-// targetName implements targetNamer: in an object pc and target are
-// offsets in sec, and a target without a relocation is named after sec's
-// symbols; in an image they are addresses.
-func (n *peNames) targetName(sec any, pc, length, target uint64) string {
+// target implements targetNamer: in an object pc and target are offsets
+// in sec, and a target without a relocation is named after sec's symbols;
+// in an image they are addresses.
+func (n *peNames) target(sec any, pc, length, target uint64) (targetRef, bool) {
 	s, _ := sec.(*pe.Section)
 	if !n.image {
 		if s == nil {
-			return ""
+			return targetRef{}, false
 		}
-		if r := relocAt(n.relocations(s), pc, length); r != "" {
-			return r
+		if r, ok := relocAt(n.relocations(s), pc, length); ok {
+			return r, true
 		}
 		for i, fs := range n.f.Sections {
 			if fs == s {
 				return n.inSection(i, 0, s, target)
 			}
 		}
-		return ""
+		return targetRef{}, false
 	}
 	for i, fs := range n.f.Sections {
 		start := n.base + uint64(fs.VirtualAddress)
@@ -91,15 +91,15 @@ func (n *peNames) targetName(sec any, pc, length, target uint64) string {
 			return n.inSection(i, start, s, target)
 		}
 	}
-	return ""
+	return targetRef{}, false
 }
 
 // inSection names target in section i (at address start) after its
 // symbols or, when none is at or before target and the branch is inside
 // the section (sec), as llvm-objdump does, after the section's start.
-func (n *peNames) inSection(i int, start uint64, sec *pe.Section, target uint64) string {
-	if name := symName(n.syms[i], target); name != "" || n.f.Sections[i] != sec {
-		return name
+func (n *peNames) inSection(i int, start uint64, sec *pe.Section, target uint64) (targetRef, bool) {
+	if r, ok := symRef(n.syms[i], target); ok || n.f.Sections[i] != sec {
+		return r, ok
 	}
-	return symName([]addrSym{{start, sec.Name}}, target)
+	return targetRef{sec.Name, target - start}, true
 }
