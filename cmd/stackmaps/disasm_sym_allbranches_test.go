@@ -18,11 +18,11 @@ import (
 // it decodes every instruction llvm-objdump-22 lists in the code sections
 // of every checked-in Mach-O and COFF/PE file with stack maps, and names
 // each branch target as --disasm would. Every name must be objdump's (see
-// objdumpListing.check). The samename objects pin which of several
-// symbols at one address names it.
+// objdumpListing.check). The asm objects pin which of several symbols
+// at one address names it and how a non-external relocation is named.
 func TestDisasmNamesEveryBranch(t *testing.T) {
 	files, images := machoCOFFDisasmFiles(t)
-	files = append(files, samenameFiles...)
+	files = append(files, asmFiles...)
 	total, bare := 0, 0
 	for _, rel := range files {
 		c, err := openCode(filepath.Join(golden.Root(), rel))
@@ -45,13 +45,14 @@ func TestDisasmNamesEveryBranch(t *testing.T) {
 		require.NoError(t, c.Close())
 	}
 	t.Logf("%d files: %d branch targets named as objdump names them, %d left bare", len(files), total, bare)
-	assert.Equal(t, 607+9, total)
+	assert.Equal(t, 607+9+2, total)
 	assert.Equal(t, 6, bare) // sm.dll's calls to 0x200000000
 }
 
-// samenameFiles are testdata/objdump/samename/samename.s assembled: two
-// symbols at one address, branches to it.
-var samenameFiles = []string{"objdump/samename/x86_64-macho.o", "objdump/samename/x86_64-coff.o", "objdump/samename/arm64-macho.o"}
+// asmFiles are testdata/objdump/asm/*.s assembled: two symbols at one
+// address and branches to it (samename), calls with relocations that are
+// not external (nonextern).
+var asmFiles = []string{"objdump/asm/samename-x86_64-macho.o", "objdump/asm/samename-x86_64-coff.o", "objdump/asm/samename-arm64-macho.o", "objdump/asm/nonextern-x86_64-macho.o"}
 
 // inRange returns the addresses of insns (sorted) in [start, end).
 func inRange(insns []uint64, start, end uint64) []uint64 {

@@ -61,7 +61,7 @@ func readObjdump(t *testing.T, rel string, withMachO bool) *objdumpListing {
 	l := &objdumpListing{target: map[uint64]string{}, reloc: map[uint64]string{}, stub: map[uint64]string{}, labels: map[string]bool{}}
 	dir := filepath.Join(golden.Root(), "objdump")
 	if strings.HasPrefix(rel, "objdump/") {
-		dir = golden.Root() // testdata/objdump/samename/
+		dir = golden.Root() // testdata/objdump/asm/
 	}
 	data, err := os.ReadFile(filepath.Join(dir, rel+".objdump.txt"))
 	require.NoError(t, err)

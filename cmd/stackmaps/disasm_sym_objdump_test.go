@@ -35,7 +35,7 @@ func TestDisasmObjdumpGoldensCurrent(t *testing.T) {
 		assert.True(t, bytes.Equal(want, got), "%s differs from llvm-objdump-22's output: rerun testdata/objdump/gen.sh", golden)
 	}
 	files, images := machoCOFFDisasmFiles(t)
-	for _, rel := range samenameFiles {
+	for _, rel := range asmFiles {
 		dir, base := filepath.Split(filepath.Join(td, rel))
 		got := run(dir, "-d", "-r", base)
 		want, err := os.ReadFile(filepath.Join(td, rel+".objdump.txt"))

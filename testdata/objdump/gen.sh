@@ -16,6 +16,10 @@
 #   fat/kinds-universal.o.<arch>.objdump.txt  -d -r of each slice of the
 #                             universal object (llvm-lipo-22 -thin), run on a
 #                             copy named kinds-universal.o.<arch>
+#   asm/<name>-<target>.o[.objdump.txt]  asm/<name>.s assembled by llvm-mc-22
+#                             and its -d -r: cases no stack map file has
+#                             (symbols sharing an address, non-external
+#                             relocations)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 td=$(cd "$here/.." && pwd)
@@ -39,15 +43,17 @@ for arch in x86_64 arm64; do
   llvm-lipo-22 fat/kinds-universal.o -thin "$arch" -output "$tmp/kinds-universal.o.$arch"
   dis "-d -r" "$tmp/kinds-universal.o.$arch" "$here/fat/kinds-universal.o.$arch.objdump.txt"
 done
-# samename/: not compiled code but assembled (see samename.s).
-cd "$here/samename"
+# asm/: not compiled code but assembled with llvm-mc-22 (see the .s files).
+cd "$here/asm"
 for triple in x86_64-apple-macosx:x86_64-macho x86_64-pc-windows-msvc:x86_64-coff arm64-apple-macosx:arm64-macho; do
-  name=${triple#*:}
+  name=samename-${triple#*:}
   src=samename.s
-  if [ "$name" = arm64-macho ]; then
+  if [ "$name" = samename-arm64-macho ]; then
     sed 's/jmp/b/' samename.s >"$tmp/samename-arm64.s"
     src="$tmp/samename-arm64.s"
   fi
   llvm-mc-22 -triple "${triple%%:*}" -filetype=obj "$src" -o "$name.o"
   llvm-objdump-22 -d -r "$name.o" >"$name.o.objdump.txt"
 done
+llvm-mc-22 -triple x86_64-apple-macosx -filetype=obj nonextern.s -o nonextern-x86_64-macho.o
+llvm-objdump-22 -d -r nonextern-x86_64-macho.o >nonextern-x86_64-macho.o.objdump.txt
