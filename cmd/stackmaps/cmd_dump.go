@@ -83,6 +83,10 @@ Filters (text and json):
 
 --disasm (text format) shows the instruction at each record's address and,
 for a record at a return address (statepoints), the call just before it.
+Call and branch targets are named as llvm-objdump names them: <f> or
+<f+0x10> from the symbol table (ELF, Mach-O, COFF/PE), in an object the
+symbol of the relocation at the instruction, <f@plt> for an ELF PLT stub,
+<_f> for a Mach-O __stubs stub.
 
 --unwind (text and json) adds to each record the call frame information
 that holds there: the CFA rule and every register the function has saved

@@ -36,8 +36,12 @@ type codeFile struct {
 
 	walk codeWalk // how far the last function's code was decoded
 
-	elfNames *elfNames    // branch target names, built on first use
-	elfSec   *elf.Section // the code section of the last function (ELF)
+	// Branch target names (targetNamer), built on first use.
+	elfNames   *elfNames
+	peNames    *peNames
+	machoNames map[any]*machoNames // by *macho.File
+	sec        any                 // the code section of the last function
+	machoFile  *macho.File         // the Mach-O slice of the last function
 
 	last struct { // the code of the last function asked for
 		t    *stackmap.Table
@@ -148,7 +152,7 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 				if err != nil {
 					return nil, err
 				}
-				c.elfSec = s
+				c.sec = s
 				return from(data, fi.Entry()-s.Addr)
 			}
 		}
@@ -177,7 +181,7 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	c.elfSec = sec
+	c.sec = sec
 	return from(data, fi.Entry())
 }
 
@@ -243,6 +247,7 @@ func (c *codeFile) machoCode(f *macho.File, fi *stackmap.Function) ([]byte, erro
 			if err != nil {
 				return nil, err
 			}
+			c.sec, c.machoFile = s, f
 			return from(data, fi.Entry()-s.Addr)
 		}
 	}
@@ -267,6 +272,7 @@ func (c *codeFile) peCode(fi *stackmap.Function, tableFuncs int) ([]byte, error)
 				if err != nil {
 					return nil, err
 				}
+				c.sec = s
 				return from(data, fi.Entry()-start)
 			}
 		}
@@ -294,6 +300,7 @@ func (c *codeFile) peCode(fi *stackmap.Function, tableFuncs int) ([]byte, error)
 	if err != nil {
 		return nil, err
 	}
+	c.sec = sec
 	return from(data, fi.Entry())
 }
 

@@ -252,7 +252,7 @@ func writeInsnLine(w *outBuf, label string, addr uint64, in insn, code *codeFile
 	w.WriteString(": ")
 	w.WriteString(in.text)
 	if in.hasTarget {
-		w.WriteString(code.targetName(code.elfSec, fi.Entry()+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target))
+		code.writeTargetName(w, fi.Entry()+(addr-rv.Address)+uint64(rv.InstOffset), uint64(in.len), in.target)
 	}
 	w.WriteByte('\n')
 }

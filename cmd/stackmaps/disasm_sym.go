@@ -3,7 +3,6 @@ package main
 import (
 	"debug/elf"
 	"sort"
-	"strconv"
 )
 
 // elfNames names branch and call targets in --disasm as llvm-objdump
@@ -11,6 +10,7 @@ import (
 // PLT stub of a linked file, and in a relocatable object the symbol the
 // relocation at the instruction refers to.
 type elfNames struct {
+	f     *elf.File
 	funcs []elfFunc         // function symbols by address
 	plt   map[uint64]string // PLT stub address -> "name@plt"
 	relas map[*elf.Section][]elfRela
@@ -31,7 +31,7 @@ func (c *codeFile) names() *elfNames {
 	if c.elfNames != nil {
 		return c.elfNames
 	}
-	n := &elfNames{plt: map[uint64]string{}, relas: map[*elf.Section][]elfRela{}}
+	n := &elfNames{f: c.elf, plt: map[uint64]string{}, relas: map[*elf.Section][]elfRela{}}
 	c.elfNames = n
 	syms, _ := c.elf.Symbols()
 	for _, s := range syms {
@@ -125,38 +125,30 @@ func (n *elfNames) relocations(f *elf.File, sec *elf.Section) []elfRela {
 	return out
 }
 
-// targetName returns " <name>" for an instruction at secOff in sec (a
-// relocatable object) or at address pc (a linked file) whose branch
-// target is target, or "" when nothing names it.
-func (c *codeFile) targetName(sec *elf.Section, secOff, length, target uint64) string {
-	if c.elf == nil {
-		return ""
-	}
-	n := c.names()
-	if c.elf.Type == elf.ET_REL {
-		if sec == nil {
-			return ""
+// target implements targetNamer for ELF: in a relocatable object pc is
+// the instruction's offset in sec.
+func (n *elfNames) target(sec any, pc, length, target uint64) (targetRef, bool) {
+	if n.f.Type == elf.ET_REL {
+		s, _ := sec.(*elf.Section)
+		if s == nil {
+			return targetRef{}, false
 		}
-		rs := n.relocations(c.elf, sec)
-		i := sort.Search(len(rs), func(i int) bool { return rs[i].off >= secOff })
-		if i < len(rs) && rs[i].off < secOff+length {
-			return " <" + rs[i].name + ">"
+		rs := n.relocations(n.f, s)
+		i := sort.Search(len(rs), func(i int) bool { return rs[i].off >= pc })
+		if i < len(rs) && rs[i].off < pc+length {
+			return targetRef{name: rs[i].name}, true
 		}
-		return ""
+		return targetRef{}, false
 	}
 	if s, ok := n.plt[target]; ok {
-		return " <" + s + ">"
+		return targetRef{name: s}, true
 	}
 	i := sort.Search(len(n.funcs), func(i int) bool { return n.funcs[i].addr > target }) - 1
 	if i < 0 {
-		return ""
+		return targetRef{}, false
 	}
-	f := n.funcs[i]
-	switch {
-	case f.addr == target:
-		return " <" + f.name + ">"
-	case target-f.addr < f.size:
-		return " <" + f.name + "+0x" + strconv.FormatUint(target-f.addr, 16) + ">"
+	if f := n.funcs[i]; target-f.addr < f.size || f.addr == target {
+		return targetRef{f.name, target - f.addr}, true
 	}
-	return ""
+	return targetRef{}, false
 }
