@@ -58,7 +58,7 @@ func parse(data []byte, ord order, sd *SectionData) (*Section, error) {
 	}
 	s := &Section{data: data, ord: ord}
 	t := &s.one[0]
-	if err := t.parse(data, 0, 0, ord, -1); err != nil {
+	if err := t.parse(data, 0, 0, ord); err != nil {
 		return nil, err
 	}
 	t.sd = sd
@@ -75,15 +75,13 @@ func parse(data []byte, ord order, sd *SectionData) (*Section, error) {
 		spanPool.Put(scratch)
 	}()
 	var tmp Table
-	avg := t.averageRecord(-1)
 	for off := len(t.data); off < len(data); {
 		if len(data)-off < headerSize {
 			return nil, at(-1).fail(off, ErrTrailingData, "%d bytes after table %d are too few for another table", len(data)-off, len(spans)-1)
 		}
-		if err := tmp.parse(data[off:], off, len(spans), ord, avg); err != nil {
+		if err := tmp.parse(data[off:], off, len(spans), ord); err != nil {
 			return nil, err
 		}
-		avg = tmp.averageRecord(avg)
 		spans = append(spans, tmp.span())
 		off += len(tmp.data)
 	}
@@ -136,15 +134,6 @@ func (t *Table) span() tableSpan {
 	return tableSpan{end: t.base + uint32(len(t.data)), nf: t.numFunctions, nc: t.numConstants, nr: t.numRecords, version: t.version}
 }
 
-// averageRecord returns the average size in bytes of the records of t, a
-// validated table, or prev when it has none.
-func (t *Table) averageRecord(prev int) int {
-	if t.numRecords == 0 {
-		return prev
-	}
-	return (len(t.data) - int(t.recordsOff)) / int(t.numRecords)
-}
-
 // set sets t to the table whose bytes are data (section offset base, index
 // in the section index) and whose header says what sp holds.
 func (t *Table) set(data []byte, base, index uint32, ord order, sp tableSpan) {
@@ -157,10 +146,8 @@ func (t *Table) set(data []byte, base, index uint32, ord order, sp tableSpan) {
 }
 
 // parse validates the table that starts at the beginning of data (section
-// offset base) and sets t to it, trimmed to its own length. avgRecord is
-// the average record size of the table before it (see averageRecord), or
-// -1 for the first.
-func (t *Table) parse(data []byte, base, index int, ord order, avgRecord int) error {
+// offset base) and sets t to it, trimmed to its own length.
+func (t *Table) parse(data []byte, base, index int, ord order) error {
 	w := at(index)
 	if len(data) < headerSize {
 		return w.fail(base, ErrTruncated, "table header needs %d bytes, %d remain", headerSize, len(data))
@@ -206,11 +193,7 @@ func (t *Table) parse(data []byte, base, index int, ord order, avgRecord int) er
 		}
 	}
 
-	recordBytes := len(data) - int(t.recordsOff) // all there is: exact for a section of one table
-	if avgRecord >= 0 {
-		recordBytes = avgRecord * int(nr)
-	}
-	end, bad := t.validateRecords(recordBytes)
+	end, bad := t.validateRecords()
 	if bad >= 0 {
 		return t.recordError(w, bad)
 	}

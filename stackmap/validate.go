@@ -34,55 +34,45 @@ func keyLimit(numConstants uint32) uint64 { return 4<<32 + uint64(numConstants) 
 // once per record; reading keySlots slots and zeroing the keys of those
 // past the record's locations (0 is a valid key) costs less, when records
 // are large. For small records (LLVM's statepoints and patchpoints with a
-// few values, whose counts vary little) the loop costs less, so a table
-// reads the slots only when its records average more than slotsRecordSize
-// bytes.
+// few values) and for records whose counts do not vary (the loop's exit is
+// then predicted) the loop costs less.
 const (
 	keySlots = 12
-	// slotsRecordSize is a record with 4 locations and no live-outs.
+	// slotsRecordSize is the average record size, in bytes, at or below
+	// which the loop is kept: a record with 4 locations, no live-outs.
 	slotsRecordSize = recordHeaderSize + 4*locationSizeV3 + liveOutHeader + 4
+	// slotsMinRecords is the fewest records a table checked by slots has:
+	// useSlots judges a table by its first slotsSample records.
+	slotsMinRecords = 32
+	slotsSample     = 16
 )
 
-// slotsMinRecords is the fewest records a table must have to be checked
-// keySlots locations at a time. The size of a table's records is known only
-// once they are walked, so in a section of many tables it is estimated from
-// the table before, which says little about a small table.
-const slotsMinRecords = 32
-
-// slotsSample is how many records useSlots looks at to see whether their
-// numbers of locations vary. When they do not, the loop's exit is the same
-// branch every time, which the processor predicts, and the loop costs less
-// than the slots.
-const slotsSample = 16
-
-// useSlots reports whether a table whose records take recordBytes bytes
-// (an estimate will do) has its records checked keySlots locations at a
-// time: a little-endian version 3 table of many records that are large on
-// average and whose numbers of locations vary.
-func (t *Table) useSlots(recordBytes int) bool {
-	nr := int(t.numRecords)
-	if t.version != Version3 || t.ord.big || nr < slotsMinRecords || recordBytes <= nr*slotsRecordSize {
+// useSlots reports whether t, a little-endian version 3 table of at least
+// slotsMinRecords records, has its records checked keySlots locations at a
+// time: whether its first slotsSample records average more than
+// slotsRecordSize bytes and do not all have the same number of locations.
+// Records that do not fit end the look with false (validation reports
+// them).
+func (t *Table) useSlots() bool {
+	if t.version != Version3 || t.ord.big || t.numRecords < slotsMinRecords {
 		return false
 	}
-	// Do the first records' numbers of locations vary? Records that do not
-	// fit end the look (validation finds them).
-	d, off, first := t.data, int(t.recordsOff), -1
+	d, start := t.data, int(t.recordsOff)
+	off, first, vary := start, -1, false
 	for range slotsSample {
 		if off+recordHeaderSize > len(d) {
-			break
+			return false
 		}
 		n := int(binary.LittleEndian.Uint16(d[off+14 : off+16]))
-		if first >= 0 && n != first {
-			return true
-		}
+		vary = vary || (first >= 0 && n != first)
 		first = n
 		live := align8(off + recordHeaderSize + n*locationSizeV3)
 		if live+liveOutHeader > len(d) {
-			break
+			return false
 		}
 		off = align8(live + liveOutHeader + int(binary.LittleEndian.Uint16(d[live+2:live+4]))*liveOutSize)
 	}
-	return false
+	return vary && off-start > slotsSample*slotsRecordSize
 }
 
 // slotKey returns the key of location j in w, a little-endian version 3
@@ -111,16 +101,18 @@ func (t *Table) maxKey(loc, n int) uint64 {
 // location kind must be 1 to 5 and every constant index in range. It
 // returns the offset just past the last record, or, at the first fault, the
 // index of the faulty record (else -1). This is Parse's hot loop: it reads
-// only the bytes it checks, and recordError says what is wrong.
-//
-// recordBytes is how many bytes the records take, or an estimate (the
-// previous table's average, in a section of many): it chooses how
-// locations are checked (useSlots), never what is accepted. The two ways
-// are two loops, each with only what it needs in registers.
-func (t *Table) validateRecords(recordBytes int) (end, bad int) {
-	if t.useSlots(recordBytes) {
+// only the bytes it checks, and recordError says what is wrong. Tables
+// useSlots chooses are checked by validateSlots, the others by
+// validateLoop: two loops, each with only what it needs in registers.
+func (t *Table) validateRecords() (end, bad int) {
+	if t.useSlots() {
 		return t.validateSlots()
 	}
+	return t.validateLoop()
+}
+
+// validateLoop is validateRecords one location at a time.
+func (t *Table) validateLoop() (end, bad int) {
 	d, ord, size := t.data, t.ord, int(t.locSize)
 	limit := keyLimit(t.numConstants)
 	off := int(t.recordsOff)
@@ -176,10 +168,8 @@ func (t *Table) validateSlots() (end, bad int) {
 			b := max(slotKey(w, 4, n), slotKey(w, 5, n), slotKey(w, 6, n), slotKey(w, 7, n))
 			c := max(slotKey(w, 8, n), slotKey(w, 9, n), slotKey(w, 10, n), slotKey(w, 11, n))
 			worst = max(worst, a, b, c)
-		} else {
-			for e := loc + n*locationSizeV3; loc < e; loc += locationSizeV3 {
-				worst = max(worst, locationKey(d[loc], le.Uint32(d[loc+8:loc+12])))
-			}
+		} else { // more locations than slots, or too near the end
+			worst = max(worst, t.maxKey(loc, n))
 		}
 		off = next
 	}

@@ -8,7 +8,7 @@ import (
 // ValidateBothWays validates the records of the little-endian table at the
 // start of data, whose header must fit, both ways Parse can: keySlots
 // locations at a time (validateSlots) and one location at a time (the
-// loop). Each result is {end, bad} as validateRecords returns them. It
+// validateLoop). Each result is {end, bad} as validateRecords returns them. It
 // fails when Parse would not check this table's records by slots.
 func ValidateBothWays(data []byte) (slots, loop [2]int, err error) {
 	if len(data) < headerSize {
@@ -20,12 +20,12 @@ func ValidateBothWays(data []byte) (slots, loop [2]int, err error) {
 	if int(t.recordsOff) > len(data) {
 		return slots, loop, errors.New("functions and constants do not fit")
 	}
-	if !t.useSlots(len(data) - int(t.recordsOff)) {
+	if !t.useSlots() {
 		return slots, loop, errors.New("Parse would not check this table by slots")
 	}
 	e, b := t.validateSlots()
 	slots = [2]int{e, b}
-	e, b = t.validateRecords(0) // no record bytes: the loop
+	e, b = t.validateLoop()
 	loop = [2]int{e, b}
 	return slots, loop, nil
 }
@@ -36,5 +36,5 @@ func UsesSlots(data []byte, bo binary.ByteOrder) bool {
 	ord := orderOf(bo)
 	var t Table
 	t.set(data, 0, 0, ord, tableSpan{nf: ord.u32(data, 4), nc: ord.u32(data, 8), nr: ord.u32(data, 12), version: Version(data[0])})
-	return t.useSlots(len(data) - int(t.recordsOff))
+	return t.useSlots()
 }
