@@ -1,6 +1,9 @@
 package compactunwind
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strconv"
+)
 
 // Version is the only __unwind_info version there is.
 const Version = 1
@@ -106,7 +109,7 @@ func Parse(data []byte) (*Info, error) {
 		ie := in.Index(i)
 		off := uint64(h.IndexOffset) + uint64(i)*indexEntrySize
 		if ie.FunctionOffset < prev {
-			return nil, infoErr(off, "first-level index entry "+itoa(i), "function offset %#x is below the previous entry's %#x", ie.FunctionOffset, prev)
+			return nil, infoErr(off, "first-level index entry "+strconv.Itoa(i), "function offset %#x is below the previous entry's %#x", ie.FunctionOffset, prev)
 		}
 		prev = ie.FunctionOffset
 		if i < in.npages {
@@ -123,7 +126,7 @@ func Parse(data []byte) (*Info, error) {
 	in.lsdaOff, in.lsdaCount = first, (last-first)/lsdaEntrySize
 	for i := 1; i < int(in.lsdaCount); i++ {
 		if in.LSDA(i).FunctionOffset < in.LSDA(i-1).FunctionOffset {
-			return nil, infoErr(uint64(first)+uint64(i)*lsdaEntrySize, "LSDA entry "+itoa(i), "function offset %#x is below the previous entry's", in.LSDA(i).FunctionOffset)
+			return nil, infoErr(uint64(first)+uint64(i)*lsdaEntrySize, "LSDA entry "+strconv.Itoa(i), "function offset %#x is below the previous entry's", in.LSDA(i).FunctionOffset)
 		}
 	}
 	return in, nil
@@ -185,19 +188,4 @@ func (in *Info) FindLSDA(fn uint32) (LSDA, bool) {
 		return in.LSDA(lo), true
 	}
 	return LSDA{}, false
-}
-
-// itoa formats a small non-negative int without fmt.
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b [20]byte
-	n := len(b)
-	for i > 0 {
-		n--
-		b[n] = byte('0' + i%10)
-		i /= 10
-	}
-	return string(b[n:])
 }

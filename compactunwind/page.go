@@ -1,5 +1,7 @@
 package compactunwind
 
+import "strconv"
+
 // page is a second-level page as its headers give it: checked by
 // checkPage when the Info is parsed, read without checks after.
 type page struct {
@@ -39,10 +41,10 @@ func (in *Info) readPage(i int) page {
 // are inside the section, that every compressed entry's encoding index
 // names an encoding and its offset fits, and that the entries are sorted.
 func (in *Info) checkPage(i int, ie IndexEntry, next uint32) error {
-	what := "second-level page " + itoa(i)
+	what := "second-level page " + strconv.Itoa(i)
 	n := len(in.data)
 	if !need(n, uint64(ie.PageOffset), 4) {
-		return infoErr(uint64(in.hdr.IndexOffset)+uint64(i)*indexEntrySize+4, "first-level index entry "+itoa(i), "page offset %#x is outside the section (%#x bytes)", ie.PageOffset, n)
+		return infoErr(uint64(in.hdr.IndexOffset)+uint64(i)*indexEntrySize+4, "first-level index entry "+strconv.Itoa(i), "page offset %#x is outside the section (%#x bytes)", ie.PageOffset, n)
 	}
 	kind := le.Uint32(in.data[ie.PageOffset:])
 	hsize, esize := uint64(regularHeaderSize), uint64(regularEntrySize)
