@@ -44,9 +44,10 @@ type Saved struct {
 	Offset int64
 }
 
-// maxSaved is the most registers an encoding can list: arm64 FRAME with
+// MaxSaved is the most registers an encoding can list (the length
+// Rule.Saved can reach): arm64 FRAME with
 // every pair, fp and lr.
-const maxSaved = 20
+const MaxSaved = 20
 
 // Rule is what an encoding says about a function whose prologue has run:
 // where its CFA is and where the registers it saved are. It holds no
@@ -56,7 +57,7 @@ type Rule struct {
 	Encoding  Encoding
 	CFAReg    uint16 // DWARF number: arm64 x29 (29) or sp (31), x86_64 rbp (6) or rsp (7)
 	CFAOffset int64
-	saved     [maxSaved]Saved
+	saved     [MaxSaved]Saved
 	nsaved    uint8
 	// DWARFOffset (KindDWARF) is the offset of the function's FDE in
 	// __eh_frame.

@@ -51,11 +51,8 @@ func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
 // savedInDWARFOrder returns r's saved registers sorted by DWARF register
 // number, the order rows from DWARF CFI list them in (Rule.Saved gives
 // them in the order the prologue stores them), without allocating.
-func savedInDWARFOrder(r *compactunwind.Rule) (out [20]compactunwind.Saved, n int) {
+func savedInDWARFOrder(r *compactunwind.Rule) (out [compactunwind.MaxSaved]compactunwind.Saved, n int) {
 	for _, s := range r.Saved() {
-		if n == len(out) {
-			break
-		}
 		i := n
 		for i > 0 && out[i-1].Reg > s.Reg {
 			out[i] = out[i-1]
