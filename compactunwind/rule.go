@@ -44,9 +44,8 @@ type Saved struct {
 	Offset int64
 }
 
-// MaxSaved is the most registers an encoding can list (the length
-// Rule.Saved can reach): arm64 FRAME with
-// every pair, fp and lr.
+// MaxSaved is the most registers an encoding can list, the longest
+// Rule.Saved gets: arm64 FRAME with every pair, fp and lr.
 const MaxSaved = 20
 
 // Rule is what an encoding says about a function whose prologue has run:
