@@ -11,7 +11,7 @@ import (
 	"github.com/stackmaps/stackmaps/internal/golden"
 )
 
-// TestDisasmNamesNeverPanic mutates Mach-O and COFF/PE files at random
+// TestDisasmNamesNeverPanic mutates Mach-O, COFF/PE and ELF files at random
 // (most often in their headers, load commands and symbol tables, where
 // the naming tables come from) and runs dump --disasm on them: whatever
 // the bytes, no panic.
@@ -20,7 +20,8 @@ func TestDisasmNamesNeverPanic(t *testing.T) {
 	dir := t.TempDir()
 	ran := 0
 	for _, rel := range []string{"linked-macho/x86_64-macos11.dylib", "linked-macho/arm64-macos13", "objects/llvm22/arm64-macho/statepoints.o",
-		"objects/llvm22/x86_64-macho/statepoints.o", "objects/llvm22/x86_64-coff/statepoints.o", "linked-pe/sm.dll", "fat/kinds-universal.o"} {
+		"objects/llvm22/x86_64-macho/statepoints.o", "objects/llvm22/x86_64-coff/statepoints.o", "linked-pe/sm.dll", "fat/kinds-universal.o",
+		"objects/llvm22/x86_64-elf/kinds.o", "linked/x86_64-elf/libstackmaps.so"} {
 		orig, err := os.ReadFile(filepath.Join(golden.Root(), rel))
 		require.NoError(t, err)
 		for i := 0; i < 150; i++ {
