@@ -16,12 +16,17 @@ import (
 
 // openCode opens the Code of each slice of a checked-in file.
 func openCode(t testing.TB, rel string) []*Code {
+	cs, err := NewCode(openTestdata(t, rel))
+	require.NoError(t, err)
+	return cs
+}
+
+// openTestdata opens a checked-in file, closed when the test ends.
+func openTestdata(t testing.TB, rel string) *os.File {
 	osf, err := os.Open(filepath.Join(golden.Root(), rel))
 	require.NoError(t, err)
 	t.Cleanup(func() { osf.Close() })
-	cs, err := NewCode(osf)
-	require.NoError(t, err)
-	return cs
+	return osf
 }
 
 // sectionOf returns the index of the section holding addr, or -1.
@@ -89,7 +94,7 @@ func TestUniversalCodeLoadedOnce(t *testing.T) {
 	rel := "fat/kinds-universal.o"
 	cs := openCode(t, rel)
 	require.Len(t, cs, 2)
-	sds, err := OpenFat(filepath.Join(golden.Root(), rel))
+	sds, err := ReadFat(openTestdata(t, rel))
 	require.NoError(t, err)
 	require.Len(t, sds, 2)
 	for i, sd := range sds {
@@ -121,7 +126,7 @@ func TestUniversalCodeLoadedOnce(t *testing.T) {
 // table with one function.
 func TestFunctionCodeUnrelocated(t *testing.T) {
 	c := openCode(t, "objects/llvm22/arm64-macho/statepoints.o")[0]
-	sd, err := Open(filepath.Join(golden.Root(), "objects/llvm22/arm64-macho/statepoints.o"))
+	sd, err := Read(openTestdata(t, "objects/llvm22/arm64-macho/statepoints.o"))
 	require.NoError(t, err)
 	defer sd.Close()
 	bare := *sd

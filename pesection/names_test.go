@@ -13,12 +13,17 @@ import (
 
 // openCode opens a checked-in file's Code.
 func openCode(t testing.TB, rel string) *Code {
+	c, err := NewCode(openTestdata(t, rel))
+	require.NoError(t, err)
+	return c
+}
+
+// openTestdata opens a checked-in file, closed when the test ends.
+func openTestdata(t testing.TB, rel string) *os.File {
 	osf, err := os.Open(filepath.Join(golden.Root(), rel))
 	require.NoError(t, err)
 	t.Cleanup(func() { osf.Close() })
-	c, err := NewCode(osf)
-	require.NoError(t, err)
-	return c
+	return osf
 }
 
 // peBranches are branches of checked-in files and the names
@@ -78,7 +83,7 @@ func BenchmarkTargetName(b *testing.B) {
 func TestCodeLoadedOnce(t *testing.T) {
 	rel := "objects/llvm22/x86_64-coff/statepoints.o"
 	c := openCode(t, rel)
-	sd, err := Open(filepath.Join(golden.Root(), rel))
+	sd, err := Read(openTestdata(t, rel))
 	require.NoError(t, err)
 	defer sd.Close()
 	sec, err := sd.Parse()
