@@ -48,8 +48,11 @@ func NewCode(r io.ReaderAt) (*Code, error) {
 	if err != nil {
 		return nil, bf.Wrap("ELF header", 0, err)
 	}
-	return &Code{x: &file{f: f, h: h, bf: bf, max: Options{}.maxInflated()}}, nil
+	return newCode(&file{f: f, h: h, bf: bf, max: Options{}.maxInflated()}), nil
 }
+
+// newCode returns the Code of a checked, opened file.
+func newCode(x *file) *Code { return &Code{x: x} }
 
 // sectionData returns section i's bytes, reading them the first time.
 func (c *Code) sectionData(i int) ([]byte, error) {

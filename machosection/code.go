@@ -54,8 +54,12 @@ func NewCode(r io.ReaderAt) ([]*Code, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []*Code{{f: f, bf: bf}}, nil
+	return []*Code{newCode(f, bf)}, nil
 }
+
+// newCode returns the Code of a thin file (or slice) opened after
+// checkThin checked it against bf.
+func newCode(f *macho.File, bf *bounds.File) *Code { return &Code{f: f, bf: bf} }
 
 // fatCode opens every slice of a universal file, checking the slice
 // table and each slice's range against the file's size.
@@ -90,7 +94,7 @@ func fatCode(bf *bounds.File) ([]*Code, error) {
 		if err != nil {
 			return nil, fmt.Errorf("slice %d (%v): %w", i, cpu, err)
 		}
-		out = append(out, &Code{f: f, bf: sb})
+		out = append(out, newCode(f, sb))
 	}
 	return out, nil
 }

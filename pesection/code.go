@@ -44,8 +44,12 @@ func NewCode(r io.ReaderAt) (*Code, error) {
 	if err != nil {
 		return nil, bf.Wrap("COFF file header", base, err)
 	}
-	return &Code{f: f, bf: bf}, nil
+	return newCode(f, bf), nil
 }
+
+// newCode returns the Code of a file opened after checkHeaders checked
+// it against bf.
+func newCode(f *pe.File, bf *bounds.File) *Code { return &Code{f: f, bf: bf} }
 
 // sectionData returns section i's raw bytes, checked against the file's
 // size and read the first time.
