@@ -58,7 +58,8 @@ func NewCode(r io.ReaderAt) ([]*Code, error) {
 }
 
 // newCode returns the Code of a thin file (or slice) opened after
-// checkThin checked it against bf.
+// checkThin checked it against bf (nil: the size is not known, nothing is
+// checked).
 func newCode(f *macho.File, bf *bounds.File) *Code { return &Code{f: f, bf: bf} }
 
 // fatCode opens every slice of a universal file, checking the slice
@@ -142,6 +143,13 @@ func (c *Code) sectionData(i int) ([]byte, error) {
 	}
 	s := c.f.Sections[i]
 	what := "section " + s.Seg + "," + s.Name
+	if c.bf == nil { // a File from FromFile: the size is not known
+		d, err := s.Data()
+		if err != nil {
+			return nil, fileError(what, int64(s.Offset), err)
+		}
+		return c.keep(i, d), nil
+	}
 	if err := c.bf.Need(what, uint64(s.Offset), s.Size); err != nil {
 		return nil, err
 	}
@@ -149,9 +157,14 @@ func (c *Code) sectionData(i int) ([]byte, error) {
 	if err != nil {
 		return nil, c.bf.Wrap(what, int64(s.Offset), err)
 	}
+	return c.keep(i, d), nil
+}
+
+// keep remembers section i's bytes d, and returns them.
+func (c *Code) keep(i int, d []byte) []byte {
 	if c.data == nil {
 		c.data = map[int][]byte{}
 	}
 	c.data[i] = d
-	return d, nil
+	return d
 }

@@ -174,3 +174,25 @@ func TestStubNamesBounds(t *testing.T) {
 	}
 	require.Len(t, c.names.stubs, 1)
 }
+
+// TestCodeWithoutSize: a Code over a file opened by debug/macho alone
+// (its size unknown, as for FromFile) reads the same code.
+func TestCodeWithoutSize(t *testing.T) {
+	rel := "objects/llvm22/arm64-macho/statepoints.o"
+	mf, err := macho.NewFile(openTestdata(t, rel))
+	require.NoError(t, err)
+	bare, checked := newCode(mf, nil), openCode(t, rel)[0]
+	sd, err := Read(openTestdata(t, rel))
+	require.NoError(t, err)
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	tb := sec.Table(0)
+	fi, ok := tb.Function(1)
+	require.True(t, ok)
+	want, wsec, err := checked.FunctionCode(&fi, tb.NumFunctions())
+	require.NoError(t, err)
+	got, gsec, err := bare.FunctionCode(&fi, tb.NumFunctions())
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, wsec, gsec)
+}

@@ -48,7 +48,8 @@ func NewCode(r io.ReaderAt) (*Code, error) {
 }
 
 // newCode returns the Code of a file opened after checkHeaders checked
-// it against bf.
+// it against bf (nil: the size is not known; sections are read as their
+// bytes arrive).
 func newCode(f *pe.File, bf *bounds.File) *Code { return &Code{f: f, bf: bf} }
 
 // sectionData returns section i's raw bytes, checked against the file's
@@ -59,6 +60,13 @@ func (c *Code) sectionData(i int) ([]byte, error) {
 	}
 	s := c.f.Sections[i]
 	what := "section " + s.Name
+	if c.bf == nil { // the size is not known
+		d, err := readData(s, int64(s.Size))
+		if err != nil {
+			return nil, fileError(stackmap.FormatPE, what, int64(s.Offset), err)
+		}
+		return c.keep(i, d), nil
+	}
 	if err := c.bf.Need(what, uint64(s.Offset), uint64(s.Size)); err != nil {
 		return nil, err
 	}
@@ -66,11 +74,16 @@ func (c *Code) sectionData(i int) ([]byte, error) {
 	if err != nil {
 		return nil, c.bf.Wrap(what, int64(s.Offset), err)
 	}
+	return c.keep(i, d), nil
+}
+
+// keep remembers section i's bytes d, and returns them.
+func (c *Code) keep(i int, d []byte) []byte {
 	if c.data == nil {
 		c.data = map[int][]byte{}
 	}
 	c.data[i] = d
-	return d, nil
+	return d
 }
 
 // FunctionCode returns the bytes from a function's entry to the end of

@@ -1,6 +1,7 @@
 package pesection
 
 import (
+	"debug/pe"
 	"os"
 	"path/filepath"
 	"testing"
@@ -100,4 +101,26 @@ func TestCodeLoadedOnce(t *testing.T) {
 	}
 	require.Greater(t, n, 1)
 	assert.Len(t, c.data, 1)
+}
+
+// TestCodeWithoutSize: a Code over a file opened by debug/pe alone (its
+// size unknown, as for FromFile) reads the same code.
+func TestCodeWithoutSize(t *testing.T) {
+	rel := "linked-pe/sm.dll"
+	pf, err := pe.NewFile(openTestdata(t, rel))
+	require.NoError(t, err)
+	bare, checked := newCode(pf, nil), openCode(t, rel)
+	sd, err := Read(openTestdata(t, rel))
+	require.NoError(t, err)
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	tb := sec.Table(0)
+	fi, ok := tb.Function(0)
+	require.True(t, ok)
+	want, wsec, err := checked.FunctionCode(&fi, tb.NumFunctions())
+	require.NoError(t, err)
+	got, gsec, err := bare.FunctionCode(&fi, tb.NumFunctions())
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	assert.Equal(t, wsec, gsec)
 }
