@@ -24,14 +24,16 @@ type Namer interface {
 // Name names a branch target: a symbol and the offset from it, which
 // llvm-objdump prints as "<sym>" or "<sym+0x10>".
 type Name struct {
-	Symbol string
-	Off    uint64
+	Symbol string // the symbol's name as the file spells it (Mach-O: with its leading "_")
+	Off    uint64 // the target's distance from the symbol
 }
 
 // Code is a function's machine code, as the file layer finds it.
 type Code struct {
+	// Arch is the code's architecture, and Order its byte order
+	// (PowerPC has both).
 	Arch  regs.Arch
-	Order binary.ByteOrder // the code's byte order (PowerPC has both)
+	Order binary.ByteOrder
 
 	// Bytes are the code from the function's entry to the end of the
 	// section holding it, and Entry their first byte's address as the

@@ -25,8 +25,10 @@ type Site struct {
 // of starting again, and a function costs one decode of each instruction
 // up to its last record. Instruction boundaries depend only on the bytes
 // before them, so carrying on finds exactly the boundaries a fresh walk
-// would. Text is formatted only for what Site returns, and x86_64 texts
-// are kept from function to function (see insnTexts).
+// would. Text is formatted only for what Site returns, and the texts of
+// x86_64 instructions without a pc-relative operand are kept from
+// function to function (a bounded cache): the code around records
+// repeats.
 type Walker struct {
 	code      []byte // the function's code the walk is over (nil: none yet)
 	p         int    // the boundary reached
