@@ -21,6 +21,7 @@ var errNoCode = errors.New("function's code not found")
 // What it looks up is loaded once and kept: the symbol table, each code
 // section's bytes, the naming tables. A file with many functions and
 // records costs one read of each, not one per record.
+// A Code is not safe for concurrent use.
 type Code struct {
 	x *file
 

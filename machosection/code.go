@@ -24,6 +24,7 @@ var errNoCode = errors.New("function's code not found")
 //
 // What it looks up is loaded once and kept: each code section's bytes,
 // the naming tables.
+// A Code is not safe for concurrent use.
 type Code struct {
 	f    *macho.File
 	bf   *bounds.File

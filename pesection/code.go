@@ -23,6 +23,7 @@ const sectionCode = 0x20
 //
 // What it looks up is loaded once and kept: the symbols, each code
 // section's bytes, the naming tables.
+// A Code is not safe for concurrent use.
 type Code struct {
 	f    *pe.File
 	bf   *bounds.File
