@@ -1,6 +1,7 @@
 package unwind
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -89,6 +90,10 @@ func (t *Table) dwarfModeRow(pc uint64, ctx *Context) (*Row, error) {
 		if err == nil {
 			row, err = t.eh.FDERow(&ctx.fde, pc, &ctx.u)
 		}
+	}
+	if errors.Is(err, ErrNotFound) {
+		// The entry promised an FDE: a malformed table, not a gap.
+		err = fmt.Errorf("no FDE covers the function: %v", err)
 	}
 	if err != nil {
 		return nil, &Error{Table: r.Table, PC: pc, What: what + ": __eh_frame", Err: err}

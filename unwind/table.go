@@ -2,6 +2,7 @@ package unwind
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
@@ -25,10 +26,11 @@ const (
 	KindCompactUnwind
 )
 
-var kindNames = [...]string{"none", "eh_frame", "debug_frame", "unwind_info", "compact_unwind"}
+var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", "__unwind_info", "__compact_unwind"}
 
-// String returns "eh_frame", "debug_frame", "unwind_info",
-// "compact_unwind" or "none".
+// String returns the section name: ".eh_frame", ".debug_frame" (their ELF
+// names; Mach-O spells them __eh_frame, __debug_frame), "__unwind_info",
+// "__compact_unwind", or "none".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -107,7 +109,7 @@ func New(src Sources) (*Table, error) {
 		}
 		sec, err := cfi.New(c.cfg)
 		if err != nil {
-			return nil, &Error{Table: c.kind, What: "header", Err: err}
+			return nil, fmt.Errorf("%v: %w", c.kind, err)
 		}
 		if c.kind == KindEHFrame {
 			t.eh = sec

@@ -36,11 +36,11 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 		return
 	}
 	arch := tv.SD.Arch
-	if ur.row == nil {
+	if !ur.HasFDE {
 		writeTextCompact(w, arch, &ur)
 		return
 	}
-	row := ur.row
+	row := ur.Rules
 	w.WriteString("CFA=")
 	switch row.CFA.Kind {
 	case cfi.CFARegOffset:
@@ -85,8 +85,8 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 	if row.RASigned { // AArch64: x30 holds a signed return address (paciasp)
 		w.WriteString(" ra_signed")
 	}
-	if ur.hasEncoding {
-		writeCompactSuffix(w, ur.encoding)
+	if ur.Compact {
+		writeCompactSuffix(w, ur.Encoding)
 	}
 	w.WriteByte('\n')
 }
@@ -137,26 +137,26 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 	arch := tv.SD.Arch
 	j.openObject()
 	j.key("pc")
-	j.uint(ur.pc)
+	j.uint(ur.PC)
 	j.key("pc_hex")
-	j.hex(ur.pc)
+	j.hex(ur.PC)
 	j.key("section")
 	j.string(ur.section)
-	if ur.hasEncoding {
+	if ur.Compact {
 		j.key("compact_encoding")
-		j.uint(uint64(ur.encoding))
+		j.uint(uint64(ur.Encoding))
 		j.key("compact_encoding_hex")
 		j.w.WriteByte('"')
-		writeEncoding(j.w, ur.encoding)
+		writeEncoding(j.w, ur.Encoding)
 		j.w.WriteByte('"')
 	}
-	if ur.row == nil {
+	if !ur.HasFDE {
 		writeJSONCompact(j, arch, &ur)
 		return
 	}
-	row := ur.row
+	row := ur.Rules
 	j.key("fde_offset")
-	j.uint(ur.fdeOffset)
+	j.uint(ur.FDEOffset)
 	j.key("cfa")
 	j.openObject()
 	expr := row.CFA.Kind == cfi.CFAExpression

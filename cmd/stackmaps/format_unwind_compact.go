@@ -17,7 +17,7 @@ import (
 // x86_64 STACK_IND entry whose stack size could not be read from the code
 // reads "CFA=rsp+?" and says where the size is.
 func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
-	r := &ur.rule
+	r := &ur.Rule
 	w.WriteString("CFA=")
 	writeCFIReg(w, arch, uint64(r.CFAReg))
 	if r.Kind == compactunwind.KindStackIndirect {
@@ -36,7 +36,7 @@ func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
 	if len(r.Saved()) == 0 {
 		w.WriteString(" none")
 	}
-	writeCompactSuffix(w, ur.encoding)
+	writeCompactSuffix(w, ur.Encoding)
 	if r.Kind == compactunwind.KindStackIndirect {
 		w.b = w.b[:len(w.b)-1] // reopen the parenthesis
 		w.WriteString(": stack size is the uint32 at function+")
@@ -85,7 +85,7 @@ func writeEncoding(w *outBuf, enc compactunwind.Encoding) {
 // as for DWARF rows (every rule "offset"); an unresolved STACK_IND CFA has
 // a null offset.
 func writeJSONCompact(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
-	r := &ur.rule
+	r := &ur.Rule
 	j.key("fde_offset")
 	j.null()
 	j.key("cfa")
