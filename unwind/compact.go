@@ -1,7 +1,6 @@
 package unwind
 
 import (
-	"errors"
 	"fmt"
 	"math"
 
@@ -91,10 +90,9 @@ func (t *Table) dwarfModeRow(pc uint64, ctx *Context) (*Row, error) {
 			row, err = t.eh.FDERow(&ctx.fde, pc, &ctx.u)
 		}
 	}
-	if errors.Is(err, ErrNotFound) {
-		// The entry promised an FDE: a malformed table, not a gap.
-		err = fmt.Errorf("no FDE covers the function: %v", err)
-	}
+	// An FDE that does not reach pc (ErrNotFound) is no malformed table:
+	// a compact entry reaches up to the next function, and the padding
+	// between functions is in no FDE.
 	if err != nil {
 		return nil, &Error{Table: r.Table, PC: pc, What: what + ": __eh_frame", Err: err}
 	}
