@@ -74,8 +74,10 @@ func (r *reader) uN(size int, what string) (uint64, error) {
 	return 0, errAt(uint64(r.pos), what, ErrEncoding)
 }
 
-// uleb reads an unsigned LEB128 number. Bits beyond 64 are dropped, as
-// LLVM and GCC do; the encoding must still end inside the bounds.
+// uleb reads an unsigned LEB128 number. A number with significant bits
+// past the 64th is an error (ErrLEB128), as in LLVM's decodeULEB128;
+// padding (0x80 bytes, a final 0x00) is accepted. The encoding must end
+// inside the bounds.
 func (r *reader) uleb(what string) (uint64, error) {
 	start := r.pos
 	var v uint64
@@ -86,8 +88,13 @@ func (r *reader) uleb(what string) (uint64, error) {
 		}
 		c := r.b[r.pos]
 		r.pos++
+		slice := uint64(c & 0x7f)
+		// Bits past the 64th must be zero (padding bytes 0x80 are fine).
+		if (shift >= 64 && slice != 0) || (shift < 64 && slice<<shift>>shift != slice) {
+			return 0, errAt(uint64(start), what, ErrLEB128)
+		}
 		if shift < 64 {
-			v |= uint64(c&0x7f) << shift
+			v |= slice << shift
 		}
 		shift += 7
 		if c&0x80 == 0 {
@@ -96,7 +103,8 @@ func (r *reader) uleb(what string) (uint64, error) {
 	}
 }
 
-// sleb reads a signed LEB128 number.
+// sleb reads a signed LEB128 number. A number that does not fit in an
+// int64 is an error (ErrLEB128); sign-extension padding is accepted.
 func (r *reader) sleb(what string) (int64, error) {
 	start := r.pos
 	var v int64
@@ -107,8 +115,20 @@ func (r *reader) sleb(what string) (int64, error) {
 		}
 		c := r.b[r.pos]
 		r.pos++
+		slice := c & 0x7f
+		// Past the 64th bit only the sign's extension may follow: bit 63
+		// is the last one kept, and every later bit must equal it.
+		if shift >= 63 {
+			ext := byte(0)
+			if v < 0 {
+				ext = 0x7f
+			}
+			if (shift == 63 && slice != 0 && slice != 0x7f) || (shift >= 64 && slice != ext) {
+				return 0, errAt(uint64(start), what, ErrLEB128)
+			}
+		}
 		if shift < 64 {
-			v |= int64(c&0x7f) << shift
+			v |= int64(slice) << shift
 		}
 		shift += 7
 		if c&0x80 == 0 {

@@ -77,6 +77,7 @@ type Table struct {
 	dwarf      [2]cfi.Finder // .eh_frame, .debug_frame; nil when absent
 	dwarfKind  [2]Kind
 	indexErr   [2]error
+	hdrErr     error
 	eh         *cfi.Section // for DWARF-mode compact entries
 	info       *compactunwind.Info
 	textAddr   uint64
@@ -112,7 +113,7 @@ func New(src Sources) (*Table, error) {
 			return nil, fmt.Errorf("%v: %w", c.kind, err)
 		}
 		if c.kind == KindEHFrame {
-			t.eh = sec
+			t.eh, t.hdrErr = sec, sec.HdrErr()
 		}
 		fd, err := sec.NewFinder()
 		if err != nil {
@@ -152,6 +153,13 @@ func (t *Table) IndexErr(k Kind) error {
 	}
 	return nil
 }
+
+// HdrErr says why the .eh_frame_hdr search table given in
+// Sources.EHFrame is not used (cfi.Section.HdrErr: not sorted, wrapping
+// cfi.ErrHdrOrder, or an entry that does not decode); the FDEs are then
+// found through an index built by New. Nil when the table is used or
+// there is none.
+func (t *Table) HdrErr() error { return t.hdrErr }
 
 // LookupPC returns the address whose unwind row holds for a frame at pc.
 // A return address (returnAddress true: every frame but the innermost,
