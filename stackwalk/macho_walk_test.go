@@ -79,7 +79,7 @@ func plantStack(t *testing.T, tab *unwind.Table, a regs.Arch, pcs []uint64) *pla
 	cur[sp] = spv
 	// Frame pointer of frame i: where its CFA rule needs it.
 	fpFor := func(i int, spv uint64) (uint64, bool) {
-		if rows[i].CFA.Reg != uint64(fp) {
+		if rows[i].CFA.Reg != fp {
 			return 0, false
 		}
 		return spv + frameSize/2 - uint64(rows[i].CFA.Offset), true
@@ -92,7 +92,7 @@ func plantStack(t *testing.T, tab *unwind.Table, a regs.Arch, pcs []uint64) *pla
 	}
 	for i := range n {
 		row := &rows[i]
-		base, ok := cur[uint16(row.CFA.Reg)]
+		base, ok := cur[row.CFA.Reg]
 		require.True(t, ok, "frame %d: CFA register %d unknown", i, row.CFA.Reg)
 		cfa := base + uint64(row.CFA.Offset)
 		require.Greater(t, cfa, spv, "frame %d (pc %#x): CFA not above sp", i, pcs[i])
@@ -110,7 +110,7 @@ func plantStack(t *testing.T, tab *unwind.Table, a regs.Arch, pcs []uint64) *pla
 			}
 			var v uint64
 			switch {
-			case uint64(r) == row.RAReg:
+			case uint16(r) == row.RAReg:
 				if i+1 < n {
 					v = pcs[i+1]
 				}

@@ -299,7 +299,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 func (w *Walker) cfa(i int, pc uint64, row *cfi.Row) (uint64, bool) {
 	switch row.CFA.Kind {
 	case cfi.CFARegOffset:
-		r := w.st[w.cur].reg(row.CFA.Reg)
+		r := w.st[w.cur].reg(uint64(row.CFA.Reg))
 		if !r.Known() {
 			w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", row.CFA.Reg), ErrNoCFA)
 			return 0, false

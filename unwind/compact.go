@@ -108,8 +108,8 @@ func (c *Context) compactRules(rule *compactunwind.Rule, pc uint64, ra uint16) *
 	}
 	c.nset = 0
 	row.Start, row.End = pc, pc+1
-	row.CFA = cfi.CFARule{Kind: cfi.CFARegOffset, Reg: uint64(rule.CFAReg), Offset: rule.CFAOffset}
-	row.RAReg = uint64(ra)
+	row.CFA = cfi.CFARule{Kind: cfi.CFARegOffset, Reg: rule.CFAReg, Offset: rule.CFAOffset}
+	row.RAReg = ra
 	for _, s := range rule.Saved() {
 		if s.Reg < cfi.MaxRegs && c.nset < len(c.set) {
 			row.Regs[s.Reg] = cfi.Rule{Kind: cfi.RuleOffset, Offset: s.Offset}

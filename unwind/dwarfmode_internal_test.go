@@ -35,7 +35,7 @@ func TestDWARFModeEntry(t *testing.T) {
 	assert.Equal(t, uint64(0x620), r.FunctionStart)
 	assert.Equal(t, compactunwind.Encoding(0x04000018), r.Encoding)
 	require.NotNil(t, r.Rules)
-	assert.Equal(t, uint64(6), r.Rules.CFA.Reg)
+	assert.Equal(t, uint16(6), r.Rules.CFA.Reg)
 	assert.Equal(t, int64(16), r.Rules.CFA.Offset)
 	assert.Equal(t, int64(-56), r.Rules.Regs[3].Offset) // rbx
 

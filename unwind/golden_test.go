@@ -102,7 +102,7 @@ func renderRow(a regs.Arch, row *cfi.Row) string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("CFA=" + ddReg(a, row.CFA.Reg))
+	b.WriteString("CFA=" + ddReg(a, uint64(row.CFA.Reg)))
 	if row.CFA.Offset != 0 {
 		fmt.Fprintf(&b, "%+d", row.CFA.Offset)
 	}

@@ -19,7 +19,7 @@ import (
 func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
 	r := &ur.Rule
 	w.WriteString("CFA=")
-	writeCFIReg(w, arch, uint64(r.CFAReg))
+	writeCFIReg(w, arch, r.CFAReg)
 	if r.Kind == compactunwind.KindStackIndirect {
 		w.WriteString("+?")
 	} else {
@@ -29,7 +29,7 @@ func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
 	saved, n := savedInDWARFOrder(r)
 	for _, s := range saved[:n] {
 		w.WriteByte(' ')
-		writeCFIReg(w, arch, uint64(s.Reg))
+		writeCFIReg(w, arch, s.Reg)
 		w.WriteString("@CFA")
 		writeSigned(w, s.Offset)
 	}
@@ -91,7 +91,7 @@ func writeJSONCompact(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
 	j.key("cfa")
 	j.openObject()
 	j.key("reg")
-	jsonCFIReg(j, arch, uint64(r.CFAReg))
+	jsonCFIReg(j, arch, r.CFAReg)
 	j.key("dwarf_reg")
 	j.uint(uint64(r.CFAReg))
 	j.key("offset")
@@ -112,7 +112,7 @@ func writeJSONCompact(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
 		j.elem()
 		j.openObject()
 		j.key("reg")
-		jsonCFIReg(j, arch, uint64(s.Reg))
+		jsonCFIReg(j, arch, s.Reg)
 		j.key("dwarf_reg")
 		j.uint(uint64(s.Reg))
 		j.key("rule")
