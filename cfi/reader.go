@@ -82,25 +82,22 @@ func (r *reader) uleb(what string) (uint64, error) {
 	start := r.pos
 	var v uint64
 	var shift uint
-	for {
-		if r.pos >= r.end {
-			return 0, errAt(uint64(start), what, ErrTruncated)
-		}
+	bad := ErrTruncated
+	for r.pos < r.end {
 		c := r.b[r.pos]
 		r.pos++
 		slice := uint64(c & 0x7f)
-		// Bits past the 64th must be zero (padding bytes 0x80 are fine).
-		if (shift >= 64 && slice != 0) || (shift < 64 && slice<<shift>>shift != slice) {
-			return 0, errAt(uint64(start), what, ErrLEB128)
+		if slice<<shift>>shift != slice { // bits past the 64th (shifts of 64 or more give 0)
+			bad = ErrLEB128
+			break
 		}
-		if shift < 64 {
-			v |= slice << shift
-		}
+		v |= slice << shift
 		shift += 7
 		if c&0x80 == 0 {
 			return v, nil
 		}
 	}
+	return 0, errAt(uint64(start), what, bad)
 }
 
 // sleb reads a signed LEB128 number. A number that does not fit in an
@@ -109,27 +106,16 @@ func (r *reader) sleb(what string) (int64, error) {
 	start := r.pos
 	var v int64
 	var shift uint
-	for {
-		if r.pos >= r.end {
-			return 0, errAt(uint64(start), what, ErrTruncated)
-		}
+	bad := ErrTruncated
+	for r.pos < r.end {
 		c := r.b[r.pos]
 		r.pos++
 		slice := c & 0x7f
-		// Past the 64th bit only the sign's extension may follow: bit 63
-		// is the last one kept, and every later bit must equal it.
-		if shift >= 63 {
-			ext := byte(0)
-			if v < 0 {
-				ext = 0x7f
-			}
-			if (shift == 63 && slice != 0 && slice != 0x7f) || (shift >= 64 && slice != ext) {
-				return 0, errAt(uint64(start), what, ErrLEB128)
-			}
+		if shift >= 63 && !slebFits(shift, slice, v) {
+			bad = ErrLEB128
+			break
 		}
-		if shift < 64 {
-			v |= int64(slice) << shift
-		}
+		v |= int64(slice) << shift // 0 once shift reaches 64
 		shift += 7
 		if c&0x80 == 0 {
 			if shift < 64 && c&0x40 != 0 {
@@ -138,6 +124,17 @@ func (r *reader) sleb(what string) (int64, error) {
 			return v, nil
 		}
 	}
+	return 0, errAt(uint64(start), what, bad)
+}
+
+// slebFits reports whether byte slice at shift (63 or more) of a signed
+// LEB128 number whose bits so far are v keeps it in an int64: bit 63 is
+// the last one kept, and every later bit must equal it.
+func slebFits(shift uint, slice byte, v int64) bool {
+	if shift == 63 {
+		return slice == 0 || slice == 0x7f
+	}
+	return slice == byte(v>>63)&0x7f
 }
 
 // bytes returns the next n bytes as a view.

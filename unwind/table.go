@@ -189,7 +189,12 @@ func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
 // into ctx and is valid until ctx is used again. RowAt allocates nothing.
 func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
 	r := &ctx.row
-	*r = Row{PC: pc}
+	// Field by field: zeroing the whole Row (its compact Rule is 400
+	// bytes) on every lookup of a walk would cost more than the rest.
+	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding = pc, KindNone, nil, false, 0, 0, 0
+	if r.Compact {
+		r.Compact, r.Rule = false, compactunwind.Rule{}
+	}
 	for i, fd := range t.dwarf {
 		if fd == nil {
 			continue
