@@ -59,7 +59,8 @@ const (
 	// EndNoModule: the next frame's pc is in no module (a library the
 	// walker was not told about, or the end of the stack).
 	EndNoModule
-	// EndNoCFI: the next frame's pc is in a module but no FDE covers it.
+	// EndNoCFI: the next frame's pc is in a module but none of its unwind
+	// tables covers it (no FDE, no compact entry).
 	EndNoCFI
 	// EndReturnAddress: the last frame's return address is undefined in
 	// its CFI (the outermost frame, e.g. _start) or zero.
@@ -246,9 +247,10 @@ func (w *Walker) module(pc uint64) *Module {
 	return nil
 }
 
-// enter makes the frame of index i at pc current: its module, CFI row,
-// CFA and record. call says pc is a return address (the frame is
-// suspended in a call), so that the CFI row is the call's: pc-1.
+// enter makes the frame of index i at pc current: its module, unwind
+// row, CFA and record. call says pc is a return address (the frame is
+// suspended in a call): the row is then looked up as unwind.LookupPC
+// says, at the call.
 func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	s := &w.st[w.cur]
 	sp := s.reg(uint64(w.abi.sp))
