@@ -45,7 +45,7 @@ const (
 
 // plantStack builds the stack of the return addresses pcs (innermost
 // first) from t's rows; sp and fp are the architecture's.
-func plantStack(t *testing.T, tab *unwind.Table, a regs.Arch, pcs []uint64) *plantedStack {
+func plantStack(t testing.TB, tab *unwind.Table, a regs.Arch, pcs []uint64) *plantedStack {
 	t.Helper()
 	roles := regs.RolesOf(a)
 	sp, fp := roles.StackPointer, roles.FramePointer
@@ -185,7 +185,7 @@ func walkPlanted(t *testing.T, m *stackwalk.Module, ps *plantedStack) {
 // image: records' addresses whose row (at pc-1) saved the return address,
 // so that each frame has a caller; those that save the most registers
 // first.
-func machoChain(t *testing.T, tab *unwind.Table, sd *stackmap.SectionData, n int) []uint64 {
+func machoChain(t testing.TB, tab *unwind.Table, sd *stackmap.SectionData, n int) []uint64 {
 	t.Helper()
 	sec, err := sd.Parse()
 	require.NoError(t, err)
@@ -286,4 +286,36 @@ func TestMachOWalkUniversal(t *testing.T) {
 		archs++
 	}
 	assert.Equal(t, 2, archs)
+}
+
+// BenchmarkMachOWalk walks a planted 4-frame stack of a Mach-O image
+// whose rows come from __unwind_info (arm64) and of one whose rows come
+// from __eh_frame found through an index (x86_64): no allocation.
+func BenchmarkMachOWalk(b *testing.B) {
+	for _, name := range []string{"linked-macho/arm64-macos13.dylib", "compactunwind/x86_64.dylib"} {
+		b.Run(name, func(b *testing.B) {
+			path := td + name
+			m, err := objfile.Module(path, 0)
+			require.NoError(b, err)
+			defer m.Close()
+			of, err := objfile.Open(path)
+			require.NoError(b, err)
+			defer of.Close()
+			ps := plantStack(b, m.Unwind, m.Arch, machoChain(b, m.Unwind, of.Sections[0], 4))
+			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: ps.mem})
+			require.NoError(b, err)
+			b.ReportAllocs()
+			for b.Loop() {
+				w.Start(ps.pcs[0], &ps.regs)
+				n := 0
+				for w.Next() {
+					n++
+				}
+				if n != 4 {
+					b.Fatalf("%d frames", n)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*4), "ns/frame")
+		})
+	}
 }

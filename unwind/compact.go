@@ -45,14 +45,14 @@ func (t *Table) compactRow(pc uint64, ctx *Context) (*Row, error) {
 		return t.dwarfModeRow(pc, ctx)
 	case compactunwind.KindStackIndirect:
 		if t.code != nil {
-			var code [4]byte
+			code := ctx.code[:] // in ctx: a local array would escape through the interface
 			at := r.FunctionStart + uint64(rule.StackSizeCodeOffset)
 			if at <= math.MaxInt64 {
-				if n, _ := t.code.ReadAt(code[:], int64(at)); n == len(code) {
+				if n, _ := t.code.ReadAt(code, int64(at)); n == len(code) {
 					// The code holds the immediate at the offset: hand
 					// ResolveStackIndirect the 4 bytes as if at offset 0.
 					rule.StackSizeCodeOffset = 0
-					if res, err := rule.ResolveStackIndirect(code[:]); err == nil {
+					if res, err := rule.ResolveStackIndirect(code); err == nil {
 						res.StackSizeCodeOffset = r.Rule.StackSizeCodeOffset
 						r.Rule = res
 					}

@@ -41,9 +41,10 @@ type Row struct {
 // returns, so that lookups allocate nothing. Its zero value is ready to
 // use; it is large (about 60 KB), so keep one per goroutine and reuse it.
 type Context struct {
-	u   cfi.Unwinder
-	row Row
-	fde cfi.FDE // a DWARF-mode entry's FDE
+	u    cfi.Unwinder
+	row  Row
+	fde  cfi.FDE // a DWARF-mode entry's FDE
+	code [4]byte // a STACK_IND entry's stack size, read from code
 	// compact holds the DWARF statement of a compact rule; set lists the
 	// registers whose rules it set, to clear them for the next one.
 	compact cfi.Row
