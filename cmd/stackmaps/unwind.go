@@ -44,6 +44,11 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 			return nil, err
 		}
 		out[i] = &unwindSource{table: t, macho: sd.Format == stackmap.FormatMachO}
+		if err := t.HdrErr(); err != nil {
+			// The rows still come (through an index of the FDEs), but a
+			// runtime's unwinder searching the table would miss them.
+			out[i].err = fmt.Errorf("--unwind: .eh_frame_hdr not used, its FDEs were indexed instead: %w", err)
+		}
 	}
 	return out, nil
 }
