@@ -20,7 +20,9 @@ type Row struct {
 	// return address column of the architecture). Nil only for an x86_64
 	// STACK_IND entry whose stack size could not be read (no
 	// Sources.Code, or the code is not there). Rules point into the
-	// Context.
+	// Context. For a compact entry, Rules.Start and Rules.End are PC and
+	// PC+1 (an entry states one rule for its whole function after the
+	// prologue, not rows).
 	Rules *cfi.Row
 	// HasFDE reports that the rules come from the FDE at FDEOffset of the
 	// DWARF section (.eh_frame for a DWARF-mode compact entry).
