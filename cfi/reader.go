@@ -78,26 +78,23 @@ func (r *reader) uN(size int, what string) (uint64, error) {
 // past the 64th is an error (ErrLEB128), as in LLVM's decodeULEB128;
 // padding (0x80 bytes, a final 0x00) is accepted. The encoding must end
 // inside the bounds.
-func (r *reader) uleb(what string) (uint64, error) {
-	start := r.pos
-	var v uint64
-	var shift uint
-	bad := ErrTruncated
-	for r.pos < r.end {
-		c := r.b[r.pos]
+func (r *reader) uleb(what string) (v uint64, err error) {
+	start, shift := r.pos, uint(0)
+	for err = ErrTruncated; r.pos < r.end; shift += 7 {
+		c := uint64(r.b[r.pos])
 		r.pos++
-		slice := uint64(c & 0x7f)
-		if slice<<shift>>shift != slice { // bits past the 64th (shifts of 64 or more give 0)
-			bad = ErrLEB128
+		// Bits past the 64th are lost iff s<<shift>>shift != s (shifts of
+		// 64 or more give 0).
+		s := c & 0x7f
+		if s<<shift>>shift != s {
+			err = ErrLEB128
 			break
 		}
-		v |= slice << shift
-		shift += 7
-		if c&0x80 == 0 {
+		if v |= s << shift; c < 0x80 {
 			return v, nil
 		}
 	}
-	return 0, errAt(uint64(start), what, bad)
+	return 0, &Error{uint64(start), what, err}
 }
 
 // sleb reads a signed LEB128 number. A number that does not fit in an
