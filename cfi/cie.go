@@ -21,7 +21,7 @@ type CIE struct {
 	// multiplied by.
 	DataAlign int64
 	// RAReg is the return address column.
-	RAReg uint64
+	RAReg uint16
 	// FDEEncoding is the DW_EH_PE encoding of FDE pc_begin/pc_range ("R";
 	// PEAbsPtr when absent).
 	FDEEncoding uint8
@@ -121,9 +121,17 @@ func (s *Section) parseCIE(e entry) (CIE, error) {
 		if err != nil {
 			return c, err
 		}
-		c.RAReg = uint64(ra)
-	} else if c.RAReg, err = r.uleb("CIE return_address_register"); err != nil {
-		return c, err
+		c.RAReg = uint16(ra)
+	} else {
+		at := r.pos
+		ra, err := r.uleb("CIE return_address_register")
+		if err != nil {
+			return c, err
+		}
+		if ra > maxRegNumber {
+			return c, errAt(uint64(at), "CIE return_address_register", ErrRegister)
+		}
+		c.RAReg = uint16(ra)
 	}
 	if len(aug) > 0 {
 		if aug[0] != 'z' {

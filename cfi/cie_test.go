@@ -56,7 +56,7 @@ func TestAugmentationFlags(t *testing.T) {
 		cie, err := s.ParseCIE(uint64(off))
 		require.NoError(t, err, c.aug)
 		require.Equal(t, uint8(3), cie.Version)
-		require.Equal(t, uint64(30), cie.RAReg)
+		require.Equal(t, uint16(30), cie.RAReg)
 		require.Equal(t, c.signal, cie.SignalFrame, c.aug)
 		require.Equal(t, c.bkey, cie.BKey, c.aug)
 		require.Equal(t, c.mte, cie.MTETagged, c.aug)
@@ -70,7 +70,7 @@ func TestAugmentationFlags(t *testing.T) {
 	cie, err := s.ParseCIE(uint64(off))
 	require.NoError(t, err)
 	require.Equal(t, int64(-4), cie.DataAlign)
-	require.Equal(t, uint64(65), cie.RAReg)
+	require.Equal(t, uint16(65), cie.RAReg)
 	require.Equal(t, []byte{OpDefCFA, 1, 0}, cie.Instructions)
 }
 

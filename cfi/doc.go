@@ -5,9 +5,10 @@
 // frame description entry (FDE) that covers a program counter
 // ([Section.FindFDE], a binary search through .eh_frame_hdr when one is
 // given, a linear scan otherwise, or through an [Index] built once;
-// [Section.NewFinder] picks the table or an Index) and
-// computes the unwind row for a PC
-// ([Section.RowAt]): the rule for the canonical frame address (CFA) and a rule
+// [Section.NewFinder] picks the table or an Index). [New] checks the
+// .eh_frame_hdr table's order once: an unsorted one is not trusted
+// ([Section.HdrErr], [ErrHdrOrder]). A Section also computes the unwind
+// row for a PC ([Section.RowAt]): the rule for the canonical frame address (CFA) and a rule
 // for every register (undefined, same value, saved at CFA+N, value CFA+N, in
 // another register, or a DWARF expression). Row computation allocates
 // nothing: the caller supplies an [Unwinder], which holds the row, the CIE's
@@ -21,6 +22,11 @@
 // DW_CFA_GNU_negative_offset_extended and AArch64's negate_ra_state, 0x2d).
 // DWARF expressions are kept as byte slices into the section; [EvalExpr]
 // evaluates the common operations.
+//
+// Register numbers are uint16, as everywhere in this module (packages regs,
+// stackmap, stackwalk); a larger one in a rule is an error. LEB128 numbers
+// with significant bits past the 64th are errors ([ErrLEB128]), not
+// truncated.
 //
 // Bounds: register rules are kept for DWARF register numbers below [MaxRegs]
 // (128), which covers the general purpose, floating point and vector

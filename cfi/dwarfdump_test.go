@@ -106,7 +106,7 @@ func renderRow(t testing.TB, arch string, row *Row, order binary.ByteOrder) stri
 	case CFAUnspecified:
 		b.WriteString("unspecified")
 	case CFARegOffset:
-		b.WriteString(regName(t, arch, row.CFA.Reg))
+		b.WriteString(regName(t, arch, uint64(row.CFA.Reg)))
 		if row.CFA.Offset != 0 {
 			b.WriteString(signed(row.CFA.Offset))
 		}

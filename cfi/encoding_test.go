@@ -87,7 +87,9 @@ func TestLEB128(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, u, gu)
 	}
-	// Overlong encodings keep the low 64 bits and do not panic.
+	// Padding past 64 bits (0x80 bytes, a final 0x00; sign bytes 0x7f
+	// for a negative number) is accepted; significant bits past the 64th
+	// are an error, not silently dropped.
 	long := append(make([]byte, 0, 20), 0x81)
 	for i := 0; i < 15; i++ {
 		long = append(long, 0x80)
@@ -97,4 +99,41 @@ func TestLEB128(t *testing.T) {
 	v, err := r.uleb("t")
 	require.NoError(t, err)
 	require.Equal(t, uint64(1), v)
+
+	neg := []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f} // -1, 12 bytes
+	r = reader{b: neg, end: len(neg)}
+	sv, err := r.sleb("t")
+	require.NoError(t, err)
+	require.Equal(t, int64(-1), sv)
+
+	for _, c := range []struct {
+		name   string
+		signed bool
+		b      []byte
+	}{
+		// 2^64: the 10th byte holds bit 64.
+		{"uleb 2^64", false, []byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}},
+		// Bit 70 set after padding.
+		{"uleb bit 70", false, []byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}},
+		// The ten bytes of math.MaxUint64 with one more bit.
+		{"uleb 2^65-1", false, []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x03}},
+		// 2^63 does not fit in an int64.
+		{"sleb 2^63", true, []byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}},
+		// -1 followed by a zero byte: bits past 64 disagree with the sign.
+		{"sleb bad extension", true, []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x00}},
+	} {
+		r := reader{b: c.b, end: len(c.b)}
+		if c.signed {
+			_, err = r.sleb("t")
+		} else {
+			_, err = r.uleb("t")
+		}
+		requireCFIError(t, err, ErrLEB128, 0)
+	}
+	// The largest values still decode.
+	max := []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01}
+	r = reader{b: max, end: len(max)}
+	v, err = r.uleb("t")
+	require.NoError(t, err)
+	require.Equal(t, ^uint64(0), v)
 }

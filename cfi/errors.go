@@ -37,6 +37,12 @@ var (
 	ErrNotFound = errors.New("no FDE covers the address")
 	// ErrConfig: the Config passed to New is unusable.
 	ErrConfig = errors.New("bad configuration")
+	// ErrLEB128: a LEB128 number has significant bits past the 64th.
+	ErrLEB128 = errors.New("LEB128 number does not fit in 64 bits")
+	// ErrHdrOrder: the .eh_frame_hdr table is not sorted by
+	// initial_location, so a binary search would miss FDEs; see
+	// Section.HdrErr.
+	ErrHdrOrder = errors.New(".eh_frame_hdr table not sorted")
 	// ErrExpr: a DWARF expression could not be evaluated.
 	ErrExpr = errors.New("bad DWARF expression")
 )

@@ -5,7 +5,7 @@ import "encoding/binary"
 // ExprContext gives EvalExpr the machine state it reads.
 type ExprContext interface {
 	// Reg returns the value of DWARF register reg, or false if unknown.
-	Reg(reg uint64) (uint64, bool)
+	Reg(reg uint16) (uint64, bool)
 	// Load reads size (1, 2, 4 or 8) bytes at addr, or returns false.
 	Load(addr uint64, size int) (uint64, bool)
 }
@@ -58,12 +58,15 @@ func EvalExpr(expr []byte, order binary.ByteOrder, ptrSize int, initial uint64, 
 				if reg, err = r.uleb("DW_OP_bregx register"); err != nil {
 					return 0, err
 				}
+				if reg > maxRegNumber {
+					return fail(at, "DW_OP_bregx register (past 65535)")
+				}
 			}
 			off, err := r.sleb("DW_OP_breg offset")
 			if err != nil {
 				return 0, err
 			}
-			rv, ok := ctx.Reg(reg)
+			rv, ok := ctx.Reg(uint16(reg))
 			if !ok {
 				return fail(at, "DW_OP_breg (register value unknown)")
 			}

@@ -8,11 +8,11 @@ import (
 )
 
 type fakeMachine struct {
-	regs map[uint64]uint64
+	regs map[uint16]uint64
 	mem  map[uint64]uint64
 }
 
-func (m *fakeMachine) Reg(r uint64) (uint64, bool) { v, ok := m.regs[r]; return v, ok }
+func (m *fakeMachine) Reg(r uint16) (uint64, bool) { v, ok := m.regs[r]; return v, ok }
 func (m *fakeMachine) Load(a uint64, size int) (uint64, bool) {
 	v, ok := m.mem[a]
 	return v, ok
@@ -37,7 +37,7 @@ func TestEvalExprReal(t *testing.T) {
 	require.NotNil(t, plt)
 	// CFA = rsp + 8 + ((rip & 15) >= 11) << 3
 	for rip, want := range map[uint64]uint64{0x401030: 0x7000 + 8, 0x40103a: 0x7000 + 8, 0x40103b: 0x7000 + 16, 0x40103f: 0x7000 + 16} {
-		m := &fakeMachine{regs: map[uint64]uint64{7: 0x7000, 16: rip}}
+		m := &fakeMachine{regs: map[uint16]uint64{7: 0x7000, 16: rip}}
 		got, err := EvalExpr(plt.CFA.Expr, binary.LittleEndian, 8, 0, false, m)
 		require.NoError(t, err)
 		require.Equal(t, want, got, "rip %#x", rip)
@@ -57,14 +57,14 @@ func TestEvalExprReal(t *testing.T) {
 	}
 	require.NotNil(t, rv)
 	// CFA = sp + 48 + 1 * vlenb (register 7202)
-	m := &fakeMachine{regs: map[uint64]uint64{2: 0x10000, 7202: 16}}
+	m := &fakeMachine{regs: map[uint16]uint64{2: 0x10000, 7202: 16}}
 	got, err := EvalExpr(rv.CFA.Expr, binary.LittleEndian, 8, 0, false, m)
 	require.NoError(t, err)
 	require.Equal(t, uint64(0x10000+48+16), got)
 }
 
 func TestEvalExprOps(t *testing.T) {
-	m := &fakeMachine{regs: map[uint64]uint64{6: 100}, mem: map[uint64]uint64{0x1008: 42}}
+	m := &fakeMachine{regs: map[uint16]uint64{6: 100}, mem: map[uint64]uint64{0x1008: 42}}
 	le := binary.LittleEndian
 	for _, c := range []struct {
 		name string
@@ -125,7 +125,7 @@ func TestEvalExprOps(t *testing.T) {
 
 type anyMachine struct{}
 
-func (anyMachine) Reg(r uint64) (uint64, bool)            { return r * 0x1000, r < 200 }
+func (anyMachine) Reg(r uint16) (uint64, bool)            { return uint64(r) * 0x1000, r < 200 }
 func (anyMachine) Load(a uint64, size int) (uint64, bool) { return a ^ 0x5555, a%3 != 0 }
 
 // FuzzExpr evaluates fuzzed DWARF expressions: no panic, no endless loop,

@@ -1,5 +1,7 @@
 package cfi
 
+import "fmt"
+
 // hdrTable is the binary search table of .eh_frame_hdr:
 //
 //	u8 version (1), u8 eh_frame_ptr_enc, u8 fde_count_enc, u8 table_enc,
@@ -62,6 +64,26 @@ func (h *hdrTable) parse(cfg *Config) error {
 		return errAt(uint64(r.pos), ".eh_frame_hdr table (fde_count larger than the section)", ErrTruncated)
 	}
 	h.usable = true
+	return nil
+}
+
+// checkOrder verifies once, in one pass, that the table is sorted by
+// initial_location (as the binary search needs) and that every entry
+// decodes. An unsorted table is not used: the error wraps ErrHdrOrder and
+// names the first entry out of order.
+func (h *hdrTable) checkOrder(s *Section) error {
+	var prev uint64
+	for i := range h.count {
+		loc, err := h.loc(s, i)
+		if err != nil {
+			return err
+		}
+		if i > 0 && loc < prev {
+			return errAt(uint64(h.tableOff)+i*uint64(2*h.entrySize),
+				fmt.Sprintf(".eh_frame_hdr table entry %d (initial_location %#x after %#x)", i, loc, prev), ErrHdrOrder)
+		}
+		prev = loc
+	}
 	return nil
 }
 

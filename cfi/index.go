@@ -34,6 +34,11 @@ func (s *Section) NewIndex() (*Index, error) {
 	return x, nil
 }
 
+// errIndexNotFound is FindFDE's miss, allocated once: a miss is an answer
+// (a table of compact unwind, or another module, may cover the address),
+// and lookups allocate nothing.
+var errIndexNotFound error = &Error{What: "FDE index search", Err: ErrNotFound}
+
 // Len returns the number of FDEs indexed.
 func (x *Index) Len() int { return len(x.ents) }
 
@@ -47,7 +52,7 @@ func (x *Index) FindFDE(pc uint64) (FDE, error) {
 		return 1
 	})
 	if i == 0 || pc >= x.ents[i-1].end {
-		return FDE{}, errAt(0, "FDE index search", ErrNotFound)
+		return FDE{}, errIndexNotFound
 	}
 	return x.s.ParseFDE(x.ents[i-1].off)
 }

@@ -247,10 +247,10 @@ func (m *machine) exec(start, end int, inCIE bool, yield func(*Row) bool) error 
 			if uv, err = r.uleb("second register operand"); err != nil {
 				return err
 			}
-			if uv > 0xffffffff {
+			if uv > maxRegNumber {
 				return errAt(uint64(at), "DW_CFA_register second register", ErrRegister)
 			}
-			if err = m.setReg(reg, Rule{Kind: RuleRegister, Reg: uint32(uv)}, at); err != nil {
+			if err = m.setReg(reg, Rule{Kind: RuleRegister, Reg: uint16(uv)}, at); err != nil {
 				return err
 			}
 		case OpRememberState:
@@ -279,15 +279,21 @@ func (m *machine) exec(start, end int, inCIE bool, yield func(*Row) bool) error 
 			if err != nil {
 				return err
 			}
-			row.CFA = CFARule{Kind: CFARegOffset, Reg: reg, Offset: sv}
+			if reg > maxRegNumber {
+				return errAt(uint64(at), "DW_CFA_def_cfa register", ErrRegister)
+			}
+			row.CFA = CFARule{Kind: CFARegOffset, Reg: uint16(reg), Offset: sv}
 		case OpDefCFARegister:
 			if reg, err = r.uleb("DW_CFA_def_cfa_register operand"); err != nil {
 				return err
 			}
+			if reg > maxRegNumber {
+				return errAt(uint64(at), "DW_CFA_def_cfa_register operand", ErrRegister)
+			}
 			if row.CFA.Kind != CFARegOffset {
 				row.CFA = CFARule{Kind: CFARegOffset}
 			}
-			row.CFA.Reg = reg
+			row.CFA.Reg = uint16(reg)
 		case OpDefCFAOffset, OpDefCFAOffsetSF:
 			if op == OpDefCFAOffset {
 				uv, err = r.uleb("DW_CFA_def_cfa_offset operand")

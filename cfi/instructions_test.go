@@ -161,6 +161,13 @@ func TestInstructionErrors(t *testing.T) {
 		{"remember_state too deep", cieX86, []byte{OpRememberState, OpRememberState, OpRememberState, OpRememberState, OpRememberState, OpRememberState, OpRememberState, OpRememberState, OpRememberState}, ErrStateStack, fdeInstr + 8},
 		{"unknown opcode", cieX86, []byte{OpNop, 0x3f}, ErrOpcode, fdeInstr + 1},
 		{"register out of range", cieX86, cat([]byte{OpOffsetExtended}, uleb(MaxRegs), uleb(1)), ErrRegister, fdeInstr},
+		// Register numbers are uint16: a CFA register or a DW_CFA_register
+		// source past 65535 is refused, not truncated.
+		{"def_cfa register past uint16", cieX86, cat([]byte{OpDefCFA}, uleb(1<<16), uleb(8)), ErrRegister, fdeInstr},
+		{"def_cfa_register past uint16", cieX86, cat([]byte{OpDefCFARegister}, uleb(1<<16+6)), ErrRegister, fdeInstr},
+		{"register source past uint16", cieX86, cat([]byte{OpRegister, 3}, uleb(1<<16)), ErrRegister, fdeInstr},
+		// A LEB128 operand with bits past the 64th.
+		{"uleb past 64 bits", cieX86, []byte{OpDefCFAOffset, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f}, ErrLEB128, fdeInstr + 1},
 		{"def_cfa_offset after an expression CFA", cieX86, []byte{OpDefCFAExpression, 1, 0x30, OpDefCFAOffset, 8}, ErrCFARule, fdeInstr + 3},
 		{"expression longer than the FDE", cieX86, []byte{OpDefCFAExpression, 9, 0x30}, ErrTruncated, fdeInstr + 2},
 		{"set_loc backwards", cieX86, cat([]byte{OpSetLoc}, make([]byte, 8)), ErrLocation, fdeInstr},

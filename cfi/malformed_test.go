@@ -128,7 +128,7 @@ func TestAccessors(t *testing.T) {
 	r, err := s.RowAt(fde.PCBegin, &u)
 	require.NoError(t, err)
 	require.Equal(t, fde.Offset, u.FDE().Offset)
-	require.Equal(t, uint64(65), r.RAReg, "ppc64 returns through LR (65)")
+	require.Equal(t, uint16(65), r.RAReg, "ppc64 returns through LR (65)")
 	require.Equal(t, Rule{}, r.Rule(MaxRegs))
 	require.Equal(t, CFARule{Kind: CFARegOffset, Reg: 1}, r.CFA)
 }

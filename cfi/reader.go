@@ -74,42 +74,45 @@ func (r *reader) uN(size int, what string) (uint64, error) {
 	return 0, errAt(uint64(r.pos), what, ErrEncoding)
 }
 
-// uleb reads an unsigned LEB128 number. Bits beyond 64 are dropped, as
-// LLVM and GCC do; the encoding must still end inside the bounds.
-func (r *reader) uleb(what string) (uint64, error) {
-	start := r.pos
-	var v uint64
-	var shift uint
-	for {
-		if r.pos >= r.end {
-			return 0, errAt(uint64(start), what, ErrTruncated)
-		}
-		c := r.b[r.pos]
+// uleb reads an unsigned LEB128 number. A number with significant bits
+// past the 64th is an error (ErrLEB128), as in LLVM's decodeULEB128;
+// padding (0x80 bytes, a final 0x00) is accepted. The encoding must end
+// inside the bounds.
+func (r *reader) uleb(what string) (v uint64, err error) {
+	start, shift := r.pos, uint(0)
+	for err = ErrTruncated; r.pos < r.end; shift += 7 {
+		c := uint64(r.b[r.pos])
 		r.pos++
-		if shift < 64 {
-			v |= uint64(c&0x7f) << shift
+		// Bits past the 64th are lost iff s<<shift>>shift != s (shifts of
+		// 64 or more give 0).
+		s := c & 0x7f
+		if s<<shift>>shift != s {
+			err = ErrLEB128
+			break
 		}
-		shift += 7
-		if c&0x80 == 0 {
+		if v |= s << shift; c < 0x80 {
 			return v, nil
 		}
 	}
+	return 0, &Error{uint64(start), what, err}
 }
 
-// sleb reads a signed LEB128 number.
+// sleb reads a signed LEB128 number. A number that does not fit in an
+// int64 is an error (ErrLEB128); sign-extension padding is accepted.
 func (r *reader) sleb(what string) (int64, error) {
 	start := r.pos
 	var v int64
 	var shift uint
-	for {
-		if r.pos >= r.end {
-			return 0, errAt(uint64(start), what, ErrTruncated)
-		}
+	bad := ErrTruncated
+	for r.pos < r.end {
 		c := r.b[r.pos]
 		r.pos++
-		if shift < 64 {
-			v |= int64(c&0x7f) << shift
+		slice := c & 0x7f
+		if shift >= 63 && !slebFits(shift, slice, v) {
+			bad = ErrLEB128
+			break
 		}
+		v |= int64(slice) << shift // 0 once shift reaches 64
 		shift += 7
 		if c&0x80 == 0 {
 			if shift < 64 && c&0x40 != 0 {
@@ -118,6 +121,17 @@ func (r *reader) sleb(what string) (int64, error) {
 			return v, nil
 		}
 	}
+	return 0, errAt(uint64(start), what, bad)
+}
+
+// slebFits reports whether byte slice at shift (63 or more) of a signed
+// LEB128 number whose bits so far are v keeps it in an int64: bit 63 is
+// the last one kept, and every later bit must equal it.
+func slebFits(shift uint, slice byte, v int64) bool {
+	if shift == 63 {
+		return slice == 0 || slice == 0x7f
+	}
+	return slice == byte(v>>63)&0x7f
 }
 
 // bytes returns the next n bytes as a view.

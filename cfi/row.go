@@ -10,6 +10,12 @@ package cfi
 // as RISC-V's vlenb, 7202) are not limited.
 const MaxRegs = 128
 
+// maxRegNumber is the largest DWARF register number the API carries
+// (register numbers are uint16 throughout the module, as in package regs
+// and stackmap): a larger one in a CFA rule, a DW_CFA_register operand, a
+// CIE's return address column or a DW_OP_bregx is ErrRegister (ErrExpr).
+const maxRegNumber = 0xffff
+
 // MaxStateDepth bounds how deeply DW_CFA_remember_state may nest.
 const MaxStateDepth = 8
 
@@ -56,7 +62,7 @@ func (k RuleKind) String() string {
 // Rule is a register rule. Expr is a view into the section.
 type Rule struct {
 	Kind   RuleKind
-	Reg    uint32 // RuleRegister
+	Reg    uint16 // RuleRegister: a DWARF register number
 	Offset int64  // RuleOffset, RuleValOffset
 	Expr   []byte // RuleExpression, RuleValExpression
 }
@@ -76,7 +82,7 @@ const (
 // CFARule is the rule for the canonical frame address.
 type CFARule struct {
 	Kind   CFAKind
-	Reg    uint64
+	Reg    uint16 // CFARegOffset: a DWARF register number
 	Offset int64
 	Expr   []byte
 }
@@ -89,7 +95,7 @@ type Row struct {
 	// CFA is the canonical frame address rule.
 	CFA CFARule
 	// RAReg is the return address column, from the CIE.
-	RAReg uint64
+	RAReg uint16
 	// RASigned is the AArch64 return address signing state (pseudo
 	// register 34), toggled by DW_CFA_AARCH64_negate_ra_state.
 	RASigned bool
@@ -116,7 +122,7 @@ func (r *Row) assign(src *Row) {
 }
 
 // reset empties r and sets its return address column.
-func (r *Row) reset(ra uint64) {
+func (r *Row) reset(ra uint16) {
 	clear(r.Regs[:r.hi])
 	r.Start, r.End, r.CFA, r.RAReg, r.hi = 0, 0, CFARule{}, ra, 0
 	r.RASigned, r.RASignStateSet, r.ArgsSize = false, false, 0
@@ -124,7 +130,7 @@ func (r *Row) reset(ra uint64) {
 
 // Rule returns the rule of DWARF register reg (RuleUnspecified for a
 // register beyond MaxRegs).
-func (r *Row) Rule(reg uint64) Rule {
+func (r *Row) Rule(reg uint16) Rule {
 	if reg >= MaxRegs {
 		return Rule{}
 	}

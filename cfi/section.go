@@ -55,9 +55,10 @@ type Config struct {
 // the bytes; methods are safe for concurrent use (each goroutine needs its
 // own Unwinder).
 type Section struct {
-	cfg   Config
-	bases bases
-	hdr   hdrTable
+	cfg    Config
+	bases  bases
+	hdr    hdrTable
+	hdrErr error // why the .eh_frame_hdr table is not used, if it is not
 }
 
 // New checks the configuration and, when Config.Hdr is set, the
@@ -78,9 +79,22 @@ func New(cfg Config) (*Section, error) {
 		if err := s.hdr.parse(&cfg); err != nil {
 			return nil, err
 		}
+		if s.hdr.usable {
+			if err := s.hdr.checkOrder(s); err != nil {
+				s.hdr.usable, s.hdrErr = false, err
+			}
+		}
 	}
 	return s, nil
 }
+
+// HdrErr says why the .eh_frame_hdr table given in Config.Hdr is not used
+// for searches (HasHdr false): an error wrapping ErrHdrOrder when it is
+// not sorted by initial_location (a binary search would miss FDEs), or
+// the error of an entry that does not decode. Nil when the table is used,
+// or has no searchable table at all. New checks the order once, in one
+// pass over the table; NewFinder then builds an Index instead.
+func (s *Section) HdrErr() error { return s.hdrErr }
 
 // Kind returns the section kind.
 func (s *Section) Kind() Kind { return s.cfg.Kind }
@@ -97,7 +111,8 @@ func (s *Section) Order() binary.ByteOrder { return s.cfg.Order }
 // PtrSize returns the pointer size.
 func (s *Section) PtrSize() int { return s.cfg.PtrSize }
 
-// HasHdr reports whether FindFDE can binary-search a .eh_frame_hdr table.
+// HasHdr reports whether FindFDE can binary-search a .eh_frame_hdr table:
+// one that decodes and is sorted (see HdrErr).
 func (s *Section) HasHdr() bool { return s.hdr.usable }
 
 func (s *Section) reader(pos, end int) reader {

@@ -1,11 +1,14 @@
 // Package stackwalk walks a thread's stack from a captured register file,
-// frame by frame across the loaded modules, with DWARF call frame
-// information (package cfi), and reads every frame's stack map record
+// frame by frame across the loaded modules, with each module's unwind
+// table (package unwind: DWARF call frame information, Mach-O compact
+// unwind), and reads every frame's stack map record
 // (package stackmap): its deopt values and its GC roots, evaluated with
 // the registers recovered for that frame.
 //
 // A runtime describes each loaded module (a [Module]: its code range, load
-// bias, CFI and stack map index; [OpenELF] fills one from an ELF file),
+// bias, unwind table and stack map index; objfile.Module fills one from
+// an ELF or Mach-O file, and a JIT builds one by hand, see the Module
+// example),
 // makes a [Walker] once per thread and, for every walk, gives it the
 // innermost frame's registers ([Walker.Start]) and iterates:
 //
@@ -26,9 +29,9 @@
 // convention does not preserve across calls are unknown in outer frames.
 //
 // Stepping to the next frame allocates nothing: the Walker owns the
-// register state of the current frame and the CFI scratch space, and the
+// register state of the current frame and the unwind scratch space, and the
 // *[Frame] it yields is only valid until the next step.
 //
 // Supported targets: x86_64, AArch64, PowerPC64 (both byte orders; ELFv1
-// and ELFv2), s390x and RISC-V 64, as ELF.
+// and ELFv2), s390x and RISC-V 64. The package reads no file format.
 package stackwalk

@@ -13,7 +13,9 @@ var (
 	// ErrMemory means the memory reader could not read a saved register
 	// or the return address.
 	ErrMemory = errors.New("memory not readable")
-	// ErrCFI means the CFI row of the frame's pc could not be decoded.
+	// ErrCFI means the unwind row of the frame's pc could not be decoded
+	// (a malformed FDE or compact entry), or the innermost pc is in no
+	// module.
 	ErrCFI = errors.New("bad call frame information")
 	// ErrNoProgress means the caller's stack pointer is not above the
 	// callee's: a corrupt stack or CFI, which would loop for ever.

@@ -5,6 +5,7 @@ import (
 	"log"
 
 	"github.com/stackmaps/stackmaps/internal/walktest"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
@@ -17,7 +18,7 @@ func ExampleWalker() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := stackwalk.OpenELF(dir+"walk", 0) // non-PIE: bias 0
+	m, err := objfile.Module(dir+"walk", 0) // non-PIE: bias 0
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -75,7 +75,7 @@ func (f *Frame) IsStatepoint() bool { return f.isSP }
 func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { return f.stateptr, f.isSP }
 
 // findRecord looks the frame's record up: exact first, then the nearest
-// preceding one in the function whose FDE covers the pc.
+// preceding one in the function whose unwind row covers the pc.
 func (w *Walker) findRecord(fr *Frame, m *Module) {
 	ix := m.Stackmaps
 	if ix == nil {
@@ -91,7 +91,7 @@ func (w *Walker) findRecord(fr *Frame, m *Module) {
 		return
 	}
 	match, ok := ix.LookupPreceding(fr.PC, m.Bias)
-	if !ok || match.Address() < w.u.FDE().PCBegin {
+	if !ok || match.Address() < w.funcStart {
 		return
 	}
 	fr.rec, _ = match.Record(0)

@@ -12,7 +12,7 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/objfile"
-	"github.com/stackmaps/stackmaps/stackwalk"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // cfiBinaries are the checked-in linked binaries with stack maps and
@@ -34,24 +34,25 @@ func TestRecordsHaveCFI(t *testing.T) {
 		paths = append(paths, ps...)
 	}
 	sort.Strings(paths)
-	var u cfi.Unwinder
+	var uc unwind.Context
 	binaries, records, rows, noFDE := 0, 0, 0, 0
 	for _, p := range paths {
-		m, err := stackwalk.OpenELF(p, 0)
+		m, err := objfile.Module(p, 0)
 		require.NoError(t, err, p)
 		require.NotNil(t, m.Stackmaps, p)
 		binaries++
 		for _, pc := range recordAddresses(t, p) {
 			records++
-			row, err := m.CFI.RowAt(pc.addr, &u)
+			ur, err := m.Unwind.RowAt(pc.addr, &uc)
 			if err == nil {
+				row := ur.Rules
 				rows++
 				assert.True(t, pc.addr >= row.Start && pc.addr < row.End, "%s: row of %#x", p, pc.addr)
 				assert.NotEqual(t, cfi.CFAUnspecified, row.CFA.Kind, "%s: CFA rule at %#x", p, pc.addr)
 				continue
 			}
 			require.True(t, errors.Is(err, cfi.ErrNotFound), "%s: %#x: %v", p, pc.addr, err)
-			_, ferr := m.CFI.RowAt(pc.entry, &u)
+			_, ferr := m.Unwind.RowAt(pc.entry, &uc)
 			assert.ErrorIs(t, ferr, cfi.ErrNotFound, "%s: record at %#x has no row but its function %#x has", p, pc.addr, pc.entry)
 			noFDE++
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // The synthetic stack: N frames of one x86_64 function at 0x1000 that
@@ -105,11 +106,9 @@ func synStackmaps(t testing.TB) *stackmap.Index {
 // synthetic returns a module, the memory of an n-frame stack and the
 // innermost frame's registers.
 func synthetic(t testing.TB, n int) (*stackwalk.Module, *flatMem, *stackwalk.RegisterSet) {
-	sec, err := cfi.New(cfi.Config{Kind: cfi.EHFrame, Data: synEHFrame(), Addr: 0x2000, Order: binary.LittleEndian, PtrSize: 8})
+	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfi.Config{Kind: cfi.EHFrame, Data: synEHFrame(), Addr: 0x2000, Order: binary.LittleEndian, PtrSize: 8}})
 	require.NoError(t, err)
-	ix, err := sec.NewIndex()
-	require.NoError(t, err)
-	m := &stackwalk.Module{Name: "synthetic", Arch: regs.X86_64, Start: synFunc, End: synFunc + 0x100, CFI: ix, Stackmaps: synStackmaps(t)}
+	m := &stackwalk.Module{Name: "synthetic", Arch: regs.X86_64, Start: synFunc, End: synFunc + 0x100, Unwind: ut, Stackmaps: synStackmaps(t)}
 	mem := &flatMem{base: synBase, b: make([]byte, synFrame*n+64)}
 	put := func(addr, v uint64) { binary.LittleEndian.PutUint64(mem.b[addr-synBase:], v) }
 	for i := range n {

@@ -172,9 +172,9 @@ func TestConfig(t *testing.T) {
 	_, err = stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m, &m2}, Memory: mem})
 	assert.ErrorContains(t, err, "aarch64")
 	m2 = *m
-	m2.CFI = nil
+	m2.Unwind = nil
 	_, err = stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{&m2}, Memory: mem})
-	assert.ErrorContains(t, err, "no CFI")
+	assert.ErrorContains(t, err, "no unwind table")
 }
 
 // TestGarbageStack walks stacks of random bytes from random registers:

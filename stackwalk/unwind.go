@@ -18,7 +18,7 @@ func (w *Walker) unwind() (uint64, bool) {
 		rule := &row.Regs[r]
 		switch rule.Kind {
 		case cfi.RuleUnspecified:
-			if r >= old.hi || (uint64(r) != row.RAReg && !w.abi.calleeSaved(r)) {
+			if r >= old.hi || (r != int(row.RAReg) && !w.abi.calleeSaved(r)) {
 				continue
 			}
 			fallthrough
@@ -65,7 +65,7 @@ func (w *Walker) unwind() (uint64, bool) {
 	if k := row.Regs[sp].Kind; k == cfi.RuleUnspecified || k == cfi.RuleSameValue {
 		ns.set(sp, fr.CFA-w.abi.spBelowCFA, Home{Kind: HomeComputed})
 	}
-	ra := ns.reg(row.RAReg)
+	ra := ns.reg(uint64(row.RAReg))
 	if !ra.Known() || ra.Value == 0 {
 		w.end = EndReturnAddress
 		return 0, false
@@ -112,8 +112,8 @@ func (w *Walker) load(addr uint64, size int) (uint64, error) {
 type exprCtx struct{ w *Walker }
 
 // Reg returns a register of the current frame.
-func (c *exprCtx) Reg(r uint64) (uint64, bool) {
-	v := c.w.st[c.w.cur].reg(r)
+func (c *exprCtx) Reg(r uint16) (uint64, bool) {
+	v := c.w.st[c.w.cur].reg(uint64(r))
 	return v.Value, v.Known()
 }
 

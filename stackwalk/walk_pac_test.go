@@ -10,6 +10,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/internal/walktest"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
@@ -46,7 +47,7 @@ func TestWalkPAC(t *testing.T) {
 // and the walk ends after one frame.
 func TestWalkPACSigned(t *testing.T) {
 	exe, f := pacCapture(t)
-	m, err := stackwalk.OpenELF(exe, bias(t, exe, f))
+	m, err := objfile.Module(exe, bias(t, exe, f))
 	require.NoError(t, err)
 	defer m.Close()
 	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack})

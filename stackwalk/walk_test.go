@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/walktest"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
@@ -89,7 +90,7 @@ func funcAt(f *walktest.File, pc uint64) string {
 
 func walkCapture(t *testing.T, exe string, f *walktest.File, pacMask ...uint64) walkStats {
 	t.Helper()
-	m, err := stackwalk.OpenELF(exe, bias(t, exe, f))
+	m, err := objfile.Module(exe, bias(t, exe, f))
 	require.NoError(t, err)
 	defer m.Close()
 	require.NotNil(t, m.Stackmaps)

@@ -8,6 +8,7 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // DefaultMaxFrames is the frame limit of a walk when Config.MaxFrames is 0.
@@ -58,7 +59,8 @@ const (
 	// EndNoModule: the next frame's pc is in no module (a library the
 	// walker was not told about, or the end of the stack).
 	EndNoModule
-	// EndNoCFI: the next frame's pc is in a module but no FDE covers it.
+	// EndNoCFI: the next frame's pc is in a module but none of its unwind
+	// tables covers it (no FDE, no compact entry).
 	EndNoCFI
 	// EndReturnAddress: the last frame's return address is undefined in
 	// its CFI (the outermost frame, e.g. _start) or zero.
@@ -85,16 +87,19 @@ func (e End) String() string {
 // of a thread: it holds about 60 KB of scratch space, and a walk allocates
 // nothing. It is not safe for concurrent use.
 type Walker struct {
-	cfg  Config
-	abi  abi
-	ur   stackmap.UintReader // cfg.Memory, when it reads integers itself
-	u    cfi.Unwinder
-	st   [2]state
-	cur  int      // st[cur] is the current frame's registers
-	row  *cfi.Row // the current frame's row, inside u
-	fr   Frame
-	ectx exprCtx
-	buf  [8]byte
+	cfg Config
+	abi abi
+	ur  stackmap.UintReader // cfg.Memory, when it reads integers itself
+	uc  unwind.Context
+	st  [2]state
+	cur int      // st[cur] is the current frame's registers
+	row *cfi.Row // the current frame's row, inside uc
+	// funcStart is the link-time start of the current frame's function,
+	// as its unwind table says (FDE pc_begin or compact entry start).
+	funcStart uint64
+	fr        Frame
+	ectx      exprCtx
+	buf       [8]byte
 
 	started bool
 	async   bool // the start pc is an interrupted instruction, not a return address
@@ -242,9 +247,10 @@ func (w *Walker) module(pc uint64) *Module {
 	return nil
 }
 
-// enter makes the frame of index i at pc current: its module, CFI row,
-// CFA and record. call says pc is a return address (the frame is
-// suspended in a call), so that the CFI row is the call's: pc-1.
+// enter makes the frame of index i at pc current: its module, unwind
+// row, CFA and record. call says pc is a return address (the frame is
+// suspended in a call): the row is then looked up as unwind.LookupPC
+// says, at the call.
 func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	s := &w.st[w.cur]
 	sp := s.reg(uint64(w.abi.sp))
@@ -253,10 +259,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		w.end = EndStopSP
 		return false
 	}
-	at := pc
-	if call && at > 0 {
-		at--
-	}
+	at := unwind.LookupPC(pc, call)
 	m := w.module(at)
 	if m == nil {
 		if i == 0 {
@@ -266,19 +269,21 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		w.end = EndNoModule
 		return false
 	}
-	row, err := m.CFI.RowAt(at-m.Bias, &w.u)
-	if err != nil && errors.Is(err, cfi.ErrNotFound) && m.DebugFrame != nil {
-		row, err = m.DebugFrame.RowAt(at-m.Bias, &w.u)
-	}
+	ur, err := m.Unwind.RowAt(at-m.Bias, &w.uc)
 	if err != nil {
-		if errors.Is(err, cfi.ErrNotFound) && i > 0 {
+		if errors.Is(err, unwind.ErrNotFound) && i > 0 {
 			w.end = EndNoCFI
 			return false
 		}
-		w.fail(i, pc, 0, "CFI row of "+m.Name, fmt.Errorf("%w: %w", ErrCFI, err))
+		w.fail(i, pc, 0, "unwind row of "+m.Name, fmt.Errorf("%w: %w", ErrCFI, err))
 		return false
 	}
-	w.row, w.stopPC, w.stopSP = row, 0, 0
+	row := ur.Rules
+	if row == nil {
+		w.fail(i, pc, 0, fmt.Sprintf("unwind row of %s (%v encoding %#08x: stack size not readable)", m.Name, ur.Table, uint32(ur.Encoding)), ErrNoCFA)
+		return false
+	}
+	w.row, w.funcStart, w.stopPC, w.stopSP = row, ur.FunctionStart, 0, 0
 	cfa, ok := w.cfa(i, pc, row)
 	if !ok {
 		return false
@@ -296,7 +301,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 func (w *Walker) cfa(i int, pc uint64, row *cfi.Row) (uint64, bool) {
 	switch row.CFA.Kind {
 	case cfi.CFARegOffset:
-		r := w.st[w.cur].reg(row.CFA.Reg)
+		r := w.st[w.cur].reg(uint64(row.CFA.Reg))
 		if !r.Known() {
 			w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", row.CFA.Reg), ErrNoCFA)
 			return 0, false

@@ -36,11 +36,11 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 		return
 	}
 	arch := tv.SD.Arch
-	if ur.row == nil {
+	if !ur.HasFDE {
 		writeTextCompact(w, arch, &ur)
 		return
 	}
-	row := ur.row
+	row := ur.Rules
 	w.WriteString("CFA=")
 	switch row.CFA.Kind {
 	case cfi.CFARegOffset:
@@ -60,7 +60,7 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 		}
 		n++
 		w.WriteByte(' ')
-		writeCFIReg(w, arch, uint64(reg))
+		writeCFIReg(w, arch, uint16(reg))
 		switch rule.Kind {
 		case cfi.RuleOffset:
 			w.WriteString("@CFA")
@@ -70,7 +70,7 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 			writeSigned(w, rule.Offset)
 		case cfi.RuleRegister:
 			w.WriteByte('=')
-			writeCFIReg(w, arch, uint64(rule.Reg))
+			writeCFIReg(w, arch, rule.Reg)
 		case cfi.RuleExpression:
 			w.WriteString("@expression")
 		case cfi.RuleValExpression:
@@ -85,8 +85,8 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 	if row.RASigned { // AArch64: x30 holds a signed return address (paciasp)
 		w.WriteString(" ra_signed")
 	}
-	if ur.hasEncoding {
-		writeCompactSuffix(w, ur.encoding)
+	if ur.Compact {
+		writeCompactSuffix(w, ur.Encoding)
 	}
 	w.WriteByte('\n')
 }
@@ -106,25 +106,11 @@ func writeSigned(w *outBuf, v int64) {
 }
 
 // writeCFIReg names a DWARF register of a CFI rule as locations name
-// their base registers (writeRegBase), R#N when the architecture's table
-// does not know it.
-func writeCFIReg(w *outBuf, arch regs.Arch, n uint64) {
-	if n <= 0xffff {
-		writeRegBase(w, arch, uint16(n))
-		return
-	}
-	w.WriteString("R#")
-	writeUint(w, n)
-}
+// their base registers (writeRegBase).
+func writeCFIReg(w *outBuf, arch regs.Arch, n uint16) { writeRegBase(w, arch, n) }
 
 // jsonCFIReg writes a register's name, or null.
-func jsonCFIReg(j *jsonWriter, arch regs.Arch, n uint64) {
-	if n <= 0xffff {
-		j.stringOrNull(regName(arch, uint16(n)))
-		return
-	}
-	j.null()
-}
+func jsonCFIReg(j *jsonWriter, arch regs.Arch, n uint16) { j.stringOrNull(regName(arch, n)) }
 
 // writeJSONUnwind writes a record's "unwind" member (see jsonHelp).
 func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
@@ -137,26 +123,26 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 	arch := tv.SD.Arch
 	j.openObject()
 	j.key("pc")
-	j.uint(ur.pc)
+	j.uint(ur.PC)
 	j.key("pc_hex")
-	j.hex(ur.pc)
+	j.hex(ur.PC)
 	j.key("section")
 	j.string(ur.section)
-	if ur.hasEncoding {
+	if ur.Compact {
 		j.key("compact_encoding")
-		j.uint(uint64(ur.encoding))
+		j.uint(uint64(ur.Encoding))
 		j.key("compact_encoding_hex")
 		j.w.WriteByte('"')
-		writeEncoding(j.w, ur.encoding)
+		writeEncoding(j.w, ur.Encoding)
 		j.w.WriteByte('"')
 	}
-	if ur.row == nil {
+	if !ur.HasFDE {
 		writeJSONCompact(j, arch, &ur)
 		return
 	}
-	row := ur.row
+	row := ur.Rules
 	j.key("fde_offset")
-	j.uint(ur.fdeOffset)
+	j.uint(ur.FDEOffset)
 	j.key("cfa")
 	j.openObject()
 	expr := row.CFA.Kind == cfi.CFAExpression
@@ -164,7 +150,7 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 	if row.CFA.Kind == cfi.CFARegOffset {
 		jsonCFIReg(j, arch, row.CFA.Reg)
 		j.key("dwarf_reg")
-		j.uint(row.CFA.Reg)
+		j.uint(uint64(row.CFA.Reg))
 		j.key("offset")
 		j.int(row.CFA.Offset)
 	} else {
@@ -193,7 +179,7 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 		j.elem()
 		j.openObject()
 		j.key("reg")
-		jsonCFIReg(j, arch, uint64(reg))
+		jsonCFIReg(j, arch, uint16(reg))
 		j.key("dwarf_reg")
 		j.uint(uint64(reg))
 		j.key("rule")
@@ -207,7 +193,7 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 		switch rule.Kind {
 		case cfi.RuleRegister:
 			j.key("value_reg")
-			jsonCFIReg(j, arch, uint64(rule.Reg))
+			jsonCFIReg(j, arch, rule.Reg)
 			j.key("value_dwarf_reg")
 			j.uint(uint64(rule.Reg))
 		case cfi.RuleExpression, cfi.RuleValExpression:

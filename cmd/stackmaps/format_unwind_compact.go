@@ -17,9 +17,9 @@ import (
 // x86_64 STACK_IND entry whose stack size could not be read from the code
 // reads "CFA=rsp+?" and says where the size is.
 func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
-	r := &ur.rule
+	r := &ur.Rule
 	w.WriteString("CFA=")
-	writeCFIReg(w, arch, uint64(r.CFAReg))
+	writeCFIReg(w, arch, r.CFAReg)
 	if r.Kind == compactunwind.KindStackIndirect {
 		w.WriteString("+?")
 	} else {
@@ -29,14 +29,14 @@ func writeTextCompact(w *outBuf, arch regs.Arch, ur *unwindRow) {
 	saved, n := savedInDWARFOrder(r)
 	for _, s := range saved[:n] {
 		w.WriteByte(' ')
-		writeCFIReg(w, arch, uint64(s.Reg))
+		writeCFIReg(w, arch, s.Reg)
 		w.WriteString("@CFA")
 		writeSigned(w, s.Offset)
 	}
 	if len(r.Saved()) == 0 {
 		w.WriteString(" none")
 	}
-	writeCompactSuffix(w, ur.encoding)
+	writeCompactSuffix(w, ur.Encoding)
 	if r.Kind == compactunwind.KindStackIndirect {
 		w.b = w.b[:len(w.b)-1] // reopen the parenthesis
 		w.WriteString(": stack size is the uint32 at function+")
@@ -85,13 +85,13 @@ func writeEncoding(w *outBuf, enc compactunwind.Encoding) {
 // as for DWARF rows (every rule "offset"); an unresolved STACK_IND CFA has
 // a null offset.
 func writeJSONCompact(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
-	r := &ur.rule
+	r := &ur.Rule
 	j.key("fde_offset")
 	j.null()
 	j.key("cfa")
 	j.openObject()
 	j.key("reg")
-	jsonCFIReg(j, arch, uint64(r.CFAReg))
+	jsonCFIReg(j, arch, r.CFAReg)
 	j.key("dwarf_reg")
 	j.uint(uint64(r.CFAReg))
 	j.key("offset")
@@ -112,7 +112,7 @@ func writeJSONCompact(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
 		j.elem()
 		j.openObject()
 		j.key("reg")
-		jsonCFIReg(j, arch, uint64(s.Reg))
+		jsonCFIReg(j, arch, s.Reg)
 		j.key("dwarf_reg")
 		j.uint(uint64(s.Reg))
 		j.key("rule")

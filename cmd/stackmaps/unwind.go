@@ -1,213 +1,98 @@
 package main
 
 import (
-	"debug/macho"
 	"errors"
 	"fmt"
-	"io"
 
-	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/compactunwind"
-	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/machosection"
-	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
-// unwindSource is the call frame information of one stack map section's
-// file (one Mach-O slice): what dump --unwind reads each record's row
-// from. A file without CFI has no tables, and every record's unwind is
-// null.
+// unwindSource is the unwind table of one stack map section's file (one
+// Mach-O slice): what dump --unwind reads each record's row from.
 type unwindSource struct {
-	tables []frameTable // .eh_frame first
-	u      cfi.Unwinder
-	err    error // the first malformed-CFI error met, reported after the file
-
-	// Mach-O: compact unwind, used where no FDE covers a record (see
-	// compactRow), the __eh_frame its DWARF-mode entries point into, and
-	// the function code that x86_64 STACK_IND entries read their stack
-	// size from.
-	arch    regs.Arch
-	compact machosection.CompactUnwind
-	eh      *cfi.Section
-	code    *codeReader
+	table *unwind.Table
+	ctx   unwind.Context
+	macho bool  // Mach-O: the DWARF section is named __eh_frame
+	err   error // the first malformed-table error met, reported after the file
 }
 
-// frameTable is one call frame section and how its FDEs are found: its
-// .eh_frame_hdr table, or an index built when it is opened
-// (cfi.Section.NewFinder), since a linear scan per record would make
-// --unwind quadratic in the number of functions.
-type frameTable struct {
-	name string // ".eh_frame", "__eh_frame" or ".debug_frame"
-	find cfi.Finder
-}
-
-// unwindRow is a record's row: the rules at pc, from the FDE at fdeOffset
-// of section, or (row nil) the rule of a compact unwind entry.
+// unwindRow is a record's row (valid until the next lookup) and the name
+// of the section it came from.
 type unwindRow struct {
-	row       *cfi.Row // points into the source's Unwinder: valid until the next lookup
-	pc        uint64   // the address looked up (see rowFor)
-	section   string
-	fdeOffset uint64
-
-	// hasEncoding: the row comes from compact unwind (section
-	// "__unwind_info" or "__compact_unwind" with rule, or "__eh_frame"
-	// with row for a DWARF-mode entry).
-	hasEncoding bool
-	encoding    compactunwind.Encoding
-	rule        compactunwind.Rule
+	*unwind.Row
+	section string
 }
 
-// openUnwind reads the call frame information of every section of in:
-// ELF .eh_frame and .debug_frame (relocated in objects, as stack map
-// function addresses are: elfsection.OpenFramesRelocated) and Mach-O
-// __TEXT,__eh_frame (each slice of a universal file). COFF, PE and raw
-// sections have no CFI support: an error.
+// openUnwind reads the unwind tables of every section of in
+// (objfile.OpenUnwind: ELF .eh_frame and .debug_frame, Mach-O __eh_frame,
+// __unwind_info and __compact_unwind, relocated in objects as stack map
+// function addresses are). COFF, PE and raw sections have no unwind
+// support: an error.
 func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	out := make([]*unwindSource, len(in.Sections))
 	for i, sd := range in.Sections {
-		src := &unwindSource{}
-		switch sd.Format {
-		case stackmap.FormatELF:
-			fs, err := elfsection.OpenFramesRelocated(in.File)
-			if err != nil {
-				return nil, err
-			}
-			if err := src.set(".eh_frame", fs.EHFrame, fs.DebugFrame); err != nil {
-				return nil, err
-			}
-		case stackmap.FormatMachO:
-			c, cu, err := machoFrames(in.File, sd)
-			if err != nil {
-				return nil, err
-			}
-			if err := src.set("__eh_frame", c, cfi.Config{}); err != nil {
-				return nil, err
-			}
-			src.arch, src.compact, src.code = sd.Arch, cu, &codeReader{name: in.File, slice: sd.Slice}
-		default:
+		if sd.Format != stackmap.FormatELF && sd.Format != stackmap.FormatMachO {
 			return nil, fmt.Errorf("--unwind: %s files have no call frame information support (only ELF and Mach-O)", sd.Format)
 		}
-		out[i] = src
+		t, err := objfile.OpenUnwind(in.File, sd.Slice)
+		if err != nil {
+			if sd.Slice != "" {
+				err = fmt.Errorf("slice %s: %w", sd.Slice, err)
+			}
+			return nil, err
+		}
+		out[i] = &unwindSource{table: t, macho: sd.Format == stackmap.FormatMachO}
+		if err := t.HdrErr(); err != nil {
+			// The rows still come (through an index of the FDEs), but a
+			// runtime's unwinder searching the table would miss them.
+			out[i].err = fmt.Errorf("--unwind: .eh_frame_hdr not used, its FDEs were indexed instead: %w", err)
+		}
 	}
 	return out, nil
 }
 
-// set builds the tables of the sections whose bytes the configs hold.
-// A section whose FDEs do not all decode has no index and is scanned per
-// record: the records it covers before its first malformed entry are
-// found, and the error is reported for the first record that meets it.
-func (s *unwindSource) set(ehName string, eh, debug cfi.Config) error {
-	for _, c := range [2]struct {
-		name string
-		cfg  cfi.Config
-	}{{ehName, eh}, {".debug_frame", debug}} {
-		if c.cfg.Data == nil {
-			continue
-		}
-		sec, err := cfi.New(c.cfg)
-		if err != nil {
-			return fmt.Errorf("%s: %w", c.name, err)
-		}
-		if c.name == "__eh_frame" {
-			s.eh = sec
-		}
-		fd, err := sec.NewFinder()
-		if err != nil {
-			fd = sec
-		}
-		s.tables = append(s.tables, frameTable{c.name, fd})
-	}
-	return nil
-}
-
-// machoFrames reads __eh_frame and the compact unwind information of a
-// thin Mach-O file, or of the slice of a universal file that sd was read
-// from.
-func machoFrames(name string, sd *stackmap.SectionData) (cfi.Config, machosection.CompactUnwind, error) {
-	// Errors name the slice, not the file: dump puts the file's name
-	// before every error of it.
-	var (
-		f      *macho.File
-		closer io.Closer
-		where  string
-		err    error
-	)
-	if sd.Slice == "" {
-		f, err = macho.Open(name)
-		closer = f
-	} else {
-		f, closer, err = openSlice(name, sd.Slice)
-		where = "slice " + sd.Slice + ": "
-	}
-	if err != nil {
-		return cfi.Config{}, machosection.CompactUnwind{}, err
-	}
-	defer closer.Close()
-	c, err := machosection.FramesFromFile(f)
-	if err != nil {
-		return c, machosection.CompactUnwind{}, fmt.Errorf("%s%w", where, err)
-	}
-	cu, err := machosection.CompactUnwindFromFile(f)
-	if err != nil {
-		return c, cu, fmt.Errorf("%s%w", where, err)
-	}
-	return c, cu, nil
-}
-
-// openSlice opens the slice of a universal Mach-O file named as
-// machosection names slices (regs.Arch.String()).
-func openSlice(name, slice string) (*macho.File, io.Closer, error) {
-	ff, err := macho.OpenFat(name)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
-	}
-	for _, a := range ff.Arches {
-		if regs.ArchFromMachO(a.Cpu).String() == slice {
-			return a.File, ff, nil
-		}
-	}
-	ff.Close()
-	return nil, nil, fmt.Errorf("%s: no slice %s", name, slice)
-}
-
-// rowFor returns the unwind row of a record, and false when no FDE of
-// the file covers it (or its CFI is malformed: s.err says so). Mach-O
-// records no FDE covers get the row of their compact unwind entry.
+// rowFor returns the unwind row of a record, and false when no table of
+// the file covers it (or its table is malformed: s.err says so).
 //
 // Which address: a statepoint record's address is the return address of
-// its call, and the row looked up is the one at address-1, the call
-// instruction, as unwinders do for a return address (libgcc, libunwind):
-// while the callee runs, the caller is inside its call, and a call that
-// ends its function (to a noreturn callee) has its return address at the
-// next function, outside its FDE. Since a call changes no rule of its own
-// frame, the row at the return address is otherwise the same one (on the
-// checked-in objects it always is; the test says how many records end
-// their function). A stackmap or patchpoint record's address is the start
-// of its instruction sequence, not yet executed: the row at the address
-// itself, which already holds the effect of the prologue instruction just
-// before it (at address-1, a register pushed by that instruction would not
-// be saved yet).
+// its call, looked up as unwinders look up a return address
+// (unwind.LookupPC: the call instruction, address-1). A stackmap or
+// patchpoint record's address is the start of its instruction sequence,
+// not yet executed: the row at the address itself, which already holds
+// the effect of the prologue instruction just before it.
 func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 	if !rv.HasAddress() {
 		return unwindRow{}, false
 	}
-	pc := rv.Address
-	if _, ok := statepointOf(rv); ok && pc > 0 {
-		pc--
-	}
-	for _, ft := range s.tables {
-		row, err := ft.find.RowAt(pc, &s.u)
-		if errors.Is(err, cfi.ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			if s.err == nil {
-				s.err = fmt.Errorf("--unwind: record at %#x: %s: %w", rv.Address, ft.name, err)
+	_, isCall := statepointOf(rv)
+	r, err := s.table.RowAt(unwind.LookupPC(rv.Address, isCall), &s.ctx)
+	if err != nil {
+		if !errors.Is(err, unwind.ErrNotFound) && s.err == nil {
+			var ue *unwind.Error
+			if errors.As(err, &ue) {
+				err = ue.Err
+				if ue.What != "" {
+					err = fmt.Errorf("%s: %w", ue.What, ue.Err)
+				}
+				err = fmt.Errorf("%s: %w", s.sectionName(ue.Table), err)
 			}
-			return unwindRow{}, false
+			s.err = fmt.Errorf("--unwind: record at %#x: %w", rv.Address, err)
 		}
-		return unwindRow{row: row, pc: pc, section: ft.name, fdeOffset: s.u.FDE().Offset}, true
+		return unwindRow{}, false
 	}
-	return s.compactRow(rv, pc)
+	name := s.sectionName(r.Table)
+	if r.Compact && r.HasFDE {
+		name = s.sectionName(unwind.KindEHFrame)
+	}
+	return unwindRow{Row: r, section: name}, true
+}
+
+// sectionName names a table as the file does.
+func (s *unwindSource) sectionName(k unwind.Kind) string {
+	if s.macho && k == unwind.KindEHFrame {
+		return "__eh_frame"
+	}
+	return k.String()
 }

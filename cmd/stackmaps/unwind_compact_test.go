@@ -11,11 +11,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/compactunwind"
-	"github.com/stackmaps/stackmaps/machosection"
-	"github.com/stackmaps/stackmaps/regs"
 )
 
 // unwindLine returns the unwind line of the record whose header starts
@@ -117,74 +112,6 @@ func TestDumpUnwindCompactGroundTruth(t *testing.T) {
 	assert.Equal(t, uint16(72), saved[8].DwarfReg)
 	assert.Equal(t, "offset", saved[8].Rule)
 	assert.Equal(t, int64(-72), saved[8].CFAOffset)
-}
-
-// TestUnwindCompactStackIndirect: cx_pure_sav6 (x86_64.dylib at 0x710,
-// encoding 0x030df800) keeps its stack size in its code: subq $0x1f88 at
-// +0xa, the immediate at +0xd, plus 56 (the encoding's adjust field: six
-// pushes and the return address) is the CFA=RSP+8128 llvm-dwarfdump-22
-// prints after its prologue. Without
-// its code, the size is unknown and the line says where it is.
-func TestUnwindCompactStackIndirect(t *testing.T) {
-	path := td + "compactunwind/x86_64.dylib"
-	cu, err := machosection.OpenCompactUnwind(path)
-	require.NoError(t, err)
-	src := &unwindSource{arch: regs.X86_64, compact: cu, code: &codeReader{name: path}}
-	rv := recordView{Func: 0, Address: 0x720}
-	ur, ok := src.compactRow(rv, rv.Address)
-	require.True(t, ok)
-	require.NoError(t, src.err)
-	assert.Equal(t, compactunwind.Encoding(0x030df800), ur.encoding)
-	w := newOutBuf(nil)
-	writeTextCompact(w, regs.X86_64, &ur)
-	assert.Equal(t, "CFA=rsp+8128 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8 (compact 0x030df800)\n", string(w.b))
-
-	src.code = &codeReader{name: td + "compactunwind/no-such-file"}
-	ur, ok = src.compactRow(rv, rv.Address)
-	require.True(t, ok)
-	w = newOutBuf(nil)
-	writeTextCompact(w, regs.X86_64, &ur)
-	assert.Equal(t, "CFA=rsp+? saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8 "+
-		"(compact 0x030df800: stack size is the uint32 at function+0xd plus 56, code not readable)\n", string(w.b))
-
-	// Outside every entry; read as arm64 (mode 3 is DWARF there) it names
-	// an FDE of an __eh_frame the source does not have.
-	_, ok = src.compactRow(recordView{Address: 0x10}, 0x10)
-	assert.False(t, ok)
-	src.arch = regs.AArch64
-	_, ok = src.compactRow(rv, rv.Address)
-	assert.False(t, ok)
-	require.Error(t, src.err)
-	assert.Equal(t, "--unwind: record at 0x720: __unwind_info: encoding 0x030df800 names the __eh_frame FDE at 0xdf800, but the file has no __eh_frame", src.err.Error())
-	src = &unwindSource{arch: regs.PPC64, compact: cu}
-	_, ok = src.compactRow(rv, rv.Address)
-	assert.False(t, ok)
-	assert.EqualError(t, src.err, "--unwind: record at 0x720: __unwind_info: compact unwind encoding 0x030df800: ppc64 has no compact unwind (only arm64 and x86_64)")
-}
-
-// TestUnwindCompactDWARFMode: a DWARF-mode entry's row is the row of the
-// __eh_frame FDE it names: cx_immd6 (x86_64.dylib at 0x620, encoding
-// 0x04000018) at its record (0x635), as llvm-dwarfdump-22 prints it.
-func TestUnwindCompactDWARFMode(t *testing.T) {
-	path := td + "compactunwind/x86_64.dylib"
-	cu, err := machosection.OpenCompactUnwind(path)
-	require.NoError(t, err)
-	cfg, err := machosection.OpenFrames(path)
-	require.NoError(t, err)
-	eh, err := cfi.New(cfg)
-	require.NoError(t, err)
-	src := &unwindSource{arch: regs.X86_64, compact: cu, eh: eh}
-	rv := recordView{Func: 0, Address: 0x635}
-	ur, ok := src.compactRow(rv, rv.Address)
-	require.True(t, ok)
-	require.NoError(t, src.err)
-	assert.Equal(t, "__eh_frame", ur.section)
-	assert.Equal(t, uint64(0x18), ur.fdeOffset)
-	assert.Equal(t, compactunwind.Encoding(0x04000018), ur.encoding)
-	require.NotNil(t, ur.row)
-	assert.Equal(t, uint64(6), ur.row.CFA.Reg)
-	assert.Equal(t, int64(16), ur.row.CFA.Offset)
-	assert.Equal(t, int64(-56), ur.row.Regs[3].Offset) // rbx
 }
 
 // TestDumpUnwindCompactMalformed: an __unwind_info that does not decode

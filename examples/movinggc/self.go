@@ -14,8 +14,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackwalk"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // image is the running executable as the collector sees it: its module
@@ -78,18 +79,19 @@ func loadSelf() (*image, error) {
 		}
 	}
 	sort.Slice(im.funcs, func(i, j int) bool { return im.funcs[i].lo < im.funcs[j].lo })
-	if im.mod, err = stackwalk.OpenELF(path, bias); err != nil {
+	if im.mod, err = objfile.Module(path, bias); err != nil {
 		return nil, err
 	}
 	if im.mod.Stackmaps == nil {
 		return nil, fmt.Errorf("%s: no stack maps linked in", path)
 	}
 	// Walks stop in mgc_run: its code range is its FDE's.
-	var u cfi.Unwinder
-	if _, err := im.mod.CFI.RowAt(runAddr-bias, &u); err != nil {
+	var uc unwind.Context
+	if _, err := im.mod.Unwind.RowAt(runAddr-bias, &uc); err != nil {
 		return nil, fmt.Errorf("%s: no CFI for mgc_run at %#x: %w", path, runAddr, err)
 	}
-	im.runLo, im.runHi = u.FDE().PCBegin+bias, u.FDE().PCEnd+bias
+	fde := uc.Unwinder().FDE()
+	im.runLo, im.runHi = fde.PCBegin+bias, fde.PCEnd+bias
 	return im, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // Module is what a runtime keeps for one JIT-compiled module: its code
@@ -45,7 +46,8 @@ func NewModule(name string, lo, hi uint64, maps *stackmap.Section, ehFrame []byt
 	if len(ehFrame) == 0 {
 		return nil, fmt.Errorf("module %s: no .eh_frame: its frames cannot be unwound", name)
 	}
-	sec, err := cfi.New(cfi.Config{Kind: cfi.EHFrame, Data: ehFrame, Addr: ehFrameAddr, Order: binary.LittleEndian, PtrSize: 8})
+	cfg := cfi.Config{Kind: cfi.EHFrame, Data: ehFrame, Addr: ehFrameAddr, Order: binary.LittleEndian, PtrSize: 8}
+	sec, err := cfi.New(cfg)
 	if err != nil {
 		return nil, fmt.Errorf("module %s: .eh_frame at %#x: %w", name, ehFrameAddr, err)
 	}
@@ -65,7 +67,11 @@ func NewModule(name string, lo, hi uint64, maps *stackmap.Section, ehFrame []byt
 		}
 	}
 	m := &Module{Name: name, CodeLo: lo, CodeHi: hi, Maps: maps, Index: stackmap.NewIndex(maps), EHFrame: ehFrame, EHFrameAddr: ehFrameAddr, CFI: ix}
-	m.Walk = &stackwalk.Module{Name: name, Arch: regs.X86_64, Bias: 0, Start: lo, End: hi, CFI: ix, Stackmaps: m.Index}
+	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfg})
+	if err != nil {
+		return nil, fmt.Errorf("module %s: .eh_frame at %#x: %w", name, ehFrameAddr, err)
+	}
+	m.Walk = &stackwalk.Module{Name: name, Arch: regs.X86_64, Bias: 0, Start: lo, End: hi, Unwind: ut, Stackmaps: m.Index}
 	return m, nil
 }
 

@@ -1,0 +1,26 @@
+// Package unwind gives the unwind row at a code address of one image
+// (an executable, a shared library, a relocatable object, or code a JIT
+// emitted) from whatever unwind tables the image has: DWARF call frame
+// information (.eh_frame with its .eh_frame_hdr, .debug_frame) and Mach-O
+// compact unwind (an image's __unwind_info, an object's
+// __compact_unwind), including compact entries that defer to an
+// __eh_frame FDE (DWARF mode) and x86_64 STACK_IND entries whose stack
+// size is read from the function's code.
+//
+// A [Table] is built once from [Sources] and answers [Table.RowAt] for
+// any number of addresses without allocating; the caller supplies a
+// [Context] for the scratch state, one per goroutine. Every answer is a
+// [Row]: the CFA rule and the saved registers' rules as a *cfi.Row,
+// whichever table gave them, plus which table that was.
+//
+// Return addresses: a frame suspended in a call has a return address as
+// its pc, the address after the call instruction, which may already
+// belong to the next function (a call to a noreturn callee ends its
+// function). Its row is the one at pc-1, the call itself. [LookupPC]
+// states that rule once, and [Table.RowForReturnAddress] applies it; only
+// the innermost frame of a walk begun at an interrupted instruction (a
+// signal, a preemption) is looked up at its pc.
+//
+// The package reads no file format: the bytes come from the caller (the
+// objfile package, or a JIT runtime that registers its own .eh_frame).
+package unwind

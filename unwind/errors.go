@@ -1,0 +1,32 @@
+package unwind
+
+import (
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/cfi"
+)
+
+// ErrNotFound means no table of the image covers the address. It is
+// cfi.ErrNotFound, so errors.Is matches either.
+var ErrNotFound = cfi.ErrNotFound
+
+// Error says which table failed for which address, and why. Err is the
+// table decoder's error (a *cfi.Error, a *compactunwind.FormatError or
+// the error of compactunwind.Interpret).
+type Error struct {
+	Table Kind   // the table being read
+	PC    uint64 // the address looked up
+	What  string // what was being done, e.g. "encoding 0x03000000"
+	Err   error
+}
+
+// Error names the table, the address and the cause.
+func (e *Error) Error() string {
+	if e.What != "" {
+		return fmt.Sprintf("unwind: pc %#x: %v: %s: %v", e.PC, e.Table, e.What, e.Err)
+	}
+	return fmt.Sprintf("unwind: pc %#x: %v: %v", e.PC, e.Table, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }

@@ -1,0 +1,11 @@
+package unwind_test
+
+import (
+	"debug/macho"
+
+	"github.com/stackmaps/stackmaps/machosection"
+)
+
+func machosectionCompact(f *macho.File) (machosection.CompactUnwind, error) {
+	return machosection.CompactUnwindFromFile(f)
+}

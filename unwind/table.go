@@ -1,0 +1,217 @@
+package unwind
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/compactunwind"
+	"github.com/stackmaps/stackmaps/regs"
+)
+
+// Kind names an unwind table.
+type Kind uint8
+
+// The tables a Row can come from.
+const (
+	// KindNone: no table (the zero value).
+	KindNone Kind = iota
+	// KindEHFrame: .eh_frame (Mach-O __TEXT,__eh_frame).
+	KindEHFrame
+	// KindDebugFrame: .debug_frame.
+	KindDebugFrame
+	// KindUnwindInfo: a Mach-O image's __TEXT,__unwind_info.
+	KindUnwindInfo
+	// KindCompactUnwind: a Mach-O object's __LD,__compact_unwind.
+	KindCompactUnwind
+)
+
+var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", "__unwind_info", "__compact_unwind"}
+
+// String returns the section name: ".eh_frame", ".debug_frame" (their ELF
+// names; Mach-O spells them __eh_frame, __debug_frame), "__unwind_info",
+// "__compact_unwind", or "none".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// CodeReader reads an image's code at its (link-time) addresses: where an
+// x86_64 STACK_IND compact entry reads a function's stack size. ReadAt
+// follows io.ReaderAt, with off an address.
+type CodeReader interface {
+	ReadAt(p []byte, addr int64) (n int, err error)
+}
+
+// Sources are the unwind tables of one image, as its file holds them
+// (relocated in a relocatable object, as stack map function addresses
+// are). Every field is optional, but a Table needs at least one table.
+type Sources struct {
+	// Arch is the image's architecture; compact unwind encodings are
+	// interpreted for it (regs.AArch64 or regs.X86_64).
+	Arch regs.Arch
+	// EHFrame is .eh_frame (with its .eh_frame_hdr in Hdr, when the image
+	// has one); Data nil when there is none.
+	EHFrame cfi.Config
+	// DebugFrame is .debug_frame; Data nil when there is none. It is
+	// asked after EHFrame.
+	DebugFrame cfi.Config
+	// UnwindInfo is a Mach-O image's __unwind_info, whose function
+	// offsets count from TextAddr (the __TEXT segment's address).
+	UnwindInfo *compactunwind.Info
+	TextAddr   uint64
+	// CompactUnwind is a Mach-O object's relocated __compact_unwind.
+	CompactUnwind *compactunwind.Object
+	// Code reads function code for x86_64 STACK_IND entries; without it
+	// such a row's CFA is unknown (Row.Rules is nil).
+	Code CodeReader
+}
+
+// Table answers which unwind row holds at a code address of one image.
+// It is immutable once built and safe for concurrent use, each goroutine
+// with its own Context.
+type Table struct {
+	arch       regs.Arch
+	dwarf      [2]cfi.Finder // .eh_frame, .debug_frame; nil when absent
+	dwarfKind  [2]Kind
+	indexErr   [2]error
+	hdrErr     error
+	eh         *cfi.Section // for DWARF-mode compact entries
+	info       *compactunwind.Info
+	textAddr   uint64
+	object     *compactunwind.Object
+	code       CodeReader
+	raReg      uint16
+	hasCompact bool
+}
+
+// New builds a Table. A DWARF section is searched through its
+// .eh_frame_hdr when that table is usable (see cfi.Section.HasHdr),
+// otherwise through an index of its FDEs built now. A section whose FDEs
+// do not all decode cannot be indexed: it is then scanned per lookup, so
+// that the functions before its first malformed entry still have rows,
+// and IndexErr reports why. The error is cfi.New's, for a configuration
+// or an .eh_frame_hdr header that does not decode.
+func New(src Sources) (*Table, error) {
+	t := &Table{arch: src.Arch, info: src.UnwindInfo, textAddr: src.TextAddr, object: src.CompactUnwind, code: src.Code}
+	t.hasCompact = t.info != nil || t.object != nil
+	t.raReg = regs.RolesOf(src.Arch).ReturnAddress
+	if src.Arch == regs.X86_64 {
+		t.raReg = 16 // rip, the return address column
+	}
+	for i, c := range [2]struct {
+		kind Kind
+		cfg  cfi.Config
+	}{{KindEHFrame, src.EHFrame}, {KindDebugFrame, src.DebugFrame}} {
+		if c.cfg.Data == nil {
+			continue
+		}
+		sec, err := cfi.New(c.cfg)
+		if err != nil {
+			return nil, fmt.Errorf("%v: %w", c.kind, err)
+		}
+		if c.kind == KindEHFrame {
+			t.eh, t.hdrErr = sec, sec.HdrErr()
+		}
+		fd, err := sec.NewFinder()
+		if err != nil {
+			fd, t.indexErr[i] = sec, err
+		}
+		t.dwarf[i], t.dwarfKind[i] = fd, c.kind
+	}
+	return t, nil
+}
+
+// Arch returns the architecture the table was built for.
+func (t *Table) Arch() regs.Arch { return t.arch }
+
+// Has reports whether the table holds a table of kind k.
+func (t *Table) Has(k Kind) bool {
+	switch k {
+	case KindEHFrame:
+		return t.dwarf[0] != nil
+	case KindDebugFrame:
+		return t.dwarf[1] != nil
+	case KindUnwindInfo:
+		return t.info != nil
+	case KindCompactUnwind:
+		return t.object != nil
+	}
+	return false
+}
+
+// IndexErr returns why the DWARF section of kind k (KindEHFrame or
+// KindDebugFrame) could not be indexed and is scanned per lookup, or nil.
+func (t *Table) IndexErr(k Kind) error {
+	switch k {
+	case KindEHFrame:
+		return t.indexErr[0]
+	case KindDebugFrame:
+		return t.indexErr[1]
+	}
+	return nil
+}
+
+// HdrErr says why the .eh_frame_hdr search table given in
+// Sources.EHFrame is not used (cfi.Section.HdrErr: not sorted, wrapping
+// cfi.ErrHdrOrder, or an entry that does not decode); the FDEs are then
+// found through an index built by New. Nil when the table is used or
+// there is none.
+func (t *Table) HdrErr() error { return t.hdrErr }
+
+// LookupPC returns the address whose unwind row holds for a frame at pc.
+// A return address (returnAddress true: every frame but the innermost,
+// and the innermost one too when the walk began at a call) is the address
+// after a call instruction, so the row is the call's: pc-1. The pc of an
+// interrupted instruction (a signal or preemption frame) is looked up as
+// it is. This is the one place the rule is written.
+func LookupPC(pc uint64, returnAddress bool) uint64 {
+	if returnAddress && pc > 0 {
+		return pc - 1
+	}
+	return pc
+}
+
+// RowForReturnAddress returns the row of a frame suspended in a call that
+// returns to ra: RowAt(LookupPC(ra, true), ctx).
+func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
+	return t.RowAt(LookupPC(ra, true), ctx)
+}
+
+// RowAt returns the row that holds at the code address pc (a link-time
+// address of the image). The tables are asked in order: .eh_frame,
+// .debug_frame, then compact unwind (an FDE that covers pc wins over a
+// compact entry, as the linker keeps both only for functions compact
+// unwind cannot describe). No table covering pc is an error wrapping
+// ErrNotFound; a table that does not decode is an *Error. The Row points
+// into ctx and is valid until ctx is used again. RowAt allocates nothing.
+func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
+	r := &ctx.row
+	// Field by field: zeroing the whole Row (its compact Rule is 400
+	// bytes) on every lookup of a walk would cost more than the rest.
+	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding = pc, KindNone, nil, false, 0, 0, 0
+	if r.Compact {
+		r.Compact, r.Rule = false, compactunwind.Rule{}
+	}
+	for i, fd := range t.dwarf {
+		if fd == nil {
+			continue
+		}
+		row, err := fd.RowAt(pc, &ctx.u)
+		if err != nil {
+			if errors.Is(err, cfi.ErrNotFound) {
+				continue
+			}
+			return nil, &Error{Table: t.dwarfKind[i], PC: pc, Err: err}
+		}
+		f := ctx.u.FDE()
+		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart = t.dwarfKind[i], row, f.Offset, true, f.PCBegin
+		return r, nil
+	}
+	if t.hasCompact {
+		return t.compactRow(pc, ctx)
+	}
+	return nil, &Error{Table: KindNone, PC: pc, What: "no table covers the address", Err: ErrNotFound}
+}
