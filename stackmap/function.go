@@ -89,6 +89,19 @@ func (f Function) Entry() uint64 {
 	return f.t.sd.entry(f.Offset(), stored)
 }
 
+// CodeSection returns the section of a relocatable object the function's
+// code is in, as the relocation of its address field says (the zero
+// CodeSection when unknown: linked files, bare bytes). Address and Entry
+// are offsets in that section; in an object built with function sections
+// every function has its own (see SectionData.NumCodeSections).
+func (f Function) CodeSection() CodeSection {
+	if f.t == nil || f.t.sd == nil {
+		return CodeSection{}
+	}
+	fx, _ := f.t.sd.Fixup(f.Offset())
+	return fx.Code
+}
+
 // Symbol returns the raw name of the function's symbol, "" when unknown.
 func (f Function) Symbol() string { return f.resolve().symbol }
 

@@ -162,7 +162,7 @@ func writeTextFunction(w *outBuf, tv *tableView, i int) {
 		writeSignedHex(w, f.Addend())
 	}
 	w.WriteString(" at ")
-	writeHex(w, f.Address())
+	writeCodeAddr(w, tv, i, f.Address())
 	if f.Entry() != f.Address() {
 		w.WriteString(" (entry ")
 		writeHex(w, f.Entry())
@@ -192,7 +192,7 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	w.WriteByte(')')
 	if rv.HasAddress() {
 		w.WriteString(" at ")
-		writeHex(w, rv.Address)
+		writeCodeAddr(w, tv, rv.Func, rv.Address)
 		w.WriteString(" (+")
 		writeHex(w, uint64(rv.InstOffset))
 		w.WriteByte(')')
