@@ -40,6 +40,8 @@ type unwindSource struct {
 type frameTable struct {
 	name string // ".eh_frame", "__eh_frame" or ".debug_frame"
 	find cfi.Finder
+	sec  *cfi.Section
+	code *sectionFinder // FDEs by code section (objects with function sections), else nil
 }
 
 // unwindRow is a record's row: the rules at pc, from the FDE at fdeOffset
@@ -76,6 +78,7 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 			if err := src.set(".eh_frame", fs.EHFrame, fs.DebugFrame); err != nil {
 				return nil, err
 			}
+			src.setCodeSections(fs.EHFrameCode, fs.DebugFrameCode)
 		case stackmap.FormatMachO:
 			c, cu, err := machoFrames(in.File, sd)
 			if err != nil {
@@ -116,7 +119,7 @@ func (s *unwindSource) set(ehName string, eh, debug cfi.Config) error {
 		if err != nil {
 			fd = sec
 		}
-		s.tables = append(s.tables, frameTable{c.name, fd})
+		s.tables = append(s.tables, frameTable{name: c.name, find: fd, sec: sec})
 	}
 	return nil
 }
@@ -196,8 +199,9 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 	if _, ok := statepointOf(rv); ok && pc > 0 {
 		pc--
 	}
+	code := recordCodeSection(rv)
 	for _, ft := range s.tables {
-		row, err := ft.find.RowAt(pc, &s.u)
+		row, fdeOffset, err := ft.rowAt(code, pc, &s.u)
 		if errors.Is(err, cfi.ErrNotFound) {
 			continue
 		}
@@ -207,7 +211,7 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 			}
 			return unwindRow{}, false
 		}
-		return unwindRow{row: row, pc: pc, section: ft.name, fdeOffset: s.u.FDE().Offset}, true
+		return unwindRow{row: row, pc: pc, section: ft.name, fdeOffset: fdeOffset}, true
 	}
 	return s.compactRow(rv, pc)
 }

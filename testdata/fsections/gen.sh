@@ -21,6 +21,11 @@
 #   <name>.objdump.txt      llvm-objdump-22 -dr
 #   <name>.eh_frame.txt     llvm-dwarfdump-22 --eh-frame
 #   <name>.debug_frame.txt  llvm-dwarfdump-22 --debug-frame (objects with one)
+#   <name>.relocs.txt       llvm-readobj-22 -r --expand-relocs --symbols: which
+#                           symbol (by number) each relocation of
+#                           .llvm_stackmaps and .eh_frame names, and which
+#                           section (by number) each symbol is in, since
+#                           section names repeat
 # each run in the object's directory, so the file is named without a path.
 # MANIFEST.tsv has one row per object: how to rebuild it (from testdata/,
 # source relative to it). SKIPPED.tsv lists the builds llc refuses (crashes
@@ -61,6 +66,7 @@ views() {
     llvm-readobj-22 --stackmap "$n.o" >"$n.readobj.txt"
     llvm-objdump-22 -dr "$n.o" >"$n.objdump.txt"
     llvm-dwarfdump-22 --eh-frame "$n.o" >"$n.eh_frame.txt"
+    llvm-readobj-22 -r --expand-relocs --symbols "$n.o" >"$n.relocs.txt"
     if llvm-readelf-22 -S "$n.o" | grep -q ' \.debug_frame '; then
       llvm-dwarfdump-22 --debug-frame "$n.o" >"$n.debug_frame.txt"
     fi

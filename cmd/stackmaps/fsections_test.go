@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/golden"
+)
+
+// The objects of testdata/fsections are built with function sections:
+// every function at offset 0 of its own code section. These tests check
+// the tool against the LLVM tools' views beside each object
+// (testdata/fsections/gen.sh): which function and section each record is
+// in (llvm-readobj -r --symbols, llvm-objdump -dr), that lookup of
+// SECTION:ADDR answers that section's records only, and that every unwind
+// row is llvm-dwarfdump's for the FDE of the record's own section.
+
+// fsObject is one row of testdata/fsections/MANIFEST.tsv.
+type fsObject struct {
+	rel, path, target string
+}
+
+func fsObjects(t *testing.T) []fsObject {
+	t.Helper()
+	dir := filepath.Join(golden.Root(), "fsections")
+	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
+	require.NoError(t, err)
+	var out []fsObject
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if i == 0 {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		require.Len(t, f, 6, line)
+		out = append(out, fsObject{rel: f[0], path: filepath.Join(dir, f[0]), target: f[2]})
+	}
+	require.GreaterOrEqual(t, len(out), 40)
+	return out
+}
+
+// fsRelocs is what llvm-readobj -r --expand-relocs --symbols says of an
+// object: each symbol's section number, and each relocation of a section
+// by offset with its symbol's number.
+type fsRelocs struct {
+	symSection []int                     // by symbol number
+	symName    []string                  // by symbol number
+	relocs     map[string]map[uint64]int // relocated section -> offset -> symbol number
+	secName    map[int]string            // section number -> name
+}
+
+var (
+	roRelocSection = regexp.MustCompile(`^  Section \(\d+\) \.rela?(\S+) \{$`)
+	roOffset       = regexp.MustCompile(`^      Offset: 0x([0-9A-F]+)$`)
+	roRelocSymbol  = regexp.MustCompile(`^      Symbol: .* \((\d+)\)$`)
+	roSymName      = regexp.MustCompile(`^    Name: (.*?) +\(\d+\)$`)
+	roSymSection   = regexp.MustCompile(`^    Section: (.*) \(0x([0-9A-F]+)\)$`)
+)
+
+func readFSRelocs(t *testing.T, path string) fsRelocs {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	r := fsRelocs{relocs: map[string]map[uint64]int{}, secName: map[int]string{}}
+	var sec string
+	var off uint64
+	sc := bufio.NewScanner(strings.NewReader(string(b)))
+	for sc.Scan() {
+		line := sc.Text()
+		if m := roRelocSection.FindStringSubmatch(line); m != nil {
+			sec = m[1]
+			r.relocs[sec] = map[uint64]int{}
+		} else if m := roOffset.FindStringSubmatch(line); m != nil {
+			off, err = strconv.ParseUint(m[1], 16, 64)
+			require.NoError(t, err)
+		} else if m := roRelocSymbol.FindStringSubmatch(line); m != nil && sec != "" {
+			n, err := strconv.Atoi(m[1])
+			require.NoError(t, err)
+			r.relocs[sec][off] = n
+		} else if line == "Symbols [" {
+			sec = ""
+		} else if m := roSymName.FindStringSubmatch(line); m != nil && sec == "" {
+			r.symName = append(r.symName, m[1])
+		} else if m := roSymSection.FindStringSubmatch(line); m != nil && sec == "" {
+			n, err := strconv.ParseUint(m[2], 16, 32)
+			require.NoError(t, err)
+			if n >= 0xff00 { // SHN_ABS and other reserved numbers
+				n = 0
+			}
+			r.symSection = append(r.symSection, int(n))
+			r.secName[int(n)] = m[1]
+		}
+	}
+	require.Equal(t, len(r.symName), len(r.symSection), path)
+	require.NotEmpty(t, r.relocs[".llvm_stackmaps"], path)
+	return r
+}
+
+// section returns the section number of the symbol the relocation at off
+// of section sec names.
+func (r fsRelocs) section(t *testing.T, sec string, off uint64) int {
+	t.Helper()
+	sym, ok := r.relocs[sec][off]
+	require.True(t, ok, "no relocation of %s at %#x", sec, off)
+	require.Less(t, sym, len(r.symSection))
+	return r.symSection[sym]
+}
+
+// objdumpFunctions maps each function symbol llvm-objdump -d disassembles
+// to the name of the section it disassembles it in.
+func objdumpFunctions(t *testing.T, path string) map[string]string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	out := map[string]string{}
+	sec := ""
+	head := regexp.MustCompile(`^[0-9a-f]+ <(.*)>:$`)
+	for _, line := range strings.Split(string(b), "\n") {
+		if s, ok := strings.CutPrefix(line, "Disassembly of section "); ok {
+			sec = strings.TrimSuffix(s, ":")
+		} else if m := head.FindStringSubmatch(line); m != nil {
+			out[m[1]] = sec
+		}
+	}
+	return out
+}
+
+// fsDoc is dump --format=json --unwind as these tests read it.
+type fsDoc struct {
+	Arch   string
+	Tables []struct {
+		Version   int
+		Functions []struct {
+			Symbol      *string
+			Address     uint64
+			CodeSection *struct {
+				Index int
+				Name  string
+			} `json:"code_section"`
+		}
+		Records []struct {
+			ID         uint64
+			Function   *int
+			Address    *uint64
+			Statepoint json.RawMessage
+			Unwind     *uwRow
+		}
+	}
+}
+
+// TestFunctionSections checks every function-sections object: each
+// function's code section is the one the relocation of its address field
+// names (llvm-readobj) and the one llvm-objdump disassembles its symbol
+// in; lookup of SECTION:ADDR for every record, by name and by number,
+// answers exactly the records at that address of that section; and
+// every record's unwind row comes from the FDE whose pc_begin relocation
+// points into the record's section, and equals llvm-dwarfdump's row.
+func TestFunctionSections(t *testing.T) {
+	records, rows, lookups := 0, 0, 0
+	targets := map[string]int{}
+	for _, o := range fsObjects(t) {
+		base := strings.TrimSuffix(o.path, ".o")
+		relocs := readFSRelocs(t, base+".relocs.txt")
+		objdump := objdumpFunctions(t, base+".objdump.txt")
+		eh, err := os.ReadFile(base + ".eh_frame.txt")
+		require.NoError(t, err)
+		dd := parseDwarfdump(t, string(eh))
+
+		out, stderr, status := runTool("dump", "--format=json", "--unwind", o.path)
+		require.Equal(t, exitOK, status, "%s: %s", o.rel, stderr)
+		var doc fsDoc
+		require.NoError(t, json.Unmarshal([]byte(out), &doc), o.rel)
+		require.Len(t, doc.Tables, 1, o.rel)
+		tb := doc.Tables[0]
+		require.Equal(t, 3, tb.Version, o.rel)
+		names := ddRegNames(t, doc.Arch)
+
+		// Functions: their code sections.
+		nameCount := map[string]int{}
+		for i, f := range tb.Functions {
+			where := o.rel + " function #" + strconv.Itoa(i)
+			require.NotNil(t, f.CodeSection, where)
+			want := relocs.section(t, ".llvm_stackmaps", uint64(16+24*i))
+			assert.Equal(t, want, f.CodeSection.Index, where)
+			assert.Equal(t, relocs.secName[want], f.CodeSection.Name, where)
+			require.NotNil(t, f.Symbol, where)
+			assert.Equal(t, objdump[*f.Symbol], f.CodeSection.Name, "%s: llvm-objdump's section of %s", where, *f.Symbol)
+			assert.Zero(t, f.Address, where)
+			nameCount[f.CodeSection.Name]++
+		}
+		require.Greater(t, len(tb.Functions), 1, o.rel)
+
+		// Records: lookup and unwind.
+		var queries []string
+		var wantIDs [][]uint64
+		for _, r := range tb.Records {
+			require.NotNil(t, r.Function, o.rel)
+			f := tb.Functions[*r.Function]
+			addr := *r.Address
+			where := o.rel + " record " + utoa64(r.ID)
+			var ids []uint64
+			for _, r2 := range tb.Records {
+				if *r2.Address == addr && tb.Functions[*r2.Function].CodeSection.Index == f.CodeSection.Index {
+					ids = append(ids, r2.ID)
+				}
+			}
+			num := strconv.Itoa(f.CodeSection.Index) + ":" + utoa64Hex(addr)
+			queries, wantIDs = append(queries, num), append(wantIDs, ids)
+			if nameCount[f.CodeSection.Name] == 1 {
+				queries, wantIDs = append(queries, f.CodeSection.Name+":"+utoa64Hex(addr)), append(wantIDs, ids)
+			} else {
+				queries = append(queries, f.CodeSection.Name+"["+strconv.Itoa(f.CodeSection.Index)+"]:"+utoa64Hex(addr))
+				wantIDs = append(wantIDs, ids)
+			}
+			records++
+
+			u := r.Unwind
+			require.NotNil(t, u, "%s: no unwind row", where)
+			assert.Equal(t, ".eh_frame", u.Section, where)
+			// The FDE's pc_begin (after its length and CIE pointer) is
+			// relocated against the record's own section.
+			assert.Equal(t, f.CodeSection.Index, relocs.section(t, ".eh_frame", u.FDEOffset+8), "%s: FDE at %#x", where, u.FDEOffset)
+			fde, ok := dd[u.FDEOffset]
+			require.True(t, ok, "%s: llvm-dwarfdump has no FDE at %#x", where, u.FDEOffset)
+			require.True(t, u.PC >= fde.begin && u.PC < fde.end, "%s: pc %#x outside the FDE", where, u.PC)
+			got, ok := u.render(names)
+			require.True(t, ok, where)
+			assert.Equal(t, fde.rowAt(u.PC-fde.begin), got, where)
+			rows++
+		}
+
+		out, stderr, status = runTool(append([]string{"lookup", "--format=json", o.path}, queries...)...)
+		require.Equal(t, exitOK, status, "%s: %s", o.rel, stderr)
+		assert.Empty(t, stderr, o.rel)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		require.Len(t, lines, len(queries), o.rel)
+		for i, line := range lines {
+			var d struct {
+				QuerySection string `json:"query_section"`
+				Exact        bool
+				Matches      []struct {
+					CodeSection struct{ Index int } `json:"code_section"`
+					Record      struct{ ID uint64 }
+				}
+			}
+			require.NoError(t, json.Unmarshal([]byte(line), &d), line)
+			where := o.rel + " lookup " + queries[i]
+			assert.True(t, d.Exact, where)
+			assert.Equal(t, queries[i][:strings.LastIndexByte(queries[i], ':')], d.QuerySection, where)
+			var got []uint64
+			for _, m := range d.Matches {
+				got = append(got, m.Record.ID)
+			}
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(wantIDs[i]))
+			assert.Equal(t, want, got, where)
+			lookups++
+		}
+		targets[o.target]++
+	}
+	t.Logf("%d records in %v: %d lookups, %d unwind rows equal to llvm-dwarfdump's", records, targets, lookups, rows)
+	for _, a := range []string{"x86_64", "aarch64", "riscv64", "ppc64le"} {
+		assert.GreaterOrEqual(t, targets[a], 5, a)
+	}
+	assert.Greater(t, rows, 200)
+}
