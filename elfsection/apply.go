@@ -134,7 +134,7 @@ func (t *target) apply(rs *relocSection, r reloc) error {
 	if size < 8 {
 		fx.Value &= 1<<(8*size) - 1
 	}
-	if hasSym {
+	if hasSym && rs.f.Type == elf.ET_REL {
 		fx.Code = rs.codeSection(sym)
 	}
 	if old, ok := t.fix[off]; ok && !fx.Code.Known() {
@@ -162,7 +162,9 @@ func (rs *relocSection) name(sym elf.Symbol, addend int64) (string, int64) {
 
 // codeSection returns the code section sym is defined in: the section
 // with SHF_EXECINSTR its st_shndx names, or the zero CodeSection (an
-// undefined, absolute or common symbol, or one in data).
+// undefined, absolute or common symbol, or one in data, such as a
+// 64-bit PowerPC ELFv1 function descriptor in .opd). Only relocatable
+// objects use it: in linked files values are addresses.
 func (rs *relocSection) codeSection(sym elf.Symbol) stackmap.CodeSection {
 	i := int(sym.Section)
 	if sym.Section == elf.SHN_UNDEF || sym.Section >= elf.SHN_LORESERVE || i >= len(rs.f.Sections) {

@@ -1,0 +1,142 @@
+package elfsection_test
+
+import (
+	"debug/elf"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// fsectionObjects lists the objects of testdata/fsections (built with
+// function sections: one code section per function).
+func fsectionObjects(t *testing.T) []string {
+	t.Helper()
+	dir := filepath.Join(golden.Root(), "fsections")
+	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
+	require.NoError(t, err)
+	var out []string
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if i > 0 {
+			obj, _, _ := strings.Cut(line, "\t")
+			out = append(out, filepath.Join(dir, obj))
+		}
+	}
+	require.GreaterOrEqual(t, len(out), 40)
+	return out
+}
+
+// In objects built with function sections, every function keeps the code
+// section its symbol is defined in (debug/elf's symbol table says which),
+// and every FDE the section of the function it describes: the FDE's range
+// is that function's size.
+func TestFunctionSectionsCode(t *testing.T) {
+	fdes := 0
+	for _, p := range fsectionObjects(t) {
+		ef, err := elf.Open(p)
+		require.NoError(t, err, p)
+		syms, err := ef.Symbols()
+		require.NoError(t, err, p)
+		size := map[int]uint64{}  // code section -> its function's size
+		secOf := map[string]int{} // function symbol -> section
+		for _, s := range syms {
+			if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Section != elf.SHN_UNDEF {
+				size[int(s.Section)] = s.Size
+				secOf[s.Name] = int(s.Section)
+			}
+		}
+
+		sd, err := elfsection.Open(p)
+		require.NoError(t, err, p)
+		sec, err := sd.Parse()
+		require.NoError(t, err, p)
+		seen := map[int]bool{}
+		nf := 0
+		for _, tb := range sec.Tables() {
+			for i, f := range tb.Functions() {
+				c := f.CodeSection()
+				require.True(t, c.Known(), "%s function #%d", p, i)
+				assert.Equal(t, secOf[f.Name()], c.Index, "%s function %s", p, f.Name())
+				assert.Equal(t, ef.Sections[c.Index].Name, c.Name, p)
+				assert.NotZero(t, ef.Sections[c.Index].Flags&elf.SHF_EXECINSTR, p)
+				assert.False(t, seen[c.Index], "%s: two functions in section %d", p, c.Index)
+				seen[c.Index] = true
+				nf++
+			}
+		}
+		assert.Equal(t, nf, sd.NumCodeSections(), p)
+		var listed []stackmap.CodeSection
+		for _, c := range sd.CodeSections() {
+			listed = append(listed, c)
+		}
+		assert.Len(t, listed, nf, p)
+		require.NoError(t, sd.Close())
+
+		fs, err := elfsection.OpenFramesRelocated(p)
+		require.NoError(t, err, p)
+		require.True(t, fs.Relocated, p)
+		assert.Nil(t, fs.DebugFrameCode, p)
+		eh, err := cfi.New(fs.EHFrame)
+		require.NoError(t, err, p)
+		n := 0
+		for f, err := range eh.FDEs() {
+			require.NoError(t, err, p)
+			c, ok := fs.EHFrameCode.Section(f.Offset)
+			require.True(t, ok, "%s: FDE at %#x has no code section", p, f.Offset)
+			assert.Equal(t, size[c.Index], f.PCEnd-f.PCBegin, "%s: FDE at %#x, section %s", p, f.Offset, c.Name)
+			assert.Zero(t, f.PCBegin, p)
+			n++
+		}
+		assert.Equal(t, len(size), n, "%s: one FDE per function", p)
+		assert.Equal(t, n, fs.EHFrameCode.NumSections(), p)
+		fdes += n
+	}
+	t.Logf("%d FDEs", fdes)
+}
+
+// Objects with one code section and linked files are as before: one code
+// section in objects (none on 64-bit PowerPC ELFv1, whose function records
+// point into .opd), none in linked files, and no FDE needs its section to
+// be found.
+func TestOneCodeSection(t *testing.T) {
+	objs, err := golden.Objects()
+	require.NoError(t, err)
+	n := 0
+	for _, o := range objs {
+		if o.Format != "elf" || !strings.HasPrefix(o.Rel, "objects/llvm22/") {
+			continue
+		}
+		sd, err := elfsection.Open(o.Path)
+		require.NoError(t, err, o.Rel)
+		want := 1
+		if strings.Contains(o.Rel, "/ppc64-elf/") {
+			want = 0 // function records point to descriptors in .opd, which is data
+		}
+		assert.Equal(t, want, sd.NumCodeSections(), o.Rel)
+		require.NoError(t, sd.Close())
+		fs, err := elfsection.OpenFramesRelocated(o.Path)
+		require.NoError(t, err, o.Rel)
+		assert.LessOrEqual(t, fs.EHFrameCode.NumSections(), 1, o.Rel)
+		n++
+	}
+	assert.Greater(t, n, 20)
+	linked, err := golden.LinkedBinaries()
+	require.NoError(t, err)
+	for _, l := range linked {
+		sd, err := elfsection.Open(l.Path)
+		require.NoError(t, err, l.Rel)
+		assert.Zero(t, sd.NumCodeSections(), l.Rel)
+		require.NoError(t, sd.Close())
+		fs, err := elfsection.OpenFramesRelocated(l.Path)
+		require.NoError(t, err, l.Rel)
+		assert.Nil(t, fs.EHFrameCode, l.Rel)
+	}
+}
