@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/testtools"
 )
 
 // The objects of testdata/fsections are built with function sections:
@@ -272,4 +274,66 @@ func TestFunctionSections(t *testing.T) {
 		assert.GreaterOrEqual(t, targets[a], 5, a)
 	}
 	assert.Greater(t, rows, 200)
+}
+
+// TestFunctionSectionsLive reruns the LLVM tools on the function-sections
+// objects: their views must equal the checked-in ones, and llc-22 and
+// clang-22 must build the same bytes from the MANIFEST rows (so that
+// gen.sh and the objects cannot drift apart).
+func TestFunctionSectionsLive(t *testing.T) {
+	tools := testtools.Need(t, "llvm-readobj-22", "llvm-objdump-22", "llvm-dwarfdump-22")
+	if tools == nil {
+		return
+	}
+	root := golden.Root()
+	b, err := os.ReadFile(filepath.Join(root, "fsections", "MANIFEST.tsv"))
+	require.NoError(t, err)
+	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		if i == 0 {
+			continue
+		}
+		f := strings.Split(line, "\t") // object tool target triple flags source
+		obj := filepath.Join(root, "fsections", f[0])
+		dir, name := filepath.Split(obj)
+		base := strings.TrimSuffix(name, ".o")
+		for _, v := range []struct {
+			suffix string
+			args   []string
+		}{
+			{".readobj.txt", []string{tools[0], "--stackmap"}},
+			{".objdump.txt", []string{tools[1], "-dr"}},
+			{".eh_frame.txt", []string{tools[2], "--eh-frame"}},
+			{".relocs.txt", []string{tools[0], "-r", "--expand-relocs", "--symbols"}},
+		} {
+			cmd := exec.Command(v.args[0], append(v.args[1:], name)...)
+			cmd.Dir = dir
+			out, err := cmd.Output()
+			require.NoError(t, err, f[0])
+			want, err := os.ReadFile(filepath.Join(dir, base+v.suffix))
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(out), "%s%s", f[0], v.suffix)
+		}
+		if testing.Short() || (f[1] != "llc-22" && f[1] != "clang-22") {
+			continue
+		}
+		if _, err := exec.LookPath(f[1]); err != nil {
+			testtools.Missing(t, f[1]+" is not on PATH")
+			return
+		}
+		out := filepath.Join(t.TempDir(), name)
+		var cmd *exec.Cmd
+		if f[1] == "llc-22" {
+			cmd = exec.Command(f[1], append([]string{"-filetype=obj", "-mtriple=" + f[3]}, append(strings.Fields(f[4]), f[5], "-o", out)...)...)
+		} else {
+			cmd = exec.Command(f[1], append([]string{"--target=" + f[3]}, append(strings.Fields(f[4]), "-c", f[5], "-o", out)...)...)
+		}
+		cmd.Dir = root
+		msg, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s: %s", f[0], msg)
+		got, err := os.ReadFile(out)
+		require.NoError(t, err)
+		want, err := os.ReadFile(obj)
+		require.NoError(t, err)
+		assert.True(t, string(got) == string(want), "%s: %s builds other bytes", f[0], f[1])
+	}
 }
