@@ -39,7 +39,7 @@ func fsectionObjects(t *testing.T) []string {
 // and every FDE the section of the function it describes: the FDE's range
 // is that function's size.
 func TestFunctionSectionsCode(t *testing.T) {
-	fdes := 0
+	fdes := map[cfi.Kind]int{}
 	for _, p := range fsectionObjects(t) {
 		ef, err := elf.Open(p)
 		require.NoError(t, err, p)
@@ -83,23 +83,32 @@ func TestFunctionSectionsCode(t *testing.T) {
 		fs, err := elfsection.OpenFramesRelocated(p)
 		require.NoError(t, err, p)
 		require.True(t, fs.Relocated, p)
-		assert.Nil(t, fs.DebugFrameCode, p)
-		eh, err := cfi.New(fs.EHFrame)
-		require.NoError(t, err, p)
-		n := 0
-		for f, err := range eh.FDEs() {
+		for _, tab := range []struct {
+			cfg  cfi.Config
+			code elfsection.EntrySections
+		}{{fs.EHFrame, fs.EHFrameCode}, {fs.DebugFrame, fs.DebugFrameCode}} {
+			if tab.cfg.Data == nil {
+				assert.Nil(t, tab.code, p)
+				continue
+			}
+			cs, err := cfi.New(tab.cfg)
 			require.NoError(t, err, p)
-			c, ok := fs.EHFrameCode.Section(f.Offset)
-			require.True(t, ok, "%s: FDE at %#x has no code section", p, f.Offset)
-			assert.Equal(t, size[c.Index], f.PCEnd-f.PCBegin, "%s: FDE at %#x, section %s", p, f.Offset, c.Name)
-			assert.Zero(t, f.PCBegin, p)
-			n++
+			n := 0
+			for f, err := range cs.FDEs() {
+				require.NoError(t, err, p)
+				c, ok := tab.code.Section(f.Offset)
+				require.True(t, ok, "%s: %v FDE at %#x has no code section", p, tab.cfg.Kind, f.Offset)
+				assert.Equal(t, size[c.Index], f.PCEnd-f.PCBegin, "%s: %v FDE at %#x, section %s", p, tab.cfg.Kind, f.Offset, c.Name)
+				assert.Zero(t, f.PCBegin, p)
+				n++
+			}
+			assert.Equal(t, len(size), n, "%s: one FDE per function", p)
+			assert.Equal(t, n, tab.code.NumSections(), p)
+			fdes[tab.cfg.Kind] += n
 		}
-		assert.Equal(t, len(size), n, "%s: one FDE per function", p)
-		assert.Equal(t, n, fs.EHFrameCode.NumSections(), p)
-		fdes += n
 	}
-	t.Logf("%d FDEs", fdes)
+	t.Logf("FDEs: %v", fdes)
+	assert.Greater(t, fdes[cfi.DebugFrame], 40)
 }
 
 // Objects with one code section and linked files are as before: one code

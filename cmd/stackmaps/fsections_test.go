@@ -304,7 +304,11 @@ func TestFunctionSectionsLive(t *testing.T) {
 			{".objdump.txt", []string{tools[1], "-dr"}},
 			{".eh_frame.txt", []string{tools[2], "--eh-frame"}},
 			{".relocs.txt", []string{tools[0], "-r", "--expand-relocs", "--symbols"}},
+			{".debug_frame.txt", []string{tools[2], "--debug-frame"}},
 		} {
+			if _, err := os.Stat(filepath.Join(dir, base+v.suffix)); v.suffix == ".debug_frame.txt" && os.IsNotExist(err) {
+				continue
+			}
 			cmd := exec.Command(v.args[0], append(v.args[1:], name)...)
 			cmd.Dir = dir
 			out, err := cmd.Output()
@@ -336,4 +340,67 @@ func TestFunctionSectionsLive(t *testing.T) {
 		require.NoError(t, err)
 		assert.True(t, string(got) == string(want), "%s: %s builds other bytes", f[0], f[1])
 	}
+}
+
+// TestFunctionSectionsDebugFrame checks the rows of .debug_frame on the
+// objects that have one (kinds_dwarfframe.o): dump --unwind reads
+// .eh_frame first, so the test drops it and asks for every record's row
+// from .debug_frame alone. Each comes from the FDE whose initial_location
+// is relocated against the record's section, and equals llvm-dwarfdump-22
+// --debug-frame's row.
+func TestFunctionSectionsDebugFrame(t *testing.T) {
+	rows := 0
+	for _, o := range fsObjects(t) {
+		base := strings.TrimSuffix(o.path, ".o")
+		df, err := os.ReadFile(base + ".debug_frame.txt")
+		if os.IsNotExist(err) {
+			continue
+		}
+		require.NoError(t, err)
+		text, _, _ := strings.Cut(string(df), ".eh_frame contents:")
+		dd := parseDwarfdump(t, strings.Replace(text, ".debug_frame contents:", ".eh_frame contents:", 1))
+		require.NotEmpty(t, dd, o.rel)
+		relocs := readFSRelocs(t, base+".relocs.txt")
+
+		in, err := loadDumpInput(o.path, false, nil)
+		require.NoError(t, err, o.rel)
+		in.Unwind, err = openUnwind(in)
+		require.NoError(t, err, o.rel)
+		require.Len(t, in.Unwind, 1)
+		src := in.Unwind[0]
+		require.Len(t, src.tables, 2, o.rel)
+		require.Equal(t, ".debug_frame", src.tables[1].name)
+		require.NotNil(t, src.tables[1].code, "%s: .debug_frame FDEs not keyed by section", o.rel)
+		src.tables = src.tables[1:]
+		names := ddRegNames(t, in.Sections[0].Arch.String())
+		forEachTable(in, func(tv *tableView) {
+			for _, r := range tv.Table.Records() {
+				rv := tv.recordOf(r)
+				where := o.rel + " record " + utoa64(r.ID())
+				var buf strings.Builder
+				w := newOutBuf(&buf)
+				j := newCompactJSONWriter(w)
+				j.openObject()
+				writeJSONUnwind(j, tv, rv)
+				j.closeObject()
+				require.NoError(t, w.Flush())
+				var doc struct{ Unwind *uwRow }
+				require.NoError(t, json.Unmarshal([]byte(buf.String()), &doc), buf.String())
+				u := doc.Unwind
+				require.NotNil(t, u, "%s: no row", where)
+				assert.Equal(t, ".debug_frame", u.Section, where)
+				code := tv.Funcs[rv.Func].CodeSection()
+				assert.Equal(t, code.Index, relocs.section(t, ".debug_frame", u.FDEOffset+8), "%s: FDE at %#x", where, u.FDEOffset)
+				fde, ok := dd[u.FDEOffset]
+				require.True(t, ok, "%s: llvm-dwarfdump has no FDE at %#x", where, u.FDEOffset)
+				got, ok := u.render(names)
+				require.True(t, ok, where)
+				assert.Equal(t, fde.rowAt(u.PC-fde.begin), got, where)
+				rows++
+			}
+		})
+		in.Close()
+	}
+	t.Logf("%d .debug_frame rows equal to llvm-dwarfdump's", rows)
+	assert.Greater(t, rows, 50)
 }

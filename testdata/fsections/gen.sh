@@ -13,6 +13,9 @@
 #   llvmN/riscv64/<ir>_relax.o   the same with -mattr=+relax (linker
 #                                relaxation: ADD/SUB pairs in the stack map
 #                                and frame sections)
+#   llvmN/<target>/kinds_dwarfframe.o  also -force-dwarf-frame-section:
+#                                .debug_frame beside .eh_frame (riscv64:
+#                                with -mattr=+relax)
 #   clangN/<target>/cfuncs.o     clang-N -O2 -ffunction-sections -c src/cfuncs.c
 #   clangN/x86_64/cfuncs_nouniq.o  also -fno-unique-section-names: every
 #                                function in a section named ".text"
@@ -97,6 +100,15 @@ for v in 14 19 22; do
       fi
       variants=("|")
       [ "$tdir" = riscv64 ] && variants+=("_relax|-mattr=+relax")
+      # .debug_frame beside .eh_frame: its FDEs' CIE pointers are
+      # relocated too (against .debug_frame itself, not code)
+      if [ "$ir" = kinds ]; then
+        if [ "$tdir" = riscv64 ]; then
+          variants+=("_dwarfframe|-force-dwarf-frame-section -mattr=+relax")
+        else
+          variants+=("_dwarfframe|-force-dwarf-frame-section")
+        fi
+      fi
       for var in "${variants[@]}"; do
         IFS='|' read -r suf vflags <<<"$var"
         all="$flags${vflags:+ $vflags}"
