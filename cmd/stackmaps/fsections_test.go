@@ -60,12 +60,19 @@ type fsRelocs struct {
 	secName    map[int]string            // section number -> name
 }
 
+// The lines of llvm-readobj -r --expand-relocs --symbols read, for ELF
+// and COFF. ELF: relocation sections are .rela.NAME, a relocation names
+// its symbol's number in parentheses, symbols their section number in
+// hex. COFF: relocation sections have the relocated section's name, a
+// relocation's symbol number is on a SymbolIndex line (counting auxiliary
+// records), a symbol's section number is decimal.
 var (
-	roRelocSection = regexp.MustCompile(`^  Section \(\d+\) \.rela?(\S+) \{$`)
+	roRelocSection = regexp.MustCompile(`^  Section \(\d+\) (?:\.rela?)?(\.\S+) \{$`)
 	roOffset       = regexp.MustCompile(`^      Offset: 0x([0-9A-F]+)$`)
-	roRelocSymbol  = regexp.MustCompile(`^      Symbol: .* \((\d+)\)$`)
-	roSymName      = regexp.MustCompile(`^    Name: (.*?) +\(\d+\)$`)
-	roSymSection   = regexp.MustCompile(`^    Section: (.*) \(0x([0-9A-F]+)\)$`)
+	roRelocSymbol  = regexp.MustCompile(`^      (?:Symbol: .* \((\d+)\)|SymbolIndex: (\d+))$`)
+	roSymName      = regexp.MustCompile(`^    Name: (.*?)(?: +\(\d+\))?$`)
+	roSymSection   = regexp.MustCompile(`^    Section: (.*) \((?:0x([0-9A-F]+)|(-?\d+))\)$`)
+	roAuxCount     = regexp.MustCompile(`^    AuxSymbolCount: (\d+)$`)
 )
 
 func readFSRelocs(t *testing.T, path string) fsRelocs {
@@ -85,7 +92,7 @@ func readFSRelocs(t *testing.T, path string) fsRelocs {
 			off, err = strconv.ParseUint(m[1], 16, 64)
 			require.NoError(t, err)
 		} else if m := roRelocSymbol.FindStringSubmatch(line); m != nil && sec != "" {
-			n, err := strconv.Atoi(m[1])
+			n, err := strconv.Atoi(m[1] + m[2])
 			require.NoError(t, err)
 			r.relocs[sec][off] = n
 		} else if line == "Symbols [" {
@@ -93,13 +100,22 @@ func readFSRelocs(t *testing.T, path string) fsRelocs {
 		} else if m := roSymName.FindStringSubmatch(line); m != nil && sec == "" {
 			r.symName = append(r.symName, m[1])
 		} else if m := roSymSection.FindStringSubmatch(line); m != nil && sec == "" {
-			n, err := strconv.ParseUint(m[2], 16, 32)
+			n, err := strconv.ParseInt(m[2], 16, 32)
+			if m[3] != "" {
+				n, err = strconv.ParseInt(m[3], 10, 32)
+			}
 			require.NoError(t, err)
-			if n >= 0xff00 { // SHN_ABS and other reserved numbers
+			if n >= 0xff00 || n < 0 { // SHN_ABS, IMAGE_SYM_ABSOLUTE and other reserved numbers
 				n = 0
 			}
 			r.symSection = append(r.symSection, int(n))
 			r.secName[int(n)] = m[1]
+		} else if m := roAuxCount.FindStringSubmatch(line); m != nil && sec == "" {
+			n, err := strconv.Atoi(m[1])
+			require.NoError(t, err)
+			for range n { // auxiliary records take symbol numbers
+				r.symName, r.symSection = append(r.symName, ""), append(r.symSection, 0)
+			}
 		}
 	}
 	require.Equal(t, len(r.symName), len(r.symSection), path)
@@ -173,11 +189,17 @@ func TestFunctionSections(t *testing.T) {
 		base := strings.TrimSuffix(o.path, ".o")
 		relocs := readFSRelocs(t, base+".relocs.txt")
 		objdump := objdumpFunctions(t, base+".objdump.txt")
-		eh, err := os.ReadFile(base + ".eh_frame.txt")
-		require.NoError(t, err)
-		dd := parseDwarfdump(t, string(eh))
+		coff := strings.HasSuffix(o.target, "-coff") // no DWARF CFI
+		var dd ddDump
+		args := []string{"dump", "--format=json", o.path}
+		if !coff {
+			eh, err := os.ReadFile(base + ".eh_frame.txt")
+			require.NoError(t, err)
+			dd = parseDwarfdump(t, string(eh))
+			args = append(args, "--unwind")
+		}
 
-		out, stderr, status := runTool("dump", "--format=json", "--unwind", o.path)
+		out, stderr, status := runTool(args...)
 		require.Equal(t, exitOK, status, "%s: %s", o.rel, stderr)
 		var doc fsDoc
 		require.NoError(t, json.Unmarshal([]byte(out), &doc), o.rel)
@@ -224,6 +246,9 @@ func TestFunctionSections(t *testing.T) {
 				wantIDs = append(wantIDs, ids)
 			}
 			records++
+			if coff {
+				continue
+			}
 
 			u := r.Unwind
 			require.NotNil(t, u, "%s: no unwind row", where)
@@ -273,6 +298,8 @@ func TestFunctionSections(t *testing.T) {
 	for _, a := range []string{"x86_64", "aarch64", "riscv64", "ppc64le"} {
 		assert.GreaterOrEqual(t, targets[a], 5, a)
 	}
+	assert.Equal(t, 1, targets["x86_64-coff"])
+	assert.Equal(t, 1, targets["aarch64-coff"])
 	assert.Greater(t, rows, 200)
 }
 
@@ -306,7 +333,8 @@ func TestFunctionSectionsLive(t *testing.T) {
 			{".relocs.txt", []string{tools[0], "-r", "--expand-relocs", "--symbols"}},
 			{".debug_frame.txt", []string{tools[2], "--debug-frame"}},
 		} {
-			if _, err := os.Stat(filepath.Join(dir, base+v.suffix)); v.suffix == ".debug_frame.txt" && os.IsNotExist(err) {
+			if _, err := os.Stat(filepath.Join(dir, base+v.suffix)); os.IsNotExist(err) &&
+				(v.suffix == ".debug_frame.txt" || v.suffix == ".eh_frame.txt" && strings.HasSuffix(f[2], "-coff")) {
 				continue
 			}
 			cmd := exec.Command(v.args[0], append(v.args[1:], name)...)
@@ -324,7 +352,8 @@ func TestFunctionSectionsLive(t *testing.T) {
 			testtools.Missing(t, f[1]+" is not on PATH")
 			return
 		}
-		out := filepath.Join(t.TempDir(), name)
+		tmp := t.TempDir()
+		out := filepath.Join(tmp, name)
 		var cmd *exec.Cmd
 		if f[1] == "llc-22" {
 			cmd = exec.Command(f[1], append([]string{"-filetype=obj", "-mtriple=" + f[3]}, append(strings.Fields(f[4]), f[5], "-o", out)...)...)
@@ -334,6 +363,23 @@ func TestFunctionSectionsLive(t *testing.T) {
 		cmd.Dir = root
 		msg, err := cmd.CombinedOutput()
 		require.NoError(t, err, "%s: %s", f[0], msg)
+		if strings.HasSuffix(f[2], "-coff") {
+			// COFF objects name their own path in .debug$S: compare the
+			// stack maps and the code instead.
+			for _, v := range []struct {
+				suffix string
+				args   []string
+			}{{".readobj.txt", []string{tools[0], "--stackmap"}}, {".objdump.txt", []string{tools[1], "-dr"}}} {
+				cmd := exec.Command(v.args[0], append(v.args[1:], name)...)
+				cmd.Dir = tmp
+				got, err := cmd.Output()
+				require.NoError(t, err, f[0])
+				want, err := os.ReadFile(filepath.Join(dir, base+v.suffix))
+				require.NoError(t, err)
+				assert.Equal(t, string(want), string(got), "%s: %s builds another %s", f[0], f[1], v.suffix)
+			}
+			continue
+		}
 		got, err := os.ReadFile(out)
 		require.NoError(t, err)
 		want, err := os.ReadFile(obj)

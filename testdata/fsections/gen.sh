@@ -19,10 +19,12 @@
 #   clangN/<target>/cfuncs.o     clang-N -O2 -ffunction-sections -c src/cfuncs.c
 #   clangN/x86_64/cfuncs_nouniq.o  also -fno-unique-section-names: every
 #                                function in a section named ".text"
+#   clangN/{x86_64,aarch64}-coff/cfuncs.o  the same for Windows (COFF:
+#                                every function's section is named .text)
 # Beside each object <name>.o:
 #   <name>.readobj.txt      llvm-readobj-22 --stackmap
 #   <name>.objdump.txt      llvm-objdump-22 -dr
-#   <name>.eh_frame.txt     llvm-dwarfdump-22 --eh-frame
+#   <name>.eh_frame.txt     llvm-dwarfdump-22 --eh-frame (ELF)
 #   <name>.debug_frame.txt  llvm-dwarfdump-22 --debug-frame (objects with one)
 #   <name>.relocs.txt       llvm-readobj-22 -r --expand-relocs --symbols: which
 #                           symbol (by number) each relocation of
@@ -68,9 +70,12 @@ views() {
     cd "$d"
     llvm-readobj-22 --stackmap "$n.o" >"$n.readobj.txt"
     llvm-objdump-22 -dr "$n.o" >"$n.objdump.txt"
-    llvm-dwarfdump-22 --eh-frame "$n.o" >"$n.eh_frame.txt"
     llvm-readobj-22 -r --expand-relocs --symbols "$n.o" >"$n.relocs.txt"
-    if llvm-readelf-22 -S "$n.o" | grep -q ' \.debug_frame '; then
+    case "$d" in *-coff) return ;; esac # no DWARF call frame information
+    llvm-dwarfdump-22 --eh-frame "$n.o" >"$n.eh_frame.txt"
+    # (grep without -q reads to the end: with -q, readelf could die of
+    # SIGPIPE, failing the pipeline under pipefail)
+    if llvm-readelf-22 -S "$n.o" | grep ' \.debug_frame ' >/dev/null; then
       llvm-dwarfdump-22 --debug-frame "$n.o" >"$n.debug_frame.txt"
     fi
   )
@@ -128,10 +133,17 @@ for v in 14 19 22; do
   done
 done
 
+# clang also builds COFF objects: with -ffunction-sections every function
+# has a section of its own there too, all named .text.
+CTARGETS=("${TARGETS[@]}"
+  "x86_64-coff|x86_64-pc-windows-msvc"
+  "aarch64-coff|aarch64-pc-windows-msvc"
+)
+
 CV=22
 if have "clang-$CV"; then
   rm -rf "clang$CV"
-  for t in "${TARGETS[@]}"; do
+  for t in "${CTARGETS[@]}"; do
     IFS='|' read -r tdir triple <<<"$t"
     d="clang$CV/$tdir"
     mkdir -p "$d"
