@@ -183,7 +183,7 @@ type fsDoc struct {
 // every record's unwind row comes from the FDE whose pc_begin relocation
 // points into the record's section, and equals llvm-dwarfdump's row.
 func TestFunctionSections(t *testing.T) {
-	records, rows, lookups := 0, 0, 0
+	records, rows, lookups, sectionSyms := 0, 0, 0, 0
 	targets := map[string]int{}
 	for _, o := range fsObjects(t) {
 		base := strings.TrimSuffix(o.path, ".o")
@@ -217,6 +217,14 @@ func TestFunctionSections(t *testing.T) {
 			assert.Equal(t, want, f.CodeSection.Index, where)
 			assert.Equal(t, relocs.secName[want], f.CodeSection.Name, where)
 			require.NotNil(t, f.Symbol, where)
+			// The relocation's symbol is the function's, unless it is its
+			// section's symbol (a local function): then the function is the
+			// one llvm-objdump disassembles in that section.
+			if sym := relocs.symName[relocs.relocs[".llvm_stackmaps"][uint64(16+24*i)]]; sym != relocs.secName[want] {
+				assert.Equal(t, sym, *f.Symbol, where)
+			} else {
+				sectionSyms++
+			}
 			assert.Equal(t, objdump[*f.Symbol], f.CodeSection.Name, "%s: llvm-objdump's section of %s", where, *f.Symbol)
 			assert.Zero(t, f.Address, where)
 			nameCount[f.CodeSection.Name]++
@@ -301,6 +309,8 @@ func TestFunctionSections(t *testing.T) {
 	assert.Equal(t, 1, targets["x86_64-coff"])
 	assert.Equal(t, 1, targets["aarch64-coff"])
 	assert.Greater(t, rows, 200)
+	t.Logf("%d functions relocated against their section's symbol", sectionSyms)
+	assert.Greater(t, sectionSyms, 0, "no function relocated against its section's symbol")
 }
 
 // TestFunctionSectionsLive reruns the LLVM tools on the function-sections
