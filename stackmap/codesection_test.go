@@ -63,4 +63,25 @@ func TestFunctionCodeSection(t *testing.T) {
 	one := stackmap.NewSectionData(stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data},
 		stackmap.Relocations{Fixups: []stackmap.Fixup{{Offset: 16, Size: 8, Code: a}, {Offset: 40, Size: 8, Code: a}, {Offset: 60, Size: 4}}}, nil)
 	assert.Equal(t, 1, one.NumCodeSections())
+
+	// 64-bit PowerPC ELFv1: the address fields point to descriptors in
+	// .opd (data, no code section); the entries' sections come with the
+	// entries.
+	v1 := stackmap.NewSectionData(stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: data},
+		stackmap.Relocations{
+			Fixups:    []stackmap.Fixup{{Offset: 16, Size: 8, Value: 0}, {Offset: 40, Size: 8, Value: 24}},
+			Entries:   map[uint64]uint64{0: 0, 24: 0},
+			EntryCode: map[uint64]stackmap.CodeSection{0: a, 24: g},
+		}, nil)
+	assert.Equal(t, 2, v1.NumCodeSections())
+	sec, err = v1.Parse()
+	require.NoError(t, err)
+	got = got[:0]
+	for _, tt := range sec.Tables() {
+		for _, f := range tt.Functions() {
+			got = append(got, f.CodeSection())
+			assert.Zero(t, f.Entry())
+		}
+	}
+	assert.Equal(t, []stackmap.CodeSection{a, g}, got)
 }

@@ -50,6 +50,10 @@ type SectionData struct {
 	codes   []CodeSection     // the distinct code sections the fixups name, by Index
 	symbols []Symbol          // sorted as sortSymbols does
 	entries map[uint64]uint64 // function address -> code entry, where they differ
+	// entryCode: function address -> code section of its entry, where
+	// the entry is relocated apart from the address (64-bit PowerPC ELFv1
+	// objects: the address is a descriptor's in .opd)
+	entryCode map[uint64]CodeSection
 	// relocated is a copy of Data with the 4-byte fixups (records'
 	// instruction offsets: RISC-V linker relaxation) applied, which Parse
 	// decodes so that Record.InstructionOffset is a plain read; nil when no
@@ -115,6 +119,10 @@ type Relocations struct {
 	// differ: on 64-bit PowerPC ELFv1, a function's address is that of its
 	// descriptor in .opd. Nil elsewhere.
 	Entries map[uint64]uint64
+	// EntryCode maps a function address of Entries to the code section
+	// its entry is an offset in, in relocatable objects (see
+	// CodeSection); nil elsewhere.
+	EntryCode map[uint64]CodeSection
 }
 
 // NewSectionData returns the SectionData for a section found in a file,
@@ -128,7 +136,8 @@ func NewSectionData(info SectionData, rel Relocations, release func() error) *Se
 	slices.SortStableFunc(rel.Fixups, func(a, b Fixup) int { return cmp.Compare(a.Offset, b.Offset) })
 	sortSymbols(rel.Symbols)
 	sd.fixups, sd.symbols, sd.entries, sd.release = rel.Fixups, rel.Symbols, rel.Entries, release
-	sd.codes = codeSections(rel.Fixups)
+	sd.entryCode = rel.EntryCode
+	sd.codes = codeSections(rel.Fixups, rel.EntryCode)
 	sd.relocated = relocateRecords(sd.Data, sd.ByteOrder, rel.Fixups)
 	return &sd
 }
@@ -200,13 +209,19 @@ func (s *SectionData) NumCodeSections() int { return len(s.codes) }
 // relocations point into, by Index.
 func (s *SectionData) CodeSections() iter.Seq2[int, CodeSection] { return slices.All(s.codes) }
 
-// codeSections returns the distinct known code sections of fixups (one or
-// two per function, few next to records) sorted by Index, or nil.
-func codeSections(fixups []Fixup) []CodeSection {
+// codeSections returns the distinct known code sections of fixups and
+// entries (one or two per function, few next to records) sorted by
+// Index, or nil.
+func codeSections(fixups []Fixup, entries map[uint64]CodeSection) []CodeSection {
 	var out []CodeSection
 	for _, fx := range fixups {
 		if fx.Code.Known() {
 			out = append(out, fx.Code)
+		}
+	}
+	for _, c := range entries {
+		if c.Known() {
+			out = append(out, c)
 		}
 	}
 	slices.SortFunc(out, func(a, b CodeSection) int { return cmp.Compare(a.Index, b.Index) })

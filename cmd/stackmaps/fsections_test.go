@@ -56,8 +56,10 @@ func fsObjects(t *testing.T) []fsObject {
 type fsRelocs struct {
 	symSection []int                     // by symbol number
 	symName    []string                  // by symbol number
+	symValue   []uint64                  // by symbol number
 	relocs     map[string]map[uint64]int // relocated section -> offset -> symbol number
-	secName    map[int]string            // section number -> name
+	addends    map[string]map[uint64]uint64
+	secName    map[int]string // section number -> name
 }
 
 // The lines of llvm-readobj -r --expand-relocs --symbols read, for ELF
@@ -73,13 +75,15 @@ var (
 	roSymName      = regexp.MustCompile(`^    Name: (.*?)(?: +\(\d+\))?$`)
 	roSymSection   = regexp.MustCompile(`^    Section: (.*) \((?:0x([0-9A-F]+)|(-?\d+))\)$`)
 	roAuxCount     = regexp.MustCompile(`^    AuxSymbolCount: (\d+)$`)
+	roAddend       = regexp.MustCompile(`^      Addend: 0x([0-9A-F]+)$`)
+	roSymValue     = regexp.MustCompile(`^    Value: (?:0x)?([0-9A-F]+)$`)
 )
 
 func readFSRelocs(t *testing.T, path string) fsRelocs {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	r := fsRelocs{relocs: map[string]map[uint64]int{}, secName: map[int]string{}}
+	r := fsRelocs{relocs: map[string]map[uint64]int{}, addends: map[string]map[uint64]uint64{}, secName: map[int]string{}}
 	var sec string
 	var off uint64
 	sc := bufio.NewScanner(strings.NewReader(string(b)))
@@ -87,7 +91,7 @@ func readFSRelocs(t *testing.T, path string) fsRelocs {
 		line := sc.Text()
 		if m := roRelocSection.FindStringSubmatch(line); m != nil {
 			sec = m[1]
-			r.relocs[sec] = map[uint64]int{}
+			r.relocs[sec], r.addends[sec] = map[uint64]int{}, map[uint64]uint64{}
 		} else if m := roOffset.FindStringSubmatch(line); m != nil {
 			off, err = strconv.ParseUint(m[1], 16, 64)
 			require.NoError(t, err)
@@ -95,6 +99,14 @@ func readFSRelocs(t *testing.T, path string) fsRelocs {
 			n, err := strconv.Atoi(m[1] + m[2])
 			require.NoError(t, err)
 			r.relocs[sec][off] = n
+		} else if m := roAddend.FindStringSubmatch(line); m != nil && sec != "" {
+			a, err := strconv.ParseUint(m[1], 16, 64)
+			require.NoError(t, err)
+			r.addends[sec][off] = a
+		} else if m := roSymValue.FindStringSubmatch(line); m != nil && sec == "" {
+			v, err := strconv.ParseUint(m[1], 16, 64)
+			require.NoError(t, err)
+			r.symValue = append(r.symValue, v)
 		} else if line == "Symbols [" {
 			sec = ""
 		} else if m := roSymName.FindStringSubmatch(line); m != nil && sec == "" {
@@ -114,11 +126,12 @@ func readFSRelocs(t *testing.T, path string) fsRelocs {
 			n, err := strconv.Atoi(m[1])
 			require.NoError(t, err)
 			for range n { // auxiliary records take symbol numbers
-				r.symName, r.symSection = append(r.symName, ""), append(r.symSection, 0)
+				r.symName, r.symSection, r.symValue = append(r.symName, ""), append(r.symSection, 0), append(r.symValue, 0)
 			}
 		}
 	}
 	require.Equal(t, len(r.symName), len(r.symSection), path)
+	require.Equal(t, len(r.symName), len(r.symValue), path)
 	require.NotEmpty(t, r.relocs[".llvm_stackmaps"], path)
 	return r
 }
@@ -213,20 +226,43 @@ func TestFunctionSections(t *testing.T) {
 		for i, f := range tb.Functions {
 			where := o.rel + " function #" + strconv.Itoa(i)
 			require.NotNil(t, f.CodeSection, where)
-			want := relocs.section(t, ".llvm_stackmaps", uint64(16+24*i))
+			off := uint64(16 + 24*i)
+			want := relocs.section(t, ".llvm_stackmaps", off)
+			sym := relocs.symName[relocs.relocs[".llvm_stackmaps"][off]]
+			elfv1 := relocs.secName[want] == ".opd"
+			descSym := sym
+			if elfv1 {
+				// 64-bit PowerPC ELFv1: the record points to a descriptor
+				// in .opd, whose entry field is relocated against the code.
+				opd := want
+				desc := relocs.symValue[relocs.relocs[".llvm_stackmaps"][off]] + relocs.addends[".llvm_stackmaps"][off]
+				want = relocs.section(t, ".opd", desc)
+				if sym == ".opd" { // against .opd's section symbol: the function symbol there
+					for n, name := range relocs.symName {
+						if relocs.symSection[n] == opd && relocs.symValue[n] == desc && name != ".opd" {
+							descSym = name
+						}
+					}
+				}
+			}
 			assert.Equal(t, want, f.CodeSection.Index, where)
 			assert.Equal(t, relocs.secName[want], f.CodeSection.Name, where)
 			require.NotNil(t, f.Symbol, where)
-			// The relocation's symbol is the function's, unless it is its
-			// section's symbol (a local function): then the function is the
-			// one llvm-objdump disassembles in that section.
-			if sym := relocs.symName[relocs.relocs[".llvm_stackmaps"][uint64(16+24*i)]]; sym != relocs.secName[want] {
-				assert.Equal(t, sym, *f.Symbol, where)
-			} else {
+			switch {
+			case elfv1:
+				// llvm-objdump names the code after its section symbol.
+				assert.Equal(t, f.CodeSection.Name, objdump[f.CodeSection.Name], where)
+				assert.Equal(t, descSym, *f.Symbol, where)
+			case sym == relocs.secName[want]:
+				// Relocated against its section's symbol (a local
+				// function): the function llvm-objdump disassembles there.
 				sectionSyms++
+				assert.Equal(t, objdump[*f.Symbol], f.CodeSection.Name, "%s: llvm-objdump's section of %s", where, *f.Symbol)
+			default:
+				assert.Equal(t, sym, *f.Symbol, where)
+				assert.Equal(t, objdump[*f.Symbol], f.CodeSection.Name, "%s: llvm-objdump's section of %s", where, *f.Symbol)
+				assert.Zero(t, f.Address, where)
 			}
-			assert.Equal(t, objdump[*f.Symbol], f.CodeSection.Name, "%s: llvm-objdump's section of %s", where, *f.Symbol)
-			assert.Zero(t, f.Address, where)
 			nameCount[f.CodeSection.Name]++
 		}
 		require.Greater(t, len(tb.Functions), 1, o.rel)
@@ -303,7 +339,7 @@ func TestFunctionSections(t *testing.T) {
 		targets[o.target]++
 	}
 	t.Logf("%d records in %v: %d lookups, %d unwind rows equal to llvm-dwarfdump's", records, targets, lookups, rows)
-	for _, a := range []string{"x86_64", "aarch64", "riscv64", "ppc64le"} {
+	for _, a := range []string{"x86_64", "aarch64", "riscv64", "ppc64le", "ppc64"} {
 		assert.GreaterOrEqual(t, targets[a], 5, a)
 	}
 	assert.Equal(t, 1, targets["x86_64-coff"])

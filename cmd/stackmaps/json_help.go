@@ -48,9 +48,10 @@ languages whose numbers are doubles.
                            sections (built with function sections, every
                            function at offset 0 of its own): the section
                            the function's code is in, {"index": its
-                           number in the file, "name"}; address, entry
-                           and the addresses of its records are offsets
-                           in it (null when unknown)
+                           number in the file, "name"}; entry and the
+                           addresses of its records are offsets in it,
+                           and so is address except for ppc64 ELFv1 (an
+                           offset in .opd); null when unknown
         }
       ],
       "constants": [ the constants table, as unsigned 64-bit numbers ],

@@ -60,6 +60,7 @@ TARGETS=(
   "aarch64|aarch64-unknown-linux-gnu"
   "riscv64|riscv64-unknown-linux-gnu"
   "ppc64le|powerpc64le-unknown-linux-gnu"
+  "ppc64|powerpc64-unknown-linux-gnu"  # ELFv1: function records point to descriptors in .opd
 )
 IRS=(kinds statepoints patchpoints)
 
@@ -149,6 +150,9 @@ if have "clang-$CV"; then
     mkdir -p "$d"
     variants=("|")
     [ "$tdir" = x86_64 ] && variants+=("_nouniq|-fno-unique-section-names")
+    # COFF: no time stamp in the header (clang writes one for the
+    # incremental linker by default)
+    case "$tdir" in *-coff) variants=("|-mno-incremental-linker-compatible") ;; esac
     for var in "${variants[@]}"; do
       IFS='|' read -r suf vflags <<<"$var"
       all="-O2 -ffunction-sections${vflags:+ $vflags}"
