@@ -159,7 +159,9 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 		return nil, errNoCode
 	}
 	var sec *elf.Section
-	if fi.Symbol() != "" {
+	if cs := fi.CodeSection(); cs.Known() && cs.Index < len(f.Sections) {
+		sec = f.Sections[cs.Index] // the section the relocation names (function sections)
+	} else if fi.Symbol() != "" {
 		if i, ok := c.elfSymbols()[fi.Symbol()]; ok {
 			sec = f.Sections[i]
 		} else {

@@ -496,3 +496,59 @@ func TestFunctionSectionsDebugFrame(t *testing.T) {
 	t.Logf("%d .debug_frame rows equal to llvm-dwarfdump's", rows)
 	assert.Greater(t, rows, 50)
 }
+
+// TestFunctionSectionsDisasm: dump --disasm finds every record's code in
+// its own section (by the relocation's section, not by the one code
+// section a file usually has), and the instruction it prints at the
+// record's address is the one llvm-objdump prints at that offset of that
+// section.
+func TestFunctionSectionsDisasm(t *testing.T) {
+	insn := regexp.MustCompile(`^      insn +0x([0-9a-f]+): (\S+)`)
+	at := regexp.MustCompile(`^ +([0-9a-f]+):[0-9a-f ]+\t(\S+)`)
+	// PowerPC: llvm-objdump prints extended mnemonics where the tool
+	// prints the base instruction.
+	alias := map[string]string{"mr": "or", "sldi": "rldicr"}
+	n := 0
+	for _, o := range fsObjects(t) {
+		out, stderr, status := runTool("dump", "--disasm", o.path)
+		require.Equal(t, exitOK, status, "%s: %s", o.rel, stderr)
+		assert.NotContains(t, out, "(no code", o.rel)
+		// objdump: section -> offset -> mnemonic
+		b, err := os.ReadFile(strings.TrimSuffix(o.path, ".o") + ".objdump.txt")
+		require.NoError(t, err)
+		var secs []map[uint64]string
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "Disassembly of section ") {
+				secs = append(secs, map[uint64]string{})
+			} else if m := at.FindStringSubmatch(line); m != nil && len(secs) > 0 {
+				off, _ := strconv.ParseUint(m[1], 16, 64)
+				secs[len(secs)-1][off] = m[2]
+			}
+		}
+		// The dump lists functions in table order, which is section
+		// order in these objects; records follow their function.
+		fn := -1
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "  Function #") {
+				fn++
+			}
+			m := insn.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			off, _ := strconv.ParseUint(m[1], 16, 64)
+			require.Less(t, fn, len(secs), o.rel)
+			want, ok := secs[fn][off]
+			require.True(t, ok, "%s: function #%d: llvm-objdump has no instruction at %#x", o.rel, fn, off)
+			// Mnemonics are spelled differently (AT&T suffixes):
+			// compare their first letters.
+			if a, ok := alias[want]; ok {
+				want = a
+			}
+			assert.Equal(t, want[:1], m[2][:1], "%s: function #%d at %#x: %s vs %s", o.rel, fn, off, m[2], want)
+			n++
+		}
+	}
+	t.Logf("%d instructions at records compared with llvm-objdump", n)
+	assert.Greater(t, n, 300)
+}
