@@ -159,9 +159,7 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 		return nil, errNoCode
 	}
 	var sec *elf.Section
-	if cs := fi.CodeSection(); cs.Known() && cs.Index < len(f.Sections) {
-		sec = f.Sections[cs.Index] // the section the relocation names (function sections)
-	} else if fi.Symbol() != "" {
+	if fi.Symbol() != "" {
 		if i, ok := c.elfSymbols()[fi.Symbol()]; ok {
 			sec = f.Sections[i]
 		} else {
@@ -172,9 +170,13 @@ func (c *codeFile) elfCode(fi *stackmap.Function, tableFuncs int) ([]byte, error
 	}
 	if sec != nil && sec.Name == ".opd" {
 		// 64-bit PowerPC ELFv1: the symbol names a descriptor in .opd, and
-		// Entry is the code's offset in the section .rela.opd points at,
-		// which is the one code section in everything llc writes.
+		// Entry is the code's offset in the section .rela.opd points at
+		// (CodeSection), the one code section unless built with function
+		// sections.
 		sec = c.onlyELFCode()
+		if cs := fi.CodeSection(); cs.Known() && cs.Index < len(f.Sections) {
+			sec = f.Sections[cs.Index]
+		}
 	}
 	if sec == nil || sec.Flags&elf.SHF_EXECINSTR == 0 {
 		return nil, errNoCode
