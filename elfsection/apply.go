@@ -134,6 +134,12 @@ func (t *target) apply(rs *relocSection, r reloc) error {
 	if size < 8 {
 		fx.Value &= 1<<(8*size) - 1
 	}
+	if hasSym && rs.f.Type == elf.ET_REL {
+		fx.Code = rs.codeSection(sym)
+	}
+	if old, ok := t.fix[off]; ok && !fx.Code.Known() {
+		fx.Code = old.Code // the second of a RISC-V ADD/SUB pair may name no code
+	}
 	t.fix[off] = &fx
 	return nil
 }
@@ -152,6 +158,22 @@ func (rs *relocSection) name(sym elf.Symbol, addend int64) (string, int64) {
 		name = rs.f.Sections[sym.Section].Name // section symbols usually have no name of their own
 	}
 	return name, addend
+}
+
+// codeSection returns the code section sym is defined in: the section
+// with SHF_EXECINSTR its st_shndx names, or the zero CodeSection (an
+// undefined, absolute or common symbol, or one in data, such as a
+// 64-bit PowerPC ELFv1 function descriptor in .opd). Only relocatable
+// objects use it: in linked files values are addresses.
+func (rs *relocSection) codeSection(sym elf.Symbol) stackmap.CodeSection {
+	i := int(sym.Section)
+	if sym.Section == elf.SHN_UNDEF || sym.Section >= elf.SHN_LORESERVE || i >= len(rs.f.Sections) {
+		return stackmap.CodeSection{}
+	}
+	if s := rs.f.Sections[i]; s.Flags&elf.SHF_EXECINSTR != 0 {
+		return stackmap.CodeSection{Index: i, Name: s.Name}
+	}
+	return stackmap.CodeSection{}
 }
 
 // fixups returns the collected fixups sorted by offset.

@@ -113,7 +113,9 @@ func (c *Code) FunctionCode(fi *stackmap.Function, tableFuncs int) ([]byte, int,
 		return nil, -1, errNoCode
 	}
 	sec := -1
-	if fi.Symbol() != "" {
+	if cs := fi.CodeSection(); cs.Known() && cs.Index < len(f.Sections) {
+		sec = cs.Index // the section the function's relocation names (on ELFv1, the descriptor's code)
+	} else if fi.Symbol() != "" {
 		if i, ok := c.symbolSections()[fi.Symbol()]; ok {
 			sec = i
 		} else {
@@ -124,8 +126,8 @@ func (c *Code) FunctionCode(fi *stackmap.Function, tableFuncs int) ([]byte, int,
 	}
 	if sec >= 0 && f.Sections[sec].Name == ".opd" {
 		// 64-bit PowerPC ELFv1: the symbol names a descriptor in .opd, and
-		// Entry is the code's offset in the section .rela.opd points at,
-		// which is the one code section in everything llc writes.
+		// Entry is the code's offset in the section .rela.opd points at;
+		// without CodeSection, take the object's one code section.
 		sec = c.onlyCodeSection()
 	}
 	if sec < 0 || f.Sections[sec].Flags&elf.SHF_EXECINSTR == 0 {

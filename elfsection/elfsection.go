@@ -313,6 +313,7 @@ func (x *file) relocate(data []byte, index int) (stackmap.Relocations, error) {
 	rel.Symbols = syms
 	if opd != nil {
 		rel.Entries = opd.entries(inOPD)
+		rel.EntryCode = opd.entryCode()
 	}
 	return rel, nil
 }

@@ -28,6 +28,12 @@ type FrameSections struct {
 	// frame sections' relocations were applied (OpenFramesRelocated and
 	// its siblings); Data is then a relocated copy, not the file's bytes.
 	Relocated bool
+
+	// EHFrameCode and DebugFrameCode give, when Relocated, each FDE the
+	// code section its pc_begin relocation points into: with function
+	// sections several FDEs cover one offset, and only the section tells
+	// them apart (see EntrySections). Nil otherwise.
+	EHFrameCode, DebugFrameCode EntrySections
 }
 
 // OpenFrames reads the call frame information sections of the named ELF
@@ -152,13 +158,16 @@ func (x *file) frames(relocate bool) (FrameSections, error) {
 	for _, sec := range []struct {
 		index int
 		cfg   *cfi.Config
-	}{{ehIndex, &fs.EHFrame}, {dfIndex, &fs.DebugFrame}} {
+		code  *EntrySections
+	}{{ehIndex, &fs.EHFrame, &fs.EHFrameCode}, {dfIndex, &fs.DebugFrame, &fs.DebugFrameCode}} {
 		if sec.index < 0 {
 			continue
 		}
-		if err := x.relocateFrame(sec.index, sec.cfg); err != nil {
+		code, err := x.relocateFrame(sec.index, sec.cfg)
+		if err != nil {
 			return FrameSections{}, err
 		}
+		*sec.code = code
 	}
 	fs.Relocated = true
 	return fs, nil

@@ -1,6 +1,10 @@
 package elfsection
 
-import "debug/elf"
+import (
+	"debug/elf"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
 
 // descriptorSize is the size of a PowerPC64 ELFv1 function descriptor:
 // entry address, TOC pointer, environment pointer.
@@ -39,6 +43,22 @@ func (t *target) entries(syms []uint64) map[uint64]uint64 {
 		// linked files, addresses.
 		if v >= t.addr && (v-t.addr)%8 == 0 {
 			add(v - t.addr)
+		}
+	}
+	return out
+}
+
+// entryCode maps each descriptor of .opd whose entry field is relocated
+// against a code section (relocatable objects) to that section: with
+// function sections, entries are offsets in different sections.
+func (t *target) entryCode() map[uint64]stackmap.CodeSection {
+	var out map[uint64]stackmap.CodeSection
+	for off, fx := range t.fix {
+		if fx.Size == 8 && fx.Code.Known() {
+			if out == nil {
+				out = make(map[uint64]stackmap.CodeSection)
+			}
+			out[t.addr+uint64(off)] = fx.Code
 		}
 	}
 	return out

@@ -70,7 +70,23 @@ func elfUnwind(ef *elf.File, fs elfsection.FrameSections) (*unwind.Table, error)
 		Arch:       regs.ArchFromELF(ef.Machine, ef.Class, ef.Data),
 		EHFrame:    fs.EHFrame,
 		DebugFrame: fs.DebugFrame,
+		// Relocated objects: each FDE's code section, for objects built
+		// with function sections (nil otherwise).
+		EHFrameSections:    sectionOf(fs.EHFrameCode),
+		DebugFrameSections: sectionOf(fs.DebugFrameCode),
 	})
+}
+
+// sectionOf adapts an object's FDE code sections to unwind.SectionOf (nil
+// when the file gave none).
+func sectionOf(es elfsection.EntrySections) unwind.SectionOf {
+	if es.NumSections() < 2 {
+		return nil
+	}
+	return func(off uint64) (int, bool) {
+		c, ok := es.Section(off)
+		return c.Index, ok && c.Known()
+	}
 }
 
 // openMachO opens a thin Mach-O file, or the named slice of a universal

@@ -85,6 +85,7 @@ func fixups(f *pe.File, s *pe.Section, data []byte, syms *symbols) ([]stackmap.F
 		fx := stackmap.Fixup{Offset: off, Size: size, Addend: int64(addend), Symbol: syms.names[si]}
 		if sym.SectionNumber > 0 {
 			fx.Value = syms.value(si) + addend
+			fx.Code = codeSection(f, sym.SectionNumber)
 			if !syms.isFunction(si) {
 				if fn := syms.functionAt(sym.SectionNumber, fx.Value); fn >= 0 {
 					fx.Symbol, fx.Addend = syms.names[fn], 0
@@ -100,4 +101,19 @@ func fixups(f *pe.File, s *pe.Section, data []byte, syms *symbols) ([]stackmap.F
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	return out, nil
+}
+
+// codeSection returns the code section with COFF section number n (from
+// 1), or the zero CodeSection for a section that holds no code. With
+// function sections (clang -ffunction-sections) each function has a
+// section of its own, all named .text, and values are offsets in them.
+func codeSection(f *pe.File, n int16) stackmap.CodeSection {
+	if n <= 0 || int(n) > len(f.Sections) {
+		return stackmap.CodeSection{}
+	}
+	s := f.Sections[n-1]
+	if s.Characteristics&(pe.IMAGE_SCN_CNT_CODE|pe.IMAGE_SCN_MEM_EXECUTE) == 0 {
+		return stackmap.CodeSection{}
+	}
+	return stackmap.CodeSection{Index: int(n), Name: s.Name}
 }

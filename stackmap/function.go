@@ -89,6 +89,23 @@ func (f Function) Entry() uint64 {
 	return f.t.sd.entry(f.Offset(), stored)
 }
 
+// CodeSection returns the section of a relocatable object the function's
+// code is in, as the relocation of its address field says (on 64-bit
+// PowerPC ELFv1, of its descriptor's entry field), or the zero
+// CodeSection when unknown: linked files, bare bytes. Address and Entry
+// are offsets in that section; in an object built with function sections
+// every function has its own (see SectionData.NumCodeSections).
+func (f Function) CodeSection() CodeSection {
+	if f.t == nil || f.t.sd == nil {
+		return CodeSection{}
+	}
+	fx, ok := f.t.sd.Fixup(f.Offset())
+	if fx.Code.Known() || !ok {
+		return fx.Code
+	}
+	return f.t.sd.entryCode[fx.Value] // the code a PowerPC ELFv1 descriptor points to
+}
+
 // Symbol returns the raw name of the function's symbol, "" when unknown.
 func (f Function) Symbol() string { return f.resolve().symbol }
 

@@ -47,8 +47,13 @@ type SectionData struct {
 	Slice     string           // Mach-O universal files: the slice's architecture; otherwise ""
 
 	fixups  []Fixup           // sorted by Offset
+	codes   []CodeSection     // the distinct code sections the fixups name, by Index
 	symbols []Symbol          // sorted as sortSymbols does
 	entries map[uint64]uint64 // function address -> code entry, where they differ
+	// entryCode: function address -> code section of its entry, where
+	// the entry is relocated apart from the address (64-bit PowerPC ELFv1
+	// objects: the address is a descriptor's in .opd)
+	entryCode map[uint64]CodeSection
 	// relocated is a copy of Data with the 4-byte fixups (records'
 	// instruction offsets: RISC-V linker relaxation) applied, which Parse
 	// decodes so that Record.InstructionOffset is a plain read; nil when no
@@ -64,7 +69,32 @@ type Fixup struct {
 	Value  uint64 // the field's value once relocated
 	Symbol string // raw name of the symbol the relocation refers to ("" for RELATIVE)
 	Addend int64  // the relocation's addend
+	// Code is the code section the relocation's symbol is defined in, in
+	// a relocatable object (zero when unknown, or in linked files, where
+	// Value is an address). With function sections each function is at
+	// offset 0 of a section of its own: Value is an offset in Code.
+	Code CodeSection
 }
+
+// CodeSection identifies a section of a relocatable object that holds
+// code. In an object built with function sections (llc
+// -function-sections, clang -ffunction-sections, rustc's default) every
+// function has a section of its own and starts at offset 0 of it, so a
+// function's or record's address alone is ambiguous: the pair (code
+// section, address) is what identifies code, as LLVM's tools print it
+// (llvm-objdump disassembles per section, llvm-dwarfdump prints pc_begin
+// as a section offset).
+//
+// Index is what identifies the section (names repeat: clang
+// -fno-unique-section-names names every function's section ".text");
+// Name is for people.
+type CodeSection struct {
+	Index int    // the section's number in the file (ELF section header index, from 1); 0 when unknown
+	Name  string // the section's name, e.g. ".text.f"
+}
+
+// Known reports whether c names a section.
+func (c CodeSection) Known() bool { return c.Index > 0 }
 
 // Symbol is a function symbol of the file.
 type Symbol struct {
@@ -89,6 +119,10 @@ type Relocations struct {
 	// differ: on 64-bit PowerPC ELFv1, a function's address is that of its
 	// descriptor in .opd. Nil elsewhere.
 	Entries map[uint64]uint64
+	// EntryCode maps a function address of Entries to the code section
+	// its entry is an offset in, in relocatable objects (see
+	// CodeSection); nil elsewhere.
+	EntryCode map[uint64]CodeSection
 }
 
 // NewSectionData returns the SectionData for a section found in a file,
@@ -102,6 +136,8 @@ func NewSectionData(info SectionData, rel Relocations, release func() error) *Se
 	slices.SortStableFunc(rel.Fixups, func(a, b Fixup) int { return cmp.Compare(a.Offset, b.Offset) })
 	sortSymbols(rel.Symbols)
 	sd.fixups, sd.symbols, sd.entries, sd.release = rel.Fixups, rel.Symbols, rel.Entries, release
+	sd.entryCode = rel.EntryCode
+	sd.codes = codeSections(rel.Fixups, rel.EntryCode)
 	sd.relocated = relocateRecords(sd.Data, sd.ByteOrder, rel.Fixups)
 	return &sd
 }
@@ -160,6 +196,36 @@ func (s *SectionData) Fixup(off int) (Fixup, bool) {
 		return s.fixups[i], true
 	}
 	return Fixup{}, false
+}
+
+// NumCodeSections returns the number of distinct code sections the
+// section's relocations point into (see CodeSection): 0 in linked files
+// and for bare bytes, 1 in an object whose code is in one section, more
+// in an object built with function sections, where only a function's
+// CodeSection and address together say where its code is.
+func (s *SectionData) NumCodeSections() int { return len(s.codes) }
+
+// CodeSections iterates over the distinct code sections the section's
+// relocations point into, by Index.
+func (s *SectionData) CodeSections() iter.Seq2[int, CodeSection] { return slices.All(s.codes) }
+
+// codeSections returns the distinct known code sections of fixups and
+// entries (one or two per function, few next to records) sorted by
+// Index, or nil.
+func codeSections(fixups []Fixup, entries map[uint64]CodeSection) []CodeSection {
+	var out []CodeSection
+	for _, fx := range fixups {
+		if fx.Code.Known() {
+			out = append(out, fx.Code)
+		}
+	}
+	for _, c := range entries {
+		if c.Known() {
+			out = append(out, c)
+		}
+	}
+	slices.SortFunc(out, func(a, b CodeSection) int { return cmp.Compare(a.Index, b.Index) })
+	return slices.CompactFunc(out, func(a, b CodeSection) bool { return a.Index == b.Index })
 }
 
 // Symbols iterates over the file's function symbols, by address (at one

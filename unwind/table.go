@@ -67,6 +67,10 @@ type Sources struct {
 	// Code reads function code for x86_64 STACK_IND entries; without it
 	// such a row's CFA is unknown (Row.Rules is nil).
 	Code CodeReader
+	// EHFrameSections and DebugFrameSections give, in a relocatable
+	// object with several code sections, each FDE of EHFrame and
+	// DebugFrame its code section (see RowInSection); nil otherwise.
+	EHFrameSections, DebugFrameSections SectionOf
 }
 
 // Table answers which unwind row holds at a code address of one image.
@@ -76,6 +80,7 @@ type Table struct {
 	arch       regs.Arch
 	dwarf      [2]cfi.Finder // .eh_frame, .debug_frame; nil when absent
 	dwarfKind  [2]Kind
+	bySec      [2]*bySection // FDEs by code section (function sections); nil when unambiguous
 	indexErr   [2]error
 	hdrErr     error
 	eh         *cfi.Section // for DWARF-mode compact entries
@@ -104,7 +109,8 @@ func New(src Sources) (*Table, error) {
 	for i, c := range [2]struct {
 		kind Kind
 		cfg  cfi.Config
-	}{{KindEHFrame, src.EHFrame}, {KindDebugFrame, src.DebugFrame}} {
+		of   SectionOf
+	}{{KindEHFrame, src.EHFrame, src.EHFrameSections}, {KindDebugFrame, src.DebugFrame, src.DebugFrameSections}} {
 		if c.cfg.Data == nil {
 			continue
 		}
@@ -120,6 +126,7 @@ func New(src Sources) (*Table, error) {
 			fd, t.indexErr[i] = sec, err
 		}
 		t.dwarf[i], t.dwarfKind[i] = fd, c.kind
+		t.bySec[i] = newBySection(sec, c.of)
 	}
 	return t, nil
 }
@@ -180,6 +187,18 @@ func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
 	return t.RowAt(LookupPC(ra, true), ctx)
 }
 
+// resetRow clears ctx's row for a lookup of pc. Field by field: zeroing
+// the whole Row (its compact Rule is 400 bytes) on every lookup of a walk
+// would cost more than the rest.
+func (t *Table) resetRow(pc uint64, ctx *Context) *Row {
+	r := &ctx.row
+	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding = pc, KindNone, nil, false, 0, 0, 0
+	if r.Compact {
+		r.Compact, r.Rule = false, compactunwind.Rule{}
+	}
+	return r
+}
+
 // RowAt returns the row that holds at the code address pc (a link-time
 // address of the image). The tables are asked in order: .eh_frame,
 // .debug_frame, then compact unwind (an FDE that covers pc wins over a
@@ -188,13 +207,7 @@ func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
 // ErrNotFound; a table that does not decode is an *Error. The Row points
 // into ctx and is valid until ctx is used again. RowAt allocates nothing.
 func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
-	r := &ctx.row
-	// Field by field: zeroing the whole Row (its compact Rule is 400
-	// bytes) on every lookup of a walk would cost more than the rest.
-	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding = pc, KindNone, nil, false, 0, 0, 0
-	if r.Compact {
-		r.Compact, r.Rule = false, compactunwind.Rule{}
-	}
+	r := t.resetRow(pc, ctx)
 	for i, fd := range t.dwarf {
 		if fd == nil {
 			continue

@@ -20,6 +20,13 @@ exactly; otherwise the nearest record before it in the same function
 matches (a patchpoint's record is at the start of its patchable region).
 Several records at one address are all printed.
 
+In a relocatable object built with function sections every function is at
+offset 0 of a code section of its own, and records print their addresses
+as SECTION:ADDR; give ADDR the same way (".text.f:0x1c") to look it up in
+that section only. SECTION is a section name, or NAME[N] or N, N being the
+section's number, where several sections share a name. A plain ADDR there
+matches in every code section (a note on stderr says so).
+
 ADDR is a runtime address: the link-time address plus --bias, the load bias
 (ASLR slide) of the module. Without --bias, addresses are link-time
 addresses, as "stackmaps dump" prints them.
@@ -30,6 +37,9 @@ Formats (--format):
   json   one compact JSON document per address, one a line (JSON Lines):
          {"query", "query_hex", "bias", "exact", "address", "address_hex",
           "matches": [{"table", "function", "symbol", "record"}]}
+         with "query_section" (SECTION as given) after "query_hex" for a
+         SECTION:ADDR query, and "code_section" ({"index", "name"}) after
+         "symbol" in objects with several code sections
          where "record" is the record object of "dump --format=json" and
          "address" is the records' link-time address (null, with an empty
          "matches", when nothing matches)
@@ -37,6 +47,7 @@ Formats (--format):
 Examples:
   stackmaps lookup prog 0x401237
   stackmaps lookup --bias 0x7f0000000000 --format=json prog 0x7f0000401237
+  stackmaps lookup fs.o .text.kinds_indirect:0xcc
 
 Exit status: 0 every address matched, 1 an address matched no record (or
 FILE could not be read), 2 bad usage.
@@ -68,11 +79,11 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)")
 		return exitUsage
 	}
-	addrs := make([]uint64, 0, len(pos)-1)
+	addrs := make([]codeAddr, 0, len(pos)-1)
 	for _, s := range pos[1:] {
-		a, ok := parseUint64(s)
+		a, ok := parseCodeAddr(s)
 		if !ok {
-			fmt.Fprintf(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits\n", s)
+			fmt.Fprintf(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits, optionally after SECTION:\n", s)
 			return exitUsage
 		}
 		addrs = append(addrs, a)
@@ -92,16 +103,21 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	}
 	w := newOutBuf(stdout)
 	status = exitOK
-	for _, pc := range addrs {
-		found := lookupAll(din, ixs, pc, bias)
+	var bySection sectionRecords
+	for _, q := range addrs {
+		found, err := lookupCode(din, ixs, &bySection, q, bias, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "stackmaps lookup: %s: %v\n", din.File, err)
+			return exitFail
+		}
 		if len(found) == 0 {
-			fmt.Fprintf(stderr, "stackmaps lookup: %s: no record at or before %#x (bias %#x) in a function\n", din.File, pc, bias)
+			fmt.Fprintf(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function\n", din.File, q.text, bias)
 			status = exitFail
 		}
 		if *format == "json" {
-			writeLookupJSON(w, pc, bias, found, *pretty)
+			writeLookupJSON(w, q, bias, found, *pretty)
 		} else {
-			writeLookupText(w, pc, bias, found)
+			writeLookupText(w, q, bias, found)
 		}
 		if err := w.Flush(); err != nil {
 			fmt.Fprintf(stderr, "stackmaps lookup: %v\n", err)
@@ -156,8 +172,8 @@ func newTableView(sd *stackmap.SectionData, t *stackmap.Table) *tableView {
 	return tv
 }
 
-func writeLookupText(w *outBuf, pc, bias uint64, hits []lookupHit) {
-	writeHex(w, pc)
+func writeLookupText(w *outBuf, q codeAddr, bias uint64, hits []lookupHit) {
+	writeQuery(w, q)
 	if len(hits) == 0 {
 		w.WriteString(": no record\n")
 		return
@@ -166,7 +182,7 @@ func writeLookupText(w *outBuf, pc, bias uint64, hits []lookupHit) {
 		w.WriteString(": exact, ")
 	} else {
 		w.WriteString(": preceding record at ")
-		writeHex(w, hits[0].rv.Address+bias)
+		writeCodeAddr(w, hits[0].tv, hits[0].rv.Func, hits[0].rv.Address+bias)
 		w.WriteString(", ")
 	}
 	writePlural(w, len(hits), "record")
@@ -185,14 +201,18 @@ func writeLookupText(w *outBuf, pc, bias uint64, hits []lookupHit) {
 	}
 }
 
-func writeLookupJSON(w *outBuf, pc, bias uint64, hits []lookupHit, pretty bool) {
+func writeLookupJSON(w *outBuf, q codeAddr, bias uint64, hits []lookupHit, pretty bool) {
 	j := newCompactJSONWriter(w)
 	j.pretty = pretty
 	j.openObject()
 	j.key("query")
-	j.uint(pc)
+	j.uint(q.pc)
 	j.key("query_hex")
-	j.hex(pc)
+	j.hex(q.pc)
+	if q.sectioned {
+		j.key("query_section")
+		j.string(q.section)
+	}
 	j.key("bias")
 	j.uint(bias)
 	j.key("exact")
@@ -226,6 +246,7 @@ func writeLookupJSON(w *outBuf, pc, bias uint64, hits []lookupHit, pretty bool) 
 			sym = h.tv.Funcs[h.rv.Func].Symbol()
 		}
 		j.stringOrNull(sym, sym != "")
+		writeJSONCodeSection(j, h.tv, h.rv.Func)
 		j.key("record")
 		writeJSONRecord(j, h.tv, h.rv)
 		j.closeObject()

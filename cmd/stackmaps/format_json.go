@@ -67,7 +67,7 @@ func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *d
 	for i := range tv.Funcs {
 		if sel.shows(i) {
 			j.elem()
-			writeJSONFunction(j, i, &tv.Funcs[i])
+			writeJSONFunction(j, tv, i)
 			j.w.flushIfFull()
 		}
 	}
@@ -102,7 +102,8 @@ func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *d
 	j.closeObject()
 }
 
-func writeJSONFunction(j *jsonWriter, i int, f *stackmap.Function) {
+func writeJSONFunction(j *jsonWriter, tv *tableView, i int) {
+	f := &tv.Funcs[i]
 	j.openObject()
 	j.key("index")
 	j.int(int64(i))
@@ -128,6 +129,29 @@ func writeJSONFunction(j *jsonWriter, i int, f *stackmap.Function) {
 	} else {
 		j.null()
 	}
+	writeJSONCodeSection(j, tv, i)
+	j.closeObject()
+}
+
+// writeJSONCodeSection writes "code_section": {"index", "name"}, the
+// section function fn's code is in, when the table's section has several
+// code sections (objects built with function sections: addresses are
+// offsets in it); nothing otherwise.
+func writeJSONCodeSection(j *jsonWriter, tv *tableView, fn int) {
+	if tv.SD.NumCodeSections() < 2 || fn < 0 || fn >= len(tv.Funcs) {
+		return
+	}
+	c := tv.Funcs[fn].CodeSection()
+	j.key("code_section")
+	if !c.Known() {
+		j.null()
+		return
+	}
+	j.openObject()
+	j.key("index")
+	j.int(int64(c.Index))
+	j.key("name")
+	j.string(c.Name)
 	j.closeObject()
 }
 

@@ -162,11 +162,14 @@ func writeTextFunction(w *outBuf, tv *tableView, i int) {
 		writeSignedHex(w, f.Addend())
 	}
 	w.WriteString(" at ")
-	writeHex(w, f.Address())
-	if f.Entry() != f.Address() {
+	// A PowerPC ELFv1 descriptor's address is in .opd, its entry in code.
+	if _, desc := tv.SD.Entry(f.Address()); f.Entry() != f.Address() || desc && tv.codeLabel(i) != "" {
+		writeHex(w, f.Address())
 		w.WriteString(" (entry ")
-		writeHex(w, f.Entry())
+		writeCodeAddr(w, tv, i, f.Entry())
 		w.WriteByte(')')
+	} else {
+		writeCodeAddr(w, tv, i, f.Address())
 	}
 	if f.DynamicStack() {
 		w.WriteString(", stack size dynamic")
@@ -192,7 +195,7 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	w.WriteByte(')')
 	if rv.HasAddress() {
 		w.WriteString(" at ")
-		writeHex(w, rv.Address)
+		writeCodeAddr(w, tv, rv.Func, rv.Address)
 		w.WriteString(" (+")
 		writeHex(w, uint64(rv.InstOffset))
 		w.WriteByte(')')

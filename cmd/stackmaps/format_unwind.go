@@ -29,7 +29,7 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 		w.WriteString("none")
 		if rv.HasAddress() {
 			w.WriteString(" (no CFI covers ")
-			writeHex(w, rv.Address)
+			writeCodeAddr(w, tv, rv.Func, rv.Address)
 			w.WriteByte(')')
 		}
 		w.WriteByte('\n')

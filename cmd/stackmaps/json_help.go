@@ -44,6 +44,14 @@ languages whose numbers are doubles.
                            dynamic)
           "dynamic_stack": true when the frame size is not static
           "record_count":  number of records (null for version 1 tables)
+          "code_section":  only in relocatable objects with several code
+                           sections (built with function sections, every
+                           function at offset 0 of its own): the section
+                           the function's code is in, {"index": its
+                           number in the file, "name"}; entry and the
+                           addresses of its records are offsets in it,
+                           and so is address except for ppc64 ELFv1 (an
+                           offset in .opd); null when unknown
         }
       ],
       "constants": [ the constants table, as unsigned 64-bit numbers ],

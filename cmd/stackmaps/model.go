@@ -15,6 +15,8 @@ type tableView struct {
 	Table *stackmap.Table
 	Funcs []stackmap.Function
 	UW    *unwindSource // the file's CFI with dump --unwind, else nil
+
+	labels map[int]string // code section labels (see codeLabel), built on first use
 }
 
 // recordView is a call site record with its owning function and address.

@@ -67,7 +67,11 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 		return unwindRow{}, false
 	}
 	_, isCall := statepointOf(rv)
-	r, err := s.table.RowAt(unwind.LookupPC(rv.Address, isCall), &s.ctx)
+	section := -1 // objects with function sections: the FDE of the record's own section
+	if cs := recordCodeSection(rv); cs.Known() {
+		section = cs.Index
+	}
+	r, err := s.table.RowInSection(section, unwind.LookupPC(rv.Address, isCall), &s.ctx)
 	if err != nil {
 		if !errors.Is(err, unwind.ErrNotFound) && s.err == nil {
 			var ue *unwind.Error
