@@ -21,7 +21,6 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -237,7 +236,7 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 	}
 	info := stackmap.SectionData{
 		Format:    stackmap.FormatELF,
-		Arch:      regs.ArchFromELF(f.Machine, f.Class, f.Data),
+		Arch:      Arch(f.Machine, f.Class, f.Data),
 		ByteOrder: f.ByteOrder,
 		Name:      SectionName,
 		Addr:      s.Addr,

@@ -20,7 +20,6 @@ import (
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -193,7 +192,7 @@ func readFat(bf *bounds.File, load loader) ([]*stackmap.SectionData, error) {
 		if err != nil {
 			return fail(fmt.Errorf("slice %d (%v): %w", i, a.cpu, err))
 		}
-		sd.Slice = regs.ArchFromMachO(f.Cpu).String()
+		sd.Slice = Arch(f.Cpu).String()
 		out = append(out, sd)
 	}
 	if len(out) == 0 {
@@ -271,7 +270,7 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 	}
 	info := stackmap.SectionData{
 		Format:    stackmap.FormatMachO,
-		Arch:      regs.ArchFromMachO(f.Cpu),
+		Arch:      Arch(f.Cpu),
 		ByteOrder: f.ByteOrder,
 		Name:      SegmentName + "," + SectionName,
 		Addr:      s.Addr,

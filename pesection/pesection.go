@@ -15,7 +15,6 @@ import (
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -133,7 +132,7 @@ func fromFile(f *pe.File, bf *bounds.File, table int64, load loader) (*stackmap.
 	}
 	info := stackmap.SectionData{
 		Format:    format,
-		Arch:      regs.ArchFromPE(f.Machine),
+		Arch:      Arch(f.Machine),
 		ByteOrder: binary.LittleEndian,
 		Name:      s.Name,
 		Addr:      imageBase(f) + uint64(s.VirtualAddress),

@@ -8,7 +8,6 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/objfile"
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -86,7 +85,7 @@ func stackmapIndex(sd *stackmap.SectionData, name string) (*stackmap.Index, erro
 
 // elfModule fills a Module's architecture, code range and CFI.
 func elfModule(ef *elf.File, frames elfsection.FrameSections, name string, bias uint64) (*Module, error) {
-	a := regs.ArchFromELF(ef.Machine, ef.Class, ef.Data)
+	a := elfsection.Arch(ef.Machine, ef.Class, ef.Data)
 	if _, err := newABI(a); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -125,7 +125,7 @@ func (c *codeFile) findCode(sd *stackmap.SectionData, fi *stackmap.Function, tab
 		return c.peCode(fi, tableFuncs)
 	}
 	for _, mf := range c.macho {
-		if sd.Slice == "" || regs.ArchFromMachO(mf.Cpu).String() == sd.Slice {
+		if sd.Slice == "" || machosection.Arch(mf.Cpu).String() == sd.Slice {
 			if fi.Symbol() == "" && mf.Type == macho.TypeObj && tableFuncs != 1 {
 				return nil, errNoCode // unrelocated: every function says address 0
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -79,7 +80,7 @@ func nameBranches(t *testing.T, c *codeFile, arch regs.Arch, rel string, od *obj
 }
 
 func nameMachOBranches(t *testing.T, c *codeFile, mf *macho.File, rel string, od *objdumpListing) (named, bare int) {
-	arch := regs.ArchFromMachO(mf.Cpu)
+	arch := machosection.Arch(mf.Cpu)
 	sort.Slice(od.insns, func(i, j int) bool { return od.insns[i] < od.insns[j] })
 	for _, s := range mf.Sections {
 		const instructions = 0x80000000 | 0x400

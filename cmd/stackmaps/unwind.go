@@ -163,7 +163,7 @@ func openSlice(name, slice string) (*macho.File, io.Closer, error) {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	for _, a := range ff.Arches {
-		if regs.ArchFromMachO(a.Cpu).String() == slice {
+		if machosection.Arch(a.Cpu).String() == slice {
 			return a.File, ff, nil
 		}
 	}

@@ -1,4 +1,4 @@
-package regs
+package objfile
 
 import (
 	"os"
@@ -39,7 +39,7 @@ func TestImportAllocatesNothing(t *testing.T) {
 	}
 	gobin := testtools.Need(t, "go")
 	exe := filepath.Join(t.TempDir(), "importcost")
-	build := exec.Command(gobin[0], "build", "-o", exe, "./regs/internal/importcost")
+	build := exec.Command(gobin[0], "build", "-o", exe, "./objfile/internal/importcost")
 	build.Dir = ".."
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, "%s", out)
