@@ -51,7 +51,8 @@ func (o Options) maxInflated() uint64 {
 
 // Open finds the stack map section in the named ELF file. It reads only
 // the headers, the section itself (memory-mapped where the platform
-// allows: call Close on the result to release it) and the small tables
+// allows; the mapping goes once neither the result nor anything decoded
+// from it is reachable, and Close does not unmap it) and the small tables
 // that describe it (relocations, symbols, .opd).
 //
 // A mapping reflects the file: if another process truncates or rewrites the
@@ -250,7 +251,9 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 		}
 		return nil, err
 	}
-	return stackmap.NewSectionData(info, rel, release), nil
+	sd := stackmap.NewSectionData(info, rel, nil)
+	mapfile.Own(sd, release) // unmapped when nothing decoded from sd is in use, not by Close
+	return sd, nil
 }
 
 // relocate reads what the file says about the section: its fixups,

@@ -34,8 +34,9 @@ const (
 var ErrUniversal = errors.New("universal (fat) Mach-O file: use OpenFat or ReadFat")
 
 // Open finds the stack map section in the named thin Mach-O file. The
-// section's bytes are memory-mapped where the platform allows: call Close
-// on the result to release them.
+// section's bytes are memory-mapped where the platform allows; the mapping
+// goes once neither the result nor anything decoded from it is reachable
+// (Close does not unmap it, so decoded records stay valid).
 //
 // A mapping reflects the file: if another process truncates or rewrites the
 // file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
@@ -52,7 +53,8 @@ func Open(name string) (*stackmap.SectionData, error) {
 // OpenFat finds the stack map section of every slice of the named
 // universal Mach-O file that has one, in slice order (Slice names each
 // slice's architecture); it is an error only if no slice has one. A thin
-// file gives its one section. Close each result to release its mapping.
+// file gives its one section. Each mapping goes with the last reference to
+// its result or anything decoded from it.
 func OpenFat(name string) ([]*stackmap.SectionData, error) { return openFile(name, true) }
 
 func openFile(name string, fat bool) ([]*stackmap.SectionData, error) {
@@ -290,7 +292,9 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 		return nil, err
 	}
 	rel.Symbols = functionSymbols(f)
-	return stackmap.NewSectionData(info, rel, release), nil
+	sd := stackmap.NewSectionData(info, rel, nil)
+	mapfile.Own(sd, release) // unmapped when nothing decoded from sd is in use, not by Close
+	return sd, nil
 }
 
 // headerSize returns the size of the Mach-O header, after which the load

@@ -58,8 +58,8 @@ type File struct {
 
 // Open opens the named file and finds its stack map sections. The
 // sections' bytes are memory-mapped where the platform allows, so that a
-// large binary is not read into the heap: call Close when done with
-// everything decoded from them.
+// large binary is not read into the heap. Call Close when done with the
+// file; what was decoded from it stays valid (see Close).
 //
 // A mapping reflects the file: if another process truncates or rewrites
 // the file while it is mapped, reading the bytes can fault (SIGBUS), which
@@ -130,9 +130,15 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 	return f, nil
 }
 
-// Close releases the memory the sections' bytes live in (see
-// stackmap.SectionData.Close). Nothing decoded from them may be used
-// afterwards. Close is safe to call more than once.
+// Close marks the file done: each section's Data becomes nil. The file's
+// descriptor is already closed when Open returns. Memory-mapped bytes are
+// not unmapped by Close but once nothing refers to them: every Section,
+// Table, Record and Index decoded from a section refers to its
+// SectionData, which owns the mapping, so whatever was decoded before Close
+// stays valid after it (as data read from a debug/elf file does), and the
+// mapping goes with the last of them. A slice of a SectionData's Data kept
+// on its own does not keep the mapping: keep the SectionData too, or copy.
+// Close is safe to call more than once.
 func (f *File) Close() error {
 	var errs []error
 	for _, sd := range f.Sections {

@@ -26,8 +26,9 @@ const SectionName = ".llvm_stackmaps"
 const ImageSectionName = ".llvm_st"
 
 // Open finds the stack map section in the named COFF or PE file. The
-// section's bytes are memory-mapped where the platform allows: call Close
-// on the result to release them.
+// section's bytes are memory-mapped where the platform allows; the mapping
+// goes once neither the result nor anything decoded from it is reachable
+// (Close does not unmap it, so decoded records stay valid).
 //
 // A mapping reflects the file: if another process truncates or rewrites the
 // file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
@@ -148,7 +149,9 @@ func fromFile(f *pe.File, bf *bounds.File, table int64, load loader) (*stackmap.
 		return nil, err
 	}
 	rel.Symbols = syms.functions()
-	return stackmap.NewSectionData(info, rel, release), nil
+	sd := stackmap.NewSectionData(info, rel, nil)
+	mapfile.Own(sd, release) // unmapped when nothing decoded from sd is in use, not by Close
+	return sd, nil
 }
 
 // readData reads the first n bytes of s's raw data. With the file's size

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 )
 
 // maxInt is the largest length a slice can have.
@@ -48,4 +49,21 @@ func read(f io.ReaderAt, off, n int64) ([]byte, func() error, error) {
 		return nil, nil, fmt.Errorf("mapfile: reading %d bytes at offset %d: %w", n, off, err)
 	}
 	return data, func() error { return nil }, nil
+}
+
+// Own ties the bytes that release frees to owner: they are released once
+// owner is unreachable (runtime.AddCleanup), never before. A locator calls
+// it with the *stackmap.SectionData that holds a mapped section: every
+// Section, Table, Record and Index decoded from a SectionData refers to it,
+// so the mapping stays as long as anything decoded from it is in use, and
+// SectionData.Close (or objfile.File.Close) does not pull the bytes from
+// under them. A nil release does nothing.
+//
+// release must not refer to owner, or owner would never become
+// unreachable.
+func Own[T any](owner *T, release func() error) {
+	if release == nil || owner == nil {
+		return
+	}
+	runtime.AddCleanup(owner, func(r func() error) { _ = r() }, release)
 }
