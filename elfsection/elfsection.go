@@ -17,9 +17,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
+
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -49,64 +49,21 @@ func (o Options) maxInflated() uint64 {
 	return uint64(o.MaxInflated)
 }
 
-// Open finds the stack map section in the named ELF file. It reads only
-// the headers, the section itself (memory-mapped where the platform
-// allows; the mapping goes once neither the result nor anything decoded
-// from it is reachable, and Close does not unmap it) and the small tables
-// that describe it (relocations, symbols, .opd).
-//
-// A mapping reflects the file: if another process truncates or rewrites the
-// file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
-// recover from. For files that may change underneath you, use Read, which
-// copies the section.
-func Open(name string) (*stackmap.SectionData, error) { return OpenOptions(name, Options{}) }
-
-// OpenOptions is Open with options.
-func OpenOptions(name string, opts Options) (*stackmap.SectionData, error) {
-	osf, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer osf.Close()
-	sd, err := read(osf, opts, func(s *elf.Section) ([]byte, func() error, error) {
-		return mapfile.Section(osf, int64(s.Offset), int64(s.Size))
-	})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return sd, nil
-}
-
 // Read finds the stack map section in the ELF file read through r. The
 // section's bytes are read into memory.
+//
+// Deprecated: use NewFile(r) and File.StackMaps.
 func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return ReadOptions(r, Options{}) }
 
 // ReadOptions is Read with options.
+//
+// Deprecated: use NewFileOptions(r, opts) and File.StackMaps.
 func ReadOptions(r io.ReaderAt, opts Options) (*stackmap.SectionData, error) {
-	return read(r, opts, readSection)
-}
-
-// FromFile finds the stack map section in an ELF file already opened with
-// debug/elf. The section's bytes are read into memory. Errors about the
-// section headers give no file offset (-1): debug/elf does not keep it;
-// nor does it keep the file's size, so sizes are not checked against it.
-func FromFile(f *elf.File) (*stackmap.SectionData, error) {
-	return (&file{f: f, h: header{shoff: -1}, max: Options{}.maxInflated()}).find(readSection)
-}
-
-// read checks the file's headers against its size, opens it with
-// debug/elf and finds the section.
-func read(r io.ReaderAt, opts Options, load loader) (*stackmap.SectionData, error) {
-	bf := bounds.New(r, stackmap.FormatELF)
-	h, err := readHeader(bf)
+	f, err := NewFileOptions(r, opts)
 	if err != nil {
 		return nil, err
 	}
-	f, err := elf.NewFile(r)
-	if err != nil {
-		return nil, bf.Wrap("ELF header", 0, err)
-	}
-	return (&file{f: f, h: h, bf: bf, max: opts.maxInflated()}).find(load)
+	return f.StackMaps()
 }
 
 // loader gets an uncompressed section's bytes, and what releases them
