@@ -33,7 +33,8 @@ type File struct {
 	Relocatable bool
 
 	x    *file
-	osf  *os.File // Open: what Close closes, and what StackMaps maps
+	osf  *os.File // Open or NewFile with an *os.File: what StackMaps maps
+	own  bool     // Open: Close closes osf
 	name string   // Open: the file's name, for errors
 }
 
@@ -53,13 +54,15 @@ func OpenOptions(name string, opts Options) (*File, error) {
 		osf.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	f.osf, f.name = osf, name
+	f.own, f.name = true, name
 	return f, nil
 }
 
 // NewFile reads the headers of the ELF file read through r, checking them
 // against its size. Tables and sections are read through r when asked for,
-// into memory; r must stay readable while the File is used.
+// into memory, except that when r is an *os.File StackMaps memory-maps the
+// section as for Open. r must stay readable while the File is used; the
+// File does not close it.
 func NewFile(r io.ReaderAt) (*File, error) { return NewFileOptions(r, Options{}) }
 
 // NewFileOptions is NewFile with options.
@@ -73,7 +76,9 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 	if err != nil {
 		return nil, bf.Wrap("ELF header", 0, err)
 	}
-	return newFile(&file{f: ef, h: h, bf: bf, max: opts.maxInflated()}), nil
+	f := newFile(&file{f: ef, h: h, bf: bf, max: opts.maxInflated()})
+	f.osf, _ = r.(*os.File)
+	return f, nil
 }
 
 // FromFile wraps an ELF file already opened with debug/elf. Errors about
@@ -106,14 +111,14 @@ func (f *File) ReaderAt() io.ReaderAt {
 	return f.x.bf.Reader()
 }
 
-// Close closes the file opened by Open (for NewFile and FromFile it does
-// nothing). What was read from the file stays valid: a memory-mapped
+// Close closes the file opened by Open (for NewFile and FromFile it closes
+// nothing: the caller owns r). What was read from the file stays valid: a memory-mapped
 // stack map section is unmapped only once nothing decoded from it is
 // reachable (see StackMaps). Close is safe to call more than once.
 func (f *File) Close() error {
-	osf := f.osf
-	f.osf = nil
-	if osf == nil {
+	osf, own := f.osf, f.own
+	f.osf, f.own = nil, false
+	if osf == nil || !own {
 		return nil
 	}
 	return osf.Close()
@@ -124,7 +129,8 @@ func (f *File) Close() error {
 // that name them and, on PowerPC64 ELFv1, the function descriptors in
 // .opd. The section is looked for where users put it (see Placements).
 //
-// For a File from Open the section's bytes are memory-mapped where the
+// For a File from Open (or NewFile of an *os.File) the section's bytes are
+// memory-mapped where the
 // platform allows; the mapping belongs to the returned SectionData and
 // goes once neither it nor anything decoded from it (Section, Table,
 // Record, Index) is reachable, so calling Close on the SectionData or the

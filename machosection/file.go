@@ -55,13 +55,15 @@ func Open(name string) (*File, error) {
 		osf.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	f.osf, f.own, f.name = osf, true, name
+	f.own, f.name = true, name
 	return f, nil
 }
 
 // NewFile reads the headers of the thin Mach-O file read through r,
 // checking them against its size. Sections are read through r when asked
-// for, into memory; r must stay readable while the File is used.
+// for, into memory, except that when r is an *os.File StackMaps
+// memory-maps the section as for Open. r must stay readable while the File
+// is used; the File does not close it.
 func NewFile(r io.ReaderAt) (*File, error) {
 	bf := bounds.New(r, stackmap.FormatMachO)
 	magic, err := readMagic(bf)
@@ -78,7 +80,9 @@ func NewFile(r io.ReaderAt) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newFile(&file{f: mf, bf: bf}), nil
+	f := newFile(&file{f: mf, bf: bf})
+	f.osf, _ = r.(*os.File)
+	return f, nil
 }
 
 // FromFile wraps a thin Mach-O file already opened with debug/macho.
@@ -194,6 +198,7 @@ type Fat struct {
 	Slices []*File
 
 	osf *os.File
+	own bool // OpenFat: Close closes osf
 }
 
 // OpenFat opens the named Mach-O file, universal or thin, and reads the
@@ -208,16 +213,29 @@ func OpenFat(name string) (*Fat, error) {
 		osf.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	ff.osf = osf
+	ff.osf, ff.own = osf, true
 	for _, s := range ff.Slices {
-		s.osf, s.name = osf, name
+		s.name = name
 	}
 	return ff, nil
 }
 
 // NewFat is OpenFat for a file read through r, which must stay readable
-// while the slices are used.
+// while the slices are used (and which the Fat does not close). When r is
+// an *os.File the slices' StackMaps memory-map their sections.
 func NewFat(r io.ReaderAt) (*Fat, error) {
+	ff, err := newFat(r)
+	if err != nil {
+		return nil, err
+	}
+	ff.osf, _ = r.(*os.File)
+	for _, s := range ff.Slices {
+		s.osf = ff.osf
+	}
+	return ff, nil
+}
+
+func newFat(r io.ReaderAt) (*Fat, error) {
 	bf := bounds.New(r, stackmap.FormatMachO)
 	magic, err := readMagic(bf)
 	if err != nil {
@@ -270,7 +288,7 @@ func (ff *Fat) StackMaps() ([]*stackmap.SectionData, error) {
 	}
 	if len(out) == 0 {
 		err := fileError("universal header", 0, fmt.Errorf("%w in any of %d slices", stackmap.ErrNoSection, len(ff.Slices)))
-		if ff.osf != nil {
+		if ff.own && ff.osf != nil {
 			err = fmt.Errorf("%s: %w", ff.osf.Name(), err)
 		}
 		return nil, err
@@ -278,15 +296,16 @@ func (ff *Fat) StackMaps() ([]*stackmap.SectionData, error) {
 	return out, nil
 }
 
-// Close closes the file opened by OpenFat (for NewFat it does nothing).
+// Close closes the file opened by OpenFat (for NewFat it closes nothing:
+// the caller owns r).
 // What was read from it stays valid. Close is safe to call more than once.
 func (ff *Fat) Close() error {
-	osf := ff.osf
-	ff.osf = nil
+	osf, own := ff.osf, ff.own
+	ff.osf, ff.own = nil, false
 	for _, s := range ff.Slices {
 		s.osf = nil
 	}
-	if osf == nil {
+	if osf == nil || !own {
 		return nil
 	}
 	return osf.Close()

@@ -10,7 +10,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
@@ -24,49 +23,6 @@ const SectionName = ".llvm_stackmaps"
 // ImageSectionName is the stack map section's name in PE images, whose
 // section names have no string table and are cut to 8 bytes.
 const ImageSectionName = ".llvm_st"
-
-// Open finds the stack map section in the named COFF or PE file. The
-// section's bytes are memory-mapped where the platform allows; the mapping
-// goes once neither the result nor anything decoded from it is reachable
-// (Close does not unmap it, so decoded records stay valid).
-//
-// A mapping reflects the file: if another process truncates or rewrites the
-// file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
-// recover from. For files that may change underneath you, use Read, which
-// copies the section.
-func Open(name string) (*stackmap.SectionData, error) {
-	osf, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer osf.Close()
-	sd, err := read(osf, func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) })
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return sd, nil
-}
-
-// Read finds the stack map section in the COFF or PE file read through r.
-// The section's bytes are read into memory.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return read(r, nil) }
-
-func read(r io.ReaderAt, load loader) (*stackmap.SectionData, error) {
-	bf := bounds.New(r, stackmap.FormatPE)
-	base, err := checkHeaders(bf)
-	if err != nil {
-		return nil, err
-	}
-	f, err := pe.NewFile(r)
-	if err != nil {
-		return nil, bf.Wrap("COFF file header", base, err)
-	}
-	return fromFile(f, bf, base+fileHeaderSize+int64(f.SizeOfOptionalHeader), load)
-}
-
-// FromFile finds the stack map section in a file already opened with
-// debug/pe. The section's bytes are read into memory.
-func FromFile(f *pe.File) (*stackmap.SectionData, error) { return fromFile(f, nil, -1, nil) }
 
 // imageBase returns a PE image's preferred base address (0 for objects).
 func imageBase(f *pe.File) uint64 {

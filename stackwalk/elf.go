@@ -61,7 +61,7 @@ func FromELF(ef *elf.File, name string, bias uint64) (*Module, error) {
 	if err != nil {
 		return nil, err
 	}
-	sd, err := elfsection.FromFile(ef)
+	sd, err := elfsection.FromFile(ef).StackMaps()
 	switch {
 	case errors.Is(err, stackmap.ErrNoSection):
 		return m, nil

@@ -1,17 +1,13 @@
 package main
 
 import (
-	"debug/macho"
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/regs"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // unwindSource is the call frame information of one stack map section's
@@ -67,24 +63,29 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	out := make([]*unwindSource, len(in.Sections))
 	for i, sd := range in.Sections {
 		src := &unwindSource{}
-		switch sd.Format {
-		case stackmap.FormatELF:
-			fs, err := elfsection.OpenFramesRelocated(in.File)
+		img := in.image(sd)
+		switch {
+		case img != nil && img.ELF() != nil:
+			fs, err := img.ELF().Frames()
 			if err != nil {
 				return nil, err
 			}
 			if err := src.set(".eh_frame", fs.EHFrame, fs.DebugFrame); err != nil {
 				return nil, err
 			}
-		case stackmap.FormatMachO:
-			c, cu, err := machoFrames(in.File, sd)
+		case img != nil && img.MachO() != nil:
+			c, err := img.MachO().Frames()
+			if err != nil {
+				return nil, err
+			}
+			cu, err := img.MachO().CompactUnwind()
 			if err != nil {
 				return nil, err
 			}
 			if err := src.set("__eh_frame", c, cfi.Config{}); err != nil {
 				return nil, err
 			}
-			src.arch, src.compact, src.code = sd.Arch, cu, &codeReader{name: in.File, slice: sd.Slice}
+			src.arch, src.compact, src.code = sd.Arch, cu, &codeReader{img: img}
 		default:
 			return nil, fmt.Errorf("--unwind: %s files have no call frame information support (only ELF and Mach-O)", sd.Format)
 		}
@@ -119,56 +120,6 @@ func (s *unwindSource) set(ehName string, eh, debug cfi.Config) error {
 		s.tables = append(s.tables, frameTable{c.name, fd})
 	}
 	return nil
-}
-
-// machoFrames reads __eh_frame and the compact unwind information of a
-// thin Mach-O file, or of the slice of a universal file that sd was read
-// from.
-func machoFrames(name string, sd *stackmap.SectionData) (cfi.Config, machosection.CompactUnwind, error) {
-	// Errors name the slice, not the file: dump puts the file's name
-	// before every error of it.
-	var (
-		f      *macho.File
-		closer io.Closer
-		where  string
-		err    error
-	)
-	if sd.Slice == "" {
-		f, err = macho.Open(name)
-		closer = f
-	} else {
-		f, closer, err = openSlice(name, sd.Slice)
-		where = "slice " + sd.Slice + ": "
-	}
-	if err != nil {
-		return cfi.Config{}, machosection.CompactUnwind{}, err
-	}
-	defer closer.Close()
-	c, err := machosection.FramesFromFile(f)
-	if err != nil {
-		return c, machosection.CompactUnwind{}, fmt.Errorf("%s%w", where, err)
-	}
-	cu, err := machosection.CompactUnwindFromFile(f)
-	if err != nil {
-		return c, cu, fmt.Errorf("%s%w", where, err)
-	}
-	return c, cu, nil
-}
-
-// openSlice opens the slice of a universal Mach-O file named as
-// machosection names slices (regs.Arch.String()).
-func openSlice(name, slice string) (*macho.File, io.Closer, error) {
-	ff, err := macho.OpenFat(name)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
-	}
-	for _, a := range ff.Arches {
-		if machosection.Arch(a.Cpu).String() == slice {
-			return a.File, ff, nil
-		}
-	}
-	ff.Close()
-	return nil, nil, fmt.Errorf("%s: no slice %s", name, slice)
 }
 
 // rowFor returns the unwind row of a record, and false when no FDE of

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"debug/macho"
 	"fmt"
-	"io"
 	"math"
 
 	"github.com/stackmaps/stackmaps/compactunwind"
+	"github.com/stackmaps/stackmaps/objfile"
 )
 
 // compactRow returns the row of the compact unwind entry covering pc (a
@@ -80,44 +79,23 @@ func (s *unwindSource) compactRow(rv recordView, pc uint64) (unwindRow, bool) {
 }
 
 // codeReader reads function code from a Mach-O file (or a universal
-// file's slice) when an x86_64 STACK_IND entry needs its stack size. The
-// file is opened for each read and closed again: such entries are few.
+// file's slice) when an x86_64 STACK_IND entry needs its stack size,
+// through the file opened once (objfile.File.Code).
 type codeReader struct {
-	name, slice string
+	img *objfile.File
 }
 
 // at returns n bytes of code at addr, nil if no code section of the file
-// holds them (or the file cannot be read).
+// holds them all (or the file cannot be read).
 func (c *codeReader) at(addr, n uint64) []byte {
-	if c == nil {
+	if c == nil || c.img == nil || n > 1<<20 {
 		return nil
 	}
-	var (
-		f      *macho.File
-		closer io.Closer
-		err    error
-	)
-	if c.slice == "" {
-		f, err = macho.Open(c.name)
-		closer = f
-	} else {
-		f, closer, err = openSlice(c.name, c.slice)
-	}
-	if err != nil {
+	b, err := c.img.Code(addr, int(n))
+	if err != nil || uint64(len(b)) != n {
 		return nil
 	}
-	defer closer.Close()
-	for _, s := range f.Sections {
-		if addr < s.Addr || addr-s.Addr >= s.Size || n > s.Size-(addr-s.Addr) || s.Flags&machoCodeSection == 0 {
-			continue
-		}
-		b := make([]byte, n)
-		if _, err := s.ReadAt(b, int64(addr-s.Addr)); err != nil {
-			return nil
-		}
-		return b
-	}
-	return nil
+	return b
 }
 
 // machoCodeSection are the section flags that mark code:

@@ -15,6 +15,7 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/machosection"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -129,7 +130,10 @@ func TestUnwindCompactStackIndirect(t *testing.T) {
 	path := td + "compactunwind/x86_64.dylib"
 	cu, err := machosection.OpenCompactUnwind(path)
 	require.NoError(t, err)
-	src := &unwindSource{arch: regs.X86_64, compact: cu, code: &codeReader{name: path}}
+	img, err := objfile.OpenOptions(path, objfile.Options{AllowNoSection: true})
+	require.NoError(t, err)
+	defer img.Close()
+	src := &unwindSource{arch: regs.X86_64, compact: cu, code: &codeReader{img: img}}
 	rv := recordView{Func: 0, Address: 0x720}
 	ur, ok := src.compactRow(rv, rv.Address)
 	require.True(t, ok)
@@ -139,7 +143,7 @@ func TestUnwindCompactStackIndirect(t *testing.T) {
 	writeTextCompact(w, regs.X86_64, &ur)
 	assert.Equal(t, "CFA=rsp+8128 saved: rbx@CFA-56 rbp@CFA-16 r12@CFA-48 r13@CFA-40 r14@CFA-32 r15@CFA-24 rip@CFA-8 (compact 0x030df800)\n", string(w.b))
 
-	src.code = &codeReader{name: td + "compactunwind/no-such-file"}
+	src.code = &codeReader{} // no file: the code is not readable
 	ur, ok = src.compactRow(rv, rv.Address)
 	require.True(t, ok)
 	w = newOutBuf(nil)
