@@ -139,11 +139,9 @@ func (f *File) Close() error {
 // can fault (SIGBUS). Otherwise the bytes are read into memory. An object
 // file without the section gives an error matching stackmap.ErrNoSection.
 func (f *File) StackMaps() (*stackmap.SectionData, error) {
-	load := readSection
+	var load loader
 	if osf := f.osf; osf != nil {
-		load = func(s *elf.Section) ([]byte, func() error, error) {
-			return mapfile.Section(osf, int64(s.Offset), int64(s.Size))
-		}
+		load = func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) }
 	}
 	sd, err := f.x.find(load)
 	if err != nil && f.name != "" {
