@@ -176,9 +176,16 @@ func (x *file) addMark(m *marks, name string, value uint64, defined bool) {
 	if !defined {
 		return
 	}
-	m.addrs = append(m.addrs, value)
 	switch name {
-	case StartSymbol, StopSymbol, StackMapsSymbol:
+	case StackMapsSymbol:
+		// Each object's section starts with one (a local symbol): the
+		// lowest starts the merged tables, and the others bound nothing.
+		if v, ok := m.value[name]; !ok || value < v {
+			m.value[name] = value
+		}
+		return
+	case StartSymbol, StopSymbol:
 		m.value[name] = value
 	}
+	m.addrs = append(m.addrs, value)
 }
