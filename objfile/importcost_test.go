@@ -57,3 +57,16 @@ func TestImportAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestStackmapImportsNoFileFormat: a runtime importing stackmap (and regs)
+// pulls in no debug/* package; the ArchFrom* helpers live in the locators.
+func TestStackmapImportsNoFileFormat(t *testing.T) {
+	gobin := testtools.Need(t, "go")
+	cmd := exec.Command(gobin[0], "list", "-deps", "./stackmap", "./regs")
+	cmd.Dir = ".."
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, p := range strings.Fields(string(out)) {
+		assert.False(t, strings.HasPrefix(p, "debug/"), "stackmap or regs imports %s", p)
+	}
+}
