@@ -1,9 +1,18 @@
-// Package elfsection finds the LLVM stack map section (.llvm_stackmaps) in
-// ELF files, using debug/elf, together with what the file says about it:
-// the relocations that fill its function addresses (static ones in
+// Package elfsection reads what this library needs from ELF files, using
+// debug/elf: File, opened once (Open, NewFile, FromFile), gives the LLVM
+// stack map section (File.StackMaps) with what the file says about it (the
+// relocations that fill its function addresses, static ones in
 // relocatable objects, dynamic ones in PIE executables and shared
-// libraries), the function symbols that name them and, on PowerPC64 ELFv1,
-// the function descriptors in .opd. See stackmap.SectionData.
+// libraries; the function symbols that name them; on PowerPC64 ELFv1 the
+// function descriptors in .opd), the call frame information (File.Frames,
+// relocated in objects), the function symbols and the executable code
+// ranges. See stackmap.SectionData.
+//
+// The section is found where users put it: under the names in
+// SectionNames, or in linked files through the __start_llvm_stackmaps and
+// __stop_llvm_stackmaps symbols or __LLVM_StackMaps, also in images
+// without section headers (through the dynamic symbol table and the
+// program headers).
 //
 // Every size and count the file's headers claim is checked against the
 // file's size before anything is read or allocated, and a compressed
