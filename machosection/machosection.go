@@ -1,10 +1,12 @@
-// Package machosection finds the LLVM stack map section (segment
-// __LLVM_STACKMAPS, section __llvm_stackmaps) in Mach-O files, thin or
-// universal (fat), using debug/macho, together with the relocations that
-// name its functions in objects and the file's function symbols; also the
-// file's call frame information (File.Frames: __eh_frame) and compact
-// unwind information (File.CompactUnwind: __unwind_info, or an object's
-// __compact_unwind relocated as the stack map section is). Symbol
+// Package machosection reads what this library needs from Mach-O files,
+// thin or universal (fat), using debug/macho: File, opened once (Open,
+// NewFile, FromFile; OpenFat and NewFat give one File per slice), gives
+// the LLVM stack map section (File.StackMaps: segment __LLVM_STACKMAPS,
+// section __llvm_stackmaps) with the relocations that name its functions
+// in objects and the file's function symbols; also the file's call frame
+// information (File.Frames: __eh_frame), its compact unwind information
+// (File.CompactUnwind: __unwind_info, or an object's __compact_unwind
+// relocated as the stack map section is) and its code ranges. Symbol
 // names are kept raw, with the leading underscore Mach-O C symbols have;
 // DisplayName strips it.
 package machosection

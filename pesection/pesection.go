@@ -1,7 +1,9 @@
-// Package pesection finds the LLVM stack map section (.llvm_stackmaps) in
-// COFF objects and PE images, using debug/pe, together with the
-// relocations that name its functions in objects (IMAGE_REL_AMD64_ADDR64)
-// and the file's function symbols. LLVM 19 and later emit stack maps for
+// Package pesection reads what this library needs from COFF objects and
+// PE images, using debug/pe: File, opened once (Open, NewFile, FromFile),
+// gives the LLVM stack map section (File.StackMaps: .llvm_stackmaps) with
+// the relocations that name its functions in objects
+// (IMAGE_REL_AMD64_ADDR64), the file's function symbols and its code
+// ranges. LLVM 19 and later emit stack maps for
 // x86_64 Windows.
 package pesection
 
