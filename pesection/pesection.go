@@ -3,8 +3,7 @@
 // gives the LLVM stack map section (File.StackMaps: .llvm_stackmaps) with
 // the relocations that name its functions in objects
 // (IMAGE_REL_AMD64_ADDR64), the file's function symbols and its code
-// ranges. LLVM 19 and later emit stack maps for
-// x86_64 Windows.
+// ranges. LLVM 19 and later emit stack maps for x86_64 Windows.
 package pesection
 
 import (
