@@ -115,6 +115,11 @@ func (x *file) frames(relocate bool) (FrameSections, error) {
 		base.DataBase = s.Addr
 	}
 	var fs FrameSections
+	if len(x.f.Sections) == 0 {
+		// No section headers (llvm-strip --strip-sections): .eh_frame
+		// through PT_GNU_EH_FRAME.
+		return fs, x.segmentFrames(&fs, base)
+	}
 	ehIndex, dfIndex := -1, -1
 	for i, s := range x.f.Sections {
 		var dst *cfi.Config

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
 )
 
@@ -18,6 +19,16 @@ func stackMapsOf(b []byte) {
 	if err != nil {
 		return
 	}
+	if fs, err := f.Frames(); err == nil && fs.EHFrame.Data != nil {
+		if sec, err := cfi.New(fs.EHFrame); err == nil {
+			for _, err := range sec.FDEs() {
+				if err != nil {
+					break
+				}
+			}
+		}
+	}
+	f.TextRanges()
 	sd, err := f.StackMaps()
 	if err != nil {
 		return

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -97,5 +98,36 @@ func TestPlacementReference(t *testing.T) {
 		assert.Equal(t, 6, tab.NumRecords(), name)
 		f, _ := tab.Function(0)
 		assert.Equal(t, uint64(4656), f.Address(), name)
+	}
+}
+
+// fdeRanges lists the code ranges of a file's .eh_frame FDEs, and whether
+// .eh_frame_hdr can be searched.
+func fdeRanges(t *testing.T, name string) ([][2]uint64, bool) {
+	f, err := elfsection.Open(placementFile(name))
+	require.NoError(t, err)
+	defer f.Close()
+	fs, err := f.Frames()
+	require.NoError(t, err)
+	require.NotNil(t, fs.EHFrame.Data, name)
+	sec, err := cfi.New(fs.EHFrame)
+	require.NoError(t, err)
+	var out [][2]uint64
+	for fde, err := range sec.FDEs() {
+		require.NoError(t, err)
+		out = append(out, [2]uint64{fde.PCBegin, fde.PCEnd})
+	}
+	return out, sec.HasHdr()
+}
+
+// Without section headers, .eh_frame is found through PT_GNU_EH_FRAME
+// and has the FDEs the unstripped file's has.
+func TestStrippedFrames(t *testing.T) {
+	for _, c := range [][2]string{{"script-pie.stripped", "script-pie"}, {"symbol-exe.stripped", "symbol-exe"}} {
+		got, hdr := fdeRanges(t, c[0])
+		want, _ := fdeRanges(t, c[1])
+		assert.NotEmpty(t, want)
+		assert.Equal(t, want, got, c[0])
+		assert.True(t, hdr, c[0])
 	}
 }
