@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"debug/elf"
 	"debug/macho"
+	"debug/pe"
 	"errors"
 	"os"
 	"path/filepath"
@@ -128,4 +129,30 @@ func TestAllowNoSection(t *testing.T) {
 	name, _, ok := m.Lookup(0)
 	assert.True(t, ok)
 	assert.NotEmpty(t, name)
+}
+
+// A PE image's code by address (ImageBase + VirtualAddress) equals
+// debug/pe's .text bytes.
+func TestCodePE(t *testing.T) {
+	path := filepath.Join(golden.Root(), "linked-pe", "sm.dll")
+	pf, err := pe.Open(path)
+	require.NoError(t, err)
+	defer pf.Close()
+	text := pf.Section(".text")
+	require.NotNil(t, text)
+	want, err := text.Data()
+	require.NoError(t, err)
+	want = want[:min(len(want), int(text.VirtualSize))]
+	base := pf.OptionalHeader.(*pe.OptionalHeader64).ImageBase
+
+	f, err := objfile.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	require.NotNil(t, f.PE())
+	got, err := f.Code(base+uint64(text.VirtualAddress), len(want))
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	m, err := f.SymbolMap()
+	require.NoError(t, err)
+	assert.NotZero(t, m.Len())
 }
