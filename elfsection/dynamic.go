@@ -14,8 +14,12 @@ const (
 	dtHash    = 4
 	dtStrtab  = 5
 	dtSymtab  = 6
+	dtRela    = 7
+	dtRelasz  = 8
 	dtStrsz   = 10
 	dtSyment  = 11
+	dtRel     = 17
+	dtRelsz   = 18
 	dtGNUHash = 0x6ffffef5
 )
 
@@ -27,11 +31,35 @@ const (
 	maxDynSyms = 1 << 24
 )
 
-// dynamicMarks reads the dynamic symbol table of a file without section
-// headers, through PT_DYNAMIC (DT_SYMTAB, DT_STRTAB, DT_STRSZ, and DT_HASH
-// or DT_GNU_HASH for the number of symbols) and the PT_LOAD segments, and
-// returns the marking symbols it defines (nil when none).
+// dynSym is an entry of the dynamic symbol table.
+type dynSym struct {
+	name        string
+	value, size uint64
+	info        byte
+	shndx       uint16
+}
+
+// dynamicMarks returns the marking symbols the dynamic symbol table of a
+// file without section headers defines (nil when none).
 func (x *file) dynamicMarks() (*marks, error) {
+	syms, err := x.dynamicSymbols()
+	if err != nil || syms == nil {
+		return nil, err
+	}
+	m := &marks{value: map[string]uint64{}, where: "dynamic symbol table"}
+	for _, s := range syms {
+		x.addMark(m, s.name, s.value, s.shndx != uint16(elf.SHN_UNDEF))
+	}
+	if len(m.value) == 0 {
+		return nil, nil
+	}
+	slices.Sort(m.addrs)
+	return m, nil
+}
+
+// dynamicTags reads PT_DYNAMIC's entries (the first of each tag), with
+// the pointer size; nil when the file has no PT_DYNAMIC.
+func (x *file) dynamicTags() (map[uint64]uint64, *elf.Prog, uint64, error) {
 	var dyn *elf.Prog
 	for _, p := range x.f.Progs {
 		if p.Type == elf.PT_DYNAMIC {
@@ -39,26 +67,20 @@ func (x *file) dynamicMarks() (*marks, error) {
 			break
 		}
 	}
-	if dyn == nil {
-		return nil, nil
-	}
 	ptr := uint64(8)
 	if x.f.Class == elf.ELFCLASS32 {
 		ptr = 4
 	}
+	if dyn == nil {
+		return nil, nil, ptr, nil
+	}
 	entries, err := x.readTable("PT_DYNAMIC", dyn.Off, dyn.Filesz/(2*ptr), 2*ptr, maxDynamic)
 	if err != nil {
-		return nil, err
-	}
-	word := func(b []byte) uint64 {
-		if ptr == 4 {
-			return uint64(x.f.ByteOrder.Uint32(b))
-		}
-		return x.f.ByteOrder.Uint64(b)
+		return nil, nil, ptr, err
 	}
 	tags := map[uint64]uint64{}
 	for i := uint64(0); i+2*ptr <= uint64(len(entries)); i += 2 * ptr {
-		tag, val := word(entries[i:]), word(entries[i+ptr:])
+		tag, val := x.word(entries[i:], ptr), x.word(entries[i+ptr:], ptr)
 		if tag == dtNull {
 			break
 		}
@@ -66,13 +88,33 @@ func (x *file) dynamicMarks() (*marks, error) {
 			tags[tag] = val
 		}
 	}
+	return tags, dyn, ptr, nil
+}
+
+// word reads a ptr-byte word.
+func (x *file) word(b []byte, ptr uint64) uint64 {
+	if ptr == 4 {
+		return uint64(x.f.ByteOrder.Uint32(b))
+	}
+	return x.f.ByteOrder.Uint64(b)
+}
+
+// dynamicSymbols reads the dynamic symbol table of a file without section
+// headers, through PT_DYNAMIC (DT_SYMTAB, DT_STRTAB, DT_STRSZ, and DT_HASH
+// or DT_GNU_HASH for the number of symbols) and the PT_LOAD segments. It
+// returns nil when the file has none. Entry 0 (the null symbol) is kept.
+func (x *file) dynamicSymbols() ([]dynSym, error) {
+	tags, dyn, ptr, err := x.dynamicTags()
+	if err != nil || tags == nil {
+		return nil, err
+	}
 	symtab, strtab, strsz := tags[dtSymtab], tags[dtStrtab], tags[dtStrsz]
 	if symtab == 0 || strtab == 0 {
 		return nil, nil
 	}
-	syment := 3 * ptr // Elf64_Sym is 24 bytes, Elf32_Sym 16
+	syment := uint64(24) // Elf64_Sym
 	if ptr == 4 {
-		syment = 16
+		syment = 16 // Elf32_Sym
 	}
 	if v, ok := tags[dtSyment]; ok && v != syment {
 		return nil, x.err("PT_DYNAMIC", int64(dyn.Off), fmt.Errorf("%w: DT_SYMENT %d, not %d", stackmap.ErrNotObject, v, syment))
@@ -100,23 +142,19 @@ func (x *file) dynamicMarks() (*marks, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &marks{value: map[string]uint64{}, where: "dynamic symbol table"}
+	bo := x.f.ByteOrder
+	out := make([]dynSym, 0, n)
 	for i := uint64(0); i+syment <= uint64(len(table)); i += syment {
 		e := table[i:]
-		var nameOff, value uint64
-		var shndx uint16
+		var s dynSym
 		if ptr == 8 {
-			nameOff, shndx, value = uint64(x.f.ByteOrder.Uint32(e)), x.f.ByteOrder.Uint16(e[6:]), x.f.ByteOrder.Uint64(e[8:])
+			s = dynSym{name: cstr(strs, uint64(bo.Uint32(e))), info: e[4], shndx: bo.Uint16(e[6:]), value: bo.Uint64(e[8:]), size: bo.Uint64(e[16:])}
 		} else {
-			nameOff, value, shndx = uint64(x.f.ByteOrder.Uint32(e)), uint64(x.f.ByteOrder.Uint32(e[4:])), x.f.ByteOrder.Uint16(e[14:])
+			s = dynSym{name: cstr(strs, uint64(bo.Uint32(e))), value: uint64(bo.Uint32(e[4:])), size: uint64(bo.Uint32(e[8:])), info: e[12], shndx: bo.Uint16(e[14:])}
 		}
-		x.addMark(m, cstr(strs, nameOff), value, shndx != uint16(elf.SHN_UNDEF))
+		out = append(out, s)
 	}
-	if len(m.value) == 0 {
-		return nil, nil
-	}
-	slices.Sort(m.addrs)
-	return m, nil
+	return out, nil
 }
 
 // cstr returns the NUL-terminated string at off in b ("" when off is out
@@ -219,4 +257,22 @@ func (x *file) readTable(what string, off, count, size, limit uint64) ([]byte, e
 		return nil, x.bf.Wrap(what, int64(off), err)
 	}
 	return b, nil
+}
+
+// dynamicFunctions returns the defined STT_FUNC and STT_GNU_IFUNC
+// symbols of the dynamic symbol table of a file without section headers.
+func (x *file) dynamicFunctions() ([]stackmap.Symbol, error) {
+	syms, err := x.dynamicSymbols()
+	if err != nil {
+		return nil, err
+	}
+	var out []stackmap.Symbol
+	for _, s := range syms {
+		typ, bind := elf.SymType(s.info&0xf), elf.SymBind(s.info>>4)
+		if s.name == "" || s.shndx == uint16(elf.SHN_UNDEF) || (typ != elf.STT_FUNC && typ != elf.STT_GNU_IFUNC) {
+			continue
+		}
+		out = append(out, stackmap.Symbol{Name: s.name, Value: s.value, Size: s.size, Global: bind == elf.STB_GLOBAL || bind == elf.STB_WEAK})
+	}
+	return out, nil
 }

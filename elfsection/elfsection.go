@@ -321,6 +321,22 @@ func (x *file) relocate(data []byte, index int, smAddr uint64) (stackmap.Relocat
 			return rel, err
 		}
 	}
+	if len(f.Sections) == 0 {
+		// No section headers: the dynamic relocations through PT_DYNAMIC,
+		// and the dynamic symbols for names.
+		rss, err := x.dynamicRelocs()
+		if err != nil {
+			return rel, err
+		}
+		for _, rs := range rss {
+			if err := applyAll(rs, false, sm); err != nil {
+				return rel, err
+			}
+		}
+		rel.Fixups = sm.fixups()
+		rel.Symbols, err = x.dynamicFunctions()
+		return rel, err
+	}
 	rel.Fixups = sm.fixups()
 	syms, inOPD, err := x.functionSymbols(elf.SectionIndex(opdIndex))
 	if err != nil {

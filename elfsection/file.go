@@ -170,7 +170,13 @@ func (f *File) Frames() (FrameSections, error) {
 // defined in the file and, on PowerPC64 ELFv1, the symbols of .opd (whose
 // values are descriptor addresses). In relocatable objects values are
 // section offsets. A file with no symbol table has none (no error).
+//
+// A file without section headers gives the function symbols of its
+// dynamic symbol table (found through PT_DYNAMIC).
 func (f *File) Symbols() ([]stackmap.Symbol, error) {
+	if len(f.x.f.Sections) == 0 {
+		return f.x.dynamicFunctions()
+	}
 	syms, _, err := f.x.functionSymbols(elf.SectionIndex(opdSection(f.x.f)))
 	return syms, err
 }

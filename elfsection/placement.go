@@ -22,11 +22,9 @@ import (
 // next symbol above it or the end of its segment's bytes in the file.
 //
 // With section headers, the section's dynamic relocations apply as usual.
-// Without them the dynamic relocations are not read: the function
-// addresses are the values in the file, which GNU ld writes in place for
-// a PIE's RELATIVE relocations (testdata/placement checks it); a linker
-// that leaves them out of the file (lld without --apply-dynamic-relocs)
-// gives unrelocated addresses.
+// Without them, the dynamic relocations DT_RELA and DT_REL that PT_DYNAMIC
+// points at apply (against the dynamic symbol table); packed DT_RELR ones
+// are not read.
 func (x *file) findBySymbols(load loader) (*stackmap.SectionData, error) {
 	f := x.f
 	if f.Type == elf.ET_REL {

@@ -47,7 +47,7 @@ func stackMapsOf(b []byte) {
 // the symbols): no panic, and nothing allocated past what the file holds
 // (bounds are checked before every read).
 func TestStrippedHostile(t *testing.T) {
-	for _, name := range []string{"script-pie.stripped", "symbol-exe.stripped"} {
+	for _, name := range []string{"script-pie.stripped", "symbol-exe.stripped", "script-lib.so.stripped"} {
 		orig, err := os.ReadFile(placementFile(name))
 		require.NoError(t, err)
 		for n := 0; n < len(orig); n += 7 {
@@ -80,7 +80,7 @@ func TestStrippedHostile(t *testing.T) {
 
 // FuzzStripped: any change to a file without section headers.
 func FuzzStripped(f *testing.F) {
-	for _, name := range []string{"script-pie.stripped", "symbol-exe.stripped"} {
+	for _, name := range []string{"script-pie.stripped", "symbol-exe.stripped", "script-lib.so.stripped"} {
 		b, err := os.ReadFile(placementFile(name))
 		if err != nil {
 			f.Fatal(err)

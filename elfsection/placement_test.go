@@ -1,6 +1,7 @@
 package elfsection_test
 
 import (
+	"debug/elf"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -49,8 +50,9 @@ func placementFile(name string) string { return filepath.Join(golden.Root(), "pl
 // Each placement of testdata/placement is found, and decodes to the same
 // functions and records as the file llc's section name was kept in (for
 // files without section headers, whose function symbols are gone, the
-// same but the names; GNU ld writes a PIE's RELATIVE values in place, so
-// the addresses agree without reading the dynamic relocations).
+// same but the names). The shared library's addresses need its dynamic
+// relocations (GNU ld leaves the fields 0 there), read through PT_DYNAMIC
+// when the section headers are gone.
 func TestPlacements(t *testing.T) {
 	cases := []struct {
 		file, ref string
@@ -63,12 +65,13 @@ func TestPlacements(t *testing.T) {
 		{"script-pie", "base-pie", "llvm_stackmaps", 2, false},
 		{"script-pie.stripped", "base-pie", "llvm_stackmaps (" + elfsection.StartSymbol + ")", 2, true},
 		{"symbol-exe.stripped", "symbol-exe", elfsection.StackMapsSymbol, 2, true},
+		{"script-lib.so.stripped", "script-lib.so", "llvm_stackmaps (" + elfsection.StartSymbol + ")", 2, true},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
 			ref, err := openSection(placementFile(c.ref))
 			require.NoError(t, err)
-			assert.Equal(t, elfsection.SectionName, ref.Name)
+			assert.Contains(t, elfsection.SectionNames, ref.Name)
 			sd, err := openSection(placementFile(c.file))
 			require.NoError(t, err)
 			assert.Equal(t, c.name, sd.Name)
@@ -123,11 +126,40 @@ func fdeRanges(t *testing.T, name string) ([][2]uint64, bool) {
 // Without section headers, .eh_frame is found through PT_GNU_EH_FRAME
 // and has the FDEs the unstripped file's has.
 func TestStrippedFrames(t *testing.T) {
-	for _, c := range [][2]string{{"script-pie.stripped", "script-pie"}, {"symbol-exe.stripped", "symbol-exe"}} {
+	for _, c := range [][2]string{{"script-pie.stripped", "script-pie"}, {"symbol-exe.stripped", "symbol-exe"}, {"script-lib.so.stripped", "script-lib.so"}} {
 		got, hdr := fdeRanges(t, c[0])
 		want, _ := fdeRanges(t, c[1])
 		assert.NotEmpty(t, want)
 		assert.Equal(t, want, got, c[0])
 		assert.True(t, hdr, c[0])
 	}
+}
+
+// Without section headers, the function symbols are the dynamic symbol
+// table's: those debug/elf reads from .dynsym of the unstripped library.
+func TestStrippedSymbols(t *testing.T) {
+	ef, err := elf.Open(placementFile("script-lib.so"))
+	require.NoError(t, err)
+	defer ef.Close()
+	dyn, err := ef.DynamicSymbols()
+	require.NoError(t, err)
+	want := map[string][2]uint64{}
+	for _, s := range dyn {
+		if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Section != elf.SHN_UNDEF {
+			want[s.Name] = [2]uint64{s.Value, s.Size}
+		}
+	}
+	require.Contains(t, want, "la_global")
+
+	f, err := elfsection.Open(placementFile("script-lib.so.stripped"))
+	require.NoError(t, err)
+	defer f.Close()
+	syms, err := f.Symbols()
+	require.NoError(t, err)
+	got := map[string][2]uint64{}
+	for _, s := range syms {
+		got[s.Name] = [2]uint64{s.Value, s.Size}
+		assert.True(t, s.Global, s.Name)
+	}
+	assert.Equal(t, want, got)
 }

@@ -22,6 +22,10 @@
 #   script-pie.stripped       script-pie after llvm-strip --strip-sections: no
 #                             section headers; found through the dynamic
 #                             symbol table and the program headers
+#   script-lib.so(.stripped)  the same as a shared library (whose global
+#                             symbols are all exported), and without section
+#                             headers: its function symbols come from the
+#                             dynamic symbol table
 #   symbol-exe                (the reference of the next)
 #   symbol-exe.stripped       one object whose __LLVM_StackMaps is made global
 #                             and exported, linked -no-pie, headers stripped:
@@ -54,6 +58,9 @@ gcc -pie -o renamed-pie "$WORK/main.o" "$WORK/link_a.renamed.o" "$WORK/link_b.re
 gcc -pie -o script-pie "$WORK/main.o" "$WORK/link_a.script.o" "$WORK/link_b.script.o" \
   -Wl,-T,script.ld -Wl,--export-dynamic-symbol=__start_llvm_stackmaps -Wl,--export-dynamic-symbol=__stop_llvm_stackmaps
 llvm-strip-22 --strip-sections -o script-pie.stripped script-pie
+
+gcc -shared -o script-lib.so "$WORK/link_a.script.o" "$WORK/link_b.script.o" -Wl,-T,script.ld
+llvm-strip-22 --strip-sections -o script-lib.so.stripped script-lib.so
 
 objcopy --globalize-symbol=__LLVM_StackMaps "$WORK/link_a.o" "$WORK/link_a.global.o"
 gcc -no-pie -o symbol-exe "$WORK/main.o" "$WORK/link_a.global.o" "$WORK/link_b.o" -Wl,--export-dynamic-symbol=__LLVM_StackMaps
