@@ -180,3 +180,7 @@ func (f *File) Symbols() ([]stackmap.Symbol, error) {
 	syms, _, err := f.x.functionSymbols(elf.SectionIndex(opdSection(f.x.f)))
 	return syms, err
 }
+
+// Code returns the reader of the file's code: function code and the names
+// of branch targets (see Code), over this File's headers (no second open).
+func (f *File) Code() *Code { return newCode(f.x) }

@@ -310,3 +310,7 @@ func (ff *Fat) Close() error {
 	}
 	return osf.Close()
 }
+
+// Code returns the reader of the file's (or slice's) code: function code
+// and the names of branch targets (see Code), over this File's headers.
+func (f *File) Code() *Code { return newCode(f.x.f, f.x.bf) }

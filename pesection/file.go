@@ -138,3 +138,7 @@ func Read(r io.ReaderAt) (*stackmap.SectionData, error) {
 	}
 	return f.StackMaps()
 }
+
+// Code returns the reader of the file's code: function code and the names
+// of branch targets (see Code), over this File's headers.
+func (f *File) Code() *Code { return newCode(f.f, f.bf) }

@@ -39,6 +39,11 @@ func machoCOFFDisasmFiles(t *testing.T) (files []string, images map[string]bool)
 	return files, images
 }
 
+// asmFiles are testdata/objdump/asm/*.s assembled: two symbols at one
+// address and branches to it (samename), calls with relocations that are
+// not external (nonextern).
+var asmFiles = []string{"objdump/asm/samename-x86_64-macho.o", "objdump/asm/samename-x86_64-coff.o", "objdump/asm/samename-arm64-macho.o", "objdump/asm/nonextern-x86_64-macho.o"}
+
 // objdumpListing is what a golden llvm-objdump-22 listing says about each
 // instruction address.
 type objdumpListing struct {
@@ -209,28 +214,4 @@ func TestDisasmTargetNamesMachOCOFFLines(t *testing.T) {
 			assert.Contains(t, out, l, rel)
 		}
 	}
-}
-
-// TestDisasmNamesLoadedOnce: the naming tables of a universal Mach-O file
-// are built once per slice, and the relocations of each code section once,
-// however many records --disasm prints.
-func TestDisasmNamesLoadedOnce(t *testing.T) {
-	path := filepath.Join(golden.Root(), "fat/kinds-universal.o")
-	in, err := loadDumpInput(path, false, nil)
-	require.NoError(t, err)
-	defer in.Close()
-	code, err := openCode(path)
-	require.NoError(t, err)
-	defer code.Close()
-	var w outBuf
-	forEachTable(in, func(tv *tableView) {
-		for _, r := range tv.Table.Records() {
-			writeDisasm(&w, tv, tv.recordOf(r), code)
-		}
-	})
-	require.Len(t, code.machoNames, 2, "one per slice")
-	for _, n := range code.machoNames {
-		require.Len(t, n.relocs, 1, "one code section's relocations")
-	}
-	require.Equal(t, 4, strings.Count(string(w.b), " <_kinds_ext>\n")+strings.Count(string(w.b), " <_kinds_clobber>\n"), string(w.b))
 }

@@ -88,7 +88,7 @@ func forEachLive(t *testing.T, objs []golden.Object, more func(t *testing.T, o g
 			obj := filepath.Join(dir, strings.ReplaceAll(o.Name(), "/", "_")+".o")
 			args := append([]string{"-filetype=obj", "-mtriple=" + o.Triple}, o.LLCFlags...)
 			args = append(args, o.IR, "-o", obj)
-			out, err := exec.Command("llc-"+o.LLVM, args...).CombinedOutput()
+			out, err := testtools.CombinedOutputRetryingCrash(t, func() *exec.Cmd { return exec.Command("llc-"+o.LLVM, args...) })
 			require.NoError(t, err, "llc-%s %s: %s", o.LLVM, strings.Join(args, " "), out)
 			ro, err := exec.Command("llvm-readobj-"+o.LLVM, "--stackmap", obj).Output()
 			require.NoError(t, err)

@@ -45,17 +45,3 @@ func TestOutputsNeverPanic(t *testing.T) {
 	}
 	require.Positive(t, decoded)
 }
-
-// TestDisasmNeverPanics decodes random bytes as code of every
-// architecture.
-func TestDisasmNeverPanics(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	for _, a := range regs.Arches() {
-		for i := 0; i < 200; i++ {
-			code := make([]byte, rng.Intn(64))
-			rng.Read(code)
-			off := uint32(rng.Intn(80))
-			require.NotPanics(t, func() { disasmAt(a, a.ByteOrder(), code, 0x1000, off) }, "%v", a)
-		}
-	}
-}

@@ -7,7 +7,8 @@ import (
 )
 
 // benchFile is the object the benchmarks run on: $STACKMAPS_BENCH_FILE (a
-// large section, see /work/shared/perf) or a checked-in linked binary.
+// large section, e.g. perf/gen's synth.bin in an object) or a checked-in
+// linked binary.
 func benchFile() string {
 	if f := os.Getenv("STACKMAPS_BENCH_FILE"); f != "" {
 		return f

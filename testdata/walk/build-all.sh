@@ -38,7 +38,7 @@ for arch in $archs; do
 				fail=1
 				continue
 			fi
-			if ! python3 "$here/check.py" "$d/walk" "$d/capture.txt" >"$d/check.txt" 2>&1; then
+			if ! (cd "$d" && python3 "$here/check.py" walk capture.txt) >"$d/check.txt" 2>&1; then
 				echo "FAIL $arch $pie $mode: check (see $d/check.txt)"
 				fail=1
 				continue

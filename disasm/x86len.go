@@ -1,4 +1,4 @@
-package main
+package disasm
 
 // x86_64 instruction lengths without golang.org/x/arch: --disasm walks
 // every instruction of a function from its start to its last record, to

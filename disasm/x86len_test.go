@@ -1,4 +1,4 @@
-package main
+package disasm
 
 import (
 	"debug/elf"

@@ -1,4 +1,4 @@
-package main
+package disasm
 
 import (
 	"debug/elf"
@@ -34,14 +34,14 @@ func TestInsnTextsSameAsDecoding(t *testing.T) {
 			for p := 0; p < len(code); {
 				for _, pc := range []uint64{s.Addr + uint64(p), 0x7000_0000 + uint64(p)} {
 					got, gotOK := c.decode(regs.X86_64, nil, code[p:], pc)
-					want, wantOK := decodeInsn(regs.X86_64, nil, code[p:], pc, true)
+					want, wantOK := decode(regs.X86_64, nil, code[p:], pc, true)
 					require.Equal(t, wantOK, gotOK, "%s %s+%#x", name, s.Name, p)
 					require.Equal(t, want, got, "%s %s+%#x", name, s.Name, p)
 					checked++
 				}
 				n := 1
-				if in, ok := decodeInsn(regs.X86_64, nil, code[p:], 0, false); ok && in.len > 0 {
-					n = in.len
+				if in, ok := decode(regs.X86_64, nil, code[p:], 0, false); ok && in.Len > 0 {
+					n = in.Len
 				}
 				p += n
 			}
@@ -51,13 +51,4 @@ func TestInsnTextsSameAsDecoding(t *testing.T) {
 	t.Logf("%d decodes, %d cached entries", checked, len(c.m))
 	assert.Greater(t, len(c.m), 100)
 	assert.Greater(t, checked, 2000)
-}
-
-// TestDisasmNoInstructionAtRecord: a record whose offset falls inside an
-// instruction (a version 1 patchpoint one byte into its function) says
-// so.
-func TestDisasmNoInstructionAtRecord(t *testing.T) {
-	out, stderr, status := runTool("dump", "--disasm", td+"samples/v1-x86_64-macho.o")
-	require.Equal(t, exitOK, status, stderr)
-	assert.Contains(t, out, "    Record ID 2 (0x2) at 0x1 (+0x1), 5 locations, 1 live-out\n      insn   0x1: (no instruction starts here)\n")
 }

@@ -1,0 +1,4 @@
+package disasm
+
+// td is the testdata directory, with a trailing slash.
+const td = "../testdata/"

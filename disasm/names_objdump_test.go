@@ -1,0 +1,261 @@
+package disasm_test
+
+import (
+	"debug/macho"
+	"debug/pe"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/disasm"
+	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/machosection"
+	"github.com/stackmaps/stackmaps/pesection"
+	"github.com/stackmaps/stackmaps/regs"
+)
+
+// The listings are llvm-objdump-22's (testdata/objdump/gen.sh);
+// cmd/stackmaps's TestDisasmObjdumpGoldensCurrent checks them against the
+// tool and its TestDisasmTargetNamesMachOCOFF checks --disasm's lines
+// against them.
+
+// machoCOFFDisasmFiles lists, relative to testdata/, every checked-in
+// Mach-O and COFF/PE file with stack maps that testdata/objdump/gen.sh
+// disassembled, and whether it is a linked Mach-O image (with an
+// --macho listing naming its stubs).
+func machoCOFFDisasmFiles(t *testing.T) (files []string, images map[string]bool) {
+	td := golden.Root()
+	images = map[string]bool{}
+	for _, glob := range []string{"objects/llvm*/x86_64-macho/*.o", "objects/llvm*/arm64-macho/*.o",
+		"objects/llvm*/x86_64-coff/*.o", "compactunwind/*.o", "linked-pe/sm.dll", "fat/kinds-universal.o",
+		"linked-macho/*.dylib", "linked-macho/arm64-macos13", "compactunwind/*.dylib"} {
+		m, err := filepath.Glob(filepath.Join(td, glob))
+		require.NoError(t, err)
+		require.NotEmpty(t, m, glob)
+		for _, p := range m {
+			rel, err := filepath.Rel(td, p)
+			require.NoError(t, err)
+			files = append(files, rel)
+			if strings.HasPrefix(glob, "linked-macho") || strings.HasSuffix(glob, ".dylib") {
+				images[rel] = true
+			}
+		}
+	}
+	return files, images
+}
+
+// asmFiles are testdata/objdump/asm/*.s assembled: two symbols at one
+// address and branches to it (samename), calls with relocations that are
+// not external (nonextern).
+var asmFiles = []string{"objdump/asm/samename-x86_64-macho.o", "objdump/asm/samename-x86_64-coff.o", "objdump/asm/samename-arm64-macho.o", "objdump/asm/nonextern-x86_64-macho.o"}
+
+// objdumpListing is what a golden llvm-objdump-22 listing says about each
+// instruction address.
+type objdumpListing struct {
+	target map[uint64]string // the "<name>" on the instruction's line
+	reloc  map[uint64]string // the symbol of the first relocation under it
+	stub   map[uint64]string // --macho: "symbol stub for: _f"
+	labels map[string]bool   // symbols that head a function ("<name>:")
+	insns  []uint64          // every instruction's address
+}
+
+var (
+	odInsn  = regexp.MustCompile(`^ *([0-9a-f]+): .*?(?:<([^>]+)>)?$`)
+	odReloc = regexp.MustCompile(`^\t\t[0-9a-f]+:\s+\S+\s+(\S+)$`)
+	odLabel = regexp.MustCompile(`^[0-9a-f]+ <([^>]+)>:$`)
+	odStub  = regexp.MustCompile(`^\s*([0-9a-f]+):.*symbol stub for: (\S+)$`)
+)
+
+// readObjdump parses testdata/objdump/<rel><suffix> files.
+func readObjdump(t *testing.T, rel string, withMachO bool) *objdumpListing {
+	l := &objdumpListing{target: map[uint64]string{}, reloc: map[uint64]string{}, stub: map[uint64]string{}, labels: map[string]bool{}}
+	dir := filepath.Join(golden.Root(), "objdump")
+	if strings.HasPrefix(rel, "objdump/") {
+		dir = golden.Root() // testdata/objdump/asm/
+	}
+	data, err := os.ReadFile(filepath.Join(dir, rel+".objdump.txt"))
+	require.NoError(t, err)
+	last, hasLast := uint64(0), false
+	for _, line := range strings.Split(string(data), "\n") {
+		if m := odLabel.FindStringSubmatch(line); m != nil {
+			l.labels[m[1]] = true
+		} else if m := odReloc.FindStringSubmatch(line); m != nil {
+			if _, dup := l.reloc[last]; hasLast && !dup {
+				l.reloc[last] = m[1]
+			}
+		} else if m := odInsn.FindStringSubmatch(line); m != nil {
+			last, _ = strconv.ParseUint(m[1], 16, 64)
+			hasLast = true
+			l.insns = append(l.insns, last)
+			if m[2] != "" {
+				l.target[last] = m[2]
+			}
+		}
+	}
+	if withMachO {
+		data, err := os.ReadFile(filepath.Join(golden.Root(), "objdump", rel+".objdump-macho.txt"))
+		require.NoError(t, err)
+		for _, line := range strings.Split(string(data), "\n") {
+			if m := odStub.FindStringSubmatch(line); m != nil {
+				a, _ := strconv.ParseUint(m[1], 16, 64)
+				l.stub[a] = m[2]
+			}
+		}
+	}
+	return l
+}
+
+// check asserts that name (" <f>", or "" for none) is what llvm-objdump
+// says of the branch at addr: the symbol of the relocation under it, else
+// the stub --macho names, else the "<f>" on its line; or, when name is "",
+// that objdump names it only after a symbol that heads no function (an
+// undefined one: a Mach-O stub, an unresolved call of the PE image). It
+// returns which of objdump's names it compared with, "" when none.
+func (od *objdumpListing) check(t *testing.T, file string, addr uint64, name string) string {
+	t.Helper()
+	want, kind := od.reloc[addr], "relocation"
+	if want == "" {
+		want, kind = od.stub[addr], "stub"
+	}
+	if want == "" {
+		want, kind = od.target[addr], "target"
+	}
+	if name == "" {
+		base, _, _ := strings.Cut(want, "+")
+		assert.False(t, kind != "target" || od.labels[base], "%s: %#x left bare, objdump names it <%s>", file, addr, want)
+		return ""
+	}
+	assert.Equal(t, " <"+want+">", name, "%s: %#x (objdump's %s)", file, addr, kind)
+	return kind
+}
+
+// TestNamesEveryBranch decodes every instruction llvm-objdump-22 lists
+// in the code sections of every checked-in Mach-O and COFF/PE file with
+// stack maps, and names each branch target through the file's locator
+// (machosection.Code, pesection.Code), as --disasm would. Every name must
+// be objdump's (see objdumpListing.check). The asm objects pin which of
+// several symbols at one address names it and how a non-external
+// relocation is named.
+func TestNamesEveryBranch(t *testing.T) {
+	files, images := machoCOFFDisasmFiles(t)
+	files = append(files, asmFiles...)
+	total, bare := 0, 0
+	for _, rel := range files {
+		path := filepath.Join(golden.Root(), rel)
+		osf, err := os.Open(path)
+		require.NoError(t, err)
+		switch {
+		case strings.HasSuffix(rel, ".dll") || strings.Contains(rel, "coff"):
+			c, err := pesection.NewCode(osf)
+			require.NoError(t, err)
+			f, err := pe.NewFile(osf)
+			require.NoError(t, err)
+			n, b := namePEBranches(t, c, f, rel, readObjdump(t, rel, false))
+			total, bare = total+n, bare+b
+		case rel == "fat/kinds-universal.o":
+			cs, err := machosection.NewCode(osf)
+			require.NoError(t, err)
+			fat, err := macho.NewFatFile(osf)
+			require.NoError(t, err)
+			require.Len(t, cs, len(fat.Arches))
+			for i, a := range fat.Arches {
+				arch := map[macho.Cpu]string{macho.CpuAmd64: "x86_64", macho.CpuArm64: "arm64"}[a.Cpu]
+				n, b := nameMachOBranches(t, cs[i], a.File, rel, readObjdump(t, rel+"."+arch, false))
+				total, bare = total+n, bare+b
+			}
+		default:
+			cs, err := machosection.NewCode(osf)
+			require.NoError(t, err)
+			require.Len(t, cs, 1, rel)
+			f, err := macho.NewFile(osf)
+			require.NoError(t, err)
+			n, b := nameMachOBranches(t, cs[0], f, rel, readObjdump(t, rel, images[rel]))
+			total, bare = total+n, bare+b
+		}
+		require.NoError(t, osf.Close())
+	}
+	t.Logf("%d files: %d branch targets named as objdump names them, %d left bare", len(files), total, bare)
+	assert.Equal(t, 607+9+2, total)
+	assert.Equal(t, 6, bare) // sm.dll's calls to 0x200000000
+}
+
+// inRange returns the addresses of insns (sorted) in [start, end).
+func inRange(insns []uint64, start, end uint64) []uint64 {
+	i := sort.Search(len(insns), func(i int) bool { return insns[i] >= start })
+	j := sort.Search(len(insns), func(i int) bool { return insns[i] >= end })
+	return insns[i:j]
+}
+
+// nameBranches decodes the instruction at each of addrs (code section
+// sec's bytes start at address start) and checks the name of each branch
+// target.
+func nameBranches(t *testing.T, n disasm.Namer, sec int, arch regs.Arch, rel string, od *objdumpListing, code []byte, start uint64, addrs []uint64) (named, bare int) {
+	for _, a := range addrs {
+		in, ok := disasm.Decode(arch, arch.ByteOrder(), code[a-start:], a)
+		if !ok || !in.HasTarget {
+			continue
+		}
+		got := ""
+		if name, off, ok := n.TargetName(sec, a, uint64(in.Len), in.Target); ok {
+			got = " <" + name
+			if off != 0 {
+				got += "+0x" + strconv.FormatUint(off, 16)
+			}
+			got += ">"
+		}
+		if od.check(t, rel, a, got) == "" {
+			bare++
+		} else {
+			named++
+		}
+	}
+	return named, bare
+}
+
+func nameMachOBranches(t *testing.T, c *machosection.Code, mf *macho.File, rel string, od *objdumpListing) (named, bare int) {
+	arch := c.Arch()
+	sort.Slice(od.insns, func(i, j int) bool { return od.insns[i] < od.insns[j] })
+	for i, s := range mf.Sections {
+		const instructions = 0x80000000 | 0x400
+		if s.Flags&instructions == 0 {
+			continue
+		}
+		code, err := s.Data()
+		require.NoError(t, err)
+		n, b := nameBranches(t, c, i, arch, rel, od, code, s.Addr, inRange(od.insns, s.Addr, s.Addr+s.Size))
+		named, bare = named+n, bare+b
+	}
+	return named, bare
+}
+
+func namePEBranches(t *testing.T, c *pesection.Code, f *pe.File, rel string, od *objdumpListing) (named, bare int) {
+	sort.Slice(od.insns, func(i, j int) bool { return od.insns[i] < od.insns[j] })
+	var base uint64
+	if oh, ok := f.OptionalHeader.(*pe.OptionalHeader64); ok {
+		base = oh.ImageBase
+	}
+	codeSecs := 0
+	for i, s := range f.Sections {
+		if s.Characteristics&0x20 == 0 || s.Size == 0 {
+			continue
+		}
+		codeSecs++
+		code, err := s.Data()
+		require.NoError(t, err)
+		start := base
+		if base != 0 {
+			start += uint64(s.VirtualAddress)
+		}
+		n, b := nameBranches(t, c, i, regs.X86_64, rel, od, code, start, inRange(od.insns, start, start+uint64(len(code))))
+		named, bare = named+n, bare+b
+	}
+	require.True(t, base != 0 || codeSecs == 1, "%s: an object's code sections share addresses: one is needed", rel)
+	return named, bare
+}
