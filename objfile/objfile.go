@@ -198,15 +198,18 @@ func (f *File) Image(sd *stackmap.SectionData) *File {
 	return nil
 }
 
-// Close closes the file opened by Open or OpenRaw (for NewFile it closes
-// nothing: the caller owns the reader), and each section's Data becomes
+// Close closes the file opened by Open (OpenRaw keeps no descriptor; for
+// NewFile it closes nothing: the caller owns the reader), and each
+// section's Data becomes
 // nil. Memory-mapped bytes are not unmapped by Close but once nothing
 // refers to them: every Section, Table, Record and Index decoded from a
 // section refers to its SectionData, which owns the mapping, so whatever
 // was decoded before Close stays valid after it (as data read from a
 // debug/elf file does), and the mapping goes with the last of them. A
-// slice of a SectionData's Data kept on its own does not keep the mapping:
-// keep the SectionData too, or copy. After Close, ReadCodeAt and the
+// slice of a SectionData's Data kept on its own, or a copy of the
+// SectionData struct, does not keep the mapping: keep the *SectionData
+// too, or copy the bytes. (Sections under 1 MiB are read onto the heap,
+// not mapped.) After Close, ReadCodeAt and the
 // format readers' methods that read the file return errors. Close is safe
 // to call more than once.
 func (f *File) Close() error {
