@@ -10,7 +10,8 @@ import (
 // dynamicRelocs reads the dynamic relocations of a file without section
 // headers (DT_RELA/DT_RELASZ and DT_REL/DT_RELSZ through PT_DYNAMIC), as
 // relocation sections over the dynamic symbol table, for applyAll.
-// DT_RELR (packed relative relocations) is not read.
+// DT_RELR (packed relative relocations) needs nothing: its addends are
+// implicit, the values already in the file.
 func (x *file) dynamicRelocs() ([]*relocSection, error) {
 	tags, _, ptr, err := x.dynamicTags()
 	if err != nil || tags == nil {

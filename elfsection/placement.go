@@ -24,7 +24,7 @@ import (
 // With section headers, the section's dynamic relocations apply as usual.
 // Without them, the dynamic relocations DT_RELA and DT_REL that PT_DYNAMIC
 // points at apply (against the dynamic symbol table); packed DT_RELR ones
-// are not read.
+// have implicit addends, the values already in the file.
 func (x *file) findBySymbols(load loader) (*stackmap.SectionData, error) {
 	f := x.f
 	if f.Type == elf.ET_REL {
