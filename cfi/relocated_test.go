@@ -59,7 +59,10 @@ func TestRelocatedObjects(t *testing.T) {
 			byOffset[f.Offset] = f
 		}
 
-		sd, err := elfsection.Open(o.Path)
+		lf, err := elfsection.Open(o.Path)
+		require.NoError(t, err)
+		defer lf.Close()
+		sd, err := lf.StackMaps()
 		require.NoError(t, err, o.Rel)
 		parsed, err := sd.Parse()
 		require.NoError(t, err, o.Rel)

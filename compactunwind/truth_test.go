@@ -162,7 +162,10 @@ func TestDWARFGroundTruth(t *testing.T) {
 
 			// At the stack map records (the DWARF image's records; the
 			// same function offsets in the compact image).
-			sd, err := machosection.Open(dw.path)
+			lf, err := machosection.Open(dw.path)
+			require.NoError(t, err)
+			defer lf.Close()
+			sd, err := lf.StackMaps()
 			require.NoError(t, err)
 			defer sd.Close()
 			sec, err := sd.Parse()

@@ -20,7 +20,7 @@ func TestOpenAndClose(t *testing.T) {
 	lib := filepath.Join(golden.Root(), "linked", "x86_64-elf", "libstackmaps.so")
 	want, err := os.ReadFile(lib + ".stackmaps.bin")
 	require.NoError(t, err)
-	sd, err := elfsection.Open(lib)
+	sd, err := openSection(lib)
 	require.NoError(t, err)
 	assert.Equal(t, want, sd.Data)
 	assert.Equal(t, len(want), cap(sd.Data), "Data is the section, not the file")
@@ -44,7 +44,7 @@ func TestOpenAndClose(t *testing.T) {
 func TestLocalFunctions(t *testing.T) {
 	for _, target := range []string{"riscv64-elf", "s390x-elf"} {
 		t.Run(target, func(t *testing.T) {
-			sd, err := elfsection.Open(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
+			sd, err := openSection(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
 			require.NoError(t, err)
 			defer sd.Close()
 			assert.Equal(t, []string{"glob_a", "local_b", "glob_c"}, names(reloctest.Functions(t, sd)))

@@ -26,7 +26,7 @@ func wantKinds(t *testing.T) ([]byte, []string) {
 	t.Helper()
 	want, err := os.ReadFile(filepath.Join(golden.Root(), "objects/llvm22/x86_64-elf/kinds.stackmaps.bin"))
 	require.NoError(t, err)
-	sd, err := elfsection.Open(filepath.Join(golden.Root(), compressedSource))
+	sd, err := openSection(filepath.Join(golden.Root(), compressedSource))
 	require.NoError(t, err)
 	defer sd.Close()
 	return want, names(reloctest.Functions(t, sd))
@@ -43,7 +43,7 @@ func TestCompressedSections(t *testing.T) {
 		t.Run(alg, func(t *testing.T) {
 			path := filepath.Join(golden.Root(), "compressed", "kinds-"+alg+".o")
 			for _, open := range []func() (*stackmap.SectionData, error){
-				func() (*stackmap.SectionData, error) { return elfsection.Open(path) },
+				func() (*stackmap.SectionData, error) { return openSection(path) },
 				func() (*stackmap.SectionData, error) {
 					f, err := os.Open(path)
 					require.NoError(t, err)
@@ -57,12 +57,12 @@ func TestCompressedSections(t *testing.T) {
 				assert.Equal(t, wantNames, names(reloctest.Functions(t, sd)))
 				require.NoError(t, sd.Close())
 			}
-			_, err := elfsection.OpenOptions(path, elfsection.Options{MaxInflated: int64(len(want) - 1)})
+			_, err := openSectionOptions(path, elfsection.Options{MaxInflated: int64(len(want) - 1)})
 			require.ErrorIs(t, err, stackmap.ErrTooLarge)
 			var fe *stackmap.FileError
 			require.ErrorAs(t, err, &fe)
 			assert.Equal(t, int64(0x230), fe.Offset, "the section's file offset (readelf -S)")
-			sd, err := elfsection.OpenOptions(path, elfsection.Options{MaxInflated: int64(len(want))})
+			sd, err := openSectionOptions(path, elfsection.Options{MaxInflated: int64(len(want))})
 			require.NoError(t, err)
 			assert.Equal(t, want, sd.Data)
 		})

@@ -1,9 +1,18 @@
-// Package elfsection finds the LLVM stack map section (.llvm_stackmaps) in
-// ELF files, using debug/elf, together with what the file says about it:
-// the relocations that fill its function addresses (static ones in
+// Package elfsection reads what this library needs from ELF files, using
+// debug/elf: File, opened once (Open, NewFile, FromFile), gives the LLVM
+// stack map section (File.StackMaps) with what the file says about it (the
+// relocations that fill its function addresses, static ones in
 // relocatable objects, dynamic ones in PIE executables and shared
-// libraries), the function symbols that name them and, on PowerPC64 ELFv1,
-// the function descriptors in .opd. See stackmap.SectionData.
+// libraries; the function symbols that name them; on PowerPC64 ELFv1 the
+// function descriptors in .opd), the call frame information (File.Frames,
+// relocated in objects), the function symbols and the executable code
+// ranges. See stackmap.SectionData.
+//
+// The section is found where users put it: under the names in
+// SectionNames, or in linked files through the __start_llvm_stackmaps and
+// __stop_llvm_stackmaps symbols or __LLVM_StackMaps, also in images
+// without section headers (through the dynamic symbol table and the
+// program headers).
 //
 // Every size and count the file's headers claim is checked against the
 // file's size before anything is read or allocated, and a compressed
@@ -17,16 +26,37 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
+
 	"github.com/stackmaps/stackmaps/internal/mapfile"
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// SectionName is the name of the stack map section in ELF files.
+// SectionName is the name of the stack map section in ELF files, as llc
+// writes it.
 const SectionName = ".llvm_stackmaps"
+
+// SectionNames are the names the stack map section is looked for under,
+// in this order: as llc writes it; renamed to .data.rel.ro.llvm_stackmaps
+// by runtimes that link position-independent executables (so that the
+// section's absolute function addresses need no text relocations,
+// llvm-project issue 55622); and the output section llvm_stackmaps of a
+// linker script (whose name, a C identifier, gives it the
+// __start_llvm_stackmaps and __stop_llvm_stackmaps symbols).
+var SectionNames = [...]string{SectionName, ".data.rel.ro.llvm_stackmaps", "llvm_stackmaps"}
+
+// The symbols that mark the stack maps in a linked file whose section is
+// merged into another (.data.rel.ro) or whose section headers are gone
+// (llvm-strip --strip-sections): StartSymbol and StopSymbol, which the
+// linker defines around an output section named llvm_stackmaps, or
+// StackMapsSymbol, which llc puts at the start of each object's section
+// (a local symbol: a runtime that looks it up makes it global).
+const (
+	StartSymbol     = "__start_llvm_stackmaps"
+	StopSymbol      = "__stop_llvm_stackmaps"
+	StackMapsSymbol = "__LLVM_StackMaps"
+)
 
 // DefaultMaxInflated is the largest size, in bytes, a compressed section
 // may declare (and inflate to) unless Options.MaxInflated says otherwise:
@@ -50,73 +80,27 @@ func (o Options) maxInflated() uint64 {
 	return uint64(o.MaxInflated)
 }
 
-// Open finds the stack map section in the named ELF file. It reads only
-// the headers, the section itself (memory-mapped where the platform
-// allows: call Close on the result to release it) and the small tables
-// that describe it (relocations, symbols, .opd).
-//
-// A mapping reflects the file: if another process truncates or rewrites the
-// file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
-// recover from. For files that may change underneath you, use Read, which
-// copies the section.
-func Open(name string) (*stackmap.SectionData, error) { return OpenOptions(name, Options{}) }
-
-// OpenOptions is Open with options.
-func OpenOptions(name string, opts Options) (*stackmap.SectionData, error) {
-	osf, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer osf.Close()
-	sd, err := read(osf, opts, func(s *elf.Section) ([]byte, func() error, error) {
-		return mapfile.Section(osf, int64(s.Offset), int64(s.Size))
-	})
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return sd, nil
-}
-
 // Read finds the stack map section in the ELF file read through r. The
 // section's bytes are read into memory.
+//
+// Deprecated: use NewFile(r) and File.StackMaps.
 func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return ReadOptions(r, Options{}) }
 
 // ReadOptions is Read with options.
+//
+// Deprecated: use NewFileOptions(r, opts) and File.StackMaps.
 func ReadOptions(r io.ReaderAt, opts Options) (*stackmap.SectionData, error) {
-	return read(r, opts, readSection)
-}
-
-// FromFile finds the stack map section in an ELF file already opened with
-// debug/elf. The section's bytes are read into memory. Errors about the
-// section headers give no file offset (-1): debug/elf does not keep it;
-// nor does it keep the file's size, so sizes are not checked against it.
-func FromFile(f *elf.File) (*stackmap.SectionData, error) {
-	return (&file{f: f, h: header{shoff: -1}, max: Options{}.maxInflated()}).find(readSection)
-}
-
-// read checks the file's headers against its size, opens it with
-// debug/elf and finds the section.
-func read(r io.ReaderAt, opts Options, load loader) (*stackmap.SectionData, error) {
-	bf := bounds.New(r, stackmap.FormatELF)
-	h, err := readHeader(bf)
+	f, err := NewFileOptions(r, opts)
 	if err != nil {
 		return nil, err
 	}
-	f, err := elf.NewFile(r)
-	if err != nil {
-		return nil, bf.Wrap("ELF header", 0, err)
-	}
-	return (&file{f: f, h: h, bf: bf, max: opts.maxInflated()}).find(load)
+	return f.StackMaps()
 }
 
-// loader gets an uncompressed section's bytes, and what releases them
-// (nil if nothing).
-type loader func(*elf.Section) ([]byte, func() error, error)
-
-func readSection(s *elf.Section) ([]byte, func() error, error) {
-	data, err := s.Data()
-	return data, nil, err
-}
+// loader gets the n bytes at file offset off (checked to lie in the file),
+// and what releases them (nil if nothing); a nil loader means reading
+// through debug/elf into memory.
+type loader func(off, n int64) ([]byte, func() error, error)
 
 // file is an opened ELF file with what checking it needs.
 type file struct {
@@ -202,18 +186,30 @@ func (x *file) wrap(what string, off int64, err error) error {
 	return x.bf.Wrap(what, off, err)
 }
 
-// find finds the section and what the file says about it.
+// find finds the section and what the file says about it: by name (see
+// SectionNames), or, in a linked file, through the symbols that mark it
+// (see findBySymbols).
 func (x *file) find(load loader) (*stackmap.SectionData, error) {
 	f := x.f
 	index := -1
-	for i, s := range f.Sections {
-		if s.Name == SectionName {
-			index = i
+	for _, name := range SectionNames {
+		for i, s := range f.Sections {
+			if s.Name == name {
+				index = i
+				break
+			}
+		}
+		if index >= 0 {
 			break
 		}
 	}
 	if index < 0 {
-		return nil, x.err("section headers", x.h.shoff, fmt.Errorf("%w named %s (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SectionName))
+		sd, err := x.findBySymbols(load)
+		if sd != nil || err != nil {
+			return sd, err
+		}
+		return nil, x.err("section headers", x.h.shoff, fmt.Errorf("%w named %s, %s or %s, and no %s/%s or %s symbol marks one (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)",
+			stackmap.ErrNoSection, SectionNames[0], SectionNames[1], SectionNames[2], StartSymbol, StopSymbol, StackMapsSymbol))
 	}
 	s := f.Sections[index]
 	if s.Type == elf.SHT_NOBITS {
@@ -227,7 +223,11 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 	if s.Flags&elf.SHF_COMPRESSED != 0 {
 		data, err = x.data(index)
 	} else if err = x.check(index); err == nil {
-		data, release, err = load(s)
+		if load != nil {
+			data, release, err = load(int64(s.Offset), int64(s.Size))
+		} else {
+			data, err = s.Data()
+		}
 		if err != nil {
 			err = x.wrap(x.what(index), int64(s.Offset), err)
 		}
@@ -235,28 +235,41 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 	if err != nil {
 		return nil, err
 	}
+	return x.sectionData(s.Name, index, s.Addr, int64(s.Offset), data, release)
+}
+
+// sectionData makes the SectionData of the stack maps found in section
+// index (-1: found through symbols, in no section of the file's) at addr
+// and file offset off, with what the file says about them.
+func (x *file) sectionData(name string, index int, addr uint64, off int64, data []byte, release func() error) (*stackmap.SectionData, error) {
+	f := x.f
 	info := stackmap.SectionData{
 		Format:    stackmap.FormatELF,
-		Arch:      regs.ArchFromELF(f.Machine, f.Class, f.Data),
+		Arch:      Arch(f.Machine, f.Class, f.Data),
 		ByteOrder: f.ByteOrder,
-		Name:      SectionName,
-		Addr:      s.Addr,
-		Offset:    int64(s.Offset),
+		Name:      name,
+		Addr:      addr,
+		Offset:    off,
 		Data:      data,
 	}
-	rel, err := x.relocate(data, index)
+	rel, err := x.relocate(data, index, addr)
 	if err != nil {
 		if release != nil {
 			release()
 		}
 		return nil, err
 	}
-	return stackmap.NewSectionData(info, rel, release), nil
+	sd := stackmap.NewSectionData(info, rel, nil)
+	mapfile.Own(sd, release) // unmapped when nothing decoded from sd is in use, not by Close
+	return sd, nil
 }
 
 // relocate reads what the file says about the section: its fixups,
-// function symbols and, on PowerPC ELFv1, code entries.
-func (x *file) relocate(data []byte, index int) (stackmap.Relocations, error) {
+// function symbols and, on PowerPC ELFv1, code entries. index is the
+// section's index, -1 for bytes found through symbols (in a linked file:
+// only dynamic relocations, which go by address, apply), and smAddr their
+// address.
+func (x *file) relocate(data []byte, index int, smAddr uint64) (stackmap.Relocations, error) {
 	f := x.f
 	var rel stackmap.Relocations
 	object := f.Type == elf.ET_REL
@@ -266,7 +279,10 @@ func (x *file) relocate(data []byte, index int) (stackmap.Relocations, error) {
 		}
 		return s.Addr
 	}
-	sm := newTarget(f, index, addr(f.Sections[index]), data, true)
+	if object {
+		smAddr = 0
+	}
+	sm := newTarget(f, index, smAddr, data, true)
 	var opd *target
 	opdIndex := opdSection(f)
 	if opdIndex != 0 {
@@ -285,7 +301,7 @@ func (x *file) relocate(data []byte, index int) (stackmap.Relocations, error) {
 		}
 		var targets []*target
 		switch {
-		case object && int(rs.Info) == index:
+		case object && index >= 0 && int(rs.Info) == index:
 			targets = []*target{sm}
 		case object && opd != nil && int(rs.Info) == opdIndex:
 			targets = []*target{opd}
@@ -304,6 +320,22 @@ func (x *file) relocate(data []byte, index int) (stackmap.Relocations, error) {
 		if err := applyAll(relocs, object, targets...); err != nil {
 			return rel, err
 		}
+	}
+	if len(f.Sections) == 0 {
+		// No section headers: the dynamic relocations through PT_DYNAMIC,
+		// and the dynamic symbols for names.
+		rss, err := x.dynamicRelocs()
+		if err != nil {
+			return rel, err
+		}
+		for _, rs := range rss {
+			if err := applyAll(rs, false, sm); err != nil {
+				return rel, err
+			}
+		}
+		rel.Fixups = sm.fixups()
+		rel.Symbols, err = x.dynamicFunctions()
+		return rel, err
 	}
 	rel.Fixups = sm.fixups()
 	syms, inOPD, err := x.functionSymbols(elf.SectionIndex(opdIndex))

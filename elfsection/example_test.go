@@ -11,12 +11,17 @@ import (
 // with linker relaxation, some instruction offsets are stored as 0 and
 // computed by an R_RISCV_ADD32/R_RISCV_SUB32 pair.
 func ExampleOpen() {
-	sd, err := elfsection.Open("../testdata/objects/llvm22/riscv64-elf/small_ints_relax.o")
+	f, err := elfsection.Open("../testdata/objects/llvm22/riscv64-elf/small_ints_relax.o")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer sd.Close()
+	defer f.Close()
+	sd, err := f.StackMaps()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	sec, err := sd.Parse()
 	if err != nil {
 		fmt.Println(err)

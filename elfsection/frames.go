@@ -4,22 +4,17 @@ import (
 	"debug/elf"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/internal/bounds"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // FrameSections are the call frame information sections an ELF file has,
 // as cfi.New takes them: a stack walker unwinds with them (see packages
 // cfi and stackwalk). A section the file lacks has nil Data.
 //
-// OpenFrames, ReadFrames and FramesFromFile give the bytes as they are in
-// the file: in a relocatable object, .eh_frame's pc_begin fields (and
-// .debug_frame's addresses and CIE pointers) are still to be relocated, so
-// no FDE is found at a function's address. The ...Relocated functions
-// apply them (see OpenFramesRelocated).
+// File.Frames applies a relocatable object's relocations to them (see
+// OpenFramesRelocated); the deprecated OpenFrames, ReadFrames and
+// FramesFromFile give the bytes as they are in the file.
 type FrameSections struct {
 	EHFrame    cfi.Config // .eh_frame, with .eh_frame_hdr when the file has one
 	DebugFrame cfi.Config // .debug_frame
@@ -37,8 +32,11 @@ type FrameSections struct {
 }
 
 // OpenFrames reads the call frame information sections of the named ELF
-// file, checking every size against the file as Open does. The bytes are
-// read into memory.
+// file, checking every size against the file. The bytes are read into
+// memory, as they are in the file (not relocated).
+//
+// Deprecated: use Open and File.Frames (which relocates objects' frames;
+// in linked files the two agree).
 func OpenFrames(name string) (FrameSections, error) { return openFrames(name, false) }
 
 // OpenFramesRelocated is OpenFrames, but in a relocatable object (ET_REL)
@@ -60,15 +58,17 @@ func OpenFrames(name string) (FrameSections, error) { return openFrames(name, fa
 // *stackmap.RelocationError naming the relocation's section offset and
 // type; so is a field outside the section. In a linked file nothing is
 // applied (the values are in place) and the result equals OpenFrames'.
+//
+// Deprecated: use Open and File.Frames.
 func OpenFramesRelocated(name string) (FrameSections, error) { return openFrames(name, true) }
 
 func openFrames(name string, relocate bool) (FrameSections, error) {
-	f, err := os.Open(name)
+	f, err := Open(name)
 	if err != nil {
 		return FrameSections{}, err
 	}
 	defer f.Close()
-	fs, err := readFrames(f, relocate)
+	fs, err := f.x.frames(relocate)
 	if err != nil {
 		return FrameSections{}, fmt.Errorf("%s: %w", name, err)
 	}
@@ -76,35 +76,35 @@ func openFrames(name string, relocate bool) (FrameSections, error) {
 }
 
 // ReadFrames is OpenFrames for a file read through r.
+//
+// Deprecated: use NewFile and File.Frames.
 func ReadFrames(r io.ReaderAt) (FrameSections, error) { return readFrames(r, false) }
 
 // ReadFramesRelocated is OpenFramesRelocated for a file read through r.
+//
+// Deprecated: use NewFile and File.Frames.
 func ReadFramesRelocated(r io.ReaderAt) (FrameSections, error) { return readFrames(r, true) }
 
 func readFrames(r io.ReaderAt, relocate bool) (FrameSections, error) {
-	bf := bounds.New(r, stackmap.FormatELF)
-	h, err := readHeader(bf)
+	f, err := NewFile(r)
 	if err != nil {
 		return FrameSections{}, err
 	}
-	f, err := elf.NewFile(r)
-	if err != nil {
-		return FrameSections{}, bf.Wrap("ELF header", 0, err)
-	}
-	return (&file{f: f, h: h, bf: bf, max: Options{}.maxInflated()}).frames(relocate)
+	return f.x.frames(relocate)
 }
 
 // FramesFromFile reads the call frame information sections of an ELF file
-// already opened with debug/elf.
-func FramesFromFile(f *elf.File) (FrameSections, error) {
-	return (&file{f: f, h: header{shoff: -1}, max: Options{}.maxInflated()}).frames(false)
-}
+// already opened with debug/elf, as they are in the file.
+//
+// Deprecated: use FromFile(ef).Frames (which relocates objects' frames;
+// in linked files the two agree).
+func FramesFromFile(f *elf.File) (FrameSections, error) { return FromFile(f).x.frames(false) }
 
 // FramesFromFileRelocated is OpenFramesRelocated for an ELF file already
 // opened with debug/elf.
-func FramesFromFileRelocated(f *elf.File) (FrameSections, error) {
-	return (&file{f: f, h: header{shoff: -1}, max: Options{}.maxInflated()}).frames(true)
-}
+//
+// Deprecated: use FromFile(ef).Frames.
+func FramesFromFileRelocated(f *elf.File) (FrameSections, error) { return FromFile(f).x.frames(true) }
 
 // frames finds .eh_frame, .eh_frame_hdr and .debug_frame, and with
 // relocate set applies an object's relocations to them.
@@ -121,6 +121,11 @@ func (x *file) frames(relocate bool) (FrameSections, error) {
 		base.DataBase = s.Addr
 	}
 	var fs FrameSections
+	if len(x.f.Sections) == 0 {
+		// No section headers (llvm-strip --strip-sections): .eh_frame
+		// through PT_GNU_EH_FRAME.
+		return fs, x.segmentFrames(&fs, base)
+	}
 	ehIndex, dfIndex := -1, -1
 	for i, s := range x.f.Sections {
 		var dst *cfi.Config

@@ -58,8 +58,11 @@ func TestFunctionSectionsCode(t *testing.T) {
 			}
 		}
 
-		sd, err := elfsection.Open(p)
+		ff, err := elfsection.Open(p)
 		require.NoError(t, err, p)
+		sd, err := ff.StackMaps()
+		require.NoError(t, err, p)
+		ff.Close()
 		sec, err := sd.Parse()
 		require.NoError(t, err, p)
 		seen := map[int]bool{}
@@ -148,7 +151,7 @@ func TestOneCodeSection(t *testing.T) {
 		if o.Format != "elf" || !strings.HasPrefix(o.Rel, "objects/llvm22/") {
 			continue
 		}
-		sd, err := elfsection.Open(o.Path)
+		sd, err := openStackMaps(o.Path)
 		require.NoError(t, err, o.Rel)
 		assert.Equal(t, 1, sd.NumCodeSections(), o.Rel)
 		require.NoError(t, sd.Close())
@@ -161,7 +164,7 @@ func TestOneCodeSection(t *testing.T) {
 	linked, err := golden.LinkedBinaries()
 	require.NoError(t, err)
 	for _, l := range linked {
-		sd, err := elfsection.Open(l.Path)
+		sd, err := openStackMaps(l.Path)
 		require.NoError(t, err, l.Rel)
 		assert.Zero(t, sd.NumCodeSections(), l.Rel)
 		require.NoError(t, sd.Close())
@@ -169,4 +172,14 @@ func TestOneCodeSection(t *testing.T) {
 		require.NoError(t, err, l.Rel)
 		assert.Nil(t, fs.EHFrameCode, l.Rel)
 	}
+}
+
+// openStackMaps opens an ELF file and returns its stack map section.
+func openStackMaps(path string) (*stackmap.SectionData, error) {
+	f, err := elfsection.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.StackMaps()
 }

@@ -1,6 +1,9 @@
 package elfsection_test
 
-import "github.com/stackmaps/stackmaps/stackmap"
+import (
+	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
 
 // names returns the symbol names of infos.
 func names(fis []stackmap.Function) []string {
@@ -9,4 +12,20 @@ func names(fis []stackmap.Function) []string {
 		out[i] = fi.Symbol()
 	}
 	return out
+}
+
+// openSection opens name and returns its stack map section, closing the
+// file (the section stays valid).
+func openSection(name string) (*stackmap.SectionData, error) {
+	return openSectionOptions(name, elfsection.Options{})
+}
+
+// openSectionOptions is openSection with options.
+func openSectionOptions(name string, opts elfsection.Options) (*stackmap.SectionData, error) {
+	f, err := elfsection.OpenOptions(name, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.StackMaps()
 }

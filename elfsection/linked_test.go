@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/internal/testtools"
@@ -27,7 +26,7 @@ func TestLinkedFunctionAddressesMatchNM(t *testing.T) {
 		t.Run(b.Rel, func(t *testing.T) {
 			nm, err := reloctest.ReadNM(b.Path + ".nm.txt")
 			require.NoError(t, err)
-			sd, err := elfsection.Open(b.Path)
+			sd, err := openSection(b.Path)
 			require.NoError(t, err)
 			defer sd.Close()
 			sec, err := sd.Parse()
@@ -76,7 +75,7 @@ func TestPPC64ELFv1Entries(t *testing.T) {
 	lib := filepath.Join(golden.Root(), "linked", "ppc64-elf", "libstackmaps.so")
 	synth, err := reloctest.ReadNM(filepath.Join(golden.Root(), "reloc", "ppc64-elf", "libstackmaps.so.synthetic.nm.txt"))
 	require.NoError(t, err)
-	sd, err := elfsection.Open(lib)
+	sd, err := openSection(lib)
 	require.NoError(t, err)
 	defer sd.Close()
 	checkEntries(t, sd, synth)
@@ -106,7 +105,7 @@ func TestPPC64ELFv1EntriesLive(t *testing.T) {
 	require.NoError(t, err)
 	synth, err := reloctest.ParseNM(string(out))
 	require.NoError(t, err)
-	sd, err := elfsection.Open(lib)
+	sd, err := openSection(lib)
 	require.NoError(t, err)
 	defer sd.Close()
 	checkEntries(t, sd, synth)

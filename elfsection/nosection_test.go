@@ -37,7 +37,7 @@ func TestGCSectionsDropsTheSection(t *testing.T) {
 	lib := filepath.Join(dir, "libgc.so")
 	out, err := exec.Command("gcc", "-shared", "-Wl,--gc-sections", "-o", lib, obj).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	_, err = elfsection.Open(lib)
+	_, err = openSection(lib)
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, stackmap.ErrNoSection))
 	assert.Contains(t, err.Error(), "KEEP(*(.llvm_stackmaps))")

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 )
@@ -24,7 +23,7 @@ func TestObjectFunctionNames(t *testing.T) {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := reloctest.StackMapFunctions(o.IR)
 			require.NoError(t, err)
-			sd, err := elfsection.Open(o.Path)
+			sd, err := openSection(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
 			fis := reloctest.Functions(t, sd)
@@ -45,7 +44,7 @@ func TestObjectFunctionNames(t *testing.T) {
 // value plus the addend; on ppc64 ELFv1 the descriptor's offset in .opd) is
 // the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
-	reloctest.AddressesMatchNM(t, "elf", elfsection.Open)
+	reloctest.AddressesMatchNM(t, "elf", openSection)
 }
 
 // The components of the linked binaries have local functions, which LLVM
@@ -66,7 +65,7 @@ func TestComponentFunctionNames(t *testing.T) {
 				ir := filepath.Join(golden.Root(), "linked", "src", strings.TrimSuffix(filepath.Base(c), ".o")+".ll")
 				want, err := reloctest.StackMapFunctions(ir)
 				require.NoError(t, err)
-				sd, err := elfsection.Open(c)
+				sd, err := openSection(c)
 				require.NoError(t, err)
 				defer sd.Close()
 				fis := reloctest.Functions(t, sd)

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/testtools"
 )
@@ -44,7 +43,7 @@ func TestPackedRelativeRelocations(t *testing.T) {
 		}
 	}
 
-	sd, err := elfsection.Open(exe)
+	sd, err := openSection(exe)
 	require.NoError(t, err)
 	defer sd.Close()
 	sec, err := sd.Parse()

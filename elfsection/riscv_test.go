@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -32,10 +31,10 @@ func TestRISCVRelaxInstructionOffsets(t *testing.T) {
 			out, err := exec.Command(tools[0], "--no-relax", "-e", "0", "--unresolved-symbols=ignore-all", "-o", linked, o.Path).CombinedOutput()
 			require.NoError(t, err, "%s", out)
 
-			obj, err := elfsection.Open(o.Path)
+			obj, err := openSection(o.Path)
 			require.NoError(t, err)
 			defer obj.Close()
-			lib, err := elfsection.Open(linked)
+			lib, err := openSection(linked)
 			require.NoError(t, err)
 			defer lib.Close()
 

@@ -103,7 +103,7 @@ func fatCode(bf *bounds.File) ([]*Code, error) {
 
 // Arch returns the architecture of the file's code: the slice's, of a
 // universal file's slice, as SectionData.Slice names it.
-func (c *Code) Arch() regs.Arch { return regs.ArchFromMachO(c.f.Cpu) }
+func (c *Code) Arch() regs.Arch { return Arch(c.f.Cpu) }
 
 // isCode reports whether a section holds instructions.
 func isCode(s *macho.Section) bool {

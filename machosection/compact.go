@@ -3,11 +3,8 @@ package machosection
 import (
 	"debug/macho"
 	"fmt"
-	"os"
 
 	"github.com/stackmaps/stackmaps/compactunwind"
-	"github.com/stackmaps/stackmaps/internal/bounds"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // Compact unwind sections: __TEXT,__unwind_info in linked images,
@@ -32,32 +29,8 @@ type CompactUnwind struct {
 	Object *compactunwind.Object
 }
 
-// OpenCompactUnwind reads the compact unwind information of the named
-// thin Mach-O file.
-func OpenCompactUnwind(name string) (CompactUnwind, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return CompactUnwind{}, err
-	}
-	defer f.Close()
-	bf := bounds.New(f, stackmap.FormatMachO)
-	mf, err := openThin(bf)
-	if err != nil {
-		return CompactUnwind{}, fmt.Errorf("%s: %w", name, err)
-	}
-	cu, err := compactUnwind(mf, func(s *macho.Section) error { return bf.Need("section "+s.Seg+","+s.Name, uint64(s.Offset), s.Size) })
-	if err != nil {
-		return CompactUnwind{}, fmt.Errorf("%s: %w", name, err)
-	}
-	return cu, nil
-}
-
-// CompactUnwindFromFile reads the compact unwind information of a Mach-O
-// file already opened with debug/macho.
-func CompactUnwindFromFile(f *macho.File) (CompactUnwind, error) {
-	return compactUnwind(f, func(*macho.Section) error { return nil })
-}
-
+// compactUnwind reads __unwind_info and an object's __compact_unwind; check
+// checks a section lies in the file before it is read.
 func compactUnwind(f *macho.File, check func(*macho.Section) error) (CompactUnwind, error) {
 	var cu CompactUnwind
 	if s := f.Section(UnwindInfoSection); s != nil && s.Seg == "__TEXT" {

@@ -71,7 +71,7 @@ func TestCompactUnwindObjects(t *testing.T) {
 			assert.Equal(t, want, got)
 
 			// Every stack map function starts an entry.
-			sd, err := machosection.Open("../testdata/" + o)
+			sd, err := openSection("../testdata/" + o)
 			require.NoError(t, err)
 			defer sd.Close()
 			sec, err := sd.Parse()

@@ -12,7 +12,6 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/machosection"
 )
 
 // TestLinkedImagesMatchNM checks the images testdata/linked-macho/gen.sh
@@ -34,7 +33,7 @@ func TestLinkedImagesMatchNM(t *testing.T) {
 			path := filepath.Join(golden.Root(), "linked-macho", c.name)
 			nm, err := reloctest.ReadNM(path + ".nm.txt")
 			require.NoError(t, err)
-			sd, err := machosection.Open(path)
+			sd, err := openSection(path)
 			require.NoError(t, err)
 			defer sd.Close()
 			sec, err := sd.Parse()

@@ -1,10 +1,12 @@
-// Package machosection finds the LLVM stack map section (segment
-// __LLVM_STACKMAPS, section __llvm_stackmaps) in Mach-O files, thin or
-// universal (fat), using debug/macho, together with the relocations that
-// name its functions in objects and the file's function symbols; also the
-// file's call frame information (OpenFrames: __eh_frame) and compact
-// unwind information (OpenCompactUnwind: __unwind_info, or an object's
-// __compact_unwind relocated as the stack map section is). Symbol
+// Package machosection reads what this library needs from Mach-O files,
+// thin or universal (fat), using debug/macho: File, opened once (Open,
+// NewFile, FromFile; OpenFat and NewFat give one File per slice), gives
+// the LLVM stack map section (File.StackMaps: segment __LLVM_STACKMAPS,
+// section __llvm_stackmaps) with the relocations that name its functions
+// in objects and the file's function symbols; also the file's call frame
+// information (File.Frames: __eh_frame), its compact unwind information
+// (File.CompactUnwind: __unwind_info, or an object's __compact_unwind
+// relocated as the stack map section is) and its code ranges. Symbol
 // names are kept raw, with the leading underscore Mach-O C symbols have;
 // DisplayName strips it.
 package machosection
@@ -14,13 +16,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -30,58 +29,9 @@ const (
 	SectionName = "__llvm_stackmaps"
 )
 
-// ErrUniversal is returned (wrapped) by Open and Read for a universal
-// (fat) file: use OpenFat or ReadFat, or objfile.Open, which take both.
-var ErrUniversal = errors.New("universal (fat) Mach-O file: use OpenFat or ReadFat")
-
-// Open finds the stack map section in the named thin Mach-O file. The
-// section's bytes are memory-mapped where the platform allows: call Close
-// on the result to release them.
-//
-// A mapping reflects the file: if another process truncates or rewrites the
-// file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
-// recover from. For files that may change underneath you, use Read, which
-// copies the section.
-func Open(name string) (*stackmap.SectionData, error) {
-	sds, err := openFile(name, false)
-	if err != nil {
-		return nil, err
-	}
-	return sds[0], nil
-}
-
-// OpenFat finds the stack map section of every slice of the named
-// universal Mach-O file that has one, in slice order (Slice names each
-// slice's architecture); it is an error only if no slice has one. A thin
-// file gives its one section. Close each result to release its mapping.
-func OpenFat(name string) ([]*stackmap.SectionData, error) { return openFile(name, true) }
-
-func openFile(name string, fat bool) ([]*stackmap.SectionData, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	sds, err := read(f, fat, func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(f, off, n) })
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return sds, nil
-}
-
-// Read finds the stack map section in the thin Mach-O file read through
-// r. The section's bytes are read into memory.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) {
-	sds, err := read(r, false, nil)
-	if err != nil {
-		return nil, err
-	}
-	return sds[0], nil
-}
-
-// ReadFat is OpenFat for a file read through r. The sections' bytes are
-// read into memory.
-func ReadFat(r io.ReaderAt) ([]*stackmap.SectionData, error) { return read(r, true, nil) }
+// ErrUniversal is returned (wrapped) by Open and NewFile for a universal
+// (fat) file: use OpenFat or NewFat, or objfile.Open, which take both.
+var ErrUniversal = errors.New("universal (fat) Mach-O file: use OpenFat or NewFat")
 
 // loader gets n bytes at file offset off, and what releases them; nil
 // means the section's Data method.
@@ -93,33 +43,16 @@ const (
 	fatMagic64 = 0xcafebabf
 )
 
-func read(r io.ReaderAt, fat bool, load loader) ([]*stackmap.SectionData, error) {
-	bf := bounds.New(r, stackmap.FormatMachO)
+// readMagic reads the first 4 bytes, big-endian.
+func readMagic(bf *bounds.File) (uint32, error) {
 	var magic [4]byte
 	if err := bf.Need("Mach-O header", 0, 4); err != nil {
-		return nil, err
+		return 0, err
 	}
-	if _, err := r.ReadAt(magic[:], 0); err != nil {
-		return nil, bf.Wrap("Mach-O header", 0, err)
+	if _, err := bf.Reader().ReadAt(magic[:], 0); err != nil {
+		return 0, bf.Wrap("Mach-O header", 0, err)
 	}
-	switch binary.BigEndian.Uint32(magic[:]) {
-	case fatMagic:
-		if !fat {
-			return nil, fileError("universal header", 0, ErrUniversal)
-		}
-		return readFat(bf, load)
-	case fatMagic64:
-		return nil, bf.Errorf("universal header", 0, "64-bit universal files (FAT_MAGIC_64) are not read")
-	}
-	f, err := openThin(bf)
-	if err != nil {
-		return nil, err
-	}
-	sd, err := (&file{f: f, bf: bf}).find(load)
-	if err != nil {
-		return nil, err
-	}
-	return []*stackmap.SectionData{sd}, nil
+	return binary.BigEndian.Uint32(magic[:]), nil
 }
 
 // openThin checks a thin file's headers against its size and opens it
@@ -135,16 +68,14 @@ func openThin(bf *bounds.File) (*macho.File, error) {
 	return f, nil
 }
 
-// fatArch is one slice of a universal file, as its header describes it.
+// fatArch is one entry of a universal file's slice table.
 type fatArch struct {
 	cpu       macho.Cpu
 	off, size uint64
 }
 
-// readFat finds the section in every slice of a universal file. It reads
-// the universal header itself, checking the slice count and every slice's
-// range against the file's size, and opens each slice as a thin file.
-func readFat(bf *bounds.File, load loader) ([]*stackmap.SectionData, error) {
+// readFatArches reads and checks a universal file's slice table.
+func readFatArches(bf *bounds.File) ([]fatArch, error) {
 	r := bf.Reader()
 	var h [8]byte
 	if err := bf.Need("universal header", 0, 8); err != nil {
@@ -173,38 +104,8 @@ func readFat(bf *bounds.File, load loader) ([]*stackmap.SectionData, error) {
 		}
 		arches[i] = a
 	}
-	var out []*stackmap.SectionData
-	fail := func(err error) ([]*stackmap.SectionData, error) {
-		for _, sd := range out {
-			sd.Close()
-		}
-		return nil, err
-	}
-	for i, a := range arches {
-		sb := bf.Slice(int64(a.off), int64(a.size))
-		f, err := openThin(sb)
-		if err != nil {
-			return fail(fmt.Errorf("slice %d (%v): %w", i, a.cpu, err))
-		}
-		sd, err := (&file{f: f, bf: sb}).find(load)
-		if errors.Is(err, stackmap.ErrNoSection) {
-			continue
-		}
-		if err != nil {
-			return fail(fmt.Errorf("slice %d (%v): %w", i, a.cpu, err))
-		}
-		sd.Slice = regs.ArchFromMachO(f.Cpu).String()
-		out = append(out, sd)
-	}
-	if len(out) == 0 {
-		return nil, fileError("universal header", 0, fmt.Errorf("%w in any of %d slices", stackmap.ErrNoSection, len(arches)))
-	}
-	return out, nil
+	return arches, nil
 }
-
-// FromFile finds the stack map section in a Mach-O file already opened
-// with debug/macho. The section's bytes are read into memory.
-func FromFile(f *macho.File) (*stackmap.SectionData, error) { return (&file{f: f}).find(nil) }
 
 // file is an opened thin Mach-O file (or a universal file's slice) with
 // what checking it needs.
@@ -271,7 +172,7 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 	}
 	info := stackmap.SectionData{
 		Format:    stackmap.FormatMachO,
-		Arch:      regs.ArchFromMachO(f.Cpu),
+		Arch:      Arch(f.Cpu),
 		ByteOrder: f.ByteOrder,
 		Name:      SegmentName + "," + SectionName,
 		Addr:      s.Addr,
@@ -291,7 +192,9 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 		return nil, err
 	}
 	rel.Symbols = functionSymbols(f)
-	return stackmap.NewSectionData(info, rel, release), nil
+	sd := stackmap.NewSectionData(info, rel, nil)
+	mapfile.Own(sd, release) // unmapped when nothing decoded from sd is in use, not by Close
+	return sd, nil
 }
 
 // headerSize returns the size of the Mach-O header, after which the load

@@ -15,7 +15,7 @@ import (
 )
 
 func TestUniversalFileGivesEverySlice(t *testing.T) {
-	sds, err := machosection.OpenFat("../testdata/fat/kinds-universal.o")
+	sds, err := openFatSections("../testdata/fat/kinds-universal.o")
 	require.NoError(t, err)
 	require.Len(t, sds, 2)
 	assert.Equal(t, regs.X86_64, sds[0].Arch)

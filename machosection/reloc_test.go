@@ -26,7 +26,7 @@ func TestObjectFunctionNames(t *testing.T) {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := reloctest.StackMapFunctions(o.IR)
 			require.NoError(t, err)
-			sd, err := machosection.Open(o.Path)
+			sd, err := openSection(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
 			var got []string
@@ -48,7 +48,7 @@ func TestObjectFunctionNames(t *testing.T) {
 func TestLocalFunctions(t *testing.T) {
 	for _, target := range []string{"x86_64-macho", "arm64-macho"} {
 		t.Run(target, func(t *testing.T) {
-			sd, err := machosection.Open(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
+			sd, err := openSection(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
 			require.NoError(t, err)
 			defer sd.Close()
 			fis := reloctest.Functions(t, sd)
@@ -65,13 +65,13 @@ func TestLocalFunctions(t *testing.T) {
 
 // Each function's address is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
-	reloctest.AddressesMatchNM(t, "macho", machosection.Open)
+	reloctest.AddressesMatchNM(t, "macho", openSection)
 }
 
 // Every slice of a universal file gets its relocations applied (they are
 // found relative to the slice).
 func TestUniversalFileFunctionNames(t *testing.T) {
-	sds, err := machosection.OpenFat(filepath.Join(golden.Root(), "fat", "kinds-universal.o"))
+	sds, err := openFatSections(filepath.Join(golden.Root(), "fat", "kinds-universal.o"))
 	require.NoError(t, err)
 	want, err := reloctest.StackMapFunctions(filepath.Join(golden.Root(), "ir", "kinds.ll"))
 	require.NoError(t, err)

@@ -1,6 +1,10 @@
 package objfile
 
-import "github.com/stackmaps/stackmaps/elfsection"
+import (
+	"errors"
+
+	"github.com/stackmaps/stackmaps/elfsection"
+)
 
 // Options tune how a file is read. The zero value is the default.
 //
@@ -13,6 +17,20 @@ type Options struct {
 	// refused with an error matching stackmap.ErrTooLarge. 0 means
 	// elfsection.DefaultMaxInflated (256 MiB).
 	MaxInflated int64
+
+	// AllowNoSection opens a file without stack maps too, with no
+	// Sections, for its unwind tables, symbols and code; by default such
+	// a file is an error matching ErrNoSection.
+	AllowNoSection bool
+}
+
+// check passes a locator's error on, except ErrNoSection with
+// AllowNoSection.
+func (o Options) check(err error) error {
+	if o.AllowNoSection && errors.Is(err, ErrNoSection) {
+		return nil
+	}
+	return err
 }
 
 func (o Options) elf() elfsection.Options { return elfsection.Options{MaxInflated: o.MaxInflated} }

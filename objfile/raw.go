@@ -31,6 +31,7 @@ func OpenRaw(name string, order binary.ByteOrder) (*File, error) {
 		ByteOrder: order,
 		Name:      "raw",
 		Data:      data,
-	}, stackmap.Relocations{}, release)
+	}, stackmap.Relocations{}, nil)
+	mapfile.Own(sd, release)
 	return &File{Format: stackmap.FormatRaw, Sections: []*stackmap.SectionData{sd}}, nil
 }

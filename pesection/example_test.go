@@ -9,12 +9,17 @@ import (
 // In a PE image the section's name is cut to 8 bytes and addresses
 // include the image base.
 func ExampleOpen() {
-	sd, err := pesection.Open("../testdata/linked-pe/sm.dll")
+	f, err := pesection.Open("../testdata/linked-pe/sm.dll")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	defer sd.Close()
+	defer f.Close()
+	sd, err := f.StackMaps()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	sec, err := sd.Parse()
 	if err != nil {
 		fmt.Println(err)

@@ -19,7 +19,7 @@ func TestLinkedDLLMatchesNM(t *testing.T) {
 	path := filepath.Join(golden.Root(), "linked-pe", "sm.dll")
 	nm, err := reloctest.ReadNM(path + ".nm.txt")
 	require.NoError(t, err)
-	sd, err := pesection.Open(path)
+	sd, err := openSection(path)
 	require.NoError(t, err)
 	defer sd.Close()
 	assert.Equal(t, pesection.ImageSectionName, sd.Name)

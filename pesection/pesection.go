@@ -1,8 +1,9 @@
-// Package pesection finds the LLVM stack map section (.llvm_stackmaps) in
-// COFF objects and PE images, using debug/pe, together with the
-// relocations that name its functions in objects (IMAGE_REL_AMD64_ADDR64)
-// and the file's function symbols. LLVM 19 and later emit stack maps for
-// x86_64 Windows.
+// Package pesection reads what this library needs from COFF objects and
+// PE images, using debug/pe: File, opened once (Open, NewFile, FromFile),
+// gives the LLVM stack map section (File.StackMaps: .llvm_stackmaps) with
+// the relocations that name its functions in objects
+// (IMAGE_REL_AMD64_ADDR64), the file's function symbols and its code
+// ranges. LLVM 19 and later emit stack maps for x86_64 Windows.
 package pesection
 
 import (
@@ -10,12 +11,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -25,48 +24,6 @@ const SectionName = ".llvm_stackmaps"
 // ImageSectionName is the stack map section's name in PE images, whose
 // section names have no string table and are cut to 8 bytes.
 const ImageSectionName = ".llvm_st"
-
-// Open finds the stack map section in the named COFF or PE file. The
-// section's bytes are memory-mapped where the platform allows: call Close
-// on the result to release them.
-//
-// A mapping reflects the file: if another process truncates or rewrites the
-// file while it is mapped, reading Data can fault (SIGBUS), which Go cannot
-// recover from. For files that may change underneath you, use Read, which
-// copies the section.
-func Open(name string) (*stackmap.SectionData, error) {
-	osf, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer osf.Close()
-	sd, err := read(osf, func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) })
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return sd, nil
-}
-
-// Read finds the stack map section in the COFF or PE file read through r.
-// The section's bytes are read into memory.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return read(r, nil) }
-
-func read(r io.ReaderAt, load loader) (*stackmap.SectionData, error) {
-	bf := bounds.New(r, stackmap.FormatPE)
-	base, err := checkHeaders(bf)
-	if err != nil {
-		return nil, err
-	}
-	f, err := pe.NewFile(r)
-	if err != nil {
-		return nil, bf.Wrap("COFF file header", base, err)
-	}
-	return fromFile(f, bf, base+fileHeaderSize+int64(f.SizeOfOptionalHeader), load)
-}
-
-// FromFile finds the stack map section in a file already opened with
-// debug/pe. The section's bytes are read into memory.
-func FromFile(f *pe.File) (*stackmap.SectionData, error) { return fromFile(f, nil, -1, nil) }
 
 // imageBase returns a PE image's preferred base address (0 for objects).
 func imageBase(f *pe.File) uint64 {
@@ -133,7 +90,7 @@ func fromFile(f *pe.File, bf *bounds.File, table int64, load loader) (*stackmap.
 	}
 	info := stackmap.SectionData{
 		Format:    format,
-		Arch:      regs.ArchFromPE(f.Machine),
+		Arch:      Arch(f.Machine),
 		ByteOrder: binary.LittleEndian,
 		Name:      s.Name,
 		Addr:      imageBase(f) + uint64(s.VirtualAddress),
@@ -149,7 +106,9 @@ func fromFile(f *pe.File, bf *bounds.File, table int64, load loader) (*stackmap.
 		return nil, err
 	}
 	rel.Symbols = syms.functions()
-	return stackmap.NewSectionData(info, rel, release), nil
+	sd := stackmap.NewSectionData(info, rel, nil)
+	mapfile.Own(sd, release) // unmapped when nothing decoded from sd is in use, not by Close
+	return sd, nil
 }
 
 // readData reads the first n bytes of s's raw data. With the file's size

@@ -24,7 +24,7 @@ func TestObjectFunctionNames(t *testing.T) {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := reloctest.StackMapFunctions(o.IR)
 			require.NoError(t, err)
-			sd, err := pesection.Open(o.Path)
+			sd, err := openSection(o.Path)
 			require.NoError(t, err)
 			defer sd.Close()
 			fis := reloctest.Functions(t, sd)
@@ -40,7 +40,7 @@ func TestObjectFunctionNames(t *testing.T) {
 }
 
 func TestLocalFunctions(t *testing.T) {
-	sd, err := pesection.Open(filepath.Join(golden.Root(), "reloc", "local", "x86_64-coff.o"))
+	sd, err := openSection(filepath.Join(golden.Root(), "reloc", "local", "x86_64-coff.o"))
 	require.NoError(t, err)
 	defer sd.Close()
 	fis := reloctest.Functions(t, sd)
@@ -56,7 +56,7 @@ func TestLocalFunctions(t *testing.T) {
 
 // Each function's address is the value llvm-nm gives its symbol.
 func TestObjectFunctionAddressesMatchNM(t *testing.T) {
-	reloctest.AddressesMatchNM(t, "coff", pesection.Open)
+	reloctest.AddressesMatchNM(t, "coff", openSection)
 }
 
 // coffRelocs returns the file and the file offset and count of the stack

@@ -1,9 +1,6 @@
 package regs
 
 import (
-	"debug/elf"
-	"debug/macho"
-	"debug/pe"
 	"encoding/binary"
 	"fmt"
 )
@@ -93,60 +90,4 @@ func (a Arch) PointerSize() int {
 		return 0
 	}
 	return 8
-}
-
-// ArchFromELF derives the architecture from an ELF header's machine, class
-// and data encoding. It returns ArchUnknown for machines LLVM has no stack
-// maps for.
-func ArchFromELF(m elf.Machine, class elf.Class, data elf.Data) Arch {
-	switch m {
-	case elf.EM_X86_64:
-		return X86_64
-	case elf.EM_AARCH64:
-		return AArch64
-	case elf.EM_PPC64:
-		if data == elf.ELFDATA2LSB {
-			return PPC64LE
-		}
-		return PPC64
-	case elf.EM_PPC:
-		return PPC32
-	case elf.EM_RISCV:
-		if class == elf.ELFCLASS64 {
-			return RISCV64
-		}
-	case elf.EM_S390:
-		if class == elf.ELFCLASS64 {
-			return S390X
-		}
-	}
-	return ArchUnknown
-}
-
-// ArchFromMachO derives the architecture from a Mach-O CPU type.
-func ArchFromMachO(cpu macho.Cpu) Arch {
-	switch cpu {
-	case macho.CpuAmd64:
-		return X86_64
-	case macho.CpuArm64:
-		return AArch64
-	case macho.CpuPpc64:
-		return PPC64
-	case macho.CpuPpc:
-		return PPC32
-	}
-	return ArchUnknown
-}
-
-// ArchFromPE derives the architecture from a COFF machine type.
-func ArchFromPE(machine uint16) Arch {
-	switch machine {
-	case pe.IMAGE_FILE_MACHINE_AMD64:
-		return X86_64
-	case pe.IMAGE_FILE_MACHINE_ARM64:
-		return AArch64
-	case pe.IMAGE_FILE_MACHINE_RISCV64:
-		return RISCV64
-	}
-	return ArchUnknown
 }

@@ -17,7 +17,10 @@ import (
 // own llvm-readobj test, whose expected values are in the samples' README.
 
 func TestVersion1MachOSample(t *testing.T) {
-	sd, err := machosection.Open("../testdata/samples/v1-x86_64-macho.o")
+	lf, err := machosection.Open("../testdata/samples/v1-x86_64-macho.o")
+	require.NoError(t, err)
+	defer lf.Close()
+	sd, err := lf.StackMaps()
 	require.NoError(t, err)
 	defer sd.Close()
 	assert.Equal(t, stackmap.FormatMachO, sd.Format)

@@ -6,7 +6,7 @@
 // the registers recovered for that frame.
 //
 // A runtime describes each loaded module (a [Module]: its code range, load
-// bias, unwind table and stack map index; objfile.Module fills one from
+// bias, unwind table and stack map index; objfile.OpenModule fills one from
 // an ELF or Mach-O file, and a JIT builds one by hand, see the Module
 // example),
 // makes a [Walker] once per thread and, for every walk, gives it the

@@ -18,7 +18,7 @@ func ExampleWalker() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := objfile.Module(dir+"walk", 0) // non-PIE: bias 0
+	m, err := objfile.OpenModule(dir+"walk", 0) // non-PIE: bias 0
 	if err != nil {
 		log.Fatal(err)
 	}

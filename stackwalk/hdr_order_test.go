@@ -58,7 +58,7 @@ func TestWalkReversedHdr(t *testing.T) {
 		f, err := walktest.ParseFile(c.Capture)
 		require.NoError(t, err)
 		rev := reversedHdrCopy(t, c.Binary)
-		m, err := objfile.Module(rev, 0)
+		m, err := objfile.OpenModule(rev, 0)
 		require.NoError(t, err)
 		require.ErrorIs(t, m.Unwind.HdrErr(), cfi.ErrHdrOrder, c.Name)
 		require.NoError(t, m.Close())

@@ -1,9 +1,7 @@
 package stackwalk_test
 
 import (
-	"debug/macho"
 	"encoding/binary"
-	"fmt"
 	"sort"
 	"testing"
 
@@ -245,7 +243,7 @@ func TestMachOWalk(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			path := td + name
-			m, err := objfile.Module(path, 0)
+			m, err := objfile.OpenModule(path, 0)
 			require.NoError(t, err)
 			defer m.Close()
 			of, err := objfile.Open(path)
@@ -260,29 +258,21 @@ func TestMachOWalk(t *testing.T) {
 }
 
 // TestMachOWalkUniversal: each slice of testdata/fat's universal object
-// is walked through objfile.ModuleFromMachO.
+// is walked through its slice's File.Module.
 func TestMachOWalkUniversal(t *testing.T) {
 	path := td + "fat/kinds-universal.o"
-	ff, err := macho.OpenFat(path)
-	require.NoError(t, err)
-	defer ff.Close()
 	of, err := objfile.Open(path)
 	require.NoError(t, err)
 	defer of.Close()
 	archs := 0
-	for _, a := range ff.Arches {
-		arch := regs.ArchFromMachO(a.Cpu)
-		var sd *stackmap.SectionData
-		for _, s := range of.Sections {
-			if s.Slice == arch.String() {
-				sd = s
-			}
-		}
-		require.NotNil(t, sd, "%v", arch)
-		m, err := objfile.ModuleFromMachO(a.File, fmt.Sprintf("%s[%v]", path, arch), 0)
+	for _, s := range of.Slices {
+		require.Len(t, s.Sections, 1, "%v", s.Arch)
+		sd := s.Sections[0]
+		require.Equal(t, s.Arch.String(), sd.Slice)
+		m, err := s.Module(0)
 		require.NoError(t, err)
 		pcs := machoChain(t, m.Unwind, sd, 3)
-		walkPlanted(t, m, plantStack(t, m.Unwind, arch, pcs))
+		walkPlanted(t, m, plantStack(t, m.Unwind, s.Arch, pcs))
 		archs++
 	}
 	assert.Equal(t, 2, archs)
@@ -295,7 +285,7 @@ func BenchmarkMachOWalk(b *testing.B) {
 	for _, name := range []string{"linked-macho/arm64-macos13.dylib", "compactunwind/x86_64.dylib"} {
 		b.Run(name, func(b *testing.B) {
 			path := td + name
-			m, err := objfile.Module(path, 0)
+			m, err := objfile.OpenModule(path, 0)
 			require.NoError(b, err)
 			defer m.Close()
 			of, err := objfile.Open(path)

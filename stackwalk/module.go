@@ -29,17 +29,18 @@ type Module struct {
 	// Stackmaps is the module's stack map index; nil for a module without
 	// stack maps (C libraries, the runtime itself).
 	Stackmaps *stackmap.Index
-	// Closer, if not nil, is closed by Close: what the module's builder
-	// opened or mapped (objfile.Module maps the stack map section).
+	// Closer, if not nil, is closed by Close: whatever the module's
+	// builder wants released with it (a JIT's code buffer, say). Modules
+	// that objfile builds need none: what they hold stays valid on its own.
 	Closer io.Closer
 }
 
 // Contains reports whether the runtime address pc is in the module's code.
 func (m *Module) Contains(pc uint64) bool { return pc >= m.Start && pc < m.End }
 
-// Close closes m.Closer (objfile.Module's stack map section mapping):
-// nothing read from the module may be used afterwards. It does nothing
-// for a Module without a Closer. Close is safe to call more than once.
+// Close closes m.Closer, if any: what the builder released with it may no
+// longer be used. It does nothing for a Module without a Closer. Close is
+// safe to call more than once.
 func (m *Module) Close() error {
 	c := m.Closer
 	m.Closer = nil

@@ -37,7 +37,7 @@ func TestRecordsHaveCFI(t *testing.T) {
 	var uc unwind.Context
 	binaries, records, rows, noFDE := 0, 0, 0, 0
 	for _, p := range paths {
-		m, err := objfile.Module(p, 0)
+		m, err := objfile.OpenModule(p, 0)
 		require.NoError(t, err, p)
 		require.NotNil(t, m.Stackmaps, p)
 		binaries++

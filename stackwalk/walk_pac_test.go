@@ -47,7 +47,7 @@ func TestWalkPAC(t *testing.T) {
 // and the walk ends after one frame.
 func TestWalkPACSigned(t *testing.T) {
 	exe, f := pacCapture(t)
-	m, err := objfile.Module(exe, bias(t, exe, f))
+	m, err := objfile.OpenModule(exe, bias(t, exe, f))
 	require.NoError(t, err)
 	defer m.Close()
 	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack})

@@ -90,7 +90,7 @@ func funcAt(f *walktest.File, pc uint64) string {
 
 func walkCapture(t *testing.T, exe string, f *walktest.File, pacMask ...uint64) walkStats {
 	t.Helper()
-	m, err := objfile.Module(exe, bias(t, exe, f))
+	m, err := objfile.OpenModule(exe, bias(t, exe, f))
 	require.NoError(t, err)
 	defer m.Close()
 	require.NotNil(t, m.Stackmaps)

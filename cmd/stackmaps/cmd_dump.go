@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -19,6 +20,7 @@ func init() {
 // dumpInput is one file's stack map sections, located and decoded.
 type dumpInput struct {
 	File     string
+	Obj      *objfile.File           // the file, opened once; nil for raw bytes from standard input
 	Sections []*stackmap.SectionData // one per Mach-O slice; otherwise one
 	Parsed   []*stackmap.Section     // Parsed[i] decodes Sections[i]
 	Unwind   []*unwindSource         // with --unwind: Unwind[i] is the CFI of Sections[i]
@@ -208,8 +210,13 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// Close releases the file's section bytes; in must not be used after.
+// Close closes the file; what was decoded from it stays valid, but its
+// unwind tables and code can no longer be read.
 func (in *dumpInput) Close() {
+	if in.Obj != nil {
+		in.Obj.Close()
+		return
+	}
 	for _, sd := range in.Sections {
 		sd.Close()
 	}

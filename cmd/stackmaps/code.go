@@ -3,13 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/stackmaps/stackmaps/disasm"
-	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/objfile"
-	"github.com/stackmaps/stackmaps/pesection"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -25,7 +21,6 @@ type funcCoder interface {
 // for --disasm, through the file's locator, which keeps what it loaded
 // (symbols, code sections, naming tables) for the whole file.
 type codeFile struct {
-	f       *os.File
 	readers []funcCoder // one, or one per slice of a universal Mach-O file
 	slices  []string    // the slice each reader reads ("" for a thin file)
 
@@ -42,55 +37,41 @@ type codeFile struct {
 // errNoCode is returned when no slice of the file is the section's.
 var errNoCode = errors.New("function's code not found")
 
-// openCode opens name for reading code bytes.
-func openCode(name string) (*codeFile, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
+// openCode makes the code readers of an input from the file it was opened
+// as (in.Obj): the file is not opened again.
+func openCode(in *dumpInput) (*codeFile, error) {
+	obj := in.Obj
+	if obj == nil {
+		return nil, fmt.Errorf("%s: --disasm needs an ELF, Mach-O or COFF file", in.File)
 	}
-	c := &codeFile{f: f}
-	format, err := objfile.Identify(f)
-	if err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: --disasm needs an ELF, Mach-O or COFF file", name)
-	}
-	if err := c.open(format); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
+	c := &codeFile{}
+	switch {
+	case obj.ELF() != nil:
+		c.readers, c.slices = []funcCoder{obj.ELF().Code()}, []string{""}
+	case obj.PE() != nil:
+		c.readers, c.slices = []funcCoder{obj.PE().Code()}, []string{""}
+	default:
+		images := obj.Slices
+		if !obj.Universal {
+			images = []*objfile.File{obj}
+		}
+		for _, img := range images {
+			if img.MachO() == nil {
+				continue
+			}
+			r := img.MachO().Code()
+			c.readers = append(c.readers, r)
+			c.slices = append(c.slices, r.Arch().String())
+		}
+		if len(c.readers) == 0 {
+			return nil, fmt.Errorf("%s: --disasm needs an ELF, Mach-O or COFF file", in.File)
+		}
 	}
 	return c, nil
 }
 
-// open makes the file's code readers, by format.
-func (c *codeFile) open(format stackmap.Format) error {
-	switch format {
-	case stackmap.FormatELF:
-		r, err := elfsection.NewCode(c.f)
-		if err != nil {
-			return err
-		}
-		c.readers, c.slices = []funcCoder{r}, []string{""}
-	case stackmap.FormatMachO:
-		rs, err := machosection.NewCode(c.f)
-		if err != nil {
-			return err
-		}
-		for _, r := range rs {
-			c.readers = append(c.readers, r)
-			c.slices = append(c.slices, r.Arch().String())
-		}
-	default:
-		r, err := pesection.NewCode(c.f)
-		if err != nil {
-			return err
-		}
-		c.readers, c.slices = []funcCoder{r}, []string{""}
-	}
-	return nil
-}
-
-// Close closes the underlying file.
-func (c *codeFile) Close() error { return c.f.Close() }
+// Close releases nothing: the file is the input's, closed with it.
+func (c *codeFile) Close() error { return nil }
 
 // functionCode returns the code of function fi of table t in section sd,
 // from its entry to the end of the section holding it, with what names

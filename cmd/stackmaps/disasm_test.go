@@ -35,7 +35,7 @@ func disasmAll(t *testing.T, path string) string {
 	in, err := loadDumpInput(path, false, nil)
 	require.NoError(t, err)
 	defer in.Close()
-	code, err := openCode(path)
+	code, err := openCode(in)
 	require.NoError(t, err)
 	defer code.Close()
 	var w outBuf

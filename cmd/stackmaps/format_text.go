@@ -23,7 +23,7 @@ func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	var code *codeFile
 	if opts.disasm {
 		var err error
-		if code, err = openCode(in.File); err != nil {
+		if code, err = openCode(in); err != nil {
 			return err
 		}
 		defer code.Close()

@@ -96,14 +96,12 @@ func loadInput(name string, raw bool, order binary.ByteOrder, arch regs.Arch, st
 	}
 	if raw && order == nil {
 		if data == nil {
-			sds, err := openSections(name, true, binary.LittleEndian)
+			f, err := openObject(name, true, binary.LittleEndian)
 			if err != nil {
 				return nil, err
 			}
-			order, err = chooseOrder(name, sds[0].Data, stderr)
-			for _, sd := range sds {
-				sd.Close()
-			}
+			order, err = chooseOrder(name, f.Sections[0].Data, stderr)
+			f.Close()
 			if err != nil {
 				return nil, err
 			}
@@ -114,30 +112,34 @@ func loadInput(name string, raw bool, order binary.ByteOrder, arch regs.Arch, st
 			}
 		}
 	}
-	var sds []*stackmap.SectionData
+	var (
+		obj *objfile.File
+		sds []*stackmap.SectionData
+	)
 	switch {
 	case data == nil:
 		var err error
-		if sds, err = openSections(name, raw, order); err != nil {
+		if obj, err = openObject(name, raw, order); err != nil {
 			return nil, err
 		}
+		sds = obj.Sections
 	case raw:
 		sds = []*stackmap.SectionData{stackmap.NewSectionData(stackmap.SectionData{
 			Format: stackmap.FormatRaw, ByteOrder: order, Name: "raw", Data: data,
 		}, stackmap.Relocations{}, nil)}
 	default:
-		f, err := objfile.NewFile(bytes.NewReader(data))
-		if err != nil {
+		var err error
+		if obj, err = objfile.NewFile(bytes.NewReader(data)); err != nil {
 			return nil, fmt.Errorf("-: %w", err)
 		}
-		sds = f.Sections
+		sds = obj.Sections
 	}
 	if raw && arch != regs.ArchUnknown {
 		for _, sd := range sds {
 			sd.Arch = arch
 		}
 	}
-	return parseInput(name, sds)
+	return parseInput(name, obj, sds)
 }
 
 // chooseOrder picks the byte order a bare section decodes in and says so
@@ -165,9 +167,10 @@ func orderName(o binary.ByteOrder) string {
 	return "little-endian"
 }
 
-// parseInput decodes located sections; it closes them on failure.
-func parseInput(name string, sds []*stackmap.SectionData) (*dumpInput, error) {
-	in := &dumpInput{File: name, Sections: sds}
+// parseInput decodes located sections of obj (nil for bytes read from
+// standard input as a raw section); it closes them on failure.
+func parseInput(name string, obj *objfile.File, sds []*stackmap.SectionData) (*dumpInput, error) {
+	in := &dumpInput{File: name, Obj: obj, Sections: sds}
 	for _, sd := range sds {
 		sec, err := sd.Parse()
 		if err != nil {

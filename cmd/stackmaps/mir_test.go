@@ -48,7 +48,10 @@ func TestDumpLLVMMatchesReadobjMIR(t *testing.T) {
 // checked-in bytes and that dump --format=llvm still equals llvm-readobj.
 func TestMIRLive(t *testing.T) {
 	forEachLive(t, mirObjects(t), func(t *testing.T, o golden.Object, obj string) {
-		sd, err := elfsection.Open(obj)
+		lf, err := elfsection.Open(obj)
+		require.NoError(t, err)
+		defer lf.Close()
+		sd, err := lf.StackMaps()
 		require.NoError(t, err)
 		defer sd.Close()
 		want, err := os.ReadFile(o.Base() + ".stackmaps.bin")

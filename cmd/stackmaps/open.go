@@ -7,21 +7,23 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// openSections finds the stack map section(s) in the named file, whatever
-// its format (see package objfile), or, with raw set, maps the whole file
-// as a bare section in the given byte order. Close the results when done.
-func openSections(name string, raw bool, order binary.ByteOrder) ([]*stackmap.SectionData, error) {
-	var (
-		f   *objfile.File
-		err error
-	)
+// openObject opens the named file once, whatever its format (see package
+// objfile), or, with raw set, maps the whole file as a bare section in the
+// given byte order. The File hands out the stack map sections and, for
+// --unwind and --disasm, the unwind tables, symbols and code of the same
+// open file. Close it when done.
+func openObject(name string, raw bool, order binary.ByteOrder) (*objfile.File, error) {
 	if raw {
-		f, err = objfile.OpenRaw(name, order)
-	} else {
-		f, err = objfile.Open(name)
+		return objfile.OpenRaw(name, order)
 	}
-	if err != nil {
-		return nil, err
+	return objfile.Open(name)
+}
+
+// image returns the image (the file, or a universal file's slice) that sd
+// was found in, nil when there is none (raw bytes).
+func (in *dumpInput) image(sd *stackmap.SectionData) *objfile.File {
+	if in.Obj == nil {
+		return nil
 	}
-	return f.Sections, nil
+	return in.Obj.Image(sd)
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -26,7 +25,7 @@ type unwindRow struct {
 }
 
 // openUnwind reads the unwind tables of every section of in
-// (objfile.OpenUnwind: ELF .eh_frame and .debug_frame, Mach-O __eh_frame,
+// (objfile.File.Unwind: ELF .eh_frame and .debug_frame, Mach-O __eh_frame,
 // __unwind_info and __compact_unwind, relocated in objects as stack map
 // function addresses are). COFF, PE and raw sections have no unwind
 // support: an error.
@@ -36,7 +35,11 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 		if sd.Format != stackmap.FormatELF && sd.Format != stackmap.FormatMachO {
 			return nil, fmt.Errorf("--unwind: %s files have no call frame information support (only ELF and Mach-O)", sd.Format)
 		}
-		t, err := objfile.OpenUnwind(in.File, sd.Slice)
+		img := in.image(sd)
+		if img == nil {
+			return nil, fmt.Errorf("--unwind: no file to read unwind tables from")
+		}
+		t, err := img.Unwind()
 		if err != nil {
 			if sd.Slice != "" {
 				err = fmt.Errorf("slice %s: %w", sd.Slice, err)

@@ -20,7 +20,12 @@ type Module struct {
 
 // LoadModule reads the stack maps and symbols of an ELF executable.
 func LoadModule(path string) (*Module, error) {
-	sd, err := elfsection.Open(path)
+	ef, err := elfsection.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer ef.Close()
+	sd, err := ef.StackMaps()
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -52,4 +55,20 @@ func TestReadFallback(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []byte("3456"), data)
 	require.NoError(t, release())
+}
+
+// Own releases once the owner is unreachable, and not before.
+func TestOwnReleasesWhenUnreachable(t *testing.T) {
+	var released atomic.Int32
+	owner := new([16]byte)
+	Own(owner, func() error { released.Add(1); return nil })
+	runtime.GC()
+	assert.Equal(t, int32(0), released.Load(), "released while reachable")
+	runtime.KeepAlive(owner)
+	owner = nil
+	for i := 0; i < 100 && released.Load() == 0; i++ {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	assert.Equal(t, int32(1), released.Load())
 }

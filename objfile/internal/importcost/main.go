@@ -1,6 +1,6 @@
 // Command importcost imports every package a runtime reading stack maps
 // may import (stackmap, objfile, the locators and regs) and does nothing
-// else. The regs tests build it and run it with GODEBUG=inittrace=1 to
+// else. The objfile tests build it and run it with GODEBUG=inittrace=1 to
 // show that importing them allocates nothing at initialization.
 package main
 

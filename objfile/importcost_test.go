@@ -1,4 +1,4 @@
-package regs
+package objfile
 
 import (
 	"os"
@@ -39,7 +39,7 @@ func TestImportAllocatesNothing(t *testing.T) {
 	}
 	gobin := testtools.Need(t, "go")
 	exe := filepath.Join(t.TempDir(), "importcost")
-	build := exec.Command(gobin[0], "build", "-o", exe, "./regs/internal/importcost")
+	build := exec.Command(gobin[0], "build", "-o", exe, "./objfile/internal/importcost")
 	build.Dir = ".."
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, "%s", out)
@@ -55,5 +55,18 @@ func TestImportAllocatesNothing(t *testing.T) {
 		if strings.HasPrefix(m[1], "github.com/stackmaps/") {
 			assert.Equal(t, "0", m[3], "%s allocates %s bytes in %s allocations at init", m[1], m[2], m[3])
 		}
+	}
+}
+
+// TestStackmapImportsNoFileFormat: a runtime importing stackmap (and regs)
+// pulls in no debug/* package; the ArchFrom* helpers live in the locators.
+func TestStackmapImportsNoFileFormat(t *testing.T) {
+	gobin := testtools.Need(t, "go")
+	cmd := exec.Command(gobin[0], "list", "-deps", "./stackmap", "./regs")
+	cmd.Dir = ".."
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	for _, p := range strings.Fields(string(out)) {
+		assert.False(t, strings.HasPrefix(p, "debug/"), "stackmap or regs imports %s", p)
 	}
 }

@@ -1,0 +1,186 @@
+package elfsection
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/stackmaps/stackmaps/internal/bounds"
+	"github.com/stackmaps/stackmaps/internal/mapfile"
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// File is an ELF file opened once for everything this library reads from
+// it: the stack map section (StackMaps), the call frame information
+// (Frames), the function symbols (Symbols), the executable code
+// (TextRanges) and the architecture. Like debug/elf's File, it reads the
+// headers when it is made and each table when asked.
+//
+// Every size and count the headers claim is checked against the file's
+// size before anything is read or allocated (except for FromFile, where
+// the size is not known).
+type File struct {
+	// Arch is the target architecture (regs.ArchUnknown for a machine
+	// LLVM has no stack maps for).
+	Arch regs.Arch
+	// ByteOrder is the file's byte order.
+	ByteOrder binary.ByteOrder
+	// Relocatable reports a relocatable object (ET_REL): its addresses
+	// are section offsets.
+	Relocatable bool
+
+	x    *file
+	osf  *os.File // Open or NewFile with an *os.File: what StackMaps maps
+	own  bool     // Open: Close closes osf
+	name string   // Open: the file's name, for errors
+}
+
+// Open opens the named ELF file and reads its headers. The file stays open
+// until Close; StackMaps memory-maps the stack map section where the
+// platform allows (see StackMaps).
+func Open(name string) (*File, error) { return OpenOptions(name, Options{}) }
+
+// OpenOptions is Open with options.
+func OpenOptions(name string, opts Options) (*File, error) {
+	osf, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	f, err := NewFileOptions(osf, opts)
+	if err != nil {
+		osf.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	f.own, f.name = true, name
+	return f, nil
+}
+
+// NewFile reads the headers of the ELF file read through r, checking them
+// against its size. Tables and sections are read through r when asked for,
+// into memory, except that when r is an *os.File StackMaps memory-maps the
+// section as for Open. r must stay readable while the File is used; the
+// File does not close it.
+func NewFile(r io.ReaderAt) (*File, error) { return NewFileOptions(r, Options{}) }
+
+// NewFileOptions is NewFile with options.
+func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
+	bf := bounds.New(r, stackmap.FormatELF)
+	h, err := readHeader(bf)
+	if err != nil {
+		return nil, err
+	}
+	ef, err := elf.NewFile(r)
+	if err != nil {
+		return nil, bf.Wrap("ELF header", 0, err)
+	}
+	f := newFile(&file{f: ef, h: h, bf: bf, max: opts.maxInflated()})
+	f.osf, _ = r.(*os.File)
+	return f, nil
+}
+
+// FromFile wraps an ELF file already opened with debug/elf. Errors about
+// the section headers give no file offset (-1): debug/elf does not keep
+// it; nor does it keep the file's size, so sizes are not checked against
+// it. Closing the File does not close ef.
+func FromFile(ef *elf.File) *File {
+	return newFile(&file{f: ef, h: header{shoff: -1}, max: Options{}.maxInflated()})
+}
+
+func newFile(x *file) *File {
+	return &File{
+		Arch:        Arch(x.f.Machine, x.f.Class, x.f.Data),
+		ByteOrder:   x.f.ByteOrder,
+		Relocatable: x.f.Type == elf.ET_REL,
+		x:           x,
+	}
+}
+
+// ELF returns the debug/elf view of the file, for what this package does
+// not read. Its tables are read without the size checks this package
+// applies.
+func (f *File) ELF() *elf.File { return f.x.f }
+
+// ReaderAt returns what the file is read through (nil for FromFile).
+func (f *File) ReaderAt() io.ReaderAt {
+	if f.x.bf == nil {
+		return nil
+	}
+	return f.x.bf.Reader()
+}
+
+// Close closes the file opened by Open (for NewFile and FromFile it closes
+// nothing: the caller owns r). What was read from the file stays valid: a memory-mapped
+// stack map section is unmapped only once nothing decoded from it is
+// reachable (see StackMaps). Close is safe to call more than once.
+func (f *File) Close() error {
+	osf, own := f.osf, f.own
+	f.osf, f.own = nil, false
+	if osf == nil || !own {
+		return nil
+	}
+	return osf.Close()
+}
+
+// StackMaps finds the stack map section and what the file says about it:
+// the relocations that fill its function addresses, the function symbols
+// that name them and, on PowerPC64 ELFv1, the function descriptors in
+// .opd. The section is looked for where users put it (see Placements).
+//
+// For a File from Open (or NewFile of an *os.File) the section's bytes are
+// memory-mapped where the
+// platform allows; the mapping belongs to the returned SectionData and
+// goes once neither it nor anything decoded from it (Section, Table,
+// Record, Index) is reachable, so calling Close on the SectionData or the
+// File leaves decoded records valid. A mapping reflects the file: if
+// another process truncates or rewrites it while it is mapped, reading
+// can fault (SIGBUS). Otherwise the bytes are read into memory. An object
+// file without the section gives an error matching stackmap.ErrNoSection.
+func (f *File) StackMaps() (*stackmap.SectionData, error) {
+	var load loader
+	if osf := f.osf; osf != nil {
+		load = func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) }
+	}
+	sd, err := f.x.find(load)
+	if err != nil && f.name != "" {
+		return nil, fmt.Errorf("%s: %w", f.name, err)
+	}
+	return sd, err
+}
+
+// Frames reads the call frame information sections (.eh_frame with
+// .eh_frame_hdr, .debug_frame), as cfi.New takes them. In a relocatable
+// object their relocations are applied as if every section were at
+// address 0, so that an FDE's pc_begin equals the stack map function
+// address of the same function (see OpenFramesRelocated for the
+// relocation types); in a linked file the bytes are as in the file. A
+// section the file lacks has nil Data.
+func (f *File) Frames() (FrameSections, error) {
+	fs, err := f.x.frames(true)
+	if err != nil && f.name != "" {
+		return FrameSections{}, fmt.Errorf("%s: %w", f.name, err)
+	}
+	return fs, err
+}
+
+// Symbols returns the file's function symbols from .symtab, or from
+// .dynsym when the file is stripped: STT_FUNC and STT_GNU_IFUNC symbols
+// defined in the file and, on PowerPC64 ELFv1, the symbols of .opd (whose
+// values are descriptor addresses). In relocatable objects values are
+// section offsets. A file with no symbol table has none (no error).
+//
+// A file without section headers gives the function symbols of its
+// dynamic symbol table (found through PT_DYNAMIC).
+func (f *File) Symbols() ([]stackmap.Symbol, error) {
+	if len(f.x.f.Sections) == 0 {
+		return f.x.dynamicFunctions()
+	}
+	syms, _, err := f.x.functionSymbols(elf.SectionIndex(opdSection(f.x.f)))
+	return syms, err
+}
+
+// Code returns the reader of the file's code: function code and the names
+// of branch targets (see Code), over this File's headers (no second open).
+func (f *File) Code() *Code { return newCode(f.x) }

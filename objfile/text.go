@@ -1,0 +1,111 @@
+package objfile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// errUniversal is what the image methods of a universal file return.
+var errUniversal = errors.New("objfile: a universal file has one image per slice: use File.Slices")
+
+// ErrNoCode is returned (wrapped) by ReadCodeAt for an address in no
+// executable range of the file.
+var ErrNoCode = errors.New("address in no executable code of the file")
+
+// CodeRange is a stretch of an image's executable code.
+type CodeRange struct {
+	// Name is the segment or section's name ("PT_LOAD" for an ELF
+	// segment, "__TEXT,__text", ".text").
+	Name string
+	// Addr is the link-time address of the first byte (0 for every
+	// section of an ELF or COFF relocatable object).
+	Addr uint64
+	// Size is the number of bytes the file holds for the range.
+	Size uint64
+	// Offset is where the bytes are, in what the image is read through.
+	Offset int64
+}
+
+// CodeRanges returns the image's executable code: an ELF file's
+// executable PT_LOAD segments (or an object's code sections), a Mach-O
+// file's instruction sections, a COFF/PE file's code sections. A raw
+// section or a universal file (see Slices) has none.
+func (f *File) CodeRanges() []CodeRange {
+	var out []CodeRange
+	switch {
+	case f.elf != nil:
+		for _, r := range f.elf.TextRanges() {
+			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.FileSize, Offset: r.Offset})
+		}
+	case f.macho != nil:
+		for _, r := range f.macho.TextRanges() {
+			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
+		}
+	case f.pe != nil:
+		for _, r := range f.pe.TextRanges() {
+			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
+		}
+	}
+	return out
+}
+
+// ReadCodeAt reads len(p) bytes of executable code at link-time address
+// addr into p, as io.ReaderAt does (n < len(p) with an error when the code
+// range ends first). The bytes are copied from the file, so they stay valid
+// after Close; after Close it returns an error. In a relocatable object
+// with several code sections the address is ambiguous (each starts at 0):
+// the first code section that holds it answers. An address in no code
+// range gives an error matching ErrNoCode.
+func (f *File) ReadCodeAt(p []byte, addr uint64) (n int, err error) {
+	if f.Universal {
+		return 0, errUniversal
+	}
+	if f.r == nil {
+		return 0, fmt.Errorf("%w: %#x (no code in this file)", ErrNoCode, addr)
+	}
+	for _, r := range f.CodeRanges() {
+		if addr < r.Addr || addr-r.Addr >= r.Size {
+			continue
+		}
+		rest := r.Size - (addr - r.Addr)
+		want := p
+		if uint64(len(want)) > rest {
+			want = want[:rest]
+		}
+		n, err = f.r.ReadAt(want, r.Offset+int64(addr-r.Addr))
+		if err == nil && n < len(p) {
+			err = io.EOF
+		}
+		return n, err
+	}
+	return 0, fmt.Errorf("%w: %#x", ErrNoCode, addr)
+}
+
+// Code returns n bytes of executable code at link-time address addr (fewer
+// where the code range ends), copied from the file (see ReadCodeAt).
+func (f *File) Code(addr uint64, n int) ([]byte, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("objfile: Code: negative length %d", n)
+	}
+	found := false
+	for _, r := range f.CodeRanges() {
+		if addr >= r.Addr && addr-r.Addr < r.Size {
+			n, found = int(min(uint64(n), r.Size-(addr-r.Addr))), true
+			break
+		}
+	}
+	if !found {
+		_, err := f.ReadCodeAt(nil, addr) // the error: universal, or no code
+		if err == nil {
+			err = fmt.Errorf("%w: %#x", ErrNoCode, addr)
+		}
+		return nil, err
+	}
+	p := make([]byte, n) // at most the range's size, which lies in the file
+	k, err := f.ReadCodeAt(p, addr)
+	if err == io.EOF && k == n {
+		err = nil
+	}
+	return p[:k], err
+}
