@@ -28,7 +28,7 @@ func BenchmarkRowAt(b *testing.B) {
 			var ctx unwind.Context
 			pc := c.pc
 			if pc == 0 {
-				m, err := objfile.Module(c.path, 0)
+				m, err := objfile.OpenModule(c.path, 0)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -79,7 +79,7 @@ func loadSelf() (*image, error) {
 		}
 	}
 	sort.Slice(im.funcs, func(i, j int) bool { return im.funcs[i].lo < im.funcs[j].lo })
-	if im.mod, err = objfile.Module(path, bias); err != nil {
+	if im.mod, err = objfile.OpenModule(path, bias); err != nil {
 		return nil, err
 	}
 	if im.mod.Stackmaps == nil {
