@@ -7,9 +7,8 @@
 # __eh_frame's own address); the rows are compared per FDE, by distance
 # from the function's start.
 #
-# LLVM_DWARFDUMP picks the tool (llvm-dwarfdump-22 by default; the views
-# checked in were written by llvm-dwarfdump-14, whose row lines are the
-# same as 22's, where 22 was not installed).
+# LLVM_DWARFDUMP picks the tool (llvm-dwarfdump-22 by default, which
+# wrote the views checked in).
 set -euo pipefail
 cd "$(dirname "$0")"
 tool=${LLVM_DWARFDUMP:-llvm-dwarfdump-22}
