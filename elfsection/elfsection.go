@@ -80,23 +80,6 @@ func (o Options) maxInflated() uint64 {
 	return uint64(o.MaxInflated)
 }
 
-// Read finds the stack map section in the ELF file read through r. The
-// section's bytes are read into memory.
-//
-// Deprecated: use NewFile(r) and File.StackMaps.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return ReadOptions(r, Options{}) }
-
-// ReadOptions is Read with options.
-//
-// Deprecated: use NewFileOptions(r, opts) and File.StackMaps.
-func ReadOptions(r io.ReaderAt, opts Options) (*stackmap.SectionData, error) {
-	f, err := NewFileOptions(r, opts)
-	if err != nil {
-		return nil, err
-	}
-	return f.StackMaps()
-}
-
 // loader gets the n bytes at file offset off (checked to lie in the file),
 // and what releases them (nil if nothing); a nil loader means reading
 // through debug/elf into memory.
