@@ -3,7 +3,6 @@ package pesection
 import (
 	"debug/pe"
 	"errors"
-	"io"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -31,21 +30,6 @@ type Code struct {
 
 	syms  map[string]int // first symbol of each name with a section -> section index
 	names *peNames       // built on first use
-}
-
-// NewCode checks the headers of the COFF or PE file read through r
-// against its size and opens it for reading code.
-func NewCode(r io.ReaderAt) (*Code, error) {
-	bf := bounds.New(r, stackmap.FormatPE)
-	base, err := checkHeaders(bf)
-	if err != nil {
-		return nil, err
-	}
-	f, err := pe.NewFile(r)
-	if err != nil {
-		return nil, bf.Wrap("COFF file header", base, err)
-	}
-	return newCode(f, bf), nil
 }
 
 // newCode returns the Code of a file opened after checkHeaders checked
