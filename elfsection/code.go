@@ -12,9 +12,9 @@ var errNoCode = errors.New("function's code not found")
 
 // Code reads the machine code of the functions an ELF file's stack maps
 // describe, and names call and branch targets in it (TargetName), for a
-// disassembler. It reads through the same checks as Open: every section,
-// symbol table and relocation table is checked against the file's size
-// before it is read.
+// disassembler; File.Code returns it. It reads through the same checks as
+// Open: every section, symbol table and relocation table is checked
+// against the file's size before it is read.
 //
 // What it looks up is loaded once and kept: the symbol table, each code
 // section's bytes, the naming tables. A file with many functions and

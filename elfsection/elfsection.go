@@ -5,8 +5,10 @@
 // relocatable objects, dynamic ones in PIE executables and shared
 // libraries; the function symbols that name them; on PowerPC64 ELFv1 the
 // function descriptors in .opd), the call frame information (File.Frames,
-// relocated in objects), the function symbols and the executable code
-// ranges. See stackmap.SectionData.
+// relocated in objects), the function symbols (File.Symbols), the
+// executable code ranges (File.TextRanges) and, for a disassembler, the
+// functions' code and the names of branch targets (File.Code). See
+// stackmap.SectionData.
 //
 // The section is found where users put it: under the names in
 // SectionNames, or in linked files through the __start_llvm_stackmaps and

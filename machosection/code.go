@@ -14,10 +14,11 @@ var errNoCode = errors.New("function's code not found")
 
 // Code reads the machine code of the functions a thin Mach-O file's (or
 // one universal slice's) stack maps describe, and names call and branch
-// targets in it (TargetName), for a disassembler. The file's headers,
-// load commands, symbol and indirect symbol tables and relocations are
-// checked against its size as Open checks them, and each code section
-// before it is read.
+// targets in it (TargetName), for a disassembler; File.Code returns it
+// (for each slice of a universal file: Fat.Slices[i].Code()). The file's
+// headers, load commands, symbol and indirect symbol tables and
+// relocations are checked against its size as Open checks them, and each
+// code section before it is read.
 //
 // What it looks up is loaded once and kept: each code section's bytes,
 // the naming tables.

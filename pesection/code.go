@@ -16,9 +16,10 @@ const sectionCode = 0x20
 
 // Code reads the machine code of the functions a COFF object's or PE
 // image's stack maps describe, and names call and branch targets in it
-// (TargetName), for a disassembler. The headers, section table, symbol
-// and string tables and relocations are checked against the file's size
-// as Open checks them, and each code section before it is read.
+// (TargetName), for a disassembler; File.Code returns it. The headers,
+// section table, symbol and string tables and relocations are checked
+// against the file's size as Open checks them, and each code section
+// before it is read.
 //
 // What it looks up is loaded once and kept: the symbols, each code
 // section's bytes, the naming tables.
