@@ -38,7 +38,7 @@
 // .eh_frame pc_begin fields (and, in .debug_frame, CIE pointers and
 // addresses) are relocated by the linker; apply the relocations first
 // (with sections at their intended addresses) or the FDE ranges are the
-// unrelocated field values. elfsection.OpenFramesRelocated does that for
+// unrelocated field values. elfsection's File.Frames does that for
 // ELF objects, with every section at 0 as for stack map function
 // addresses.
 //

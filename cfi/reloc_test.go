@@ -13,7 +13,7 @@ import (
 // (what llvm-dwarfdump does): symbol values are section offsets. Only the
 // relocation types found in .eh_frame and .debug_frame of the test data
 // are handled; any other fails the test. It is kept apart from
-// elfsection.OpenFramesRelocated (which package cfi's own tests cannot
+// elfsection.File.Frames (which package cfi's own tests cannot
 // import) as an independent check of it: TestRelocatedObjects requires
 // both to give the same bytes.
 func applyRelocs(t testing.TB, f *elf.File, target *elf.Section, data []byte) []byte {

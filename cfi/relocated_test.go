@@ -18,7 +18,7 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// TestRelocatedObjects checks elfsection.OpenFramesRelocated on every
+// TestRelocatedObjects checks elfsection.File.Frames on every
 // checked-in ELF object: its relocated .eh_frame equals, byte for byte,
 // the one this package's test helper (applyRelocs, written separately)
 // makes; every FDE and row equals llvm-dwarfdump-22's golden dump of the
@@ -35,7 +35,7 @@ func TestRelocatedObjects(t *testing.T) {
 		if o.Format != "elf" {
 			continue
 		}
-		fs, err := elfsection.OpenFramesRelocated(o.Path)
+		fs, err := openFrames(o.Path)
 		require.NoError(t, err, o.Rel)
 		require.True(t, fs.Relocated, o.Rel)
 		assert.Zero(t, fs.EHFrame.Addr, o.Rel)
@@ -140,26 +140,29 @@ func TestRelocatedUnknownType(t *testing.T) {
 	// The first relocation's type becomes R_X86_64_GOTPCREL (9).
 	info := rela.Offset + 8
 	data[info] = byte(elf.R_X86_64_GOTPCREL)
-	_, err = elfsection.ReadFramesRelocated(bytes.NewReader(data))
+	_, err = readFrames(data)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "R_X86_64_GOTPCREL")
 	assert.Contains(t, err.Error(), "offset 0x20")
 	assert.True(t, errors.Is(err, stackmap.ErrRelocation), "%v", err)
 
-	// Unrelocated, the same bytes read fine.
-	_, err = elfsection.ReadFrames(bytes.NewReader(data))
+	// Only relocating .eh_frame fails: the file reads fine, and so does
+	// its stack map section, relocated by the same engine.
+	f, err := elfsection.NewFile(bytes.NewReader(data))
+	require.NoError(t, err)
+	_, err = f.StackMaps()
 	require.NoError(t, err)
 
 	// A field past the end of the section: refused, not written.
 	data[info] = byte(elf.R_X86_64_PC32)
 	ef.ByteOrder.PutUint64(data[rela.Offset:], 1<<40)
-	_, err = elfsection.ReadFramesRelocated(bytes.NewReader(data))
+	_, err = readFrames(data)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "offset 0x10000000000, R_X86_64_PC32")
 	assert.Contains(t, err.Error(), "outside .eh_frame")
 }
 
-// TestRelocatedFrameObjects checks elfsection.OpenFramesRelocated on the
+// TestRelocatedFrameObjects checks elfsection.File.Frames on the
 // call frame test objects of testdata/cfi/build (llc-22 and the cross
 // gccs, six architectures), the only objects with a .debug_frame (32- and
 // 64-bit DWARF): each relocated .eh_frame and .debug_frame equals, byte
@@ -177,7 +180,7 @@ func TestRelocatedFrameObjects(t *testing.T) {
 			continue
 		}
 		path := filepath.Join(golden.Root(), rel)
-		fs, err := elfsection.OpenFramesRelocated(path)
+		fs, err := openFrames(path)
 		require.NoError(t, err, rel)
 		require.True(t, fs.Relocated, rel)
 		ef, err := elf.Open(path)
@@ -220,4 +223,24 @@ func TestRelocatedFrameObjects(t *testing.T) {
 	assert.Greater(t, rows, 500)
 	assert.Len(t, sections, 12)    // six architectures, two sections
 	assert.Greater(t, changed, 40) // 48 sections: the relocations change nearly all
+}
+
+// openFrames opens an ELF file and returns its call frame sections,
+// relocated in an object (elfsection.File.Frames).
+func openFrames(path string) (elfsection.FrameSections, error) {
+	f, err := elfsection.Open(path)
+	if err != nil {
+		return elfsection.FrameSections{}, err
+	}
+	defer f.Close()
+	return f.Frames()
+}
+
+// readFrames is openFrames for the bytes of an ELF file.
+func readFrames(data []byte) (elfsection.FrameSections, error) {
+	f, err := elfsection.NewFile(bytes.NewReader(data))
+	if err != nil {
+		return elfsection.FrameSections{}, err
+	}
+	return f.Frames()
 }

@@ -12,7 +12,7 @@ import (
 // searches) and interpreting the encoding, on the x86_64 ground-truth
 // image: no allocation.
 func BenchmarkLookup(b *testing.B) {
-	cu, err := machosection.OpenCompactUnwind(td + "compactunwind/x86_64.dylib")
+	cu, err := openCompactUnwind(td + "compactunwind/x86_64.dylib")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func BenchmarkLookup(b *testing.B) {
 
 // BenchmarkObjectLookup: a __compact_unwind lookup on the arm64 object.
 func BenchmarkObjectLookup(b *testing.B) {
-	cu, err := machosection.OpenCompactUnwind(td + "compactunwind/arm64.o")
+	cu, err := openCompactUnwind(td + "compactunwind/arm64.o")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -40,4 +40,15 @@ func BenchmarkObjectLookup(b *testing.B) {
 			b.Fatal("not found")
 		}
 	}
+}
+
+// openCompactUnwind opens a thin Mach-O file and returns its compact
+// unwind information (machosection.File.CompactUnwind).
+func openCompactUnwind(name string) (machosection.CompactUnwind, error) {
+	f, err := machosection.Open(name)
+	if err != nil {
+		return machosection.CompactUnwind{}, err
+	}
+	defer f.Close()
+	return f.CompactUnwind()
 }

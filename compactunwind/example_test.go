@@ -11,7 +11,12 @@ import (
 // Find the compact unwind entry of a function of a linked image and read
 // where its frame keeps the caller's registers.
 func Example() {
-	cu, err := machosection.OpenCompactUnwind("../testdata/compactunwind/arm64.dylib")
+	f, err := machosection.Open("../testdata/compactunwind/arm64.dylib")
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	cu, err := f.CompactUnwind()
 	if err != nil {
 		panic(err)
 	}

@@ -35,7 +35,10 @@ func openImage(t *testing.T, path string) *image {
 			im.syms[s.Name] = s.Value
 		}
 	}
-	cfg, err := machosection.OpenFrames(path)
+	mf, err := machosection.Open(path)
+	require.NoError(t, err)
+	cfg, err := mf.Frames()
+	mf.Close()
 	require.NoError(t, err)
 	if cfg.Data != nil {
 		im.eh, err = cfi.New(cfg)

@@ -3,7 +3,6 @@ package disasm_test
 import (
 	"fmt"
 	"log"
-	"os"
 
 	"github.com/stackmaps/stackmaps/disasm"
 	"github.com/stackmaps/stackmaps/elfsection"
@@ -13,12 +12,12 @@ import (
 // function and the instruction at the record, with the call's target
 // named as llvm-objdump -d -r names it (after the relocation).
 func Example() {
-	f, err := os.Open("../testdata/objects/llvm19/x86_64-elf/statepoints.o")
+	f, err := elfsection.Open("../testdata/objects/llvm19/x86_64-elf/statepoints.o")
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer f.Close()
-	sd, err := elfsection.Read(f)
+	sd, err := f.StackMaps()
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -26,10 +25,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	code, err := elfsection.NewCode(f)
-	if err != nil {
-		log.Fatal(err)
-	}
+	code := f.Code()
 	t := sec.Table(0)
 	fn, _ := t.Function(0)
 	bytes, section, err := code.FunctionCode(&fn, t.NumFunctions())

@@ -3,6 +3,7 @@ package disasm_test
 import (
 	"debug/macho"
 	"debug/pe"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -153,15 +154,15 @@ func TestNamesEveryBranch(t *testing.T) {
 		require.NoError(t, err)
 		switch {
 		case strings.HasSuffix(rel, ".dll") || strings.Contains(rel, "coff"):
-			c, err := pesection.NewCode(osf)
+			pf, err := pesection.NewFile(osf)
 			require.NoError(t, err)
+			c := pf.Code()
 			f, err := pe.NewFile(osf)
 			require.NoError(t, err)
 			n, b := namePEBranches(t, c, f, rel, readObjdump(t, rel, false))
 			total, bare = total+n, bare+b
 		case rel == "fat/kinds-universal.o":
-			cs, err := machosection.NewCode(osf)
-			require.NoError(t, err)
+			cs := machoCode(t, osf)
 			fat, err := macho.NewFatFile(osf)
 			require.NoError(t, err)
 			require.Len(t, cs, len(fat.Arches))
@@ -171,8 +172,7 @@ func TestNamesEveryBranch(t *testing.T) {
 				total, bare = total+n, bare+b
 			}
 		default:
-			cs, err := machosection.NewCode(osf)
-			require.NoError(t, err)
+			cs := machoCode(t, osf)
 			require.Len(t, cs, 1, rel)
 			f, err := macho.NewFile(osf)
 			require.NoError(t, err)
@@ -258,4 +258,17 @@ func namePEBranches(t *testing.T, c *pesection.Code, f *pe.File, rel string, od 
 	}
 	require.True(t, base != 0 || codeSecs == 1, "%s: an object's code sections share addresses: one is needed", rel)
 	return named, bare
+}
+
+// machoCode returns the code reader of each slice of the Mach-O file read
+// through r (one for a thin file), in slice order.
+func machoCode(t *testing.T, r io.ReaderAt) []*machosection.Code {
+	t.Helper()
+	ff, err := machosection.NewFat(r)
+	require.NoError(t, err)
+	var cs []*machosection.Code
+	for _, s := range ff.Slices {
+		cs = append(cs, s.Code())
+	}
+	return cs
 }

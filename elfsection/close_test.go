@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 )
 
 // Open maps just the section: Data holds the section's bytes, Close
-// releases them and clears Data, and a second Close is harmless. Read
-// keeps the bytes in memory and has nothing to release.
+// releases them and clears Data, and a second Close is harmless. NewFile
+// over an *os.File the caller owns maps too, and its Close clears Data
+// the same way.
 func TestOpenAndClose(t *testing.T) {
 	lib := filepath.Join(golden.Root(), "linked", "x86_64-elf", "libstackmaps.so")
 	want, err := os.ReadFile(lib + ".stackmaps.bin")
@@ -31,7 +31,7 @@ func TestOpenAndClose(t *testing.T) {
 	f, err := os.Open(lib)
 	require.NoError(t, err)
 	defer f.Close()
-	sd, err = elfsection.Read(f)
+	sd, err = readSection(f)
 	require.NoError(t, err)
 	assert.Equal(t, want, sd.Data)
 	require.NoError(t, sd.Close())

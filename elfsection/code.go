@@ -3,9 +3,7 @@ package elfsection
 import (
 	"debug/elf"
 	"errors"
-	"io"
 
-	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -14,9 +12,9 @@ var errNoCode = errors.New("function's code not found")
 
 // Code reads the machine code of the functions an ELF file's stack maps
 // describe, and names call and branch targets in it (TargetName), for a
-// disassembler. It reads through the same checks as Open: every section,
-// symbol table and relocation table is checked against the file's size
-// before it is read.
+// disassembler; File.Code returns it. It reads through the same checks as
+// Open: every section, symbol table and relocation table is checked
+// against the file's size before it is read.
 //
 // What it looks up is loaded once and kept: the symbol table, each code
 // section's bytes, the naming tables. A file with many functions and
@@ -35,21 +33,6 @@ type Code struct {
 	onlyDone bool
 
 	names *elfNames // built on first use
-}
-
-// NewCode checks the headers of the ELF file read through r against its
-// size and opens it for reading code.
-func NewCode(r io.ReaderAt) (*Code, error) {
-	bf := bounds.New(r, stackmap.FormatELF)
-	h, err := readHeader(bf)
-	if err != nil {
-		return nil, err
-	}
-	f, err := elf.NewFile(r)
-	if err != nil {
-		return nil, bf.Wrap("ELF header", 0, err)
-	}
-	return newCode(&file{f: f, h: h, bf: bf, max: Options{}.maxInflated()}), nil
 }
 
 // newCode returns the Code of a checked, opened file.

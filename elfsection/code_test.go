@@ -22,9 +22,10 @@ func openCode(t testing.TB, rel string) (*Code, []stackmap.Function, []int) {
 	osf, err := os.Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { osf.Close() })
-	c, err := NewCode(osf)
+	f, err := NewFile(osf)
 	require.NoError(t, err)
-	sd, err := Read(osf)
+	c := f.Code()
+	sd, err := f.StackMaps()
 	require.NoError(t, err)
 	sec, err := sd.Parse()
 	require.NoError(t, err)
@@ -133,9 +134,9 @@ func TestFunctionCodeChecksSize(t *testing.T) {
 	binary.LittleEndian.PutUint64(data[shoff+uint64(text)*64+24:], uint64(len(data))-4) // sh_offset: 4 bytes before the end
 
 	_, fns, counts := openCode(t, rel)
-	c, err := NewCode(bytes.NewReader(data))
+	f, err := NewFile(bytes.NewReader(data))
 	require.NoError(t, err)
-	_, _, err = c.FunctionCode(&fns[0], counts[0])
+	_, _, err = f.Code().FunctionCode(&fns[0], counts[0])
 	var fe *stackmap.FileError
 	require.ErrorAs(t, err, &fe)
 	assert.Contains(t, fe.What, ".text")

@@ -48,7 +48,7 @@ func TestCompressedSections(t *testing.T) {
 					f, err := os.Open(path)
 					require.NoError(t, err)
 					defer f.Close()
-					return elfsection.Read(f)
+					return readSection(f)
 				},
 			} {
 				sd, err := open()
@@ -121,7 +121,7 @@ func withCompressed(t *testing.T, payload []byte, size uint64) []byte {
 // A compressed section must inflate to exactly the size it declares.
 func TestCompressedSizeMismatch(t *testing.T) {
 	want, _ := wantKinds(t)
-	sd, err := elfsection.Read(bytes.NewReader(withCompressed(t, want, uint64(len(want)))))
+	sd, err := readSection(bytes.NewReader(withCompressed(t, want, uint64(len(want)))))
 	require.NoError(t, err)
 	assert.Equal(t, want, sd.Data)
 
@@ -133,7 +133,7 @@ func TestCompressedSizeMismatch(t *testing.T) {
 		{uint64(len(want)) + 8, "inflates to 1056 bytes, short of the 1064 it declares"},
 		{1 << 40, "declares 1099511627776 bytes inflated (ch_size), over the bound of 268435456"},
 	} {
-		_, err := elfsection.Read(bytes.NewReader(withCompressed(t, want, c.size)))
+		_, err := readSection(bytes.NewReader(withCompressed(t, want, c.size)))
 		var fe *stackmap.FileError
 		require.ErrorAs(t, err, &fe)
 		assert.Equal(t, "section 4 (.llvm_stackmaps)", fe.What)

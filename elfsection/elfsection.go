@@ -5,8 +5,10 @@
 // relocatable objects, dynamic ones in PIE executables and shared
 // libraries; the function symbols that name them; on PowerPC64 ELFv1 the
 // function descriptors in .opd), the call frame information (File.Frames,
-// relocated in objects), the function symbols and the executable code
-// ranges. See stackmap.SectionData.
+// relocated in objects), the function symbols (File.Symbols), the
+// executable code ranges (File.TextRanges) and, for a disassembler, the
+// functions' code and the names of branch targets (File.Code). See
+// stackmap.SectionData.
 //
 // The section is found where users put it: under the names in
 // SectionNames, or in linked files through the __start_llvm_stackmaps and
@@ -78,23 +80,6 @@ func (o Options) maxInflated() uint64 {
 		return DefaultMaxInflated
 	}
 	return uint64(o.MaxInflated)
-}
-
-// Read finds the stack map section in the ELF file read through r. The
-// section's bytes are read into memory.
-//
-// Deprecated: use NewFile(r) and File.StackMaps.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) { return ReadOptions(r, Options{}) }
-
-// ReadOptions is Read with options.
-//
-// Deprecated: use NewFileOptions(r, opts) and File.StackMaps.
-func ReadOptions(r io.ReaderAt, opts Options) (*stackmap.SectionData, error) {
-	f, err := NewFileOptions(r, opts)
-	if err != nil {
-		return nil, err
-	}
-	return f.StackMaps()
 }
 
 // loader gets the n bytes at file offset off (checked to lie in the file),

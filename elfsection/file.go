@@ -151,14 +151,34 @@ func (f *File) StackMaps() (*stackmap.SectionData, error) {
 }
 
 // Frames reads the call frame information sections (.eh_frame with
-// .eh_frame_hdr, .debug_frame), as cfi.New takes them. In a relocatable
-// object their relocations are applied as if every section were at
-// address 0, so that an FDE's pc_begin equals the stack map function
-// address of the same function (see OpenFramesRelocated for the
-// relocation types); in a linked file the bytes are as in the file. A
-// section the file lacks has nil Data.
+// .eh_frame_hdr, .debug_frame), as cfi.New takes them. A section the file
+// lacks has nil Data.
+//
+// In a relocatable object (ET_REL) the relocations of .eh_frame and
+// .debug_frame are applied, in a copy, the way StackMaps relocates the
+// stack map section: as if every section were at address 0, so that a
+// symbol's value is its section offset and an FDE's pc_begin comes out as
+// S + A (symbol value plus addend), the same value a stack map function
+// record of that object holds (stackmap.Function.Address). This is also
+// what llvm-dwarfdump prints for objects. PC-relative fields get S + A - P,
+// P being the field's section offset, and Config.Addr is 0. Relocated is
+// then set, and EHFrameCode and DebugFrameCode give each FDE its code
+// section (see EntrySections).
+//
+// Relocation types applied: the absolute 32- and 64-bit ones of every
+// architecture (.debug_frame); the PC-relative ones of pc_begin fields
+// (x86_64 R_X86_64_PC32/PC64, AArch64 R_AARCH64_PREL32/PREL64, PowerPC64
+// R_PPC64_REL32/REL64, s390x R_390_PC32/PC64, RISC-V R_RISCV_32_PCREL);
+// and RISC-V's label differences (R_RISCV_ADD8/16/32/64, SUB8/16/32/64,
+// SET6, SUB6, SET8/16/32) in entry lengths, address ranges and
+// DW_CFA_advance_loc operands. Any other type is an error, a
+// *stackmap.RelocationError naming the relocation's section offset and
+// type; so is a field outside the section.
+//
+// In a linked file nothing is applied (the values are in place): the bytes
+// are as in the file.
 func (f *File) Frames() (FrameSections, error) {
-	fs, err := f.x.frames(true)
+	fs, err := f.x.frames()
 	if err != nil && f.name != "" {
 		return FrameSections{}, fmt.Errorf("%s: %w", f.name, err)
 	}

@@ -11,7 +11,7 @@ import (
 
 // relocateFrame applies the relocations of call frame section index of a
 // relocatable object to cfg.Data, every section taken to be at address 0
-// (see OpenFramesRelocated). It uses the engine that relocates
+// (see File.Frames). It uses the engine that relocates
 // .llvm_stackmaps (target.apply, with the frame relocation types), then
 // writes the values into the section's bytes (target.put), which frames
 // read into a buffer of their own (debug/elf's Data, or an inflated copy).

@@ -17,8 +17,10 @@ import (
 )
 
 // Every checked-in ELF object and linked binary has call frame information
-// the locator finds and package cfi decodes: the same bytes debug/elf
-// reads, with .eh_frame_hdr in linked files.
+// the locator finds and package cfi decodes: in linked files the same bytes
+// debug/elf reads, with .eh_frame_hdr; in objects a relocated copy of as
+// many bytes (package cfi's tests check the relocated bytes against a
+// relocation of their own).
 func TestFrameSections(t *testing.T) {
 	objs, err := golden.Objects()
 	require.NoError(t, err)
@@ -35,14 +37,21 @@ func TestFrameSections(t *testing.T) {
 	}
 	fdes, withHdr := 0, 0
 	for _, p := range paths {
-		fs, err := elfsection.OpenFrames(p)
+		fs, err := openFrames(p)
 		require.NoError(t, err, p)
 		ef, err := elf.Open(p)
 		require.NoError(t, err)
 		want, err := ef.Section(".eh_frame").Data()
 		require.NoError(t, err, p)
+		object := ef.Type == elf.ET_REL
 		ef.Close()
-		require.Equal(t, want, fs.EHFrame.Data, p)
+		assert.Equal(t, object, fs.Relocated, p)
+		if object {
+			require.Len(t, fs.EHFrame.Data, len(want), p)
+			assert.Zero(t, fs.EHFrame.Addr, p)
+		} else {
+			require.Equal(t, want, fs.EHFrame.Data, p)
+		}
 		assert.Equal(t, cfi.EHFrame, fs.EHFrame.Kind)
 		sec, err := cfi.New(fs.EHFrame)
 		require.NoError(t, err, p)
@@ -65,8 +74,22 @@ func TestFrameSections(t *testing.T) {
 func TestFrameSectionsRefuseDamage(t *testing.T) {
 	data, err := os.ReadFile(golden.Root() + "/linked/x86_64-elf/exe")
 	require.NoError(t, err)
-	_, err = elfsection.ReadFrames(bytes.NewReader(data[:len(data)/2]))
+	f, err := elfsection.NewFile(bytes.NewReader(data[:len(data)/2]))
+	if err == nil {
+		_, err = f.Frames()
+	}
 	var fe *stackmap.FileError
 	require.True(t, errors.As(err, &fe), "%v", err)
 	assert.Positive(t, fe.Offset)
+}
+
+// openFrames opens an ELF file and returns its call frame sections
+// (File.Frames).
+func openFrames(path string) (elfsection.FrameSections, error) {
+	f, err := elfsection.Open(path)
+	if err != nil {
+		return elfsection.FrameSections{}, err
+	}
+	defer f.Close()
+	return f.Frames()
 }

@@ -87,7 +87,7 @@ func TestFunctionSectionsCode(t *testing.T) {
 		assert.Len(t, listed, nf, p)
 		require.NoError(t, sd.Close())
 
-		fs, err := elfsection.OpenFramesRelocated(p)
+		fs, err := openFrames(p)
 		require.NoError(t, err, p)
 		require.True(t, fs.Relocated, p)
 		for _, tab := range []struct {
@@ -155,7 +155,7 @@ func TestOneCodeSection(t *testing.T) {
 		require.NoError(t, err, o.Rel)
 		assert.Equal(t, 1, sd.NumCodeSections(), o.Rel)
 		require.NoError(t, sd.Close())
-		fs, err := elfsection.OpenFramesRelocated(o.Path)
+		fs, err := openFrames(o.Path)
 		require.NoError(t, err, o.Rel)
 		assert.LessOrEqual(t, fs.EHFrameCode.NumSections(), 1, o.Rel)
 		n++
@@ -168,7 +168,7 @@ func TestOneCodeSection(t *testing.T) {
 		require.NoError(t, err, l.Rel)
 		assert.Zero(t, sd.NumCodeSections(), l.Rel)
 		require.NoError(t, sd.Close())
-		fs, err := elfsection.OpenFramesRelocated(l.Path)
+		fs, err := openFrames(l.Path)
 		require.NoError(t, err, l.Rel)
 		assert.Nil(t, fs.EHFrameCode, l.Rel)
 	}

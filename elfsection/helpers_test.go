@@ -1,6 +1,8 @@
 package elfsection_test
 
 import (
+	"io"
+
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -27,5 +29,15 @@ func openSectionOptions(name string, opts elfsection.Options) (*stackmap.Section
 		return nil, err
 	}
 	defer f.Close()
+	return f.StackMaps()
+}
+
+// readSection returns the stack map section of the ELF file read through
+// r (NewFile and File.StackMaps).
+func readSection(r io.ReaderAt) (*stackmap.SectionData, error) {
+	f, err := elfsection.NewFile(r)
+	if err != nil {
+		return nil, err
+	}
 	return f.StackMaps()
 }

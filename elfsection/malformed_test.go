@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -69,7 +68,7 @@ func TestMalformedRelocations(t *testing.T) {
 func TestRelocationErrorMessage(t *testing.T) {
 	e := loadELF(t, "linked/x86_64-elf/link_a.o", ".rela.llvm_stackmaps")
 	b := e.patched(func(b []byte) { e.order.PutUint64(b[e.entry(1):], 0x12345) })
-	_, err := elfsection.Read(bytes.NewReader(b))
+	_, err := readSection(bytes.NewReader(b))
 	var re *stackmap.RelocationError
 	require.ErrorAs(t, err, &re)
 	assert.Equal(t, 1, re.Index)
@@ -96,7 +95,7 @@ func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 // read locates and decodes, and applies the relocations to every
 // function and record.
 func read(b []byte) error {
-	sd, err := elfsection.Read(bytes.NewReader(b))
+	sd, err := readSection(bytes.NewReader(b))
 	if err != nil {
 		return err
 	}

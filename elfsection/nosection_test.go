@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -21,7 +20,7 @@ func TestNoSectionSaysWhy(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(golden.Root(), "objects/llvm14/x86_64-elf/kinds.o"))
 	require.NoError(t, err)
 	renamed := bytes.ReplaceAll(data, []byte(".llvm_stackmaps"), []byte(".llvm_stackmapz"))
-	_, err = elfsection.Read(bytes.NewReader(renamed))
+	_, err = readSection(bytes.NewReader(renamed))
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, stackmap.ErrNoSection))
 	assert.Contains(t, err.Error(), "--gc-sections")

@@ -9,8 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/stackmaps/stackmaps/machosection"
 )
 
 // objdumpEntries reads the __compact_unwind entries llvm-objdump-22
@@ -54,7 +52,7 @@ func TestCompactUnwindObjects(t *testing.T) {
 		t.Run(o, func(t *testing.T) {
 			want := objdumpEntries(t, "../testdata/"+o+".unwind-info.txt")
 			require.NotEmpty(t, want)
-			cu, err := machosection.OpenCompactUnwind("../testdata/" + o)
+			cu, err := openCompactUnwind("../testdata/" + o)
 			require.NoError(t, err)
 			require.Nil(t, cu.Info)
 			require.NotNil(t, cu.Object)
@@ -88,7 +86,7 @@ func TestCompactUnwindObjects(t *testing.T) {
 			assert.Equal(t, 8, n, "functions with stack maps")
 		})
 	}
-	cu, err := machosection.OpenCompactUnwind("../testdata/compactunwind/arm64.dylib")
+	cu, err := openCompactUnwind("../testdata/compactunwind/arm64.dylib")
 	require.NoError(t, err)
 	assert.Nil(t, cu.Object)
 	require.NotNil(t, cu.Info)

@@ -10,7 +10,6 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/machosection"
 )
 
 // llc writes __eh_frame in x86_64 Mach-O objects (arm64 ones get compact
@@ -22,7 +21,7 @@ func TestFrameSections(t *testing.T) {
 	}
 	withFrames := 0
 	for _, p := range paths {
-		c, err := machosection.OpenFrames(p)
+		c, err := openFrames(p)
 		require.NoError(t, err, p)
 		if c.Data == nil {
 			assert.Contains(t, p, "arm64", "only arm64 objects lack __eh_frame")

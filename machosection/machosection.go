@@ -6,8 +6,10 @@
 // in objects and the file's function symbols; also the file's call frame
 // information (File.Frames: __eh_frame), its compact unwind information
 // (File.CompactUnwind: __unwind_info, or an object's __compact_unwind
-// relocated as the stack map section is) and its code ranges. Symbol
-// names are kept raw, with the leading underscore Mach-O C symbols have;
+// relocated as the stack map section is), its code ranges
+// (File.TextRanges) and, for a disassembler, the functions' code and the
+// names of branch targets (File.Code). Symbol names (File.Symbols) are
+// kept raw, with the leading underscore Mach-O C symbols have;
 // DisplayName strips it.
 package machosection
 

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -39,14 +38,14 @@ func TestNoSection(t *testing.T) {
 	data, err := os.ReadFile("../testdata/objects/llvm14/x86_64-macho/kinds.o")
 	require.NoError(t, err)
 	renamed := bytes.Replace(data, []byte("__llvm_stackmaps"), []byte("__llvm_stackmapz"), -1)
-	_, err = machosection.Read(bytes.NewReader(renamed))
+	_, err = readSection(bytes.NewReader(renamed))
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, stackmap.ErrNoSection))
 	assert.Contains(t, err.Error(), "dead-stripped")
 }
 
 func TestGarbageIsAnError(t *testing.T) {
-	_, err := machosection.Read(bytes.NewReader([]byte("not a mach-o file at all")))
+	_, err := readSection(bytes.NewReader([]byte("not a mach-o file at all")))
 	assert.ErrorIs(t, err, stackmap.ErrNotObject)
 	var fe *stackmap.FileError
 	require.ErrorAs(t, err, &fe)

@@ -16,9 +16,20 @@ import (
 
 // openCode opens the Code of each slice of a checked-in file.
 func openCode(t testing.TB, rel string) []*Code {
-	cs, err := NewCode(openTestdata(t, rel))
+	ff, err := NewFat(openTestdata(t, rel))
 	require.NoError(t, err)
+	var cs []*Code
+	for _, s := range ff.Slices {
+		cs = append(cs, s.Code())
+	}
 	return cs
+}
+
+// readSection returns the stack map section of a checked-in thin file.
+func readSection(t testing.TB, rel string) (*stackmap.SectionData, error) {
+	f, err := NewFile(openTestdata(t, rel))
+	require.NoError(t, err)
+	return f.StackMaps()
 }
 
 // openTestdata opens a checked-in file, closed when the test ends.
@@ -94,7 +105,9 @@ func TestUniversalCodeLoadedOnce(t *testing.T) {
 	rel := "fat/kinds-universal.o"
 	cs := openCode(t, rel)
 	require.Len(t, cs, 2)
-	sds, err := ReadFat(openTestdata(t, rel))
+	ff, err := NewFat(openTestdata(t, rel))
+	require.NoError(t, err)
+	sds, err := ff.StackMaps()
 	require.NoError(t, err)
 	require.Len(t, sds, 2)
 	for i, sd := range sds {
@@ -126,7 +139,7 @@ func TestUniversalCodeLoadedOnce(t *testing.T) {
 // table with one function.
 func TestFunctionCodeUnrelocated(t *testing.T) {
 	c := openCode(t, "objects/llvm22/arm64-macho/statepoints.o")[0]
-	sd, err := Read(openTestdata(t, "objects/llvm22/arm64-macho/statepoints.o"))
+	sd, err := readSection(t, "objects/llvm22/arm64-macho/statepoints.o")
 	require.NoError(t, err)
 	defer sd.Close()
 	bare := *sd
@@ -182,7 +195,7 @@ func TestCodeWithoutSize(t *testing.T) {
 	mf, err := macho.NewFile(openTestdata(t, rel))
 	require.NoError(t, err)
 	bare, checked := newCode(mf, nil), openCode(t, rel)[0]
-	sd, err := Read(openTestdata(t, rel))
+	sd, err := readSection(t, rel)
 	require.NoError(t, err)
 	sec, err := sd.Parse()
 	require.NoError(t, err)

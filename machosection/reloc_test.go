@@ -125,7 +125,7 @@ func TestMalformedRelocations(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			b := bytes.Clone(data)
 			c.patch(b)
-			_, err := machosection.Read(bytes.NewReader(b))
+			_, err := readSection(bytes.NewReader(b))
 			reloctest.RequireRefused(t, err, 0, c.detail)
 		})
 	}
@@ -139,7 +139,7 @@ func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 }
 
 func read(b []byte) error {
-	sds, err := machosection.ReadFat(bytes.NewReader(b))
+	sds, err := readFatSections(bytes.NewReader(b))
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package pesection
 import (
 	"debug/pe"
 	"errors"
-	"io"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -17,9 +16,10 @@ const sectionCode = 0x20
 
 // Code reads the machine code of the functions a COFF object's or PE
 // image's stack maps describe, and names call and branch targets in it
-// (TargetName), for a disassembler. The headers, section table, symbol
-// and string tables and relocations are checked against the file's size
-// as Open checks them, and each code section before it is read.
+// (TargetName), for a disassembler; File.Code returns it. The headers,
+// section table, symbol and string tables and relocations are checked
+// against the file's size as Open checks them, and each code section
+// before it is read.
 //
 // What it looks up is loaded once and kept: the symbols, each code
 // section's bytes, the naming tables.
@@ -31,21 +31,6 @@ type Code struct {
 
 	syms  map[string]int // first symbol of each name with a section -> section index
 	names *peNames       // built on first use
-}
-
-// NewCode checks the headers of the COFF or PE file read through r
-// against its size and opens it for reading code.
-func NewCode(r io.ReaderAt) (*Code, error) {
-	bf := bounds.New(r, stackmap.FormatPE)
-	base, err := checkHeaders(bf)
-	if err != nil {
-		return nil, err
-	}
-	f, err := pe.NewFile(r)
-	if err != nil {
-		return nil, bf.Wrap("COFF file header", base, err)
-	}
-	return newCode(f, bf), nil
 }
 
 // newCode returns the Code of a file opened after checkHeaders checked

@@ -127,18 +127,6 @@ func (f *File) StackMaps() (*stackmap.SectionData, error) {
 // Size is the distance to the next function symbol of the same section.
 func (f *File) Symbols() []stackmap.Symbol { return newSymbols(f.f).functions() }
 
-// Read finds the stack map section in the COFF or PE file read through r.
-// The section's bytes are read into memory.
-//
-// Deprecated: use NewFile(r) and File.StackMaps.
-func Read(r io.ReaderAt) (*stackmap.SectionData, error) {
-	f, err := NewFile(r)
-	if err != nil {
-		return nil, err
-	}
-	return f.StackMaps()
-}
-
 // Code returns the reader of the file's code: function code and the names
 // of branch targets (see Code), over this File's headers.
 func (f *File) Code() *Code { return newCode(f.f, f.bf) }

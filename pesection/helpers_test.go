@@ -1,6 +1,8 @@
 package pesection_test
 
 import (
+	"io"
+
 	"github.com/stackmaps/stackmaps/pesection"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -13,5 +15,15 @@ func openSection(name string) (*stackmap.SectionData, error) {
 		return nil, err
 	}
 	defer f.Close()
+	return f.StackMaps()
+}
+
+// readSection returns the stack map section of the COFF or PE file read
+// through r (NewFile and File.StackMaps).
+func readSection(r io.ReaderAt) (*stackmap.SectionData, error) {
+	f, err := pesection.NewFile(r)
+	if err != nil {
+		return nil, err
+	}
 	return f.StackMaps()
 }

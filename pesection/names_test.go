@@ -10,13 +10,21 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // openCode opens a checked-in file's Code.
 func openCode(t testing.TB, rel string) *Code {
-	c, err := NewCode(openTestdata(t, rel))
+	f, err := NewFile(openTestdata(t, rel))
 	require.NoError(t, err)
-	return c
+	return f.Code()
+}
+
+// readSection returns the stack map section of a checked-in file.
+func readSection(t testing.TB, rel string) (*stackmap.SectionData, error) {
+	f, err := NewFile(openTestdata(t, rel))
+	require.NoError(t, err)
+	return f.StackMaps()
 }
 
 // openTestdata opens a checked-in file, closed when the test ends.
@@ -84,7 +92,7 @@ func BenchmarkTargetName(b *testing.B) {
 func TestCodeLoadedOnce(t *testing.T) {
 	rel := "objects/llvm22/x86_64-coff/statepoints.o"
 	c := openCode(t, rel)
-	sd, err := Read(openTestdata(t, rel))
+	sd, err := readSection(t, rel)
 	require.NoError(t, err)
 	defer sd.Close()
 	sec, err := sd.Parse()
@@ -110,7 +118,7 @@ func TestCodeWithoutSize(t *testing.T) {
 	pf, err := pe.NewFile(openTestdata(t, rel))
 	require.NoError(t, err)
 	bare, checked := newCode(pf, nil), openCode(t, rel)
-	sd, err := Read(openTestdata(t, rel))
+	sd, err := readSection(t, rel)
 	require.NoError(t, err)
 	sec, err := sd.Parse()
 	require.NoError(t, err)

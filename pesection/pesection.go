@@ -2,8 +2,10 @@
 // PE images, using debug/pe: File, opened once (Open, NewFile, FromFile),
 // gives the LLVM stack map section (File.StackMaps: .llvm_stackmaps) with
 // the relocations that name its functions in objects
-// (IMAGE_REL_AMD64_ADDR64), the file's function symbols and its code
-// ranges. LLVM 19 and later emit stack maps for x86_64 Windows.
+// (IMAGE_REL_AMD64_ADDR64), the file's function symbols (File.Symbols),
+// its code ranges (File.TextRanges) and, for a disassembler, the
+// functions' code and the names of branch targets (File.Code). LLVM 19
+// and later emit stack maps for x86_64 Windows.
 package pesection
 
 import (

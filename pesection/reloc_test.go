@@ -86,7 +86,7 @@ func TestMalformedRelocations(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			b := bytes.Clone(data)
 			c.patch(b)
-			_, err := pesection.Read(bytes.NewReader(b))
+			_, err := readSection(bytes.NewReader(b))
 			reloctest.RequireRefused(t, err, 0, c.detail)
 		})
 	}
@@ -100,7 +100,7 @@ func TestScrambledRelocationsDoNotPanic(t *testing.T) {
 }
 
 func read(b []byte) error {
-	sd, err := pesection.Read(bytes.NewReader(b))
+	sd, err := readSection(bytes.NewReader(b))
 	if err != nil {
 		return err
 	}

@@ -18,9 +18,12 @@ import (
 // does not (an entry naming an FDE that covers no function start).
 func TestDWARFModeEntry(t *testing.T) {
 	path := "../testdata/compactunwind/x86_64.dylib"
-	cu, err := machosection.OpenCompactUnwind(path)
+	f, err := machosection.Open(path)
 	require.NoError(t, err)
-	eh, err := machosection.OpenFrames(path)
+	defer f.Close()
+	cu, err := f.CompactUnwind()
+	require.NoError(t, err)
+	eh, err := f.Frames()
 	require.NoError(t, err)
 	tab, err := New(Sources{Arch: regs.X86_64, EHFrame: eh, UnwindInfo: cu.Info, TextAddr: cu.TextAddr})
 	require.NoError(t, err)

@@ -7,5 +7,5 @@ import (
 )
 
 func machosectionCompact(f *macho.File) (machosection.CompactUnwind, error) {
-	return machosection.CompactUnwindFromFile(f)
+	return machosection.FromFile(f).CompactUnwind()
 }

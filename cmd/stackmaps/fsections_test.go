@@ -464,7 +464,10 @@ func TestFunctionSectionsDebugFrame(t *testing.T) {
 		src := in.Unwind[0]
 		require.True(t, src.table.Has(unwind.KindEHFrame) && src.table.Has(unwind.KindDebugFrame), o.rel)
 		// The same object's .debug_frame alone, its FDEs keyed by section.
-		fs, err := elfsection.OpenFramesRelocated(o.path)
+		ef, err := elfsection.Open(o.path)
+		require.NoError(t, err, o.rel)
+		fs, err := ef.Frames()
+		ef.Close()
 		require.NoError(t, err, o.rel)
 		require.GreaterOrEqual(t, fs.DebugFrameCode.NumSections(), 2, "%s: .debug_frame FDEs not keyed by section", o.rel)
 		src.table, err = unwind.New(unwind.Sources{
