@@ -8,10 +8,6 @@ import (
 	"github.com/stackmaps/stackmaps/lint"
 )
 
-func init() {
-	register(command{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck})
-}
-
 const checkUsageHead = `Usage: stackmaps check [flags] FILE...
 
 Lint the stack maps in each FILE (object file, linked binary, or with --raw

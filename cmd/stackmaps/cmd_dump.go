@@ -13,10 +13,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func init() {
-	register(command{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump})
-}
-
 // dumpInput is one file's stack map sections, located and decoded.
 type dumpInput struct {
 	File     string
@@ -24,6 +20,7 @@ type dumpInput struct {
 	Sections []*stackmap.SectionData // one per Mach-O slice; otherwise one
 	Parsed   []*stackmap.Section     // Parsed[i] decodes Sections[i]
 	Unwind   []*unwindSource         // with --unwind: Unwind[i] is the CFI of Sections[i]
+	Code     *codeFile               // with --disasm: the functions' code
 }
 
 // dumpOptions are the dump command's flags that formats consult.
@@ -42,7 +39,7 @@ type formatter func(w io.Writer, in *dumpInput, opts *dumpOptions) error
 
 // formats maps --format names to their writers; each lives in its own
 // format_*.go file.
-var formats = map[string]formatter{}
+var formats = map[string]formatter{"json": writeJSON, "llvm": writeLLVM, "text": writeText}
 
 func formatNames() string {
 	var names []string
@@ -183,13 +180,11 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			status = exitFail
 			continue
 		}
-		if opts.unwind {
-			if in.Unwind, err = openUnwind(in); err != nil {
-				fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
-				status = exitFail
-				in.Close()
-				continue
-			}
+		if err := in.prepare(opts); err != nil {
+			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
+			status = exitFail
+			in.Close()
+			continue
 		}
 		if err := write(stdout, in, opts); err != nil {
 			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
@@ -208,6 +203,24 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		status = exitFail
 	}
 	return status
+}
+
+// prepare reads what the formats print beside the stack maps: the unwind
+// tables (--unwind) and the code readers (--disasm), from the file opened
+// once, so that formatters only write.
+func (in *dumpInput) prepare(opts *dumpOptions) error {
+	var err error
+	if opts.unwind {
+		if in.Unwind, err = openUnwind(in); err != nil {
+			return err
+		}
+	}
+	if opts.disasm && opts.format == "text" {
+		if in.Code, err = openCode(in); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Close closes the file; what was decoded from it stays valid, but its

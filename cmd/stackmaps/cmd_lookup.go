@@ -7,10 +7,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func init() {
-	register(command{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup})
-}
-
 const lookupUsage = `Usage: stackmaps lookup [flags] FILE ADDR...
 
 Print the function and stack map record(s) at each code address ADDR

@@ -9,10 +9,6 @@ import (
 	"github.com/stackmaps/stackmaps/regs"
 )
 
-func init() {
-	register(command{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs})
-}
-
 const regsUsage = `Usage: stackmaps regs --arch ARCH
 
 Print the DWARF register numbers LLVM uses in stack maps for ARCH, one per

@@ -8,10 +8,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func init() {
-	register(command{name: "stats", summary: "count functions, records, locations and bytes per table", run: runStats})
-}
-
 const statsUsage = `Usage: stackmaps stats [flags] FILE...
 
 Show what the stack maps in each FILE cost: per table the number of

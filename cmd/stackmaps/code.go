@@ -70,9 +70,6 @@ func openCode(in *dumpInput) (*codeFile, error) {
 	return c, nil
 }
 
-// Close releases nothing: the file is the input's, closed with it.
-func (c *codeFile) Close() error { return nil }
-
 // functionCode returns the code of function fi of table t in section sd,
 // from its entry to the end of the section holding it, with what names
 // branch targets in it. The last function's code is kept.

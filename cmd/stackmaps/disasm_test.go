@@ -37,7 +37,6 @@ func disasmAll(t *testing.T, path string) string {
 	defer in.Close()
 	code, err := openCode(in)
 	require.NoError(t, err)
-	defer code.Close()
 	var w outBuf
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {

@@ -6,8 +6,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func init() { formats["json"] = writeJSON }
-
 // writeJSON writes one JSON document for the file followed by a newline:
 // compact on one line (so that several files make JSON Lines), or with
 // opts.pretty in the layout encoding/json's Encoder gives with two-space

@@ -6,8 +6,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func init() { formats["llvm"] = writeLLVM }
-
 // writeLLVM prints every table the way llvm-readobj --stackmap prints the
 // first one, from its "LLVM StackMap Version" line on.
 func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {

@@ -8,8 +8,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-func init() { formats["text"] = writeText }
-
 // writeText prints one file's stack maps for people: per table its
 // constants, per function its symbol, address and stack size, then the
 // function's records with their locations in words and named registers.
@@ -20,14 +18,7 @@ func init() { formats["text"] = writeText }
 // grow with their number.
 func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	bw := newOutBuf(w)
-	var code *codeFile
-	if opts.disasm {
-		var err error
-		if code, err = openCode(in); err != nil {
-			return err
-		}
-		defer code.Close()
-	}
+	code := in.Code // nil without --disasm
 	fmt.Fprintf(bw, "%s: %s\n", in.File, describeSections(in))
 	shown := 0
 	var sel tableSelection

@@ -32,11 +32,15 @@ type command struct {
 	run     func(args []string, stdout, stderr io.Writer) int
 }
 
-// commands lists the subcommands in the order --help shows them. Each is
+// commands lists the subcommands, by name as --help shows them. Each is
 // implemented in its own cmd_*.go file.
-var commands []command
-
-func register(c command) { commands = append(commands, c) }
+var commands = []command{
+	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
+	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
+	{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup},
+	{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs},
+	{name: "stats", summary: "count functions, records, locations and bytes per table", run: runStats},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -78,7 +82,7 @@ Usage:
 
 Commands:
 `)
-	for _, c := range sortedCommands() {
+	for _, c := range commands {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
