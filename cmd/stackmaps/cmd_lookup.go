@@ -137,7 +137,7 @@ func lookupAll(in *dumpInput, ixs []*stackmap.Index, pc, bias uint64) []lookupHi
 			}
 			for _, r := range m.Records() {
 				tv := newTableView(in.Sections[si], r.Table())
-				hits = append(hits, lookupHit{tv: tv, rv: tv.recordOf(r), exact: m.Exact()})
+				hits = append(hits, lookupHit{tv: tv, rv: recordViewOf(r), exact: m.Exact()})
 			}
 		}
 		if len(hits) > 0 {

@@ -50,7 +50,7 @@ func lookupEveryRecord(t *testing.T, path, what string) int {
 	var args []string
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
-			rv := tv.recordOf(r)
+			rv := recordViewOf(r)
 			if !rv.HasAddress() {
 				continue
 			}

@@ -225,7 +225,7 @@ func TestDisasmNamesLoadedOnce(t *testing.T) {
 	var w outBuf
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
-			writeDisasm(&w, tv, tv.recordOf(r), code)
+			writeDisasm(&w, tv, recordViewOf(r), code)
 		}
 	})
 	require.Len(t, code.machoNames, 2, "one per slice")

@@ -50,7 +50,7 @@ func TestDisasmCodeLoadedOnce(t *testing.T) {
 	records := 0
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
-			writeDisasm(&w, tv, tv.recordOf(r), code)
+			writeDisasm(&w, tv, recordViewOf(r), code)
 			records++
 		}
 	})

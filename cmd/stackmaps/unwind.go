@@ -193,7 +193,7 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 		return unwindRow{}, false
 	}
 	pc := rv.Address
-	if _, ok := statepointOf(rv); ok && pc > 0 {
+	if _, ok := rv.R.AsStatepoint(); ok && pc > 0 {
 		pc--
 	}
 	for _, ft := range s.tables {
