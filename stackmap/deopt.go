@@ -30,24 +30,20 @@ type Frame struct {
 
 // Deopt rebuilds the frame of the call site whose return address is pc, in
 // a module loaded with the given bias, from the caller's registers and
-// memory. A record at pc exactly that reads as a statepoint gives a
-// statepoint frame; otherwise the nearest record before pc in the same
-// function (a patchpoint's record sits at the start of its patchable
-// region) gives all its locations as deopt values. When several records
-// share the address, the first is used.
+// memory. The record is the one Index.At finds: a statepoint at pc exactly
+// gives a statepoint frame; another record (at pc, or a patchpoint's before
+// it inside its function's known extent) gives all its locations as deopt
+// values. When several records share the address, the first is used.
 func (ix *Index) Deopt(pc, bias uint64, regs RegisterFile, mem MemoryReader) (*Frame, error) {
-	if m, ok := ix.Lookup(pc, bias); ok {
-		r, _ := m.Record(0)
-		if sp, err := r.statepoint(false); err == nil {
-			return sp.Frame(regs, mem)
-		}
-		return r.Frame(regs, mem)
+	m, ok := ix.At(pc, bias)
+	if !ok {
+		return nil, fmt.Errorf("stackmap: pc 0x%x (bias 0x%x): %w", pc, bias, ErrNoRecord)
 	}
-	if m, ok := ix.LookupPreceding(pc, bias); ok {
-		r, _ := m.Record(0)
-		return r.Frame(regs, mem)
+	r, _ := m.Record(0)
+	if sp, err := r.statepoint(false); err == nil && m.Exact() {
+		return sp.Frame(regs, mem)
 	}
-	return nil, fmt.Errorf("stackmap: pc 0x%x (bias 0x%x): %w", pc, bias, ErrNoRecord)
+	return r.Frame(regs, mem)
 }
 
 // newFrame returns the frame of r with nothing evaluated yet.

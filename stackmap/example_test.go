@@ -66,7 +66,8 @@ func ExampleDecodeError() {
 
 // A patchpoint's record sits at the start of its patchable region, so a
 // runtime stopped inside the region finds it as the nearest record at or
-// before the pc, in the same function.
+// before the pc, in the same function. Bare bytes do not say where a
+// function ends: the runtime gives the code extents it knows.
 func ExampleIndex_LookupPreceding() {
 	data, _ := os.ReadFile("../testdata/samples/v2-x86_64.bin")
 	sec, err := stackmap.Parse(data, binary.LittleEndian)
@@ -74,7 +75,8 @@ func ExampleIndex_LookupPreceding() {
 		fmt.Println(err)
 		return
 	}
-	ix := stackmap.NewIndex(sec)
+	// The sample's one function is at 0 (link time) and 16 bytes long.
+	ix := stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: []stackmap.Extent{{Start: 0, End: 16}}})
 	const bias = 0x400000
 	for _, pc := range []uint64{bias + 1, bias + 5} {
 		m, ok := ix.LookupPreceding(pc, bias)
@@ -87,10 +89,16 @@ func ExampleIndex_LookupPreceding() {
 	}
 	_, ok := ix.LookupPreceding(bias, bias)
 	fmt.Println("before the first record:", ok)
+	_, ok = ix.LookupPreceding(bias+16, bias)
+	fmt.Println("past the function's end:", ok)
+	_, ok = stackmap.NewIndex(sec).LookupPreceding(bias+5, bias)
+	fmt.Println("without extents:", ok)
 	// Output:
 	// 0x400001: 1 record(s) at 0x400001 (exact true), ID 2
 	// 0x400005: 1 record(s) at 0x400001 (exact false), ID 2
 	// before the first record: false
+	// past the function's end: false
+	// without extents: false
 }
 
 // A runtime looks up the record of a return address and evaluates its

@@ -74,26 +74,24 @@ func (f *Frame) IsStatepoint() bool { return f.isSP }
 // Statepoint returns the statepoint view of the record.
 func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { return f.stateptr, f.isSP }
 
-// findRecord looks the frame's record up: exact first, then the nearest
-// preceding one in the function whose FDE covers the pc.
+// findRecord looks the frame's record up by the index's one policy
+// (stackmap.Index.At): the records at the return address exactly, else a
+// patchpoint's or stackmap's before it inside its function's known extent
+// (symbol sizes for modules read from files; the extents a runtime gives
+// stackmap.NewIndexOptions for bare bytes). With Config.ExactOnly, only the
+// exact answer is taken.
 func (w *Walker) findRecord(fr *Frame, m *Module) {
 	ix := m.Stackmaps
 	if ix == nil {
 		return
 	}
-	if match, ok := ix.Lookup(fr.PC, m.Bias); ok {
-		fr.rec, _ = match.Record(0)
-		fr.hasRec, fr.exact = true, true
-		fr.stateptr, fr.isSP = fr.rec.AsStatepoint()
-		return
-	}
-	if w.cfg.ExactOnly {
-		return
-	}
-	match, ok := ix.LookupPreceding(fr.PC, m.Bias)
-	if !ok || match.Address() < w.u.FDE().PCBegin {
+	match, ok := ix.At(fr.PC, m.Bias)
+	if !ok || (w.cfg.ExactOnly && !match.Exact()) {
 		return
 	}
 	fr.rec, _ = match.Record(0)
-	fr.hasRec = true
+	fr.hasRec, fr.exact = true, match.Exact()
+	if fr.exact {
+		fr.stateptr, fr.isSP = fr.rec.AsStatepoint()
+	}
 }
