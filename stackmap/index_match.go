@@ -1,9 +1,15 @@
 package stackmap
 
 import (
+	"errors"
 	"iter"
 	"sort"
 )
+
+// ErrNoRecord means no record describes the address looked up: what a
+// caller of Index.At (such as stackwalk's Walker.FrameAt) says when At has
+// no answer.
+var ErrNoRecord = errors.New("no stack map record at this address")
 
 // Match is the set of records found at one address (several records may
 // share an address). It is small (an index pointer, a position and a
@@ -86,8 +92,8 @@ func (ix *Index) findWide(addr uint64) int {
 }
 
 // At answers "which record describes the call whose return address is
-// pc?", the one policy of the module (the stack walker, Deopt and the tool
-// all ask it):
+// pc?", the one policy of the module (stackwalk's walks and FrameAt, and
+// the tool's lookup, all ask it):
 //
 //   - the records at pc exactly, whatever made them: a statepoint's record
 //     sits at the return address of its call;

@@ -10,9 +10,9 @@ import (
 // Memory is target memory held in a byte slice: Data[i] is the byte at
 // address Addr+i. It is a MemoryReader and a UintReader, so evaluating an
 // Indirect location over it allocates nothing: what a runtime that copied
-// a thread's stack, or a test that built one, passes to Record.Evaluate,
-// Index.Deopt and the stack walker. The byte order is the stack map
-// table's, which Evaluate passes to ReadUint.
+// a thread's stack, or a test that built one, passes to Record.Evaluate
+// and to the stack walker (stackwalk.Config.Memory). The byte order is the
+// stack map table's, which Evaluate passes to ReadUint.
 type Memory struct {
 	Addr uint64
 	Data []byte
