@@ -40,6 +40,8 @@ func newRefIndex(sec *stackmap.Section, extents []stackmap.Extent) refIndex {
 		}
 	}
 	slices.Sort(entries)
+	sorted := slices.DeleteFunc(slices.Clone(extents), func(e stackmap.Extent) bool { return e.End <= e.Start })
+	slices.SortStableFunc(sorted, func(a, b stackmap.Extent) int { return cmp.Compare(a.Start, b.Start) })
 	var ref refIndex
 	for _, t := range sec.Tables() {
 		for _, r := range t.Records() {
@@ -51,13 +53,11 @@ func newRefIndex(sec *stackmap.Section, extents []stackmap.Extent) refIndex {
 			end := f.Entry() + f.Size()
 			if f.Size() == 0 {
 				end = f.Entry()
-				var in *stackmap.Extent
-				for k, e := range extents {
-					if e.Start <= f.Entry() && f.Entry() < e.End && (in == nil || e.Start >= in.Start) {
-						in = &extents[k]
-					}
-				}
-				if in != nil {
+				// The extent that starts last at or before the entry
+				// (sorted: extents are few in the tests, functions many).
+				k := sort.Search(len(sorted), func(i int) bool { return sorted[i].Start > f.Entry() }) - 1
+				if k >= 0 && f.Entry() < sorted[k].End {
+					in := sorted[k]
 					i := sort.Search(len(entries), func(i int) bool { return entries[i] > f.Entry() })
 					end = in.End
 					if i < len(entries) {
