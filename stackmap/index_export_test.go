@@ -19,7 +19,8 @@ func IndexLayout(ix *Index) (buckets, slow int, ends, wide bool) {
 // bits.
 func NewIndexUnpacked(sec *Section, opts IndexOptions) *Index { return newIndex(sec, 0, opts) }
 
-// IndexRuns returns the number of runs of records sharing an address.
+// IndexRuns returns the number of long runs of records sharing an address
+// (those in the run directory).
 func IndexRuns(ix *Index) int { return len(ix.runs.runs) }
 
 // IndexHotSize returns the number of entries of ix's hot cache.

@@ -4,23 +4,28 @@ import "math/bits"
 
 // Runs: records that share an address have equal keys, side by side. A
 // Match holds the position of its first key; its length, and the first
-// position of the run holding any position, come from a rank directory
-// over the runs' first positions, in constant time whatever the run's
-// length: a bit a key (set at the first position of each run of two or
-// more keys), a 4-byte count every 64 keys, and 8 bytes a run. An index
-// whose addresses are all distinct has none of it.
+// position of the run holding a position, take constant time whatever the
+// run's length. A short run (fewer than longRun keys: nearly every run in
+// code LLVM writes, two or three stackmap calls at one address) is read by
+// comparing at most longRun-1 neighbouring keys each way. Long runs are
+// listed in a rank directory over their first positions: a bit a key (set
+// at the first position of each long run), a 4-byte count every 64 keys,
+// and 8 bytes a long run. An index without long runs has none of it.
 type indexRuns struct {
-	starts []uint64 // bit i: a run of two or more equal keys starts at position i
+	starts []uint64 // bit i: a long run starts at position i
 	rank   []uint32 // rank[w]: the number of bits set in starts[:w]
 	runs   []indexRun
 }
+
+// longRun is the length from which a run is in the directory.
+const longRun = 8
 
 // indexRun is one run of equal keys.
 type indexRun struct {
 	start, len uint32
 }
 
-// buildRuns finds the runs of equal keys.
+// buildRuns lists the long runs of equal keys.
 func (ix *Index) buildRuns() {
 	var runs []indexRun
 	for i := 0; i+1 < ix.n; {
@@ -28,7 +33,7 @@ func (ix *Index) buildRuns() {
 		for j < ix.n && ix.keyAt(j) == ix.keyAt(i) {
 			j++
 		}
-		if j-i > 1 {
+		if j-i >= longRun {
 			runs = append(runs, indexRun{uint32(i), uint32(j - i)})
 		}
 		i = j
@@ -59,19 +64,37 @@ func (ix *Index) keyAt(i int) uint64 {
 // runOf returns the run holding position i: its first position and its
 // length (i and 1 for a key of its own).
 func (ix *Index) runOf(i int) (start, n int) {
+	if start, n, ok := ix.longRunOf(i); ok {
+		return start, n
+	}
+	// A short run: fewer than longRun equal keys.
+	k := ix.keyAt(i)
+	start, end := i, i+1
+	for start > 0 && ix.keyAt(start-1) == k {
+		start--
+	}
+	for end < ix.n && ix.keyAt(end) == k {
+		end++
+	}
+	return start, end - start
+}
+
+// longRunOf returns the long run holding position i, if one does.
+func (ix *Index) longRunOf(i int) (start, n int, ok bool) {
 	rs := &ix.runs
 	if rs.runs == nil || uint(i) >= uint(len(rs.starts))*64 {
-		return i, 1
+		return 0, 0, false
 	}
 	w := i / 64
-	// The runs starting at or before i: the last of them holds i if any does.
+	// The long runs starting at or before i: the last of them holds i if
+	// any does.
 	k := int(rs.rank[w]) + bits.OnesCount64(rs.starts[w]&(2<<(i%64)-1)) - 1
 	if k < 0 || k >= len(rs.runs) {
-		return i, 1
+		return 0, 0, false
 	}
 	r := rs.runs[k]
 	if i >= int(r.start)+int(r.len) {
-		return i, 1
+		return 0, 0, false
 	}
-	return int(r.start), int(r.len)
+	return int(r.start), int(r.len), true
 }

@@ -37,7 +37,7 @@ func TestMatchManyRecordsAtOneAddress(t *testing.T) {
 		"extents": stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: []stackmap.Extent{{Start: 0x1000, End: 0x1010}, {Start: 0x2000, End: 0x2004}}}),
 	} {
 		assert.Equal(t, n+5, ix.Len(), name)
-		assert.Equal(t, 2, stackmap.IndexRuns(ix), name)
+		assert.Equal(t, 1, stackmap.IndexRuns(ix), "%s: the one long run (the 3 records at 0x2000 are a short one)", name)
 		m, ok := ix.Lookup(0x1008, 0)
 		require.True(t, ok, name)
 		require.Equal(t, n, m.Len(), name)
