@@ -37,9 +37,6 @@ func (m Match) Len() int {
 	if m.ix == nil {
 		return 0
 	}
-	if n := m.ix.shortRun(m.pos); n < longRun {
-		return n
-	}
 	return m.ix.run(m.pos)
 }
 
@@ -145,10 +142,7 @@ func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
 	if i = ^i - 1; i < 0 || ix.keys32[i]&1 == 0 {
 		return Match{}, false // before every record, or a function ended since
 	}
-	if i > 0 && ix.keys32[i-1] == ix.keys32[i] {
-		i = ix.runStart(i)
-	}
-	return Match{ix: ix, pos: i}, true
+	return Match{ix: ix, pos: ix.runStart(i)}, true
 }
 
 // precedingChecked is LookupPreceding reading the preceding record's
@@ -196,56 +190,46 @@ func (ix *Index) offsetAt(i int) uint64 {
 }
 
 // runStart returns the first position of the run of equal keys holding
-// position i. A key of its own costs one compare; a short run at most
-// longRun-1; a long run a look in the run directory. Callers on hot paths
-// test the first compare themselves (sameAsPrevious) so that a key of its
-// own costs no call.
+// position i: a key of its own costs one compare, a short run at most
+// longRun-1, a long run a look in the run directory.
 func (ix *Index) runStart(i int) int {
-	if !ix.sameAsPrevious(i) {
-		return i
-	}
-	start, _ := ix.runOf(i)
-	return start
-}
-
-// sameAsPrevious reports whether the key at position i equals the one
-// before it.
-func (ix *Index) sameAsPrevious(i int) bool {
-	if i == 0 {
-		return false
-	}
-	if ix.keys64 == nil {
-		return ix.keys32[i-1] == ix.keys32[i]
-	}
-	return ix.keys64[i-1] == ix.keys64[i]
-}
-
-// shortRun returns the number of equal keys from position i, the first of
-// its run, on, when it is below longRun; longRun otherwise. It reads at
-// most longRun keys and calls nothing (the 32-bit layout's padding ends
-// every run).
-func (ix *Index) shortRun(i int) int {
-	j := i + 1
+	s := i
 	if ix.keys64 != nil {
-		for j < ix.n && j-i < longRun && ix.keys64[j] == ix.keys64[i] {
-			j++
+		for s > 0 && ix.keys64[s-1] == ix.keys64[i] {
+			if s--; i-s == longRun-1 {
+				return ix.longRunStart(i)
+			}
 		}
-		return j - i
+		return s
 	}
-	for j-i < longRun && ix.keys32[j] == ix.keys32[i] {
-		j++
+	for s > 0 && ix.keys32[s-1] == ix.keys32[i] {
+		if s--; i-s == longRun-1 {
+			return ix.longRunStart(i)
+		}
 	}
-	return j - i
+	return s
 }
 
 // run returns the number of equal keys from position i, the first of its
-// run, on: shortRun's answer, or the run directory's for a long run.
+// run, on: a key of its own costs one compare (the 32-bit layout's padding
+// ends every run), a short run at most longRun-1, a long run a look in the
+// run directory.
 func (ix *Index) run(i int) int {
-	if n := ix.shortRun(i); n < longRun {
-		return n
+	j := i + 1
+	if ix.keys64 != nil {
+		for j < ix.n && ix.keys64[j] == ix.keys64[i] {
+			if j++; j-i == longRun {
+				return ix.longRunLen(i)
+			}
+		}
+		return j - i
 	}
-	_, n := ix.runOf(i)
-	return n
+	for ix.keys32[j] == ix.keys32[i] {
+		if j++; j-i == longRun {
+			return ix.longRunLen(i)
+		}
+	}
+	return j - i
 }
 
 // Len returns the number of records in the index.

@@ -61,22 +61,25 @@ func (ix *Index) keyAt(i int) uint64 {
 	return uint64(ix.keys32[i])
 }
 
-// runOf returns the run holding position i: its first position and its
-// length (i and 1 for a key of its own).
-func (ix *Index) runOf(i int) (start, n int) {
-	if start, n, ok := ix.longRunOf(i); ok {
-		return start, n
+// longRunStart returns the first position of the run holding position i,
+// which is at least longRun-1 positions into a run: a long run, in the
+// directory.
+func (ix *Index) longRunStart(i int) int {
+	start, _, ok := ix.longRunOf(i)
+	if !ok {
+		return i // cannot happen: every long run is in the directory
 	}
-	// A short run: fewer than longRun equal keys.
-	k := ix.keyAt(i)
-	start, end := i, i+1
-	for start > 0 && ix.keyAt(start-1) == k {
-		start--
+	return start
+}
+
+// longRunLen returns the length of the run starting at position i, which
+// has at least longRun keys: a long run, in the directory.
+func (ix *Index) longRunLen(i int) int {
+	_, n, ok := ix.longRunOf(i)
+	if !ok {
+		return 1 // cannot happen: every long run is in the directory
 	}
-	for end < ix.n && ix.keyAt(end) == k {
-		end++
-	}
-	return start, end - start
+	return n
 }
 
 // longRunOf returns the long run holding position i, if one does.
