@@ -14,24 +14,6 @@ type tableView struct {
 	Funcs []stackmap.Function
 }
 
-// recordView is a record with its owning function and address.
-type recordView struct {
-	R          stackmap.Record
-	Func       int    // index of the owning function, -1 when unknown (v1)
-	InstOffset uint32 // instruction offset once relocations are applied
-	Address    uint64 // function entry + InstOffset; valid if Func >= 0
-}
-
-func (tv *tableView) recordOf(r stackmap.Record) recordView {
-	rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
-	if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
-		rv.Address = tv.Funcs[rv.Func].Entry() + uint64(rv.InstOffset)
-	} else {
-		rv.Func = -1
-	}
-	return rv
-}
-
 // at starts a finding about a whole table.
 func (tv *tableView) at(off int, rule, format string, args ...any) Finding {
 	return Finding{Rule: rule, Slice: tv.SD.Slice, Table: tv.Table.Index(), Function: -1, Record: -1,
@@ -46,18 +28,18 @@ func (tv *tableView) atFunc(i, off int, rule, format string, args ...any) Findin
 }
 
 // atRecord starts a finding about a record.
-func (tv *tableView) atRecord(rv recordView, off int, rule, format string, args ...any) Finding {
+func (tv *tableView) atRecord(r stackmap.Record, off int, rule, format string, args ...any) Finding {
 	f := tv.at(off, rule, format, args...)
-	f.Record, f.ID = rv.R.Index(), rv.R.ID()
-	if rv.Func >= 0 {
-		f.Function, f.FunctionName = rv.Func, tv.Funcs[rv.Func].Name()
+	f.Record, f.ID = r.Index(), r.ID()
+	if fn := r.Function(); fn >= 0 && fn < len(tv.Funcs) {
+		f.Function, f.FunctionName = fn, tv.Funcs[fn].Name()
 	}
 	return f
 }
 
 // atLocation starts a finding about location i of a record.
-func (tv *tableView) atLocation(rv recordView, i int, rule, format string, args ...any) Finding {
-	f := tv.atRecord(rv, rv.R.Offset()+16+i*locationSize(tv.Table), rule, format, args...)
+func (tv *tableView) atLocation(r stackmap.Record, i int, rule, format string, args ...any) Finding {
+	f := tv.atRecord(r, r.LocationOffset(i), rule, format, args...)
 	f.Location = i
 	return f
 }
@@ -98,7 +80,6 @@ type checker struct {
 // check appends the findings of one table to out, in the order of rules.
 func (c *checker) check(tv *tableView, out []Finding) []Finding {
 	t := tv.Table
-	locSize := locationSize(t)
 	var reserved, statepoints []Finding
 	if c.on.on(RuleReserved) {
 		reserved = checkHeaderReserved(tv)
@@ -109,7 +90,7 @@ func (c *checker) check(tv *tableView, out []Finding) []Finding {
 	c.regs.start(tv, &c.on)
 	for _, r := range t.Records() {
 		if c.on.on(RuleReserved) {
-			reserved = checkRecordReserved(tv, r, locSize, reserved)
+			reserved = checkRecordReserved(tv, r, reserved)
 		}
 		if placement {
 			c.placement.add(r)
@@ -132,13 +113,4 @@ func (c *checker) check(tv *tableView, out []Finding) []Finding {
 	}
 	out = append(out, statepoints...)
 	return c.regs.report(out)
-}
-
-// locationSize returns the byte size of one location in the table's
-// version.
-func locationSize(t *stackmap.Table) int {
-	if t.Version() == stackmap.Version3 {
-		return 12
-	}
-	return 8
 }

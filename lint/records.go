@@ -28,7 +28,7 @@ type placementSweep struct {
 	tv      *tableView
 	ordered bool // the records seen so far are grouped by function
 	cur     int  // the function whose records are gathered in recs
-	recs    []recordView
+	recs    []stackmap.Record
 	keys    []placementKey
 	dupOf   []int // per record of recs: the earlier record with the same address and ID, or -1
 	out     []Finding
@@ -45,18 +45,18 @@ func (s *placementSweep) add(r stackmap.Record) {
 	if !s.ordered {
 		return
 	}
-	rv := s.tv.recordOf(r)
+	fn := r.Function()
 	switch {
-	case rv.Func < 0:
+	case fn < 0:
 		return
-	case rv.Func < s.cur:
+	case fn < s.cur:
 		s.ordered = false
 		return
-	case rv.Func != s.cur:
+	case fn != s.cur:
 		s.flush()
-		s.cur = rv.Func
+		s.cur = fn
 	}
-	s.recs = append(s.recs, rv)
+	s.recs = append(s.recs, r)
 }
 
 // finish appends the table's findings to out.
@@ -100,8 +100,8 @@ func (s *placementSweep) flush() {
 	}
 	tv, out := s.tv, s.out
 	s.keys, s.dupOf = s.keys[:0], s.dupOf[:0]
-	for i, rv := range s.recs {
-		s.keys = append(s.keys, placementKey{rv.InstOffset, rv.R.ID(), i})
+	for i, r := range s.recs {
+		s.keys = append(s.keys, placementKey{r.InstructionOffset(), r.ID(), i})
 		s.dupOf = append(s.dupOf, -1)
 	}
 	slices.SortFunc(s.keys, func(a, b placementKey) int {
@@ -121,11 +121,12 @@ func (s *placementSweep) flush() {
 			first = i
 		}
 	}
-	for i, rv := range s.recs {
-		out = checkOutsideFunction(tv, rv, out)
+	for i, r := range s.recs {
+		out = checkOutsideFunction(tv, r, out)
 		if d := s.dupOf[i]; d >= 0 {
-			out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "duplicate-address",
-				"same ID and address %#x as record %d of the same function", rv.Address, s.recs[d].R.Index()))
+			addr, _ := r.Address()
+			out = append(out, tv.atRecord(r, r.InstructionOffsetOffset(), "duplicate-address",
+				"same ID and address %#x as record %d of the same function", addr, s.recs[d].Index()))
 		}
 	}
 	s.recs, s.out = s.recs[:0], out
@@ -134,11 +135,11 @@ func (s *placementSweep) flush() {
 // checkOutsideFunction reports a record whose instruction offset is past
 // the end of its function, when the symbol table gives the function's
 // size.
-func checkOutsideFunction(tv *tableView, rv recordView, out []Finding) []Finding {
-	fi := &tv.Funcs[rv.Func]
-	if fi.Size() > 0 && uint64(rv.InstOffset) > fi.Size() {
-		out = append(out, tv.atRecord(rv, rv.R.Offset()+8, "outside-function",
-			"instruction offset %#x is past the end of the function (symbol size %#x)", rv.InstOffset, fi.Size()))
+func checkOutsideFunction(tv *tableView, r stackmap.Record, out []Finding) []Finding {
+	fi := &tv.Funcs[r.Function()]
+	if off := r.InstructionOffset(); fi.Size() > 0 && uint64(off) > fi.Size() {
+		out = append(out, tv.atRecord(r, r.InstructionOffsetOffset(), "outside-function",
+			"instruction offset %#x is past the end of the function (symbol size %#x)", off, fi.Size()))
 	}
 	return out
 }
@@ -155,15 +156,15 @@ func checkPlacementUnordered(tv *tableView) []Finding {
 	}
 	seen := map[key]int{}
 	for _, r := range tv.Table.Records() {
-		rv := tv.recordOf(r)
-		if rv.Func < 0 {
+		addr, ok := r.Address()
+		if !ok {
 			continue
 		}
-		out = checkOutsideFunction(tv, rv, out)
-		k := key{rv.Func, rv.InstOffset, r.ID()}
+		out = checkOutsideFunction(tv, r, out)
+		k := key{r.Function(), r.InstructionOffset(), r.ID()}
 		if first, dup := seen[k]; dup {
-			out = append(out, tv.atRecord(rv, r.Offset()+8, "duplicate-address",
-				"same ID and address %#x as record %d of the same function", rv.Address, first))
+			out = append(out, tv.atRecord(r, r.InstructionOffsetOffset(), "duplicate-address",
+				"same ID and address %#x as record %d of the same function", addr, first))
 			continue
 		}
 		seen[k] = r.Index()

@@ -36,14 +36,6 @@ func (c *registerRules) check(r stackmap.Record) {
 	if !c.unknown && !c.zero && !c.size && !c.base {
 		return
 	}
-	var rv recordView
-	have := false
-	view := func() recordView {
-		if !have {
-			rv, have = c.tv.recordOf(r), true
-		}
-		return rv
-	}
 	for i, l := range r.Locations() {
 		switch l.Kind {
 		case stackmap.Register, stackmap.Direct, stackmap.Indirect:
@@ -52,7 +44,7 @@ func (c *registerRules) check(r stackmap.Record) {
 		}
 		memory := l.Kind != stackmap.Register
 		if c.zero && memory && l.Size == 0 {
-			c.fZero = append(c.fZero, c.tv.atLocation(view(), i, RuleZeroSize,
+			c.fZero = append(c.fZero, c.tv.atLocation(r, i, RuleZeroSize,
 				"%v location of size 0", l.Kind))
 		}
 		if c.arch == regs.ArchUnknown {
@@ -61,41 +53,37 @@ func (c *registerRules) check(r stackmap.Record) {
 		reg, ok := regs.Find(c.arch, l.Reg)
 		if !ok {
 			if c.unknown {
-				c.fUnknown = append(c.fUnknown, c.tv.atLocation(view(), i, RuleUnknownRegister,
+				c.fUnknown = append(c.fUnknown, c.tv.atLocation(r, i, RuleUnknownRegister,
 					"%s has no register %d", c.arch, l.Reg))
 			}
 			continue
 		}
 		if memory {
 			if c.base && !c.canAddress(reg) {
-				c.fBase = append(c.fBase, c.tv.atLocation(view(), i, RuleBadBaseRegister,
+				c.fBase = append(c.fBase, c.tv.atLocation(r, i, RuleBadBaseRegister,
 					"%v location based on %s, which cannot address the stack", l.Kind, reg.Name))
 			}
 			continue
 		}
 		if max := maxRegisterSize(c.arch, reg); c.size && max > 0 && int(l.Size) > max {
-			c.fSize = append(c.fSize, c.tv.atLocation(view(), i, RuleRegisterSize,
+			c.fSize = append(c.fSize, c.tv.atLocation(r, i, RuleRegisterSize,
 				"%d bytes in %s, which holds %d", l.Size, reg.Name, max))
 		}
 	}
 	if c.arch == regs.ArchUnknown {
 		return
 	}
-	liveOff := -1
 	for i, lo := range r.LiveOuts() {
-		if liveOff < 0 {
-			liveOff = liveOutHeaderOffset(c.tv.Table, r, locationSize(c.tv.Table)) + 4
-		}
 		reg, ok := regs.Find(c.arch, lo.Reg)
 		var f Finding
 		switch {
 		case !ok && c.unknown:
-			f = c.tv.atRecord(view(), liveOff+4*i, RuleUnknownRegister, "%s has no register %d", c.arch, lo.Reg)
+			f = c.tv.atRecord(r, r.LiveOutOffset(i), RuleUnknownRegister, "%s has no register %d", c.arch, lo.Reg)
 			f.Location, f.LiveOut = i, true
 			c.fUnknown = append(c.fUnknown, f)
 		case ok && c.size:
 			if max := maxRegisterSize(c.arch, reg); max > 0 && int(lo.Size) > max {
-				f = c.tv.atRecord(view(), liveOff+4*i, RuleRegisterSize, "%d bytes live in %s, which holds %d", lo.Size, reg.Name, max)
+				f = c.tv.atRecord(r, r.LiveOutOffset(i), RuleRegisterSize, "%d bytes live in %s, which holds %d", lo.Size, reg.Name, max)
 				f.Location, f.LiveOut = i, true
 				c.fSize = append(c.fSize, f)
 			}

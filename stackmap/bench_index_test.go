@@ -36,6 +36,12 @@ func benchSection(tb testing.TB) *stackmap.Section {
 	return sec
 }
 
+// benchOptions gives every function of sec an extent up to the next
+// function's entry.
+func benchOptions(sec *stackmap.Section) stackmap.IndexOptions {
+	return stackmap.IndexOptions{Extents: functionExtents(sec)}
+}
+
 var benchIndex = func() func(testing.TB) (*stackmap.Index, []uint64) {
 	var (
 		ix    *stackmap.Index
@@ -44,7 +50,9 @@ var benchIndex = func() func(testing.TB) (*stackmap.Index, []uint64) {
 	return func(tb testing.TB) (*stackmap.Index, []uint64) {
 		if ix == nil {
 			sec := benchSection(tb)
-			ix = stackmap.NewIndex(sec)
+			// Bare bytes: the runtime gives each function's extent (up
+			// to the next function, as the functions lie back to back).
+			ix = stackmap.NewIndexOptions(sec, benchOptions(sec))
 			for _, r := range sec.Table(0).Records() {
 				a, _ := r.Address()
 				addrs = append(addrs, a)
@@ -68,16 +76,24 @@ func shuffled(addrs []uint64, n int) []uint64 {
 func BenchmarkIndexBuild(b *testing.B) {
 	sec := benchSection(b)
 	_, addrs := benchIndex(b)
-	b.Run("index", func(b *testing.B) {
+	opts := benchOptions(sec)
+	b.Run("bare", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
 			stackmap.NewIndex(sec)
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(addrs)), "ns/record")
+	})
+	b.Run("index", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			stackmap.NewIndexOptions(sec, opts)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(addrs)), "ns/record")
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		kept := stackmap.NewIndex(sec)
+		kept := stackmap.NewIndexOptions(sec, opts)
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(kept.Len()), "kept-B/record")

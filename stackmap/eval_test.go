@@ -153,44 +153,6 @@ func TestStatepointView(t *testing.T) {
 	assert.Contains(t, err.Error(), "9 deopt arguments")
 }
 
-func TestDeoptFrame(t *testing.T) {
-	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, statepointTable())}
-	sec, err := sd.Parse()
-	require.NoError(t, err)
-	ix := stackmap.NewIndex(sec)
-	regs := stackmap.Registers{3: 41, 7: 0x9000, 12: 0x5010}
-	mem := window{start: 0x9000, bytes: make([]byte, 64)}
-	binary.LittleEndian.PutUint64(mem.bytes[8:], 0x5000)
-	const bias = 0x10000
-	fr, err := ix.Deopt(bias+0x100a, bias, regs, mem)
-	require.NoError(t, err)
-	assert.True(t, fr.Statepoint)
-	assert.Equal(t, uint64(0x1000), fr.Function.Address())
-	require.Len(t, fr.Deopt, 2)
-	assert.Equal(t, uint64(41), fr.Deopt[0].Bits)
-	assert.Equal(t, uint64(7), fr.Deopt[1].Bits)
-	require.Len(t, fr.GC, 2)
-	assert.Equal(t, uint64(0x5000), fr.GC[0].Base.Bits)
-	assert.Equal(t, uint64(0x9008), fr.GC[0].Base.Addr)
-	assert.Equal(t, uint64(0x5010), fr.GC[1].Derived.Bits)
-	assert.False(t, fr.GC[1].Derived.InMemory)
-	require.Len(t, fr.GCSlots, 1)
-	assert.Equal(t, uint64(0x9018), fr.GCSlots[0].Bits)
-
-	// A patchpoint-style record is found before the return address.
-	fr, err = ix.Deopt(bias+0x1021, bias, regs, mem)
-	require.NoError(t, err)
-	assert.False(t, fr.Statepoint)
-	assert.Equal(t, uint64(5), fr.Record.ID())
-	require.Len(t, fr.Deopt, 1)
-	assert.Equal(t, uint64(41), fr.Deopt[0].Bits)
-
-	_, err = ix.Deopt(0x10, 0, regs, mem)
-	assert.ErrorIs(t, err, stackmap.ErrNoRecord)
-	_, err = ix.Deopt(bias+0x100a, bias, stackmap.Registers{}, mem)
-	assert.ErrorIs(t, err, stackmap.ErrNoRegister)
-}
-
 // wordWindow is a window that also implements UintReader.
 type wordWindow struct{ window }
 

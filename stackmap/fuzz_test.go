@@ -71,7 +71,12 @@ func FuzzRuntime(f *testing.F) {
 		for i := uint16(0); i < 40; i++ {
 			regs[i] = uint64(i) << 12
 		}
-		_, _ = ix.Deopt(pc, 0, regs, patternMemory{})
+		if m, ok := ix.At(pc, 0); ok {
+			r, _ := m.Record(0)
+			for i := range r.NumLocations() {
+				_, _ = r.Evaluate(i, regs, patternMemory{})
+			}
+		}
 		if m, ok := ix.Lookup(pc, 0); ok && m.Address() != pc {
 			t.Fatalf("exact lookup of 0x%x matched 0x%x", pc, m.Address())
 		}
@@ -81,9 +86,12 @@ func FuzzRuntime(f *testing.F) {
 			}
 			for _, r := range m.Records() {
 				if sp, err := r.Statepoint(); err == nil {
-					_, _ = sp.Frame(regs, patternMemory{})
+					for i := range sp.NumGCPairs() {
+						b, d := sp.GCPairIndex(i)
+						_, _ = r.Evaluate(b, regs, patternMemory{})
+						_, _ = r.Evaluate(d, regs, patternMemory{})
+					}
 				}
-				_, _ = r.Frame(regs, patternMemory{})
 			}
 		}
 		ix.Function(pc, 0)

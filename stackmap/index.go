@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sort"
 	"sync/atomic"
 )
 
@@ -67,6 +68,8 @@ type Index struct {
 
 	hot      []atomic.Uint64 // the hot cache of exact lookups (see index_hot.go); nil when small
 	hotShift uint
+
+	runs indexRuns // the runs of records that share an address (see index_runs.go)
 }
 
 // indexRef locates one record: its section offset, and its table and
@@ -79,7 +82,7 @@ type indexRef struct {
 
 // indexFunc is one function's code range and place.
 type indexFunc struct {
-	entry, end uint64 // end: entry + symbol size, or the next function's entry when the size is unknown
+	entry, end uint64 // the known extent [entry, end); end == entry when none is known (see IndexOptions)
 	table      uint32
 	function   uint32
 	records    bool // some record of the index belongs to the function
@@ -94,16 +97,57 @@ const max32Offset = math.MaxUint32>>1 - 1
 // sec came from SectionData.Parse, as stored for bare bytes (a section in
 // the memory of a running process, already relocated by its loader). A nil
 // sec gives an empty index.
-func NewIndex(sec *Section) *Index { return newIndex(sec, 32) }
+//
+// A function's extent (where its code ends) comes from its symbol's size
+// (Function.Size), which sections read from files have. Bare bytes carry
+// no sizes: without IndexOptions.Extents, Lookup answers as always, but
+// LookupPreceding, At and Function give no answer past a record's own
+// address (see NewIndexOptions).
+func NewIndex(sec *Section) *Index { return newIndex(sec, 32, IndexOptions{}) }
 
-// newIndex is NewIndex, packing a ref's table and function when they fit
-// in packBits bits (tests pass 0 to take the other path).
-func newIndex(sec *Section, packBits uint) *Index {
+// Extent is a code address range [Start, End), in link-time addresses
+// (the addresses the section's functions give).
+type Extent struct {
+	Start, End uint64
+}
+
+// IndexOptions are what a runtime knows about its code beyond the section.
+type IndexOptions struct {
+	// Extents are code ranges: one a function (its code's start and end,
+	// as a JIT's memory manager or an unwind table knows them) or coarser
+	// ones (a module's code). A function whose symbol gives no size takes
+	// its end from the extent that contains its entry, cut at the next
+	// higher function entry of the section. An extent per function gives
+	// exact answers; a module-wide extent trusts that no code without
+	// stack maps lies between two functions of the section. Extents may
+	// come in any order; an empty or inverted one is ignored; where they
+	// overlap, the one that starts last before the entry is used.
+	Extents []Extent
+}
+
+// NewIndexOptions is NewIndex with what the runtime knows about its code.
+//
+// Which answer each lookup gives:
+//
+//   - Lookup: the records at the address exactly, with or without extents.
+//   - LookupPreceding: the records at the address exactly; otherwise the
+//     records at the nearest lower address, only when the function they
+//     belong to has a known extent (a symbol size, or an Extent) that
+//     contains the address.
+//   - At: the "record at a return address" policy: Lookup's answer, else
+//     LookupPreceding's when its records are not statepoints.
+//   - Function: the function whose known extent contains the address;
+//     nothing for a function whose extent is not known.
+func NewIndexOptions(sec *Section, opts IndexOptions) *Index { return newIndex(sec, 32, opts) }
+
+// newIndex is NewIndexOptions, packing a ref's table and function when they
+// fit in packBits bits (tests pass 0 to take the other path).
+func newIndex(sec *Section, packBits uint, opts IndexOptions) *Index {
 	if sec == nil {
 		sec = &Section{}
 	}
 	ix := &Index{sec: sec}
-	ix.collectFunctions(packBits)
+	ix.collectFunctions(packBits, opts.Extents)
 	addrs, refs, regular := ix.collectRecords()
 	ix.records = len(addrs)
 	if len(addrs) > 0 {
@@ -125,13 +169,14 @@ func newIndex(sec *Section, packBits uint) *Index {
 		}
 		ix.keys64, ix.refs, ix.n = addrs, refs, len(addrs)
 	}
+	ix.buildRuns()
 	return ix
 }
 
 // collectFunctions lists every function of every table, orders them by
-// entry, gives each whose size is unknown the next higher entry as its
-// end, and decides whether refs are packed.
-func (ix *Index) collectFunctions(packBits uint) {
+// entry, gives each whose size is unknown the end the extents give it (or
+// none: end == entry), and decides whether refs are packed.
+func (ix *Index) collectFunctions(packBits uint, extents []Extent) {
 	nf := 0
 	for i := range ix.sec.tables {
 		nf += int(ix.sec.tables[i].numFunctions)
@@ -162,16 +207,42 @@ func (ix *Index) collectFunctions(packBits uint) {
 	if !sorted {
 		slices.SortStableFunc(ix.byAddr, func(a, b uint32) int { return cmp.Compare(ix.funcs[a].entry, ix.funcs[b].entry) })
 	}
+	ext := sortedExtents(extents)
 	next := uint64(math.MaxUint64)
 	for i := len(ix.byAddr) - 1; i >= 0; i-- {
 		f := &ix.funcs[ix.byAddr[i]]
 		if f.end == 0 {
-			f.end = next
+			f.end = f.entry
+			if e, ok := extentOf(ext, f.entry); ok {
+				f.end = min(e.End, next)
+			}
 		}
 		if i == 0 || ix.funcs[ix.byAddr[i-1]].entry != f.entry {
 			next = f.entry
 		}
 	}
+}
+
+// sortedExtents returns the non-empty extents sorted by start.
+func sortedExtents(extents []Extent) []Extent {
+	var out []Extent
+	for _, e := range extents {
+		if e.End > e.Start {
+			out = append(out, e)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Extent) int { return cmp.Compare(a.Start, b.Start) })
+	return out
+}
+
+// extentOf returns the extent that starts last at or before addr, if it
+// contains addr.
+func extentOf(ext []Extent, addr uint64) (Extent, bool) {
+	i := sort.Search(len(ext), func(i int) bool { return ext[i].Start > addr }) - 1
+	if i < 0 || addr >= ext[i].End {
+		return Extent{}, false
+	}
+	return ext[i], true
 }
 
 // collectRecords returns every addressed record's address and reference,

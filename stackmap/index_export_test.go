@@ -17,7 +17,11 @@ func IndexLayout(ix *Index) (buckets, slow int, ends, wide bool) {
 // NewIndexUnpacked builds an index whose refs name functions by their
 // place in the index's list, as when tables and functions do not fit in 32
 // bits.
-func NewIndexUnpacked(sec *Section) *Index { return newIndex(sec, 0) }
+func NewIndexUnpacked(sec *Section, opts IndexOptions) *Index { return newIndex(sec, 0, opts) }
+
+// IndexRuns returns the number of long runs of records sharing an address
+// (those in the run directory).
+func IndexRuns(ix *Index) int { return len(ix.runs.runs) }
 
 // IndexHotSize returns the number of entries of ix's hot cache.
 func IndexHotSize(ix *Index) int { return len(ix.hot) }

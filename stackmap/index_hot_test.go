@@ -24,7 +24,7 @@ func TestIndexHotCacheConcurrent(t *testing.T) {
 	sec, err := stackmap.Parse(data, le)
 	require.NoError(t, err)
 	ix := stackmap.NewIndex(sec)
-	ref := newRefIndex(sec)
+	ref := newRefIndex(sec, nil)
 	require.Greater(t, len(ref), 10000)
 	require.Equal(t, 4096, stackmap.IndexHotSize(ix), "a quarter of the keys (records and end markers), at most 4096")
 	hot := make([]refRecord, 300)

@@ -1,9 +1,15 @@
 package stackmap
 
 import (
+	"errors"
 	"iter"
 	"sort"
 )
+
+// ErrNoRecord means no record describes the address looked up: what a
+// caller of Index.At (such as stackwalk's Walker.FrameAt) says when At has
+// no answer.
+var ErrNoRecord = errors.New("no stack map record at this address")
 
 // Match is the set of records found at one address (several records may
 // share an address). It is small (an index pointer, a position and a
@@ -26,7 +32,7 @@ func (m Match) Address() uint64 {
 // Exact reports whether Address is the address looked up (less the bias).
 func (m Match) Exact() bool { return m.exact }
 
-// Len returns the number of records in the match.
+// Len returns the number of records in the match, in constant time.
 func (m Match) Len() int {
 	if m.ix == nil {
 		return 0
@@ -85,11 +91,45 @@ func (ix *Index) findWide(addr uint64) int {
 	return -1
 }
 
-// LookupPreceding finds the records at the greatest address not above pc,
-// provided they belong to a function whose code contains pc. A
-// patchpoint's record sits at the start of its patchable region, before
-// the return address of the call it makes, so a runtime looks it up this
-// way.
+// At answers "which record describes the call whose return address is
+// pc?", the one policy of the module (stackwalk's walks and FrameAt, and
+// the tool's lookup, all ask it):
+//
+//   - the records at pc exactly, whatever made them: a statepoint's record
+//     sits at the return address of its call;
+//   - else the records at the nearest lower address, as LookupPreceding
+//     finds them (only inside their function's known extent: a symbol size
+//     or an IndexOptions extent; bare bytes without extents have none), when
+//     none of them is a statepoint: a patchpoint's record sits at the start
+//     of its patchable region, before the return address of the call it
+//     makes, while a statepoint's address is the return address of another
+//     call.
+//
+// Match.Exact tells the two apart. At allocates nothing.
+func (ix *Index) At(pc, bias uint64) (Match, bool) {
+	if m, ok := ix.Lookup(pc, bias); ok {
+		return m, true
+	}
+	m, ok := ix.LookupPreceding(pc, bias)
+	if !ok {
+		return Match{}, false
+	}
+	for i := range m.Len() {
+		if _, sp := m.ix.record(m.pos + i).AsStatepoint(); sp {
+			return Match{}, false
+		}
+	}
+	return m, true
+}
+
+// LookupPreceding finds the records at pc, or else at the greatest address
+// below pc, provided they belong to a function whose known extent (a
+// symbol size, or an extent given to NewIndexOptions) contains pc: for a
+// function whose extent is not known (bare bytes without extents), only
+// the records at pc exactly. A patchpoint's record sits at the start of
+// its patchable region, before the return address of the call it makes,
+// so a runtime looks it up this way; At is the policy that also keeps
+// statepoints exact.
 func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
 	addr := pc - bias
 	if addr-ix.base >= ix.limit || !ix.ends {
@@ -134,10 +174,11 @@ func (ix *Index) precedingChecked(addr uint64) (Match, bool) {
 	if i < 0 {
 		return Match{}, false
 	}
-	if f := ix.funcs[ix.funcOf(ix.refs[i])]; addr < f.entry || addr >= f.end {
+	exact := ix.offsetAt(i) == off
+	if f := ix.funcs[ix.funcOf(ix.refs[i])]; !exact && (addr < f.entry || addr >= f.end) {
 		return Match{}, false
 	}
-	return Match{ix: ix, pos: ix.runStart(i), exact: ix.offsetAt(i) == off}, true
+	return Match{ix: ix, pos: ix.runStart(i), exact: exact}, true
 }
 
 // offsetAt returns the address, less base, of the key at position i.
@@ -149,31 +190,44 @@ func (ix *Index) offsetAt(i int) uint64 {
 }
 
 // runStart returns the first position of the run of equal keys holding
-// position i.
+// position i: a key of its own costs one compare, a short run at most
+// longRun-1, a long run a look in the run directory.
 func (ix *Index) runStart(i int) int {
+	s := i
 	if ix.keys64 != nil {
-		for i > 0 && ix.keys64[i-1] == ix.keys64[i] {
-			i--
+		for s > 0 && ix.keys64[s-1] == ix.keys64[i] {
+			if s--; i-s == longRun-1 {
+				return ix.longRunStart(i)
+			}
 		}
-		return i
+		return s
 	}
-	for i > 0 && ix.keys32[i-1] == ix.keys32[i] {
-		i--
+	for s > 0 && ix.keys32[s-1] == ix.keys32[i] {
+		if s--; i-s == longRun-1 {
+			return ix.longRunStart(i)
+		}
 	}
-	return i
+	return s
 }
 
-// run returns the number of equal keys from position i on.
+// run returns the number of equal keys from position i, the first of its
+// run, on: a key of its own costs one compare (the 32-bit layout's padding
+// ends every run), a short run at most longRun-1, a long run a look in the
+// run directory.
 func (ix *Index) run(i int) int {
 	j := i + 1
 	if ix.keys64 != nil {
 		for j < ix.n && ix.keys64[j] == ix.keys64[i] {
-			j++
+			if j++; j-i == longRun {
+				return ix.longRunLen(i)
+			}
 		}
 		return j - i
 	}
-	for ix.keys32[j] == ix.keys32[i] { // the padding ends every run
-		j++
+	for ix.keys32[j] == ix.keys32[i] {
+		if j++; j-i == longRun {
+			return ix.longRunLen(i)
+		}
 	}
 	return j - i
 }
@@ -182,7 +236,9 @@ func (ix *Index) run(i int) int {
 func (ix *Index) Len() int { return ix.records }
 
 // Function returns the table and function record of the function whose
-// code contains pc (a runtime address, with the module's bias).
+// known extent contains pc (a runtime address, with the module's bias):
+// its symbol's size, or an extent given to NewIndexOptions. A function
+// whose extent is not known contains no pc.
 func (ix *Index) Function(pc, bias uint64) (t *Table, f Function, ok bool) {
 	addr := pc - bias
 	i := sort.Search(len(ix.byAddr), func(i int) bool { return ix.funcs[ix.byAddr[i]].entry > addr }) - 1

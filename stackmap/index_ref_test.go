@@ -21,7 +21,9 @@ import (
 // refIndex is the simple model the Index must agree with: every addressed
 // record in a slice sorted by (address, section offset), searched with
 // sort.Search, and each record's function's code range worked out the
-// plain way (entry + symbol size, else up to the next higher entry).
+// plain way: entry + symbol size; else, when an extent contains the entry,
+// up to its end or the next higher entry, whichever comes first; else
+// empty.
 type refIndex []refRecord
 
 type refRecord struct {
@@ -30,7 +32,7 @@ type refRecord struct {
 	entry, end uint64 // its function's code range
 }
 
-func newRefIndex(sec *stackmap.Section) refIndex {
+func newRefIndex(sec *stackmap.Section, extents []stackmap.Extent) refIndex {
 	var entries []uint64
 	for _, t := range sec.Tables() {
 		for _, f := range t.Functions() {
@@ -38,6 +40,8 @@ func newRefIndex(sec *stackmap.Section) refIndex {
 		}
 	}
 	slices.Sort(entries)
+	sorted := slices.DeleteFunc(slices.Clone(extents), func(e stackmap.Extent) bool { return e.End <= e.Start })
+	slices.SortStableFunc(sorted, func(a, b stackmap.Extent) int { return cmp.Compare(a.Start, b.Start) })
 	var ref refIndex
 	for _, t := range sec.Tables() {
 		for _, r := range t.Records() {
@@ -48,10 +52,17 @@ func newRefIndex(sec *stackmap.Section) refIndex {
 			f, _ := t.Function(r.Function())
 			end := f.Entry() + f.Size()
 			if f.Size() == 0 {
-				i := sort.Search(len(entries), func(i int) bool { return entries[i] > f.Entry() })
-				end = math.MaxUint64
-				if i < len(entries) {
-					end = entries[i]
+				end = f.Entry()
+				// The extent that starts last at or before the entry
+				// (sorted: extents are few in the tests, functions many).
+				k := sort.Search(len(sorted), func(i int) bool { return sorted[i].Start > f.Entry() }) - 1
+				if k >= 0 && f.Entry() < sorted[k].End {
+					in := sorted[k]
+					i := sort.Search(len(entries), func(i int) bool { return entries[i] > f.Entry() })
+					end = in.End
+					if i < len(entries) {
+						end = min(end, entries[i])
+					}
 				}
 			}
 			ref = append(ref, refRecord{addr: addr, off: r.Offset(), entry: f.Entry(), end: end})
@@ -75,10 +86,13 @@ func (ref refIndex) exact(addr uint64) []int {
 	return offs
 }
 
-// preceding returns the address and offsets of the records at the greatest
-// address not above addr, if the function of the last of them (in section
-// order) contains addr.
+// preceding returns the address and offsets of the records at addr, or
+// else of the records at the greatest address below addr, if the function
+// of the last of them (in section order) contains addr.
 func (ref refIndex) preceding(addr uint64) (uint64, []int) {
+	if offs := ref.exact(addr); offs != nil {
+		return addr, offs
+	}
 	i := sort.Search(len(ref), func(i int) bool { return ref[i].addr > addr }) - 1
 	if i < 0 || addr < ref[i].entry || addr >= ref[i].end {
 		return 0, nil
@@ -99,15 +113,70 @@ func matchOffsets(m stackmap.Match) []int {
 // address, the addresses around it, the function ends, addresses before
 // the first record and after the last, and random ones, and requires the
 // Index to answer as the model does.
+//
+// Each section is indexed as it is, with an extent per function up to the
+// next function's entry (the code ranges of functions laid out back to
+// back), and with one extent over all the code.
 func checkAgainstRef(t *testing.T, name string, sec *stackmap.Section, rng *rand.Rand) {
 	t.Helper()
-	checkIndexAgainstRef(t, name, sec, stackmap.NewIndex(sec), rng)
-	checkIndexAgainstRef(t, name+", unpacked", sec, stackmap.NewIndexUnpacked(sec), rng)
+	for _, ext := range []struct {
+		name    string
+		extents []stackmap.Extent
+	}{{"", nil}, {", function extents", functionExtents(sec)}, {", module extent", moduleExtent(sec)}} {
+		opts := stackmap.IndexOptions{Extents: ext.extents}
+		checkIndexAgainstRef(t, name+ext.name, sec, ext.extents, stackmap.NewIndexOptions(sec, opts), rng)
+		if ext.extents == nil {
+			checkIndexAgainstRef(t, name+ext.name+", unpacked", sec, ext.extents, stackmap.NewIndexUnpacked(sec, opts), rng)
+		}
+	}
 }
 
-func checkIndexAgainstRef(t *testing.T, name string, sec *stackmap.Section, ix *stackmap.Index, rng *rand.Rand) {
+// functionExtents returns an extent a function of sec, from its entry up
+// to the next higher entry (the last one up to the end of the address
+// space).
+func functionExtents(sec *stackmap.Section) []stackmap.Extent {
+	var entries []uint64
+	for _, t := range sec.Tables() {
+		for _, f := range t.Functions() {
+			entries = append(entries, f.Entry())
+		}
+	}
+	slices.Sort(entries)
+	entries = slices.Compact(entries)
+	var out []stackmap.Extent
+	for i, e := range entries {
+		end := uint64(math.MaxUint64)
+		if i+1 < len(entries) {
+			end = entries[i+1]
+		}
+		out = append(out, stackmap.Extent{Start: e, End: end})
+	}
+	return out
+}
+
+// moduleExtent returns one extent from the lowest function entry of sec to
+// 4 KiB past its highest record.
+func moduleExtent(sec *stackmap.Section) []stackmap.Extent {
+	lo, hi := uint64(math.MaxUint64), uint64(0)
+	for _, t := range sec.Tables() {
+		for _, f := range t.Functions() {
+			lo = min(lo, f.Entry())
+		}
+		for _, r := range t.Records() {
+			if a, ok := r.Address(); ok {
+				hi = max(hi, a)
+			}
+		}
+	}
+	if lo > hi {
+		return nil
+	}
+	return []stackmap.Extent{{Start: lo, End: max(hi, hi+4096)}}
+}
+
+func checkIndexAgainstRef(t *testing.T, name string, sec *stackmap.Section, extents []stackmap.Extent, ix *stackmap.Index, rng *rand.Rand) {
 	t.Helper()
-	ref := newRefIndex(sec)
+	ref := newRefIndex(sec, extents)
 	require.Equal(t, len(ref), ix.Len(), name)
 	probes := []uint64{0, 1, math.MaxUint64, math.MaxUint64 - 1}
 	step := max(1, len(ref)/2000) // enough records of a large index
@@ -245,7 +314,7 @@ func TestIndexAgainstModelRandom(t *testing.T) {
 		sec, err := stackmap.Parse(data, le)
 		require.NoError(t, err, s.name)
 		checkAgainstRef(t, s.name, sec, rng)
-		buckets, slow, ends, wide := stackmap.IndexLayout(stackmap.NewIndex(sec))
+		buckets, slow, ends, wide := stackmap.IndexLayout(stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: functionExtents(sec)}))
 		seen["slow buckets"] = seen["slow buckets"] || slow > 0
 		seen["fast buckets"] = seen["fast buckets"] || buckets > slow
 		seen["end markers"] = seen["end markers"] || ends
@@ -292,7 +361,7 @@ func FuzzIndexAgainstModel(f *testing.F) {
 		if err != nil {
 			return
 		}
-		ix, ref := stackmap.NewIndex(sec), newRefIndex(sec)
+		ix, ref := stackmap.NewIndex(sec), newRefIndex(sec, nil)
 		for _, p := range []uint64{pc, pc - 1, pc + 1} {
 			want := ref.exact(p)
 			m, ok := ix.Lookup(p, 0)

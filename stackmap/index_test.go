@@ -40,24 +40,58 @@ func TestIndexLookupExact(t *testing.T) {
 }
 
 func TestIndexLookupPreceding(t *testing.T) {
+	// Bare bytes: no function has a known extent, so only exact answers.
 	ix := indexedSmallTable(t)
-	m, ok := ix.LookupPreceding(0x1008, 0)
+	_, ok := ix.LookupPreceding(0x1008, 0)
+	assert.False(t, ok, "no extent known")
+	m, ok := ix.LookupPreceding(0x1009, 0)
+	require.True(t, ok)
+	assert.True(t, m.Exact())
+	assert.Equal(t, uint64(2), rec(m, 0).ID())
+	_, _, ok = ix.Function(0x2004, 0)
+	assert.False(t, ok, "no extent known")
+
+	// With the runtime's extents: f is 0x1000-0x1010, g 0x2000-0x2040;
+	// one extent over f and h (at 0x1800, no stack maps) would reach to g.
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, smallTable())}
+	sec, err := sd.Parse()
+	require.NoError(t, err)
+	ix = stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: []stackmap.Extent{{0x2000, 0x2040}, {0x1000, 0x1010}}})
+	m, ok = ix.LookupPreceding(0x1008, 0)
 	require.True(t, ok)
 	assert.False(t, m.Exact())
 	assert.Equal(t, uint64(1), rec(m, 0).ID())
-	m, ok = ix.LookupPreceding(0x1fff, 0)
-	require.True(t, ok, "without symbol sizes a function reaches to the next one")
+	m, ok = ix.LookupPreceding(0x100f, 0)
+	require.True(t, ok)
 	assert.Equal(t, uint64(2), rec(m, 0).ID())
+	_, ok = ix.LookupPreceding(0x1010, 0)
+	assert.False(t, ok, "past f's extent")
+	_, ok = ix.LookupPreceding(0x1fff, 0)
+	assert.False(t, ok)
 	// 0x2004 is in function 1 before its only record: the preceding record
 	// belongs to function 0, so there is no match.
 	_, ok = ix.LookupPreceding(0x2004, 0)
 	assert.False(t, ok)
 	_, ok = ix.LookupPreceding(0x0fff, 0)
 	assert.False(t, ok)
+	m, ok = ix.LookupPreceding(0x203f, 0)
+	require.True(t, ok)
+	assert.Equal(t, uint64(3), rec(m, 0).ID())
+	_, ok = ix.LookupPreceding(0x2040, 0)
+	assert.False(t, ok)
 	tab, f, ok := ix.Function(0x2004, 0)
 	require.True(t, ok)
 	assert.Equal(t, 0, tab.Index())
 	assert.Equal(t, 1, f.Index())
+	_, _, ok = ix.Function(0x1010, 0)
+	assert.False(t, ok)
+
+	module := stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: []stackmap.Extent{{0x1000, 0x3000}}})
+	m, ok = module.LookupPreceding(0x1fff, 0)
+	require.True(t, ok, "a module extent reaches to the next function")
+	assert.Equal(t, uint64(2), rec(m, 0).ID())
+	_, ok = module.LookupPreceding(0x3000, 0)
+	assert.False(t, ok)
 }
 
 func TestIndexSharedAddressesAndSymbolSizes(t *testing.T) {

@@ -42,41 +42,88 @@ type Statepoint struct {
 // statepointPreamble is the number of leading Constant locations.
 const statepointPreamble = 3
 
+// The statepoint rule. Stack map records do not say what made them: a
+// gc.statepoint, a stackmap call and a patchpoint all write the same kind of
+// record, told apart only by what their locations look like. A record is a
+// statepoint when all of these hold:
+//
+//   - it has at least three locations, the first three Constants: the
+//     calling convention (0 to MaxCallingConv), the flags (within
+//     StatepointFlagsMask) and the number N of deopt arguments;
+//   - N locations follow the preamble, and after them an even number of GC
+//     pointer locations (base, derived pairs), less the trailing Direct
+//     locations taken as GC stack slots (see Statepoint);
+//   - its instruction offset is not 0: a statepoint's record is at the
+//     return address of its call, which follows the call instruction.
+//
+// This is the one rule of the module: the walker, the tool and lint all ask
+// it. Its limit: a stackmap or patchpoint call whose first three live values
+// happen to be small constants that fit the preamble still reads as a
+// statepoint; IDs do not help (front ends choose them freely), so a runtime
+// that knows which IDs it gave its statepoints should check them too.
+
 // Statepoint returns the statepoint view of r, or an error matching
-// ErrNotStatepoint that says what is wrong with the preamble.
+// ErrNotStatepoint (a *StatepointError) that says which part of the rule r
+// breaks.
 func (r Record) Statepoint() (Statepoint, error) { return r.statepoint(true) }
 
 // AsStatepoint returns the statepoint view of r and true, or false when r
-// is not a well-formed statepoint. It allocates nothing, where Statepoint
-// builds an error saying why: the form for hot paths such as stack walks.
+// is not a statepoint by the rule above. It allocates nothing, where
+// Statepoint builds an error saying why: the form for hot paths such as
+// stack walks.
 func (r Record) AsStatepoint() (Statepoint, bool) {
 	sp, err := r.statepoint(false)
 	return sp, err == nil
 }
 
+// StatepointError says why a record is not a statepoint. It matches
+// ErrNotStatepoint.
+type StatepointError struct {
+	Record   int    // index of the record in its table
+	ID       uint64 // the record's ID
+	Location int    // the location at fault, -1 when the fault is not one location's
+	Offset   int    // section offset of the field at fault (the record's own when none is)
+	Detail   string // what is wrong, in words
+}
+
+// Error names the record and says what is wrong.
+func (e *StatepointError) Error() string {
+	return fmt.Sprintf("stackmap: record %d (ID %#x): %v: %s", e.Record, e.ID, ErrNotStatepoint, e.Detail)
+}
+
+// Unwrap returns ErrNotStatepoint.
+func (e *StatepointError) Unwrap() error { return ErrNotStatepoint }
+
 // statepoint reads the statepoint view of r. Without explain, a record that
 // is not a statepoint gives the bare ErrNotStatepoint, so that callers that
 // only ask "is it one?" allocate nothing.
 func (r Record) statepoint(explain bool) (Statepoint, error) {
-	bad := func(format string, args ...any) (Statepoint, error) {
+	bad := func(loc, off int, format string, args ...any) (Statepoint, error) {
 		if !explain {
 			return Statepoint{}, ErrNotStatepoint
 		}
-		return Statepoint{}, fmt.Errorf("stackmap: record %d (ID %#x): %w: %s", r.Index(), r.ID(), ErrNotStatepoint, fmt.Sprintf(format, args...))
+		return Statepoint{}, &StatepointError{Record: r.Index(), ID: r.ID(), Location: loc, Offset: off, Detail: fmt.Sprintf(format, args...)}
 	}
 	numLoc := r.NumLocations()
 	if numLoc < statepointPreamble {
-		return bad("%d locations, a statepoint has at least 3", numLoc)
+		return bad(-1, r.Offset(), "%d locations, a statepoint has at least 3", numLoc)
 	}
-	for i := 0; i < statepointPreamble; i++ {
-		l, _ := r.Location(i)
-		if l.Kind != Constant {
-			return bad("location %d is %v, the preamble is three Constants", i, l.Kind)
+	var pre [statepointPreamble]Location
+	for i := range pre {
+		pre[i], _ = r.Location(i)
+		if pre[i].Kind != Constant {
+			return bad(i, r.LocationOffset(i), "location %d is %v, the preamble is three Constants", i, pre[i].Kind)
 		}
 	}
-	n, _ := r.Location(2)
+	if cc := pre[0].SmallConstant(); cc < 0 || cc > MaxCallingConv {
+		return bad(0, r.LocationOffset(0), "calling convention %d is not 0 to %d", cc, MaxCallingConv)
+	}
+	if fl := pre[1].SmallConstant(); fl < 0 || fl&^StatepointFlagsMask != 0 {
+		return bad(1, r.LocationOffset(1), "flags are %d, want 0 to %d", fl, StatepointFlagsMask)
+	}
+	n := pre[2]
 	if n.Offset < 0 || int(n.Offset) > numLoc-statepointPreamble {
-		return bad("%d deopt arguments, only %d locations follow the preamble", n.Offset, numLoc-statepointPreamble)
+		return bad(-1, r.Offset(), "%d deopt arguments, only %d locations follow the preamble", n.Offset, numLoc-statepointPreamble)
 	}
 	sp := Statepoint{r: r, numDeopt: int(n.Offset)}
 	gcStart := statepointPreamble + sp.numDeopt
@@ -91,9 +138,12 @@ func (r Record) statepoint(explain bool) (Statepoint, error) {
 	}
 	if (rest-slots)%2 != 0 {
 		if slots == 0 {
-			return bad("%d GC pointer locations, pairs need an even number", rest)
+			return bad(-1, r.Offset(), "%d GC pointer locations, pairs need an even number", rest)
 		}
 		slots--
+	}
+	if r.InstructionOffset() == 0 {
+		return bad(-1, r.InstructionOffsetOffset(), "instruction offset 0 cannot be a return address")
 	}
 	sp.numSlots = slots
 	sp.numPairs = (rest - slots) / 2

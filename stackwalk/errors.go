@@ -3,6 +3,8 @@ package stackwalk
 import (
 	"errors"
 	"fmt"
+
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // Errors of a walk, matched by errors.Is on an *Error.
@@ -11,8 +13,9 @@ var (
 	// its rule names is unknown in this frame, or its expression failed.
 	ErrNoCFA = errors.New("CFA not computable")
 	// ErrMemory means the memory reader could not read a saved register
-	// or the return address.
-	ErrMemory = errors.New("memory not readable")
+	// or the return address. It is stackmap.ErrMemory, which evaluating
+	// a record's Indirect location gives: one errors.Is test covers both.
+	ErrMemory = stackmap.ErrMemory
 	// ErrCFI means the unwind row of the frame's pc could not be decoded
 	// (a malformed FDE or compact entry), or the innermost pc is in no
 	// module.

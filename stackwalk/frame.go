@@ -1,6 +1,7 @@
 package stackwalk
 
 import (
+	"fmt"
 	"iter"
 
 	"github.com/stackmaps/stackmaps/cfi"
@@ -74,26 +75,57 @@ func (f *Frame) IsStatepoint() bool { return f.isSP }
 // Statepoint returns the statepoint view of the record.
 func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { return f.stateptr, f.isSP }
 
-// findRecord looks the frame's record up: exact first, then the nearest
-// preceding one in the function whose unwind row covers the pc.
-func (w *Walker) findRecord(fr *Frame, m *Module) {
-	ix := m.Stackmaps
+// FrameAt gives the frame of one return address without unwinding: the
+// case of a walk without CFI, for a runtime that captured one frame's
+// registers at a call (a deoptimization trap, a patchpoint's handler) and
+// wants its stack map record's values. pc is the return address, in a
+// module loaded with the given bias whose stack maps ix indexes; regs are
+// the frame's registers as captured (each HomeRegister), and the walker's
+// Config.Memory reads its stack. The record is the one ix.At finds (a
+// statepoint's at pc exactly; a patchpoint's or stackmap's at or before
+// pc inside its function's known extent); without one, FrameAt returns an
+// error matching stackmap.ErrNoRecord.
+//
+// The frame is the one model of a walk's frames (Deopt, Root, GCSlot,
+// Reg): its CFA is 0, Row and Module are nil, and the walker's next step
+// ends the walk (EndStopPC). Like Next, FrameAt allocates nothing; the
+// frame is valid until the walker's next Start or FrameAt. The walker
+// needs no modules: NewWalker(Config{Arch: ..., Memory: ...}).
+func (w *Walker) FrameAt(ix *stackmap.Index, pc, bias uint64, regs *RegisterSet) (*Frame, error) {
+	w.start(pc, regs, false)
+	sp := w.st[w.cur].reg(uint64(w.abi.sp))
+	w.fr = Frame{Index: 0, PC: pc, w: w}
+	if sp.Known() {
+		w.fr.SP = sp.Value
+	}
+	w.last = true
+	w.findRecordIn(&w.fr, ix, bias)
+	if !w.fr.hasRec {
+		return nil, fmt.Errorf("stackwalk: pc %#x (bias %#x): %w", pc, bias, stackmap.ErrNoRecord)
+	}
+	return &w.fr, nil
+}
+
+// findRecord looks the frame's record up in its module's stack maps.
+func (w *Walker) findRecord(fr *Frame, m *Module) { w.findRecordIn(fr, m.Stackmaps, m.Bias) }
+
+// findRecordIn looks the frame's record up by the index's one policy
+// (stackmap.Index.At): the records at the return address exactly, else a
+// patchpoint's or stackmap's before it inside its function's known extent
+// (symbol sizes for modules read from files; the extents a runtime gives
+// stackmap.NewIndexOptions for bare bytes). With Config.ExactOnly, only the
+// exact answer is taken.
+func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
 	if ix == nil {
 		return
 	}
-	if match, ok := ix.Lookup(fr.PC, m.Bias); ok {
-		fr.rec, _ = match.Record(0)
-		fr.hasRec, fr.exact = true, true
-		fr.stateptr, fr.isSP = fr.rec.AsStatepoint()
-		return
-	}
-	if w.cfg.ExactOnly {
-		return
-	}
-	match, ok := ix.LookupPreceding(fr.PC, m.Bias)
-	if !ok || match.Address() < w.funcStart {
+	match, ok := ix.At(fr.PC, bias)
+	if !ok || (w.cfg.ExactOnly && !match.Exact()) {
 		return
 	}
 	fr.rec, _ = match.Record(0)
-	fr.hasRec = true
+	fr.hasRec, fr.exact = true, match.Exact()
+	if fr.exact {
+		fr.stateptr, fr.isSP = fr.rec.AsStatepoint()
+	}
 }

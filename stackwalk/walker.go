@@ -94,9 +94,6 @@ type Walker struct {
 	st  [2]state
 	cur int      // st[cur] is the current frame's registers
 	row *cfi.Row // the current frame's row, inside uc
-	// funcStart is the link-time start of the current frame's function,
-	// as its unwind table says (FDE pc_begin or compact entry start).
-	funcStart uint64
 	fr        Frame
 	ectx      exprCtx
 	buf       [8]byte
@@ -283,7 +280,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		w.fail(i, pc, 0, fmt.Sprintf("unwind row of %s (%v encoding %#08x: stack size not readable)", m.Name, ur.Table, uint32(ur.Encoding)), ErrNoCFA)
 		return false
 	}
-	w.row, w.funcStart, w.stopPC, w.stopSP = row, ur.FunctionStart, 0, 0
+	w.row, w.stopPC, w.stopSP = row, 0, 0
 	cfa, ok := w.cfa(i, pc, row)
 	if !ok {
 		return false

@@ -142,7 +142,7 @@ func TestCheckStatepoints(t *testing.T) {
 		{"too many deopt", func(r *smbuild.Record) { r.Locations[2].Offset = 9 },
 			"offset 0x60: malformed statepoint: 9 deopt arguments, only 3 locations follow the preamble [statepoint]"},
 		{"preamble not constants", func(r *smbuild.Record) { r.Locations[1] = smbuild.Location{Kind: 1, Size: 8} },
-			"offset 0x60: malformed statepoint: location 1 is Register, the preamble is three Constants [statepoint]"},
+			"location 1, offset 0x7c: malformed statepoint: location 1 is Register, the preamble is three Constants [statepoint]"},
 		{"odd gc count", func(r *smbuild.Record) { r.Locations = r.Locations[:5] },
 			"offset 0x60: malformed statepoint: 1 GC pointer locations, pairs need an even number [statepoint]"},
 		{"too few locations", func(r *smbuild.Record) { r.Locations = r.Locations[:2] },

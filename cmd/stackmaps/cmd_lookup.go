@@ -131,32 +131,28 @@ type lookupHit struct {
 }
 
 // lookupAll finds the records at pc in every section (one per universal
-// slice): the exact matches of the first section that has some, or else
-// the preceding ones.
+// slice) by the index's one policy (stackmap.Index.At): the exact matches
+// of every section that has some, or else the preceding ones.
 func lookupAll(in *dumpInput, ixs []*stackmap.Index, pc, bias uint64) []lookupHit {
-	var hits []lookupHit
-	for _, exact := range []bool{true, false} {
-		for si, ix := range ixs {
-			var m stackmap.Match
-			var ok bool
-			if exact {
-				m, ok = ix.Lookup(pc, bias)
-			} else {
-				m, ok = ix.LookupPreceding(pc, bias)
-			}
-			if !ok {
-				continue
-			}
-			for _, r := range m.Records() {
-				tv := newTableView(in.Sections[si], r.Table())
-				hits = append(hits, lookupHit{tv: tv, rv: tv.recordOf(r), exact: m.Exact()})
-			}
+	var exact, preceding []lookupHit
+	for si, ix := range ixs {
+		m, ok := ix.At(pc, bias)
+		if !ok {
+			continue
 		}
-		if len(hits) > 0 {
-			return hits
+		for _, r := range m.Records() {
+			h := lookupHit{tv: newTableView(in.Sections[si], r.Table()), rv: recordViewOf(r), exact: m.Exact()}
+			if m.Exact() {
+				exact = append(exact, h)
+			} else {
+				preceding = append(preceding, h)
+			}
 		}
 	}
-	return nil
+	if len(exact) > 0 {
+		return exact
+	}
+	return preceding
 }
 
 // newTableView returns the model of one table of a section.

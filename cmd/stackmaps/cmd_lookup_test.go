@@ -50,7 +50,7 @@ func lookupEveryRecord(t *testing.T, path, what string) int {
 	var args []string
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
-			rv := tv.recordOf(r)
+			rv := recordViewOf(r)
 			if !rv.HasAddress() {
 				continue
 			}
@@ -119,4 +119,25 @@ func TestLookupPrecedingAndMiss(t *testing.T) {
 	assert.Equal(t, exitUsage, status)
 	_, _, status = runTool("lookup", exe, "zz")
 	assert.Equal(t, exitUsage, status)
+}
+
+// TestLookupNoRecordPastExtent: 0x4012a5 is inside lg_callee, which has
+// no stack maps; lb_empty (0x401280, 6 bytes) holds the record before it.
+// Neither the executable (symbol sizes) nor its bare section (no sizes)
+// answers with lb_empty's record; nor does either for an address past all
+// code. Inside la_patch, the file answers with the patchpoint's record,
+// the bare bytes only exactly.
+func TestLookupNoRecordPastExtent(t *testing.T) {
+	dir := golden.Root() + "/linked/x86_64-elf/"
+	for _, args := range [][]string{{dir + "exe"}, {"--raw", dir + "exe.stackmaps.bin"}} {
+		out, _, status := runTool(append(append([]string{"lookup"}, args...), "0x4012a5", "0x7fffffffffff")...)
+		assert.Equal(t, exitFail, status, "%v", args)
+		assert.Equal(t, "0x4012a5: no record\n0x7fffffffffff: no record\n", out, "%v", args)
+	}
+	out, stderr, status := runTool("lookup", dir+"exe", "0x401215")
+	require.Equal(t, exitOK, status, stderr)
+	assert.Contains(t, out, "0x401215: preceding record at 0x401214")
+	out, _, status = runTool("lookup", "--raw", dir+"exe.stackmaps.bin", "0x401215", "0x401214")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, out, "0x401215: no record\n0x401214: exact, 1 record\n")
 }

@@ -59,7 +59,8 @@ type tableStats struct {
 
 func statsOf(t *stackmap.Table) tableStats {
 	s := tableStats{tables: 1, bytes: t.Size(), functions: t.NumFunctions(), records: t.NumRecords(),
-		constants: t.NumConstants(), headerBytes: 16, constantBytes: 8 * t.NumConstants()}
+		constants: t.NumConstants(), headerBytes: stackmap.HeaderSize, functionBytes: t.FunctionsSize(),
+		constantBytes: t.ConstantsSize()}
 	for _, f := range t.Functions() {
 		if f.DynamicStack() {
 			s.dynamic++
@@ -78,7 +79,6 @@ func statsOf(t *stackmap.Table) tableStats {
 			}
 		}
 	}
-	s.functionBytes = s.bytes - s.headerBytes - s.constantBytes - s.recordBytes
 	return s
 }
 

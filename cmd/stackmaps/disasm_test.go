@@ -40,7 +40,7 @@ func disasmAll(t *testing.T, path string) string {
 	var w outBuf
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
-			writeDisasm(&w, tv, tv.recordOf(r), code)
+			writeDisasm(&w, tv, recordViewOf(r), code)
 		}
 	})
 	return string(w.b)

@@ -82,7 +82,7 @@ func (f *dumpFilter) selectTable(tv *tableView, sel *tableSelection) {
 	any := false
 	if f.hasID {
 		for _, r := range tv.Table.Records() {
-			rv := tv.recordOf(r)
+			rv := recordViewOf(r)
 			if f.keepRecord(tv, rv) {
 				any = true
 				if rv.Func >= 0 {

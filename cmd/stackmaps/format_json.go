@@ -89,7 +89,7 @@ func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *d
 	j.key("records")
 	j.openArray()
 	for _, r := range t.Records() {
-		rv := tv.recordOf(r)
+		rv := recordViewOf(r)
 		if filter.keepRecord(tv, rv) {
 			j.elem()
 			writeJSONRecord(j, tv, rv)

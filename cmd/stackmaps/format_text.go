@@ -82,7 +82,7 @@ func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFil
 		// follow one another in the table.
 		next := 0
 		for _, r := range t.Records() {
-			rv := tv.recordOf(r)
+			rv := recordViewOf(r)
 			if rv.Func < 0 {
 				orphans++
 				continue
@@ -106,7 +106,7 @@ func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFil
 		// them by function first.
 		byFunc := make([][]stackmap.Record, len(tv.Funcs))
 		for _, r := range t.Records() {
-			if rv := tv.recordOf(r); rv.Func >= 0 {
+			if rv := recordViewOf(r); rv.Func >= 0 {
 				byFunc[rv.Func] = append(byFunc[rv.Func], r)
 			} else {
 				orphans++
@@ -118,7 +118,7 @@ func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFil
 			}
 			writeTextFunction(w, tv, i)
 			for _, r := range byFunc[i] {
-				if rv := tv.recordOf(r); keep(rv) {
+				if rv := recordViewOf(r); keep(rv) {
 					writeTextRecord(w, tv, rv, code)
 				}
 			}
@@ -129,7 +129,7 @@ func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFil
 	}
 	header := false
 	for _, r := range t.Records() {
-		rv := tv.recordOf(r)
+		rv := recordViewOf(r)
 		if rv.Func >= 0 || !opts.filter.keepRecord(tv, rv) {
 			continue
 		}
@@ -215,7 +215,7 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		writeLocation(w, arch, r, l)
 		w.WriteByte('\n')
 	}
-	if sp, ok := statepointOf(rv); ok {
+	if sp, ok := rv.R.AsStatepoint(); ok {
 		writeTextStatepoint(w, tv, sp)
 	}
 	if r.NumLiveOuts() > 0 {

@@ -482,7 +482,7 @@ func TestFunctionSectionsDebugFrame(t *testing.T) {
 		names := ddRegNames(t, in.Sections[0].Arch.String())
 		forEachTable(in, func(tv *tableView) {
 			for _, r := range tv.Table.Records() {
-				rv := tv.recordOf(r)
+				rv := recordViewOf(r)
 				where := o.rel + " record " + utoa64(r.ID())
 				var buf strings.Builder
 				w := newOutBuf(&buf)

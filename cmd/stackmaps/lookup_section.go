@@ -79,7 +79,7 @@ func (sr sectionRecords) lookup(in *dumpInput, code int, pc uint64) []lookupHit 
 			continue // past the function's end
 		}
 		tv := newTableView(in.Sections[rs[j].si], rs[j].r.Table())
-		hits = append(hits, lookupHit{tv: tv, rv: tv.recordOf(rs[j].r), exact: exact})
+		hits = append(hits, lookupHit{tv: tv, rv: recordViewOf(rs[j].r), exact: exact})
 	}
 	slices.Reverse(hits) // file order
 	return hits

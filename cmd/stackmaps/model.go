@@ -19,12 +19,23 @@ type tableView struct {
 	labels map[int]string // code section labels (see codeLabel), built on first use
 }
 
-// recordView is a call site record with its owning function and address.
+// recordView is a call site record with what the text and JSON output
+// print beside it, each asked of the record once (Record.Function,
+// Record.InstructionOffset, Record.Address): the formatters read fields.
 type recordView struct {
 	R          stackmap.Record
 	Func       int    // index of the owning function, -1 when unknown (v1)
 	InstOffset uint32 // instruction offset once relocations are applied
-	Address    uint64 // Entry of the function + InstOffset; valid if Func >= 0
+	Address    uint64 // the record's address (Record.Address); valid if Func >= 0
+}
+
+// recordViewOf returns the view of a record.
+func recordViewOf(r stackmap.Record) recordView {
+	rv := recordView{R: r, Func: -1, InstOffset: r.InstructionOffset()}
+	if addr, ok := r.Address(); ok {
+		rv.Func, rv.Address = r.Function(), addr
+	}
+	return rv
 }
 
 // HasAddress reports whether the record's address is known.
@@ -47,17 +58,6 @@ func forEachTable(in *dumpInput, fn func(tv *tableView)) {
 			fn(&tv)
 		}
 	}
-}
-
-// recordOf returns the view of a record of the table.
-func (tv *tableView) recordOf(r stackmap.Record) recordView {
-	rv := recordView{R: r, Func: r.Function(), InstOffset: r.InstructionOffset()}
-	if rv.Func >= 0 && rv.Func < len(tv.Funcs) {
-		rv.Address = tv.Funcs[rv.Func].Entry() + uint64(rv.InstOffset)
-	} else {
-		rv.Func = -1
-	}
-	return rv
 }
 
 // recordsInFunctionOrder reports whether every record with a known function

@@ -4,28 +4,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// statepointOf returns the statepoint view of a record when the record has
-// a statepoint's shape: three leading Constants (calling convention 0 to
-// 1023, flags 0 to 3, a deopt count that fits), an even number of GC
-// pointer locations after the deopt values, and an instruction offset
-// other than 0 (a statepoint's record is at the return address of its
-// call). Stack map records do not say what made them, so the shape is all
-// there is to go by; a stackmap call whose first three live values are
-// small constants can pass for a statepoint.
-func statepointOf(rv recordView) (stackmap.Statepoint, bool) {
-	sp, ok := rv.R.AsStatepoint()
-	if !ok || rv.InstOffset == 0 {
-		return stackmap.Statepoint{}, false
-	}
-	if fl := sp.Flags(); fl < 0 || fl&^stackmap.StatepointFlagsMask != 0 {
-		return stackmap.Statepoint{}, false
-	}
-	if cc := sp.CallingConv(); cc < 0 || cc > stackmap.MaxCallingConv {
-		return stackmap.Statepoint{}, false
-	}
-	return sp, true
-}
-
 // writeTextStatepoint spells out a statepoint record's parts by location
 // index, under its locations:
 //
@@ -95,11 +73,12 @@ func statepointFirstSlot(sp stackmap.Statepoint) int {
 // or derived) held in a register, by location index.
 func forEachRegisterRoot(sp stackmap.Statepoint, fn func(i int, l stackmap.Location)) {
 	r := sp.Record()
-	start := 3 + sp.NumDeopt()
-	end := start + 2*sp.NumGCPairs()
-	for i := start; i < end; i++ {
-		if l, ok := r.Location(i); ok && stackmap.RootInRegister(l) {
-			fn(i, l)
+	for p := 0; p < sp.NumGCPairs(); p++ {
+		b, d := sp.GCPairIndex(p)
+		for _, i := range [2]int{b, d} {
+			if l, ok := r.Location(i); ok && stackmap.RootInRegister(l) {
+				fn(i, l)
+			}
 		}
 	}
 }
@@ -109,7 +88,7 @@ func forEachRegisterRoot(sp stackmap.Statepoint, fn func(i int, l stackmap.Locat
 // index.
 func writeJSONStatepoint(j *jsonWriter, rv recordView) {
 	j.key("statepoint")
-	sp, ok := statepointOf(rv)
+	sp, ok := rv.R.AsStatepoint()
 	if !ok {
 		j.null()
 		return

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -102,4 +103,46 @@ func TestNoStatepointInStackmapObjects(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStackmapLookalikeNotStatepoint: constants.o's const_i64_edges makes
+// a stackmap call (ID 200) whose first live values are the constants 0, -1
+// and 1, a statepoint preamble's shape. dump, lookup and check all ask the
+// library's one rule (Record.Statepoint), whose flags check rejects it.
+func TestStackmapLookalikeNotStatepoint(t *testing.T) {
+	path := objectPath("llvm22/x86_64-elf/constants.o")
+	doc := dumpJSON(t, path)
+	var addr uint64
+	found := false
+	for _, tb := range doc.Tables {
+		for _, r := range tb.Records {
+			if r.ID == 200 {
+				found = true
+				assert.Nil(t, r.Statepoint, "dump --format=json")
+				require.NotNil(t, r.Address)
+				addr = *r.Address
+			}
+		}
+	}
+	require.True(t, found, "record ID 200")
+	out, stderr, status := runTool("dump", path)
+	require.Equal(t, exitOK, status, stderr)
+	assert.NotContains(t, out, "statepoint:")
+
+	out, stderr, status = runTool("lookup", "--format=json", path, "0x"+strings.TrimPrefix(utoa64Hex(addr), "0x"))
+	require.Equal(t, exitOK, status, stderr)
+	var d lookupDoc
+	require.NoError(t, json.Unmarshal([]byte(out), &d), out)
+	require.NotEmpty(t, d.Matches)
+	for _, m := range d.Matches {
+		assert.Nil(t, m.Record.Statepoint, "lookup")
+	}
+
+	// check reports it only when told ID 200 is a statepoint's, and then
+	// says why it is not one, at the flags.
+	checkLines(t, exitOK, path)
+	lines := checkLines(t, exitFail, path, "--statepoint-id", "200")
+	require.Len(t, lines, 1)
+	assert.Contains(t, lines[0], "(ID 0xc8), location 1, offset ")
+	assert.Contains(t, lines[0], "malformed statepoint: flags are -1, want 0 to 3 [statepoint]")
 }

@@ -69,7 +69,7 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 	if !rv.HasAddress() {
 		return unwindRow{}, false
 	}
-	_, isCall := statepointOf(rv)
+	_, isCall := rv.R.AsStatepoint()
 	section := -1 // objects with function sections: the FDE of the record's own section
 	if cs := recordCodeSection(rv); cs.Known() {
 		section = cs.Index

@@ -22,7 +22,7 @@ type Capture struct {
 	RetAddr uint64
 	SP      uint64
 	Regs    stackmap.Registers
-	Stack   Window
+	Stack   stackmap.Memory // the captured window of the caller's stack
 	Expect  []Expect
 }
 
@@ -56,21 +56,6 @@ type CaptureFile struct {
 	Done     bool // the program finished and checked its results
 }
 
-// Window is target memory captured from Start: a stackmap.MemoryReader.
-type Window struct {
-	Start uint64
-	Bytes []byte
-}
-
-// ReadMemory copies memory at addr into p, or fails outside the window.
-func (w Window) ReadMemory(addr uint64, p []byte) error {
-	if addr < w.Start || addr-w.Start > uint64(len(w.Bytes)) || uint64(len(p)) > uint64(len(w.Bytes))-(addr-w.Start) {
-		return fmt.Errorf("address 0x%x (%d bytes) is outside the captured stack 0x%x-0x%x", addr, len(p), w.Start, w.Start+uint64(len(w.Bytes)))
-	}
-	copy(p, w.Bytes[addr-w.Start:])
-	return nil
-}
-
 // fields reads the space-separated fields of one line, keeping the first
 // error it meets.
 type fields struct {
@@ -102,28 +87,6 @@ func (fs *fields) dec(i int, bits int) uint64 {
 		fs.err = err
 	}
 	return v
-}
-
-// ReadUint reads a size-byte unsigned integer at addr: implementing
-// stackmap.UintReader lets Evaluate read Indirect locations without
-// allocating.
-func (w Window) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
-	var buf [8]byte
-	if size < 1 || size > len(buf) {
-		return 0, fmt.Errorf("cannot read %d bytes as an integer", size)
-	}
-	if err := w.ReadMemory(addr, buf[:size]); err != nil {
-		return 0, err
-	}
-	var v uint64
-	for i := 0; i < size; i++ {
-		if order == binary.BigEndian {
-			v = v<<8 | uint64(buf[i])
-		} else {
-			v |= uint64(buf[i]) << (8 * i)
-		}
-	}
-	return v, nil
 }
 
 // ParseCapture reads a capture file.
@@ -176,7 +139,7 @@ func ParseCapture(r io.Reader) (*CaptureFile, error) {
 			if err != nil && fs.err == nil {
 				fs.err = err
 			}
-			cur.Stack = Window{Start: start, Bytes: b}
+			cur.Stack = stackmap.Memory{Addr: start, Data: b}
 		case "expect":
 			cur.Expect = append(cur.Expect, Expect{Kind: fs.str(1), Index: int(fs.dec(2, 31)), Type: fs.str(3), Value: fs.hex(4)})
 		case "done":

@@ -67,7 +67,7 @@ func run(w io.Writer, exe, capture string) (ok bool, err error) {
 	return ok, nil
 }
 
-func printFrame(w io.Writer, m *Module, fr *stackmap.Frame) {
+func printFrame(w io.Writer, m *Module, fr *Frame) {
 	fi := fr.Function
 	kind := "patchpoint/stackmap"
 	if fr.Statepoint {
@@ -75,16 +75,11 @@ func printFrame(w io.Writer, m *Module, fr *stackmap.Frame) {
 	}
 	fmt.Fprintf(w, "%s record ID %#x in %s (entry 0x%x + %d)\n", kind, fr.Record.ID(), fi.Symbol(), fi.Entry(), fr.Record.InstructionOffset())
 	for i, v := range fr.Deopt {
-		idx := i
-		if fr.Statepoint {
-			idx += 3
-		}
-		l, _ := fr.Record.Location(idx)
-		fmt.Fprintf(w, "  value %2d = 0x%016x  (%s)\n", i, v.Bits, describe(m.Section.Arch, l))
+		fmt.Fprintf(w, "  value %2d = 0x%016x  (%s)\n", i, v.Bits, describe(m.Section.Arch, v.Loc))
 	}
 	for i, p := range fr.GC {
 		fmt.Fprintf(w, "  gc %d: base 0x%x (%s), derived 0x%x (%s)\n", i,
-			p.Base.Bits, describe(m.Section.Arch, p.BaseLoc), p.Derived.Bits, describe(m.Section.Arch, p.DerivedLoc))
+			p.Base.Bits, describe(m.Section.Arch, p.Base.Loc), p.Derived.Bits, describe(m.Section.Arch, p.Derived.Loc))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
 // Module is what a runtime keeps for one loaded executable: its stack
@@ -69,9 +70,20 @@ func (m *Module) Bias(symbol string, runtimeAddr uint64) (uint64, error) {
 // reports (a data symbol: no function descriptor question on ppc64 ELFv1).
 const biasSymbol = "pp_slot_addr"
 
+// Frame is a call site's frame rebuilt from its stack map record, each
+// value evaluated once: what this runtime checks and prints.
+type Frame struct {
+	Record     stackmap.Record
+	Function   stackmap.Function
+	Statepoint bool
+	Deopt      []stackwalk.Slot // a statepoint's deopt arguments; every location of another record
+	GC         []stackwalk.Root // a statepoint's (base, derived) pairs
+}
+
 // Rebuild finds the record of a captured call site and evaluates it from
-// the captured registers and stack.
-func (m *Module) Rebuild(cf *CaptureFile, c *Capture) (*stackmap.Frame, error) {
+// the captured registers and stack: the frame of one return address,
+// without unwinding (stackwalk's Walker.FrameAt).
+func (m *Module) Rebuild(cf *CaptureFile, c *Capture) (*Frame, error) {
 	addr, ok := cf.Symbols[biasSymbol]
 	if !ok {
 		return nil, fmt.Errorf("capture file has no %s symbol line", biasSymbol)
@@ -80,7 +92,34 @@ func (m *Module) Rebuild(cf *CaptureFile, c *Capture) (*stackmap.Frame, error) {
 	if err != nil {
 		return nil, err
 	}
-	return m.Index.Deopt(c.RetAddr, bias, c.Regs, c.Stack)
+	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: m.Section.Arch, Memory: c.Stack})
+	if err != nil {
+		return nil, err
+	}
+	var rs stackwalk.RegisterSet
+	rs.SetAll(c.Regs)
+	sf, err := w.FrameAt(m.Index, c.RetAddr, bias, &rs)
+	if err != nil {
+		return nil, err
+	}
+	fr := &Frame{Statepoint: sf.IsStatepoint()}
+	fr.Record, _ = sf.Record()
+	fr.Function, _ = fr.Record.Table().Function(fr.Record.Function())
+	for i := range sf.NumDeopt() {
+		v, err := sf.Deopt(i)
+		if err != nil {
+			return nil, err
+		}
+		fr.Deopt = append(fr.Deopt, v)
+	}
+	for i := range sf.NumRoots() {
+		r, err := sf.Root(i)
+		if err != nil {
+			return nil, err
+		}
+		fr.GC = append(fr.GC, r)
+	}
+	return fr, nil
 }
 
 // Check compares a rebuilt frame with what the program computed and
@@ -89,13 +128,13 @@ func (m *Module) Rebuild(cf *CaptureFile, c *Capture) (*stackmap.Frame, error) {
 // program's base pointer, every derived pointer the base or the derived
 // pointer, and the derived pointer must occur. A patchpoint frame's
 // locations must equal the "live" expectations in order.
-func Check(fr *stackmap.Frame, c *Capture) []string {
+func Check(fr *Frame, c *Capture) []string {
 	var bad []string
 	values := map[string][]Expect{}
 	for _, e := range c.Expect {
 		values[e.Kind] = append(values[e.Kind], e)
 	}
-	compare := func(kind string, got []stackmap.Value) {
+	compare := func(kind string, got []stackwalk.Slot) {
 		want := values[kind]
 		if len(got) != len(want) {
 			bad = append(bad, fmt.Sprintf("%d %s values rebuilt, the program has %d", len(got), kind, len(want)))
@@ -147,9 +186,11 @@ func Check(fr *stackmap.Frame, c *Capture) []string {
 }
 
 // locationIndex returns the record location behind value i of a kind.
-func locationIndex(fr *stackmap.Frame, kind string, i int) int {
+func locationIndex(fr *Frame, kind string, i int) int {
 	if kind == "deopt" && fr.Statepoint {
-		return 3 + i
+		if sp, ok := fr.Record.AsStatepoint(); ok {
+			return sp.DeoptIndex(i)
+		}
 	}
 	return i
 }

@@ -11,7 +11,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -55,9 +54,9 @@ func listSection(w io.Writer, sd *stackmap.SectionData) error {
 	}
 	for _, t := range sec.Tables() {
 		for _, r := range t.Records() {
-			sp, err := r.Statepoint()
-			if errors.Is(err, stackmap.ErrNotStatepoint) {
-				continue // a stackmap or patchpoint record
+			sp, ok := r.AsStatepoint()
+			if !ok {
+				continue // a stackmap or patchpoint record (see Record.Statepoint for the rule)
 			}
 			fn := "?"
 			if f, ok := t.Function(r.Function()); ok && f.Name() != "" {

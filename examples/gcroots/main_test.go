@@ -23,3 +23,13 @@ func TestListRootsErrors(t *testing.T) {
 	assert.Error(t, listRoots(&strings.Builder{}, "no-such-file"))
 	assert.Error(t, listRoots(&strings.Builder{}, "../../testdata/samples/v1-x86_64.bin"))
 }
+
+// TestListRootsSkipsStackmapLookalike: constants.o's const_i64_edges makes
+// a stackmap call whose first live values are the constants 0, -1 and 1,
+// the shape of a statepoint preamble; flags -1 are not a statepoint's, so
+// it has no roots to list.
+func TestListRootsSkipsStackmapLookalike(t *testing.T) {
+	var out strings.Builder
+	require.NoError(t, listRoots(&out, "../../testdata/objects/llvm22/x86_64-elf/constants.o"))
+	assert.Empty(t, out.String())
+}

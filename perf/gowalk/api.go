@@ -5,6 +5,8 @@ package main
 
 import (
 	"encoding/binary"
+	"math"
+	"slices"
 
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -73,8 +75,29 @@ func recordAddrs(sec section) []uint64 {
 	return out
 }
 
-// newIndex builds the address index of sec (no relocations).
-func newIndex(sec section) index { return stackmap.NewIndex(sec) }
+// newIndex builds the address index of sec (no relocations). The section
+// is bare bytes, which do not say where functions end: each function's
+// extent reaches to the next function's entry (the generated functions lie
+// back to back), so that preceding lookups answer inside functions.
+func newIndex(sec section) index {
+	var entries []uint64
+	for _, t := range sec.Tables() {
+		for _, f := range t.Functions() {
+			entries = append(entries, f.Entry())
+		}
+	}
+	slices.Sort(entries)
+	entries = slices.Compact(entries)
+	extents := make([]stackmap.Extent, len(entries))
+	for i, e := range entries {
+		end := uint64(math.MaxUint64)
+		if i+1 < len(entries) {
+			end = entries[i+1]
+		}
+		extents[i] = stackmap.Extent{Start: e, End: end}
+	}
+	return stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: extents})
+}
 
 // indexLen returns the number of records in ix.
 func indexLen(ix index) int { return ix.Len() }

@@ -55,18 +55,24 @@ func NewModule(name string, lo, hi uint64, maps *stackmap.Section, ehFrame []byt
 	if err != nil {
 		return nil, fmt.Errorf("module %s: .eh_frame at %#x: %w", name, ehFrameAddr, err)
 	}
+	// The stack map section's bare bytes do not say where a function ends:
+	// each function's FDE does, and the index takes those extents.
+	var extents []stackmap.Extent
 	for ti, t := range maps.Tables() {
 		for fi := 0; fi < t.NumFunctions(); fi++ {
 			f, _ := t.Function(fi)
 			if f.Entry() < lo || f.Entry() >= hi {
 				return nil, fmt.Errorf("module %s: table %d function %d at %#x lies outside its code [%#x, %#x)", name, ti, fi, f.Entry(), lo, hi)
 			}
-			if _, err := ix.FindFDE(f.Entry()); err != nil {
+			fde, err := ix.FindFDE(f.Entry())
+			if err != nil {
 				return nil, fmt.Errorf("module %s: table %d function %d at %#x: no FDE in .eh_frame at %#x: %w", name, ti, fi, f.Entry(), ehFrameAddr, err)
 			}
+			extents = append(extents, stackmap.Extent{Start: fde.PCBegin, End: fde.PCEnd})
 		}
 	}
-	m := &Module{Name: name, CodeLo: lo, CodeHi: hi, Maps: maps, Index: stackmap.NewIndex(maps), EHFrame: ehFrame, EHFrameAddr: ehFrameAddr, CFI: ix}
+	index := stackmap.NewIndexOptions(maps, stackmap.IndexOptions{Extents: extents})
+	m := &Module{Name: name, CodeLo: lo, CodeHi: hi, Maps: maps, Index: index, EHFrame: ehFrame, EHFrameAddr: ehFrameAddr, CFI: ix}
 	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfg})
 	if err != nil {
 		return nil, fmt.Errorf("module %s: .eh_frame at %#x: %w", name, ehFrameAddr, err)
