@@ -1,20 +1,28 @@
 package stackwalk_test
 
 import (
+	"bufio"
+	"encoding/hex"
 	"fmt"
 	"log"
+	"os"
+	"strconv"
+	"strings"
 
-	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
 // Walk a captured x86_64 stack (walk_d → walk_c → walk_b → walk_a → main,
 // every llc frame stopped at a gc.statepoint) and list each frame's GC
-// roots with the address a moving collector would overwrite.
+// roots with the address a moving collector would overwrite. The capture
+// is what a runtime records at a safepoint: the registers, the return
+// address and a copy of the stack (readCapture below reads the text form
+// testdata/walk's programs print).
 func ExampleWalker() {
-	dir := walktest.Dir() + "/captures/x86_64-nopie-statepoint/"
-	capture, err := walktest.ParseFile(dir + "capture.txt") // registers + stack bytes
+	dir := "../testdata/walk/captures/x86_64-nopie-statepoint/"
+	c, err := readCapture(dir + "capture.txt") // registers, return address, a copy of the stack
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -22,14 +30,11 @@ func ExampleWalker() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer m.Close()
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: capture.Stack})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: c.stack})
 	if err != nil {
 		log.Fatal(err)
 	}
-	var regs stackwalk.RegisterSet
-	regs.SetAll(capture.Regs)
-	w.Start(capture.RetAddr, &regs) // a walk allocates nothing from here on
+	w.Start(c.retAddr, &c.regs) // a walk allocates nothing from here on
 	for fr, err := range w.Frames() {
 		if err != nil {
 			log.Fatal(err)
@@ -61,4 +66,48 @@ func ExampleWalker() {
 	//   root 0x404070 home mem 0x7fffffffecb8
 	// frame 4 CFA 0x7fffffffed20
 	// end: no module
+}
+
+// capture is one thread's state at a safepoint.
+type capture struct {
+	retAddr uint64                // the safepoint's return address
+	regs    stackwalk.RegisterSet // the registers, by DWARF number
+	stack   stackmap.Memory       // a copy of the stack from the stack pointer up
+}
+
+// readCapture reads the lines "retaddr ADDR", "reg N VALUE" and
+// "stack ADDR HEXBYTES" of a capture file; other lines are skipped.
+func readCapture(path string) (*capture, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	c := &capture{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 2 {
+			continue
+		}
+		switch {
+		case fields[0] == "retaddr":
+			c.retAddr, err = strconv.ParseUint(fields[1], 0, 64)
+		case fields[0] == "reg" && len(fields) == 3:
+			var n, v uint64
+			if n, err = strconv.ParseUint(fields[1], 0, 16); err == nil {
+				v, err = strconv.ParseUint(fields[2], 0, 64)
+				c.regs.Set(uint16(n), v)
+			}
+		case fields[0] == "stack" && len(fields) == 3:
+			if c.stack.Addr, err = strconv.ParseUint(fields[1], 0, 64); err == nil {
+				c.stack.Data, err = hex.DecodeString(fields[2])
+			}
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", path, sc.Text(), err)
+		}
+	}
+	return c, sc.Err()
 }
