@@ -87,16 +87,16 @@ func (e End) String() string {
 // of a thread: it holds about 60 KB of scratch space, and a walk allocates
 // nothing. It is not safe for concurrent use.
 type Walker struct {
-	cfg Config
-	abi abi
-	ur  stackmap.UintReader // cfg.Memory, when it reads integers itself
-	uc  unwind.Context
-	st  [2]state
-	cur int      // st[cur] is the current frame's registers
-	row *cfi.Row // the current frame's row, inside uc
-	fr        Frame
-	ectx      exprCtx
-	buf       [8]byte
+	cfg  Config
+	abi  abi
+	ur   stackmap.UintReader // cfg.Memory, when it reads integers itself
+	uc   unwind.Context
+	st   [2]state
+	cur  int      // st[cur] is the current frame's registers
+	row  *cfi.Row // the current frame's row, inside uc
+	fr   Frame
+	ectx exprCtx
+	buf  [8]byte
 
 	started bool
 	async   bool // the start pc is an interrupted instruction, not a return address
