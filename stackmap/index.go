@@ -86,6 +86,7 @@ type indexFunc struct {
 	table      uint32
 	function   uint32
 	records    bool // some record of the index belongs to the function
+	other      bool // in another code section than IndexOptions.CodeSection: left out
 }
 
 // max32Offset bounds address-base in the 32-bit layout: a record's key,
@@ -123,6 +124,13 @@ type IndexOptions struct {
 	// come in any order; an empty or inverted one is ignored; where they
 	// overlap, the one that starts last before the entry is used.
 	Extents []Extent
+	// CodeSection, when known (CodeSection.Known), keeps only the
+	// functions of that code section of a relocatable object, and their
+	// records. In an object built with function sections every function
+	// sits at offset 0 of its own section, so addresses are ambiguous
+	// until a section is named: an index per code section answers for
+	// addresses in it (SectionData.CodeSections lists them).
+	CodeSection CodeSection
 }
 
 // NewIndexOptions is NewIndex with what the runtime knows about its code.
@@ -147,7 +155,7 @@ func newIndex(sec *Section, packBits uint, opts IndexOptions) *Index {
 		sec = &Section{}
 	}
 	ix := &Index{sec: sec}
-	ix.collectFunctions(packBits, opts.Extents)
+	ix.collectFunctions(packBits, opts.Extents, opts.CodeSection)
 	addrs, refs, regular := ix.collectRecords()
 	ix.records = len(addrs)
 	if len(addrs) > 0 {
@@ -176,7 +184,7 @@ func newIndex(sec *Section, packBits uint, opts IndexOptions) *Index {
 // collectFunctions lists every function of every table, orders them by
 // entry, gives each whose size is unknown the end the extents give it (or
 // none: end == entry), and decides whether refs are packed.
-func (ix *Index) collectFunctions(packBits uint, extents []Extent) {
+func (ix *Index) collectFunctions(packBits uint, extents []Extent, code CodeSection) {
 	nf := 0
 	for i := range ix.sec.tables {
 		nf += int(ix.sec.tables[i].numFunctions)
@@ -193,16 +201,23 @@ func (ix *Index) collectFunctions(packBits uint, extents []Extent) {
 			if size != 0 {
 				end = entry + size
 			}
-			ix.funcs = append(ix.funcs, indexFunc{entry: entry, end: end, table: uint32(ti), function: uint32(i)})
+			other := code.Known() && f.CodeSection().Index != code.Index
+			if other {
+				end = entry // another section's function: no extent, and its records are left out
+			}
+			ix.funcs = append(ix.funcs, indexFunc{entry: entry, end: end, table: uint32(ti), function: uint32(i), other: other})
 		}
 	}
 	ix.fnBits = uint(bits.Len32(max(most, 1) - 1))
 	ix.packed = ix.fnBits+uint(bits.Len(uint(max(len(ix.sec.tables), 1)-1))) <= packBits
-	ix.byAddr = make([]uint32, len(ix.funcs))
+	ix.byAddr = make([]uint32, 0, len(ix.funcs))
 	sorted := true
-	for i := range ix.byAddr {
-		ix.byAddr[i] = uint32(i)
-		sorted = sorted && (i == 0 || ix.funcs[i-1].entry <= ix.funcs[i].entry)
+	for i := range ix.funcs {
+		if ix.funcs[i].other {
+			continue // not in this index's code section
+		}
+		sorted = sorted && (len(ix.byAddr) == 0 || ix.funcs[ix.byAddr[len(ix.byAddr)-1]].entry <= ix.funcs[i].entry)
+		ix.byAddr = append(ix.byAddr, uint32(i))
 	}
 	if !sorted {
 		slices.SortStableFunc(ix.byAddr, func(a, b uint32) int { return cmp.Compare(ix.funcs[a].entry, ix.funcs[b].entry) })
@@ -267,6 +282,9 @@ func (ix *Index) collectRecords() (addrs []uint64, refs []indexRef, regular bool
 			}
 			fn := first + int(r.function())
 			f := &ix.funcs[fn]
+			if f.other {
+				continue
+			}
 			f.records = true
 			a := f.entry + uint64(r.InstructionOffset())
 			regular = regular && a >= f.entry && a < f.end

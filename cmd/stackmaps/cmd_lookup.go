@@ -99,9 +99,9 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	}
 	w := newOutBuf(stdout)
 	status = exitOK
-	var bySection sectionRecords
+	bySection := sectionIndexes{}
 	for _, q := range addrs {
-		found, err := lookupCode(din, ixs, &bySection, q, bias, stderr)
+		found, err := lookupCode(din, ixs, bySection, q, bias, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "stackmaps lookup: %s: %v\n", din.File, err)
 			return exitFail

@@ -1,0 +1,74 @@
+package stackmap_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// TestIndexCodeSection: in objects built with function sections every
+// function is at offset 0 of its own section, so a plain index finds
+// several functions' records at one address; an index of one code section
+// (IndexOptions.CodeSection) finds exactly that section's. Every record of
+// every llc-22 function-sections object is found at its address in its
+// own section's index, and in no other section's.
+func TestIndexCodeSection(t *testing.T) {
+	paths, err := filepath.Glob("../testdata/fsections/llvm22/*/*.o")
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	records := 0
+	for _, p := range paths {
+		f, err := objfile.Open(p)
+		require.NoError(t, err, p)
+		sd := f.Sections[0]
+		sec, err := sd.Parse()
+		require.NoError(t, err, p)
+		f.Close()
+		require.Greater(t, sd.NumCodeSections(), 1, p)
+		ixs := map[int]*stackmap.Index{}
+		for _, c := range sd.CodeSections() {
+			ixs[c.Index] = stackmap.NewIndexOptions(sec, stackmap.IndexOptions{CodeSection: c})
+		}
+		for _, tb := range sec.Tables() {
+			for _, r := range tb.Records() {
+				fn, ok := tb.Function(r.Function())
+				require.True(t, ok, p)
+				own := fn.CodeSection()
+				require.True(t, own.Known(), "%s: %s", p, fn.Name())
+				addr, ok := r.Address()
+				require.True(t, ok, p)
+				for c, ix := range ixs {
+					m, ok := ix.At(addr, 0)
+					if c != own.Index {
+						if ok {
+							got, _ := m.Record(0)
+							gf, _ := got.Table().Function(got.Function())
+							assert.Equal(t, c, gf.CodeSection().Index, "%s: section %d's index answers with another section's record", p, c)
+						}
+						continue
+					}
+					require.True(t, ok, "%s: %s record %#x at %#x", p, fn.Name(), r.ID(), addr)
+					assert.True(t, m.Exact(), p)
+					found := false
+					for _, got := range m.Records() {
+						gf, _ := got.Table().Function(got.Function())
+						assert.Equal(t, own.Index, gf.CodeSection().Index, p)
+						found = found || got.Offset() == r.Offset()
+					}
+					assert.True(t, found, "%s: record %#x not among those at %#x", p, r.ID(), addr)
+					_, f2, ok := ix.Function(addr, 0)
+					require.True(t, ok, p)
+					assert.Equal(t, fn.Name(), f2.Name(), p)
+					records++
+				}
+			}
+		}
+	}
+	t.Logf("%d records found in their own section's index", records)
+	assert.Greater(t, records, 100)
+}
