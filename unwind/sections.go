@@ -3,7 +3,6 @@ package unwind
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/stackmaps/stackmaps/cfi"
@@ -71,9 +70,15 @@ func (b *bySection) rowAt(s int, pc uint64, u *cfi.Unwinder) (*cfi.Row, *cfi.FDE
 	return row, f, err
 }
 
-// errNoFDEInSection is what a section lookup that finds nothing returns
-// (shared, so that a miss allocates nothing).
-var errNoFDEInSection = fmt.Errorf("no FDE of the code section covers the address: %w", cfi.ErrNotFound)
+// errNoFDEInSection is what a section lookup that finds nothing returns:
+// a value of a zero-size type, so that neither a miss nor the package's
+// initialization allocates.
+var errNoFDEInSection error = noFDEInSection{}
+
+type noFDEInSection struct{}
+
+func (noFDEInSection) Error() string { return "no FDE of the code section covers the address" }
+func (noFDEInSection) Unwrap() error { return cfi.ErrNotFound }
 
 // RowInSection returns the row at offset pc of code section section of a
 // relocatable object (section: the index the locator gives it, as
