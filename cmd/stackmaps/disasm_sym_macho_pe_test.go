@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -14,113 +13,32 @@ import (
 	"github.com/stackmaps/stackmaps/internal/golden"
 )
 
-// machoCOFFDisasmFiles lists, relative to testdata/, every checked-in
-// Mach-O and COFF/PE file with stack maps that testdata/objdump/gen.sh
-// disassembled, and whether it is a linked Mach-O image (with an
-// --macho listing naming its stubs).
+// machoCOFFDisasmFiles is golden.MachOCOFFDisasmFiles for a test.
 func machoCOFFDisasmFiles(t *testing.T) (files []string, images map[string]bool) {
-	td := golden.Root()
-	images = map[string]bool{}
-	for _, glob := range []string{"objects/llvm*/x86_64-macho/*.o", "objects/llvm*/arm64-macho/*.o",
-		"objects/llvm*/x86_64-coff/*.o", "compactunwind/*.o", "linked-pe/sm.dll", "fat/kinds-universal.o",
-		"linked-macho/*.dylib", "linked-macho/arm64-macos13", "compactunwind/*.dylib"} {
-		m, err := filepath.Glob(filepath.Join(td, glob))
-		require.NoError(t, err)
-		require.NotEmpty(t, m, glob)
-		for _, p := range m {
-			rel, err := filepath.Rel(td, p)
-			require.NoError(t, err)
-			files = append(files, rel)
-			if strings.HasPrefix(glob, "linked-macho") || strings.HasSuffix(glob, ".dylib") {
-				images[rel] = true
-			}
-		}
-	}
+	files, images, err := golden.MachOCOFFDisasmFiles()
+	require.NoError(t, err)
 	return files, images
 }
 
-// asmFiles are testdata/objdump/asm/*.s assembled: two symbols at one
-// address and branches to it (samename), calls with relocations that are
-// not external (nonextern).
-var asmFiles = []string{"objdump/asm/samename-x86_64-macho.o", "objdump/asm/samename-x86_64-coff.o", "objdump/asm/samename-arm64-macho.o", "objdump/asm/nonextern-x86_64-macho.o"}
+// asmFiles are golden.AsmFiles.
+var asmFiles = golden.AsmFiles
 
-// objdumpListing is what a golden llvm-objdump-22 listing says about each
-// instruction address.
-type objdumpListing struct {
-	target map[uint64]string // the "<name>" on the instruction's line
-	reloc  map[uint64]string // the symbol of the first relocation under it
-	stub   map[uint64]string // --macho: "symbol stub for: _f"
-	labels map[string]bool   // symbols that head a function ("<name>:")
-	insns  []uint64          // every instruction's address
-}
+// objdumpListing is a golden llvm-objdump-22 listing.
+type objdumpListing struct{ *golden.ObjdumpListing }
 
-var (
-	odInsn  = regexp.MustCompile(`^ *([0-9a-f]+): .*?(?:<([^>]+)>)?$`)
-	odReloc = regexp.MustCompile(`^\t\t[0-9a-f]+:\s+\S+\s+(\S+)$`)
-	odLabel = regexp.MustCompile(`^[0-9a-f]+ <([^>]+)>:$`)
-	odStub  = regexp.MustCompile(`^\s*([0-9a-f]+):.*symbol stub for: (\S+)$`)
-)
-
-// readObjdump parses testdata/objdump/<rel><suffix> files.
+// readObjdump is golden.ReadObjdump for a test.
 func readObjdump(t *testing.T, rel string, withMachO bool) *objdumpListing {
-	l := &objdumpListing{target: map[uint64]string{}, reloc: map[uint64]string{}, stub: map[uint64]string{}, labels: map[string]bool{}}
-	dir := filepath.Join(golden.Root(), "objdump")
-	if strings.HasPrefix(rel, "objdump/") {
-		dir = golden.Root() // testdata/objdump/asm/
-	}
-	data, err := os.ReadFile(filepath.Join(dir, rel+".objdump.txt"))
+	l, err := golden.ReadObjdump(rel, withMachO)
 	require.NoError(t, err)
-	last, hasLast := uint64(0), false
-	for _, line := range strings.Split(string(data), "\n") {
-		if m := odLabel.FindStringSubmatch(line); m != nil {
-			l.labels[m[1]] = true
-		} else if m := odReloc.FindStringSubmatch(line); m != nil {
-			if _, dup := l.reloc[last]; hasLast && !dup {
-				l.reloc[last] = m[1]
-			}
-		} else if m := odInsn.FindStringSubmatch(line); m != nil {
-			last, _ = strconv.ParseUint(m[1], 16, 64)
-			hasLast = true
-			l.insns = append(l.insns, last)
-			if m[2] != "" {
-				l.target[last] = m[2]
-			}
-		}
-	}
-	if withMachO {
-		data, err := os.ReadFile(filepath.Join(golden.Root(), "objdump", rel+".objdump-macho.txt"))
-		require.NoError(t, err)
-		for _, line := range strings.Split(string(data), "\n") {
-			if m := odStub.FindStringSubmatch(line); m != nil {
-				a, _ := strconv.ParseUint(m[1], 16, 64)
-				l.stub[a] = m[2]
-			}
-		}
-	}
-	return l
+	return &objdumpListing{l}
 }
 
-// check asserts that name (" <f>", or "" for none) is what llvm-objdump
-// says of the branch at addr: the symbol of the relocation under it, else
-// the stub --macho names, else the "<f>" on its line; or, when name is "",
-// that objdump names it only after a symbol that heads no function (an
-// undefined one: a Mach-O stub, an unresolved call of the PE image). It
-// returns which of objdump's names it compared with, "" when none.
+// check asserts that name agrees with objdump (golden.ObjdumpListing.Check)
+// and returns which of objdump's names it compared with.
 func (od *objdumpListing) check(t *testing.T, file string, addr uint64, name string) string {
 	t.Helper()
-	want, kind := od.reloc[addr], "relocation"
-	if want == "" {
-		want, kind = od.stub[addr], "stub"
-	}
-	if want == "" {
-		want, kind = od.target[addr], "target"
-	}
-	if name == "" {
-		base, _, _ := strings.Cut(want, "+")
-		assert.False(t, kind != "target" || od.labels[base], "%s: %#x left bare, objdump names it <%s>", file, addr, want)
-		return ""
-	}
-	assert.Equal(t, " <"+want+">", name, "%s: %#x (objdump's %s)", file, addr, kind)
+	kind, problem := od.Check(addr, name)
+	assert.Empty(t, problem, file)
 	return kind
 }
 
