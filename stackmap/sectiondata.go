@@ -239,11 +239,13 @@ func (s *SectionData) Entry(addr uint64) (uint64, bool) {
 	return e, ok
 }
 
-// Close releases the memory the section's bytes live in when the locator
-// memory-mapped them (the locators' Open functions do where the platform
-// allows). After Close, Data is nil, and Sections, Tables and Records
-// decoded from it must not be used: their bytes are gone. Close is safe to
-// call more than once and on a SectionData that maps nothing.
+// Close sets Data to nil and calls the release function given to
+// NewSectionData, if any: after that, what was decoded from a SectionData
+// made with one must not be used. The locators (elfsection, machosection,
+// pesection, objfile) give none: a section they memory-map is unmapped
+// when nothing decoded from it is reachable any more, so that Sections,
+// Tables, Records and Indexes stay valid after Close, as data read from a
+// debug/elf file does. Close is safe to call more than once.
 func (s *SectionData) Close() error {
 	release := s.release
 	s.release, s.Data = nil, nil

@@ -38,9 +38,12 @@ type Config struct {
 	// reaching it is an error (ErrTooManyFrames).
 	MaxFrames int
 	// ExactOnly looks records up only at a frame's exact return address
-	// (statepoints); otherwise a frame without one takes the nearest
-	// preceding record in the same function (a patchpoint's record marks
-	// the start of the patchable region the call returns into).
+	// (statepoints); otherwise a frame without one takes the record
+	// stackmap.Index.At gives: the nearest preceding one inside its
+	// function's known extent (a symbol size, or an extent given to
+	// stackmap.NewIndexOptions), unless it is a statepoint's (a
+	// patchpoint's record marks the start of the patchable region the call
+	// returns into).
 	ExactOnly bool
 	// PACMask is cleared from an AArch64 return address that the CFI says
 	// is signed (pointer authentication: paciasp, -mbranch-protection=
