@@ -34,8 +34,8 @@ func viewIndex(size int) int {
 // Name). An unknown register gives "unknown register N". It does not
 // allocate for known registers.
 func DisplayName(a Arch, dwarf uint16, size int) string {
-	r, ok := tableOf(a).find(dwarf)
-	if !ok {
+	r := findReg(a, dwarf)
+	if r == nil {
 		return unknownName(dwarf)
 	}
 	return r.Display(size)

@@ -6,10 +6,11 @@ package regs
 // name on riscv64 ("sp", "ra", "a0", "fs0"; v0-v31 as they are), which is
 // what LLVM and the disassemblers print, and Name elsewhere ("rbp",
 // "x29", "r31"). It reports false for numbers the architecture's table
-// does not know.
+// does not know. Like Find it costs one indexed load and does not
+// allocate.
 func PreferredName(a Arch, dwarf uint16) (string, bool) {
-	r, ok := Find(a, dwarf)
-	if !ok {
+	r := findReg(a, dwarf)
+	if r == nil {
 		return "", false
 	}
 	return r.Preferred(a), true

@@ -50,24 +50,6 @@ type Register struct {
 // table is a per-architecture register table, sorted by Num.
 type table []Register
 
-// find returns the register numbered n using binary search. It does not
-// allocate.
-func (t table) find(n uint16) (*Register, bool) {
-	lo, hi := 0, len(t)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if t[m].Num < n {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(t) && t[lo].Num == n {
-		return &t[lo], true
-	}
-	return nil, false
-}
-
 // Registers returns every register of the architecture that LLVM can name
 // in a stack map, sorted by DWARF number. The slice is a copy. It returns
 // nil for ArchUnknown.

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -196,7 +197,7 @@ func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 		j.uint(uint64(l.Reg))
 		j.key("reg")
 		if l.InRegister() {
-			j.stringOrNull(regName(arch, l.Reg))
+			j.stringOrNull(regs.PreferredName(arch, l.Reg))
 		} else {
 			j.null()
 		}
@@ -229,7 +230,7 @@ func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
 		j.key("dwarf_reg")
 		j.uint(uint64(lo.Reg))
 		j.key("reg")
-		j.stringOrNull(regName(arch, lo.Reg))
+		j.stringOrNull(regs.PreferredName(arch, lo.Reg))
 		j.key("size")
 		j.uint(uint64(lo.Size))
 		j.closeObject()

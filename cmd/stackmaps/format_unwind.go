@@ -110,7 +110,7 @@ func writeSigned(w *outBuf, v int64) {
 func writeCFIReg(w *outBuf, arch regs.Arch, n uint16) { writeRegBase(w, arch, n) }
 
 // jsonCFIReg writes a register's name, or null.
-func jsonCFIReg(j *jsonWriter, arch regs.Arch, n uint16) { j.stringOrNull(regName(arch, n)) }
+func jsonCFIReg(j *jsonWriter, arch regs.Arch, n uint16) { j.stringOrNull(regs.PreferredName(arch, n)) }
 
 // writeJSONUnwind writes a record's "unwind" member (see jsonHelp).
 func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
