@@ -36,11 +36,11 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 		return
 	}
 	arch := tv.SD.Arch
-	if !ur.HasFDE {
-		writeTextCompact(w, arch, &ur)
+	row := ur.Rules
+	if row == nil {
+		writeTextStackIndirect(w, arch, &ur)
 		return
 	}
-	row := ur.Rules
 	w.WriteString("CFA=")
 	switch row.CFA.Kind {
 	case cfi.CFARegOffset:
@@ -85,8 +85,10 @@ func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
 	if row.RASigned { // AArch64: x30 holds a signed return address (paciasp)
 		w.WriteString(" ra_signed")
 	}
-	if ur.Compact {
-		writeCompactSuffix(w, ur.Encoding)
+	if ur.Compact { // a compact entry, stated as DWARF rules or naming an FDE
+		w.WriteString(" (compact ")
+		writeEncoding(w, ur.Encoding)
+		w.WriteByte(')')
 	}
 	w.WriteByte('\n')
 }
@@ -136,13 +138,17 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 		writeEncoding(j.w, ur.Encoding)
 		j.w.WriteByte('"')
 	}
-	if !ur.HasFDE {
-		writeJSONCompact(j, arch, &ur)
+	row := ur.Rules
+	if row == nil {
+		writeJSONStackIndirect(j, arch, &ur)
 		return
 	}
-	row := ur.Rules
-	j.key("fde_offset")
-	j.uint(ur.FDEOffset)
+	j.key("fde_offset") // null for a compact entry's own rule
+	if ur.HasFDE {
+		j.uint(ur.FDEOffset)
+	} else {
+		j.null()
+	}
 	j.key("cfa")
 	j.openObject()
 	expr := row.CFA.Kind == cfi.CFAExpression
@@ -168,7 +174,11 @@ func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
 	}
 	j.closeObject()
 	j.key("ra_signed")
-	j.bool(row.RASigned)
+	if ur.HasFDE {
+		j.bool(row.RASigned)
+	} else {
+		j.null() // compact unwind does not say
+	}
 	j.key("saved")
 	j.openArray()
 	for reg := range row.Regs {
