@@ -17,22 +17,21 @@ func TestParseCodeAddr(t *testing.T) {
 		ok        bool
 		pc        uint64
 		sectioned bool
-		name      string
-		index     int
+		section   string
 	}{
-		{"0x4", true, 4, false, "", 0},
-		{"17", true, 17, false, "", 0},
-		{".text.kinds_indirect:0xcc", true, 0xcc, true, ".text.kinds_indirect", 0},
-		{".text[5]:0x1c", true, 0x1c, true, ".text", 5},
-		{"5:28", true, 28, true, "", 5},
-		{"a:b:0x10", true, 0x10, true, "a:b", 0}, // the last colon separates
-		{".text[x]:0x1", true, 1, true, ".text[x]", 0},
-		{".text[0]:0x1", true, 1, true, ".text[0]", 0},
-		{"0:0x4", false, 0, false, "", 0}, // section 0 is no section
-		{":0x4", false, 0, false, "", 0},
-		{".text:", false, 0, false, "", 0},
-		{".text:zz", false, 0, false, "", 0},
-		{"zz", false, 0, false, "", 0},
+		{"0x4", true, 4, false, ""},
+		{"17", true, 17, false, ""},
+		{".text.kinds_indirect:0xcc", true, 0xcc, true, ".text.kinds_indirect"},
+		{".text[5]:0x1c", true, 0x1c, true, ".text[5]"},
+		{"5:28", true, 28, true, "5"},
+		{"a:b:0x10", true, 0x10, true, "a:b"}, // the last colon separates
+		{".text[x]:0x1", true, 1, true, ".text[x]"},
+		{".text[0]:0x1", true, 1, true, ".text[0]"},
+		{"0:0x4", false, 0, false, ""}, // section 0 is no section
+		{":0x4", false, 0, false, ""},
+		{".text:", false, 0, false, ""},
+		{".text:zz", false, 0, false, ""},
+		{"zz", false, 0, false, ""},
 	} {
 		q, ok := parseCodeAddr(c.in)
 		assert.Equal(t, c.ok, ok, c.in)
@@ -41,8 +40,7 @@ func TestParseCodeAddr(t *testing.T) {
 		}
 		assert.Equal(t, c.pc, q.pc, c.in)
 		assert.Equal(t, c.sectioned, q.sectioned, c.in)
-		assert.Equal(t, c.name, q.name, c.in)
-		assert.Equal(t, c.index, q.index, c.in)
+		assert.Equal(t, c.section, q.section, c.in)
 		assert.Equal(t, c.in, q.text, c.in)
 	}
 }
