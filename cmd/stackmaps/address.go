@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -34,11 +35,11 @@ func parseCodeAddr(s string) (codeAddr, bool) {
 	q := codeAddr{text: s}
 	i := strings.LastIndexByte(s, ':')
 	if i < 0 {
-		pc, ok := parseUint64(s)
+		pc, ok := textout.ParseUint(s)
 		q.pc = pc
 		return q, ok
 	}
-	pc, ok := parseUint64(s[i+1:])
+	pc, ok := textout.ParseUint(s[i+1:])
 	_, _, secOK := objfile.ParseCodeSection(s[:i])
 	q.pc, q.sectioned, q.section = pc, true, s[:i]
 	return q, ok && secOK
@@ -57,7 +58,7 @@ func resolveSection(in *dumpInput, q codeAddr) (stackmap.CodeSection, error) {
 	case !errors.As(err, &e):
 		return c, err
 	case len(e.Matches) > 1:
-		err = fmt.Errorf("%w: give its number, as %s:%s", err, objfile.CodeSectionLabel(e.Matches[0], true), utoaHex(q.pc))
+		err = fmt.Errorf("%w: give its number, as %s:%s", err, objfile.CodeSectionLabel(e.Matches[0], true), textout.HexString(q.pc))
 	case len(e.All) == 0:
 		err = fmt.Errorf("%w: give a plain address", err)
 	}
@@ -97,20 +98,20 @@ func (tv *tableView) codeLabel(fn int) string {
 // writeCodeAddr writes the address addr of function fn's code as the
 // tool prints addresses: "0x1c", or "SECTION:0x1c" when the table's
 // section has several code sections.
-func writeCodeAddr(w *outBuf, tv *tableView, fn int, addr uint64) {
+func writeCodeAddr(w *textout.Buffer, tv *tableView, fn int, addr uint64) {
 	if l := tv.codeLabel(fn); l != "" {
 		w.WriteString(l)
 		w.WriteByte(':')
 	}
-	writeHex(w, addr)
+	w.Hex(addr)
 }
 
 // writeQuery writes a looked-up address as given, the number in hex:
 // "0x4", or "SECTION:0x4".
-func writeQuery(w *outBuf, q codeAddr) {
+func writeQuery(w *textout.Buffer, q codeAddr) {
 	if q.sectioned {
 		w.WriteString(q.section)
 		w.WriteByte(':')
 	}
-	writeHex(w, q.pc)
+	w.Hex(q.pc)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -66,7 +67,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stackmaps lookup: unknown format %q (known: json, text)\n", *format)
 		return exitUsage
 	}
-	bias, ok := parseUint64(*biasFlag)
+	bias, ok := textout.ParseUint(*biasFlag)
 	if !ok {
 		fmt.Fprintf(stderr, "stackmaps lookup: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
 		return exitUsage
@@ -97,7 +98,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	for i, sec := range din.Parsed {
 		ixs[i] = stackmap.NewIndex(sec)
 	}
-	w := newOutBuf(stdout)
+	w := textout.NewBuffer(stdout)
 	status = exitOK
 	bySection := sectionIndexes{}
 	for _, q := range addrs {
@@ -164,7 +165,7 @@ func newTableView(sd *stackmap.SectionData, t *stackmap.Table) *tableView {
 	return tv
 }
 
-func writeLookupText(w *outBuf, q codeAddr, bias uint64, hits []lookupHit) {
+func writeLookupText(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHit) {
 	writeQuery(w, q)
 	if len(hits) == 0 {
 		w.WriteString(": no record\n")
@@ -177,7 +178,7 @@ func writeLookupText(w *outBuf, q codeAddr, bias uint64, hits []lookupHit) {
 		writeCodeAddr(w, hits[0].tv, hits[0].rv.Func, hits[0].rv.Address+bias)
 		w.WriteString(", ")
 	}
-	writePlural(w, len(hits), "record")
+	w.Plural(len(hits), "record")
 	w.WriteByte('\n')
 	for _, h := range hits {
 		w.WriteString("  ")
@@ -185,7 +186,7 @@ func writeLookupText(w *outBuf, q codeAddr, bias uint64, hits []lookupHit) {
 			w.WriteString("[" + h.tv.SD.Slice + "] ")
 		}
 		w.WriteString("Table ")
-		writeInt(w, int64(h.tv.Table.Index()))
+		w.Int(int64(h.tv.Table.Index()))
 		w.WriteString(", function ")
 		w.WriteString(h.tv.funcLabel(h.rv.Func))
 		w.WriteByte('\n')
@@ -193,57 +194,57 @@ func writeLookupText(w *outBuf, q codeAddr, bias uint64, hits []lookupHit) {
 	}
 }
 
-func writeLookupJSON(w *outBuf, q codeAddr, bias uint64, hits []lookupHit, pretty bool) {
-	j := newCompactJSONWriter(w)
-	j.pretty = pretty
-	j.openObject()
-	j.key("query")
-	j.uint(q.pc)
-	j.key("query_hex")
-	j.hex(q.pc)
+func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHit, pretty bool) {
+	j := textout.NewJSON(w)
+	j.Pretty = pretty
+	j.OpenObject()
+	j.Key("query")
+	j.Uint(q.pc)
+	j.Key("query_hex")
+	j.Hex(q.pc)
 	if q.sectioned {
-		j.key("query_section")
-		j.string(q.section)
+		j.Key("query_section")
+		j.String(q.section)
 	}
-	j.key("bias")
-	j.uint(bias)
-	j.key("exact")
-	j.bool(len(hits) > 0 && hits[0].exact)
-	j.key("address")
+	j.Key("bias")
+	j.Uint(bias)
+	j.Key("exact")
+	j.Bool(len(hits) > 0 && hits[0].exact)
+	j.Key("address")
 	if len(hits) > 0 {
-		j.uint(hits[0].rv.Address)
+		j.Uint(hits[0].rv.Address)
 	} else {
-		j.null()
+		j.Null()
 	}
-	j.key("address_hex")
+	j.Key("address_hex")
 	if len(hits) > 0 {
-		j.hex(hits[0].rv.Address)
+		j.Hex(hits[0].rv.Address)
 	} else {
-		j.null()
+		j.Null()
 	}
-	j.key("matches")
-	j.openArray()
+	j.Key("matches")
+	j.OpenArray()
 	for _, h := range hits {
-		j.elem()
-		j.openObject()
-		j.key("slice")
-		j.stringOrNull(h.tv.SD.Slice, h.tv.SD.Slice != "")
-		j.key("table")
-		j.int(int64(h.tv.Table.Index()))
-		j.key("function")
-		j.int(int64(h.rv.Func))
-		j.key("symbol")
+		j.Elem()
+		j.OpenObject()
+		j.Key("slice")
+		j.StringOrNull(h.tv.SD.Slice, h.tv.SD.Slice != "")
+		j.Key("table")
+		j.Int(int64(h.tv.Table.Index()))
+		j.Key("function")
+		j.Int(int64(h.rv.Func))
+		j.Key("symbol")
 		sym := ""
 		if h.rv.Func >= 0 {
 			sym = h.tv.Funcs[h.rv.Func].Symbol()
 		}
-		j.stringOrNull(sym, sym != "")
+		j.StringOrNull(sym, sym != "")
 		writeJSONCodeSection(j, h.tv, h.rv.Func)
-		j.key("record")
+		j.Key("record")
 		writeJSONRecord(j, h.tv, h.rv)
-		j.closeObject()
+		j.CloseObject()
 	}
-	j.closeArray()
-	j.closeObject()
+	j.CloseArray()
+	j.CloseObject()
 	w.WriteByte('\n')
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -61,9 +62,9 @@ func runRegs(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stackmaps regs: no register table for architecture %s\n", a)
 		return exitFail
 	}
-	w := newOutBuf(stdout)
+	w := textout.NewBuffer(stdout)
 	for _, r := range table {
-		writeUint(w, uint64(r.Num))
+		w.Uint(uint64(r.Num))
 		w.WriteByte(' ')
 		name := r.Preferred(a)
 		w.WriteString(name)

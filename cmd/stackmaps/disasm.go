@@ -4,11 +4,12 @@ import (
 	"fmt"
 
 	"github.com/stackmaps/stackmaps/disasm"
+	"github.com/stackmaps/stackmaps/internal/textout"
 )
 
 // writeDisasm prints, under a record, the call just before it (when the
 // record is at a return address) and the instruction at its address.
-func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
+func writeDisasm(w *textout.Buffer, tv *tableView, rv recordView, code *codeFile) {
 	if !rv.HasAddress() {
 		w.WriteString("      (no code: the record's function is unknown)\n")
 		return
@@ -26,7 +27,7 @@ func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 		writeInstLine(w, "      insn   ", rv.Address, &s.At)
 	} else {
 		w.WriteString("      insn   ")
-		writeHex(w, rv.Address)
+		w.Hex(rv.Address)
 		w.WriteString(": (no instruction starts here)\n")
 	}
 }
@@ -34,9 +35,9 @@ func writeDisasm(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 // writeInstLine prints one instruction of writeDisasm's, at address addr,
 // with the name of its branch target as llvm-objdump prints it ("<f>",
 // "<f+0x10>") when it has one.
-func writeInstLine(w *outBuf, label string, addr uint64, in *disasm.Inst) {
+func writeInstLine(w *textout.Buffer, label string, addr uint64, in *disasm.Inst) {
 	w.WriteString(label)
-	writeHex(w, addr)
+	w.Hex(addr)
 	w.WriteString(": ")
 	w.WriteString(in.Text)
 	if in.Named {
@@ -46,12 +47,12 @@ func writeInstLine(w *outBuf, label string, addr uint64, in *disasm.Inst) {
 }
 
 // writeTargetName writes " <name>" or " <name+0x10>" without allocating.
-func writeTargetName(w *outBuf, n disasm.Name) {
+func writeTargetName(w *textout.Buffer, n disasm.Name) {
 	w.WriteString(" <")
 	w.WriteString(n.Symbol)
 	if n.Off != 0 {
 		w.WriteByte('+')
-		writeHex(w, n.Off)
+		w.Hex(n.Off)
 	}
 	w.WriteByte('>')
 }

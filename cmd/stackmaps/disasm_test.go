@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/disasm"
 	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/textout"
 )
 
 // No architectural x or f name is left in a riscv64 --disasm dump.
@@ -37,13 +39,15 @@ func disasmAll(t *testing.T, path string) string {
 	defer in.Close()
 	code, err := openCode(in)
 	require.NoError(t, err)
-	var w outBuf
+	var b bytes.Buffer
+	w := textout.NewBuffer(&b)
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
-			writeDisasm(&w, tv, recordViewOf(r), code)
+			writeDisasm(w, tv, recordViewOf(r), code)
 		}
 	})
-	return string(w.b)
+	require.NoError(t, w.Flush())
+	return b.String()
 }
 
 // TestDisasmEveryRecord: --disasm prints every record's instruction, with
@@ -74,14 +78,14 @@ func TestDisasmUniversalSlices(t *testing.T) {
 
 // TestWriteTargetNameAllocFree: writing a target's name allocates nothing.
 func TestWriteTargetNameAllocFree(t *testing.T) {
-	w := outBuf{b: make([]byte, 0, 64)}
+	w := textout.NewBuffer(nil)
 	for n, want := range map[disasm.Name]string{{Symbol: "f"}: " <f>", {Symbol: "_mf_f8", Off: 0x11}: " <_mf_f8+0x11>"} {
-		w.b = w.b[:0]
-		writeTargetName(&w, n)
-		require.Equal(t, want, string(w.b))
+		w.Reset()
+		writeTargetName(w, n)
+		require.Equal(t, want, string(w.Bytes()))
 		allocs := testing.AllocsPerRun(100, func() {
-			w.b = w.b[:0]
-			writeTargetName(&w, n)
+			w.Reset()
+			writeTargetName(w, n)
 		})
 		require.Zero(t, allocs)
 	}

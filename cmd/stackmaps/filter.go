@@ -1,6 +1,10 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/internal/textout"
+)
 
 // dumpFilter selects functions and records for dump's --function and --id.
 type dumpFilter struct {
@@ -19,7 +23,7 @@ func (f *dumpFilter) String() string {
 		if s != "" {
 			s += " "
 		}
-		s += "--id " + utoaHex(f.id)
+		s += "--id " + textout.HexString(f.id)
 	}
 	return s
 }
@@ -29,7 +33,7 @@ func (f *dumpFilter) active() bool { return f != nil && (f.funcName != "" || f.h
 
 // setID parses an --id value: decimal, or hexadecimal with 0x.
 func (f *dumpFilter) setID(s string) error {
-	v, ok := parseUint64(s)
+	v, ok := textout.ParseUint(s)
 	if !ok {
 		return fmt.Errorf("--id %q: want a decimal number or 0x followed by hex digits, up to 2^64-1", s)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -15,10 +16,10 @@ import (
 // constants up to 2^64-1 survive, and 64-bit IDs, addresses and constants
 // are repeated as hex strings. See jsonHelp for every field.
 func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
-	bw := newOutBuf(w)
-	j := newCompactJSONWriter(bw)
-	j.pretty = opts.pretty
-	j.openObject()
+	bw := textout.NewBuffer(w)
+	j := textout.NewJSON(bw)
+	j.Pretty = opts.pretty
+	j.OpenObject()
 	format, arch := "", ""
 	if len(in.Sections) > 0 {
 		format = string(in.Sections[0].Format)
@@ -27,220 +28,220 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	if len(in.Sections) > 1 {
 		arch = "universal"
 	}
-	j.key("file")
-	j.string(in.File)
-	j.key("format")
-	j.string(format)
-	j.key("arch")
-	j.string(arch)
-	j.key("tables")
-	j.openArray()
+	j.Key("file")
+	j.String(in.File)
+	j.Key("format")
+	j.String(format)
+	j.Key("arch")
+	j.String(arch)
+	j.Key("tables")
+	j.OpenArray()
 	var sel tableSelection
 	forEachTable(in, func(tv *tableView) {
 		opts.filter.selectTable(tv, &sel)
 		if sel.any {
 			opts.matched = true
-			j.elem()
+			j.Elem()
 			writeJSONTable(j, tv, &sel, opts.filter)
 		}
 	})
-	j.closeArray()
-	j.closeObject()
+	j.CloseArray()
+	j.CloseObject()
 	bw.WriteByte('\n')
 	return bw.Flush()
 }
 
-func writeJSONTable(j *jsonWriter, tv *tableView, sel *tableSelection, filter *dumpFilter) {
+func writeJSONTable(j *textout.JSON, tv *tableView, sel *tableSelection, filter *dumpFilter) {
 	t := tv.Table
-	j.openObject()
-	j.key("slice")
-	j.stringOrNull(tv.SD.Slice, tv.SD.Slice != "")
-	j.key("section")
-	j.string(tv.SD.Name)
-	j.key("section_offset")
-	j.int(int64(t.Offset()))
-	j.key("version")
-	j.int(int64(t.Version()))
-	j.key("functions")
-	j.openArray()
+	j.OpenObject()
+	j.Key("slice")
+	j.StringOrNull(tv.SD.Slice, tv.SD.Slice != "")
+	j.Key("section")
+	j.String(tv.SD.Name)
+	j.Key("section_offset")
+	j.Int(int64(t.Offset()))
+	j.Key("version")
+	j.Int(int64(t.Version()))
+	j.Key("functions")
+	j.OpenArray()
 	for i := range tv.Funcs {
 		if sel.shows(i) {
-			j.elem()
+			j.Elem()
 			writeJSONFunction(j, tv, i)
-			j.w.flushIfFull()
+			j.W.FlushIfFull()
 		}
 	}
-	j.closeArray()
-	j.key("constants")
-	j.openArray()
+	j.CloseArray()
+	j.Key("constants")
+	j.OpenArray()
 	for i := 0; i < t.NumConstants(); i++ {
 		c, _ := t.Constant(i)
-		j.elem()
-		j.uint(c)
+		j.Elem()
+		j.Uint(c)
 	}
-	j.closeArray()
-	j.key("constants_hex")
-	j.openArray()
+	j.CloseArray()
+	j.Key("constants_hex")
+	j.OpenArray()
 	for i := 0; i < t.NumConstants(); i++ {
 		c, _ := t.Constant(i)
-		j.elem()
-		j.hex(c)
+		j.Elem()
+		j.Hex(c)
 	}
-	j.closeArray()
-	j.key("records")
-	j.openArray()
+	j.CloseArray()
+	j.Key("records")
+	j.OpenArray()
 	for _, r := range t.Records() {
 		rv := recordViewOf(r)
 		if filter.keepRecord(tv, rv) {
-			j.elem()
+			j.Elem()
 			writeJSONRecord(j, tv, rv)
-			j.w.flushIfFull()
+			j.W.FlushIfFull()
 		}
 	}
-	j.closeArray()
-	j.closeObject()
+	j.CloseArray()
+	j.CloseObject()
 }
 
-func writeJSONFunction(j *jsonWriter, tv *tableView, i int) {
+func writeJSONFunction(j *textout.JSON, tv *tableView, i int) {
 	f := &tv.Funcs[i]
-	j.openObject()
-	j.key("index")
-	j.int(int64(i))
-	j.key("address")
-	j.uint(f.Address())
-	j.key("address_hex")
-	j.hex(f.Address())
-	j.key("entry")
-	j.uint(f.Entry())
-	j.key("entry_hex")
-	j.hex(f.Entry())
-	j.key("symbol")
-	j.stringOrNull(f.Symbol(), f.Symbol() != "")
-	j.key("addend")
-	j.int(f.Addend())
-	j.key("stack_size")
-	j.uint(f.StackSize())
-	j.key("dynamic_stack")
-	j.bool(f.DynamicStack())
-	j.key("record_count")
+	j.OpenObject()
+	j.Key("index")
+	j.Int(int64(i))
+	j.Key("address")
+	j.Uint(f.Address())
+	j.Key("address_hex")
+	j.Hex(f.Address())
+	j.Key("entry")
+	j.Uint(f.Entry())
+	j.Key("entry_hex")
+	j.Hex(f.Entry())
+	j.Key("symbol")
+	j.StringOrNull(f.Symbol(), f.Symbol() != "")
+	j.Key("addend")
+	j.Int(f.Addend())
+	j.Key("stack_size")
+	j.Uint(f.StackSize())
+	j.Key("dynamic_stack")
+	j.Bool(f.DynamicStack())
+	j.Key("record_count")
 	if f.HasRecordCount() {
-		j.uint(f.RecordCount())
+		j.Uint(f.RecordCount())
 	} else {
-		j.null()
+		j.Null()
 	}
 	writeJSONCodeSection(j, tv, i)
-	j.closeObject()
+	j.CloseObject()
 }
 
 // writeJSONCodeSection writes "code_section": {"index", "name"}, the
 // section function fn's code is in, when the table's section has several
 // code sections (objects built with function sections: addresses are
 // offsets in it); nothing otherwise.
-func writeJSONCodeSection(j *jsonWriter, tv *tableView, fn int) {
+func writeJSONCodeSection(j *textout.JSON, tv *tableView, fn int) {
 	if tv.SD.NumCodeSections() < 2 || fn < 0 || fn >= len(tv.Funcs) {
 		return
 	}
 	c := tv.Funcs[fn].CodeSection()
-	j.key("code_section")
+	j.Key("code_section")
 	if !c.Known() {
-		j.null()
+		j.Null()
 		return
 	}
-	j.openObject()
-	j.key("index")
-	j.int(int64(c.Index))
-	j.key("name")
-	j.string(c.Name)
-	j.closeObject()
+	j.OpenObject()
+	j.Key("index")
+	j.Int(int64(c.Index))
+	j.Key("name")
+	j.String(c.Name)
+	j.CloseObject()
 }
 
-func writeJSONRecord(j *jsonWriter, tv *tableView, rv recordView) {
+func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 	r := rv.R
-	j.openObject()
-	j.key("id")
-	j.uint(r.ID())
-	j.key("id_hex")
-	j.hex(r.ID())
-	j.key("function")
+	j.OpenObject()
+	j.Key("id")
+	j.Uint(r.ID())
+	j.Key("id_hex")
+	j.Hex(r.ID())
+	j.Key("function")
 	if rv.HasAddress() {
-		j.int(int64(rv.Func))
+		j.Int(int64(rv.Func))
 	} else {
-		j.null()
+		j.Null()
 	}
-	j.key("instruction_offset")
-	j.uint(uint64(rv.InstOffset))
-	j.key("address")
+	j.Key("instruction_offset")
+	j.Uint(uint64(rv.InstOffset))
+	j.Key("address")
 	if rv.HasAddress() {
-		j.uint(rv.Address)
+		j.Uint(rv.Address)
 	} else {
-		j.null()
+		j.Null()
 	}
-	j.key("address_hex")
+	j.Key("address_hex")
 	if rv.HasAddress() {
-		j.hex(rv.Address)
+		j.Hex(rv.Address)
 	} else {
-		j.null()
+		j.Null()
 	}
-	j.key("flags")
-	j.uint(uint64(r.Flags()))
+	j.Key("flags")
+	j.Uint(uint64(r.Flags()))
 	arch := tv.SD.Arch
-	j.key("locations")
-	j.openArray()
+	j.Key("locations")
+	j.OpenArray()
 	for _, l := range r.Locations() {
-		j.elem()
-		j.openObject()
-		j.key("kind")
-		j.string(l.Kind.String())
-		j.key("size")
-		j.uint(uint64(l.Size))
-		j.key("dwarf_reg")
-		j.uint(uint64(l.Reg))
-		j.key("reg")
+		j.Elem()
+		j.OpenObject()
+		j.Key("kind")
+		j.String(l.Kind.String())
+		j.Key("size")
+		j.Uint(uint64(l.Size))
+		j.Key("dwarf_reg")
+		j.Uint(uint64(l.Reg))
+		j.Key("reg")
 		if l.InRegister() {
-			j.stringOrNull(regs.PreferredName(arch, l.Reg))
+			j.StringOrNull(regs.PreferredName(arch, l.Reg))
 		} else {
-			j.null()
+			j.Null()
 		}
-		j.key("offset")
-		j.int(int64(l.Offset))
+		j.Key("offset")
+		j.Int(int64(l.Offset))
 		v, hasValue := locationValue(r, l)
-		j.key("value")
+		j.Key("value")
 		switch {
 		case !hasValue:
-			j.null()
+			j.Null()
 		case l.Kind == stackmap.Constant:
-			j.int(int64(v))
+			j.Int(int64(v))
 		default:
-			j.uint(v)
+			j.Uint(v)
 		}
-		j.key("value_hex")
+		j.Key("value_hex")
 		if hasValue {
-			j.hex(v)
+			j.Hex(v)
 		} else {
-			j.null()
+			j.Null()
 		}
-		j.closeObject()
+		j.CloseObject()
 	}
-	j.closeArray()
-	j.key("live_outs")
-	j.openArray()
+	j.CloseArray()
+	j.Key("live_outs")
+	j.OpenArray()
 	for _, lo := range r.LiveOuts() {
-		j.elem()
-		j.openObject()
-		j.key("dwarf_reg")
-		j.uint(uint64(lo.Reg))
-		j.key("reg")
-		j.stringOrNull(regs.PreferredName(arch, lo.Reg))
-		j.key("size")
-		j.uint(uint64(lo.Size))
-		j.closeObject()
+		j.Elem()
+		j.OpenObject()
+		j.Key("dwarf_reg")
+		j.Uint(uint64(lo.Reg))
+		j.Key("reg")
+		j.StringOrNull(regs.PreferredName(arch, lo.Reg))
+		j.Key("size")
+		j.Uint(uint64(lo.Size))
+		j.CloseObject()
 	}
-	j.closeArray()
+	j.CloseArray()
 	writeJSONStatepoint(j, rv)
 	if tv.UW != nil {
 		writeJSONUnwind(j, tv, rv)
 	}
-	j.closeObject()
+	j.CloseObject()
 }
 
 // locationValue returns the value a Constant (sign-extended to 64 bits)

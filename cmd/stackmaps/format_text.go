@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -17,7 +18,7 @@ import (
 // Records are read from the section as they are printed: memory does not
 // grow with their number.
 func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
-	bw := newOutBuf(w)
+	bw := textout.NewBuffer(w)
 	code := in.Code // nil without --disasm
 	fmt.Fprintf(bw, "%s: %s\n", in.File, describeSections(in))
 	shown := 0
@@ -59,7 +60,7 @@ func describeSections(in *dumpInput) string {
 	return s
 }
 
-func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFile, opts *dumpOptions) {
+func writeTextTable(w *textout.Buffer, tv *tableView, sel *tableSelection, code *codeFile, opts *dumpOptions) {
 	t := tv.Table
 	w.WriteByte('\n')
 	if tv.SD.Slice != "" {
@@ -141,21 +142,21 @@ func writeTextTable(w *outBuf, tv *tableView, sel *tableSelection, code *codeFil
 	}
 }
 
-func writeTextFunction(w *outBuf, tv *tableView, i int) {
+func writeTextFunction(w *textout.Buffer, tv *tableView, i int) {
 	f := &tv.Funcs[i]
 	w.WriteString("  Function #")
-	writeInt(w, int64(i))
+	w.Int(int64(i))
 	if f.Name() != "" {
 		w.WriteByte(' ')
 		w.WriteString(f.Name())
 	}
 	if f.Symbol() != "" && f.Addend() != 0 {
-		writeSignedHex(w, f.Addend())
+		w.SignedHex(f.Addend())
 	}
 	w.WriteString(" at ")
 	// A PowerPC ELFv1 descriptor's address is in .opd, its entry in code.
 	if _, desc := tv.SD.Entry(f.Address()); f.Entry() != f.Address() || desc && tv.codeLabel(i) != "" {
-		writeHex(w, f.Address())
+		w.Hex(f.Address())
 		w.WriteString(" (entry ")
 		writeCodeAddr(w, tv, i, f.Entry())
 		w.WriteByte(')')
@@ -166,39 +167,39 @@ func writeTextFunction(w *outBuf, tv *tableView, i int) {
 		w.WriteString(", stack size dynamic")
 	} else {
 		w.WriteString(", stack size ")
-		writeUint(w, f.StackSize())
+		w.Uint(f.StackSize())
 	}
 	if f.HasRecordCount() {
 		w.WriteString(", ")
-		writePlural(w, int(min(f.RecordCount(), 1<<31)), "record")
+		w.Plural(int(min(f.RecordCount(), 1<<31)), "record")
 	}
 	w.WriteByte('\n')
-	w.flushIfFull()
+	w.FlushIfFull()
 }
 
-func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
+func writeTextRecord(w *textout.Buffer, tv *tableView, rv recordView, code *codeFile) {
 	r := rv.R
 	id := r.ID()
 	w.WriteString("    Record ID ")
-	writeUint(w, id)
+	w.Uint(id)
 	w.WriteString(" (")
-	writeHex(w, id)
+	w.Hex(id)
 	w.WriteByte(')')
 	if rv.HasAddress() {
 		w.WriteString(" at ")
 		writeCodeAddr(w, tv, rv.Func, rv.Address)
 		w.WriteString(" (+")
-		writeHex(w, uint64(rv.InstOffset))
+		w.Hex(uint64(rv.InstOffset))
 		w.WriteByte(')')
 	} else {
 		w.WriteString(" at function offset ")
-		writeHex(w, uint64(rv.InstOffset))
+		w.Hex(uint64(rv.InstOffset))
 	}
 	w.WriteString(", ")
-	writePlural(w, r.NumLocations(), "location")
+	w.Plural(r.NumLocations(), "location")
 	if r.NumLiveOuts() > 0 {
 		w.WriteString(", ")
-		writePlural(w, r.NumLiveOuts(), "live-out")
+		w.Plural(r.NumLiveOuts(), "live-out")
 	}
 	w.WriteByte('\n')
 	if code != nil {
@@ -210,7 +211,7 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 	arch := tv.SD.Arch
 	for i, l := range r.Locations() {
 		w.WriteString("      #")
-		writeInt(w, int64(i))
+		w.Int(int64(i))
 		w.WriteByte(' ')
 		writeLocation(w, arch, r, l)
 		w.WriteByte('\n')
@@ -227,24 +228,24 @@ func writeTextRecord(w *outBuf, tv *tableView, rv recordView, code *codeFile) {
 			w.WriteByte(' ')
 			writeRegDisplay(w, arch, lo.Reg, int(lo.Size))
 			w.WriteString(" (")
-			writePlural(w, int(lo.Size), "byte")
+			w.Plural(int(lo.Size), "byte")
 			w.WriteByte(')')
 		}
 		w.WriteByte('\n')
 	}
-	w.flushIfFull()
+	w.FlushIfFull()
 }
 
 // writeLocation says in words where a location's value is:
 // "Register rbx, 8 bytes", "Indirect [rbp - 8], 8 bytes", "Direct [rsp +
 // 16]", "Constant -1", "ConstantIndex #0 = 10000000000".
-func writeLocation(w *outBuf, arch regs.Arch, r stackmap.Record, l stackmap.Location) {
+func writeLocation(w *textout.Buffer, arch regs.Arch, r stackmap.Record, l stackmap.Location) {
 	switch l.Kind {
 	case stackmap.Register:
 		w.WriteString("Register ")
 		writeRegDisplay(w, arch, l.Reg, int(l.Size))
 		w.WriteString(", ")
-		writePlural(w, int(l.Size), "byte")
+		w.Plural(int(l.Size), "byte")
 	case stackmap.Direct:
 		w.WriteString("Direct ")
 		writeAddressExpr(w, arch, l)
@@ -252,26 +253,26 @@ func writeLocation(w *outBuf, arch regs.Arch, r stackmap.Record, l stackmap.Loca
 		w.WriteString("Indirect ")
 		writeAddressExpr(w, arch, l)
 		w.WriteString(", ")
-		writePlural(w, int(l.Size), "byte")
+		w.Plural(int(l.Size), "byte")
 	case stackmap.Constant:
 		w.WriteString("Constant ")
-		writeInt(w, l.SmallConstant())
+		w.Int(l.SmallConstant())
 	case stackmap.ConstantIndex:
 		w.WriteString("ConstantIndex #")
-		writeInt(w, int64(l.ConstantIndex()))
+		w.Int(int64(l.ConstantIndex()))
 		v, ok := r.ConstantValue(l)
 		switch {
 		case !ok:
 			w.WriteString(" (out of range)")
 		case int64(v) < 0:
 			w.WriteString(" = ")
-			writeUint(w, v)
+			w.Uint(v)
 			w.WriteString(" (signed ")
-			writeInt(w, int64(v))
+			w.Int(int64(v))
 			w.WriteByte(')')
 		default:
 			w.WriteString(" = ")
-			writeUint(w, v)
+			w.Uint(v)
 		}
 	default:
 		fmt.Fprintf(w, "%v (reg %d, offset %d, size %d)", l.Kind, l.Reg, l.Offset, l.Size)
@@ -280,16 +281,16 @@ func writeLocation(w *outBuf, arch regs.Arch, r stackmap.Record, l stackmap.Loca
 
 // writeAddressExpr writes Reg + Offset as "[rbp - 8]", "[rsp + 16]" or
 // "[rsp]".
-func writeAddressExpr(w *outBuf, arch regs.Arch, l stackmap.Location) {
+func writeAddressExpr(w *textout.Buffer, arch regs.Arch, l stackmap.Location) {
 	w.WriteByte('[')
 	writeRegBase(w, arch, l.Reg)
 	switch {
 	case l.Offset < 0:
 		w.WriteString(" - ")
-		writeInt(w, -int64(l.Offset))
+		w.Int(-int64(l.Offset))
 	case l.Offset > 0:
 		w.WriteString(" + ")
-		writeInt(w, int64(l.Offset))
+		w.Int(int64(l.Offset))
 	}
 	w.WriteByte(']')
 }

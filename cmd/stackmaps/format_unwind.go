@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -22,7 +23,7 @@ import (
 // at the end: AArch64 pointer authentication has signed the return
 // address (DW_CFA_AARCH64_negate_ra_state; strip it before using it). A
 // record no FDE covers reads "unwind: none (no CFI covers 0x...)".
-func writeTextUnwind(w *outBuf, tv *tableView, rv recordView) {
+func writeTextUnwind(w *textout.Buffer, tv *tableView, rv recordView) {
 	w.WriteString("      unwind: ")
 	ur, ok := tv.UW.rowFor(rv)
 	if !ok {
@@ -100,118 +101,120 @@ func listed(k cfi.RuleKind) bool {
 }
 
 // writeSigned writes +N or -N.
-func writeSigned(w *outBuf, v int64) {
+func writeSigned(w *textout.Buffer, v int64) {
 	if v >= 0 {
 		w.WriteByte('+')
 	}
-	writeInt(w, v)
+	w.Int(v)
 }
 
 // writeCFIReg names a DWARF register of a CFI rule as locations name
 // their base registers (writeRegBase).
-func writeCFIReg(w *outBuf, arch regs.Arch, n uint16) { writeRegBase(w, arch, n) }
+func writeCFIReg(w *textout.Buffer, arch regs.Arch, n uint16) { writeRegBase(w, arch, n) }
 
 // jsonCFIReg writes a register's name, or null.
-func jsonCFIReg(j *jsonWriter, arch regs.Arch, n uint16) { j.stringOrNull(regs.PreferredName(arch, n)) }
+func jsonCFIReg(j *textout.JSON, arch regs.Arch, n uint16) {
+	j.StringOrNull(regs.PreferredName(arch, n))
+}
 
 // writeJSONUnwind writes a record's "unwind" member (see jsonHelp).
-func writeJSONUnwind(j *jsonWriter, tv *tableView, rv recordView) {
-	j.key("unwind")
+func writeJSONUnwind(j *textout.JSON, tv *tableView, rv recordView) {
+	j.Key("unwind")
 	ur, ok := tv.UW.rowFor(rv)
 	if !ok {
-		j.null()
+		j.Null()
 		return
 	}
 	arch := tv.SD.Arch
-	j.openObject()
-	j.key("pc")
-	j.uint(ur.PC)
-	j.key("pc_hex")
-	j.hex(ur.PC)
-	j.key("section")
-	j.string(ur.section)
+	j.OpenObject()
+	j.Key("pc")
+	j.Uint(ur.PC)
+	j.Key("pc_hex")
+	j.Hex(ur.PC)
+	j.Key("section")
+	j.String(ur.section)
 	if ur.Compact {
-		j.key("compact_encoding")
-		j.uint(uint64(ur.Encoding))
-		j.key("compact_encoding_hex")
-		j.w.WriteByte('"')
-		writeEncoding(j.w, ur.Encoding)
-		j.w.WriteByte('"')
+		j.Key("compact_encoding")
+		j.Uint(uint64(ur.Encoding))
+		j.Key("compact_encoding_hex")
+		j.W.WriteByte('"')
+		writeEncoding(j.W, ur.Encoding)
+		j.W.WriteByte('"')
 	}
 	row := ur.Rules
 	if row == nil {
 		writeJSONStackIndirect(j, arch, &ur)
 		return
 	}
-	j.key("fde_offset") // null for a compact entry's own rule
+	j.Key("fde_offset") // null for a compact entry's own rule
 	if ur.HasFDE {
-		j.uint(ur.FDEOffset)
+		j.Uint(ur.FDEOffset)
 	} else {
-		j.null()
+		j.Null()
 	}
-	j.key("cfa")
-	j.openObject()
+	j.Key("cfa")
+	j.OpenObject()
 	expr := row.CFA.Kind == cfi.CFAExpression
-	j.key("reg")
+	j.Key("reg")
 	if row.CFA.Kind == cfi.CFARegOffset {
 		jsonCFIReg(j, arch, row.CFA.Reg)
-		j.key("dwarf_reg")
-		j.uint(uint64(row.CFA.Reg))
-		j.key("offset")
-		j.int(row.CFA.Offset)
+		j.Key("dwarf_reg")
+		j.Uint(uint64(row.CFA.Reg))
+		j.Key("offset")
+		j.Int(row.CFA.Offset)
 	} else {
-		j.null()
-		j.key("dwarf_reg")
-		j.null()
-		j.key("offset")
-		j.null()
+		j.Null()
+		j.Key("dwarf_reg")
+		j.Null()
+		j.Key("offset")
+		j.Null()
 	}
-	j.key("expression")
-	j.bool(expr)
+	j.Key("expression")
+	j.Bool(expr)
 	if expr {
-		j.key("expression_hex")
-		j.hexBytes(row.CFA.Expr)
+		j.Key("expression_hex")
+		j.HexBytes(row.CFA.Expr)
 	}
-	j.closeObject()
-	j.key("ra_signed")
+	j.CloseObject()
+	j.Key("ra_signed")
 	if ur.HasFDE {
-		j.bool(row.RASigned)
+		j.Bool(row.RASigned)
 	} else {
-		j.null() // compact unwind does not say
+		j.Null() // compact unwind does not say
 	}
-	j.key("saved")
-	j.openArray()
+	j.Key("saved")
+	j.OpenArray()
 	for reg := range row.Regs {
 		rule := &row.Regs[reg]
 		if !listed(rule.Kind) {
 			continue
 		}
-		j.elem()
-		j.openObject()
-		j.key("reg")
+		j.Elem()
+		j.OpenObject()
+		j.Key("reg")
 		jsonCFIReg(j, arch, uint16(reg))
-		j.key("dwarf_reg")
-		j.uint(uint64(reg))
-		j.key("rule")
-		j.string(rule.Kind.String())
-		j.key("cfa_offset")
+		j.Key("dwarf_reg")
+		j.Uint(uint64(reg))
+		j.Key("rule")
+		j.String(rule.Kind.String())
+		j.Key("cfa_offset")
 		if rule.Kind == cfi.RuleOffset || rule.Kind == cfi.RuleValOffset {
-			j.int(rule.Offset)
+			j.Int(rule.Offset)
 		} else {
-			j.null()
+			j.Null()
 		}
 		switch rule.Kind {
 		case cfi.RuleRegister:
-			j.key("value_reg")
+			j.Key("value_reg")
 			jsonCFIReg(j, arch, rule.Reg)
-			j.key("value_dwarf_reg")
-			j.uint(uint64(rule.Reg))
+			j.Key("value_dwarf_reg")
+			j.Uint(uint64(rule.Reg))
 		case cfi.RuleExpression, cfi.RuleValExpression:
-			j.key("expression_hex")
-			j.hexBytes(rule.Expr)
+			j.Key("expression_hex")
+			j.HexBytes(rule.Expr)
 		}
-		j.closeObject()
+		j.CloseObject()
 	}
-	j.closeArray()
-	j.closeObject()
+	j.CloseArray()
+	j.CloseObject()
 }

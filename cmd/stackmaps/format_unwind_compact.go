@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -19,7 +20,7 @@ import (
 //	CFA=rsp+? saved: rbx@CFA-24 rip@CFA-8 (compact 0x03022001: stack size is the uint32 at function+0x6 plus 16, code not readable)
 //
 // saved registers in DWARF register order, as in rows from DWARF CFI.
-func writeTextStackIndirect(w *outBuf, arch regs.Arch, ur *unwindRow) {
+func writeTextStackIndirect(w *textout.Buffer, arch regs.Arch, ur *unwindRow) {
 	r := &ur.Rule
 	w.WriteString("CFA=")
 	writeCFIReg(w, arch, r.CFAReg)
@@ -37,50 +38,50 @@ func writeTextStackIndirect(w *outBuf, arch regs.Arch, ur *unwindRow) {
 	w.WriteString(" (compact ")
 	writeEncoding(w, ur.Encoding)
 	w.WriteString(": stack size is the uint32 at function+")
-	writeHex(w, uint64(r.StackSizeCodeOffset))
+	w.Hex(uint64(r.StackSizeCodeOffset))
 	w.WriteString(" plus ")
-	writeUint(w, uint64(r.StackAdjust))
+	w.Uint(uint64(r.StackAdjust))
 	w.WriteString(", code not readable)\n")
 }
 
 // writeJSONStackIndirect writes the members of a STACK_IND entry's
 // "unwind" object after the encoding, as for other compact rows but with
 // a null CFA offset.
-func writeJSONStackIndirect(j *jsonWriter, arch regs.Arch, ur *unwindRow) {
+func writeJSONStackIndirect(j *textout.JSON, arch regs.Arch, ur *unwindRow) {
 	r := &ur.Rule
-	j.key("fde_offset")
-	j.null()
-	j.key("cfa")
-	j.openObject()
-	j.key("reg")
+	j.Key("fde_offset")
+	j.Null()
+	j.Key("cfa")
+	j.OpenObject()
+	j.Key("reg")
 	jsonCFIReg(j, arch, r.CFAReg)
-	j.key("dwarf_reg")
-	j.uint(uint64(r.CFAReg))
-	j.key("offset")
-	j.null()
-	j.key("expression")
-	j.bool(false)
-	j.closeObject()
-	j.key("ra_signed") // compact unwind does not say
-	j.null()
-	j.key("saved")
-	j.openArray()
+	j.Key("dwarf_reg")
+	j.Uint(uint64(r.CFAReg))
+	j.Key("offset")
+	j.Null()
+	j.Key("expression")
+	j.Bool(false)
+	j.CloseObject()
+	j.Key("ra_signed") // compact unwind does not say
+	j.Null()
+	j.Key("saved")
+	j.OpenArray()
 	saved, n := savedInDWARFOrder(r)
 	for _, s := range saved[:n] {
-		j.elem()
-		j.openObject()
-		j.key("reg")
+		j.Elem()
+		j.OpenObject()
+		j.Key("reg")
 		jsonCFIReg(j, arch, s.Reg)
-		j.key("dwarf_reg")
-		j.uint(uint64(s.Reg))
-		j.key("rule")
-		j.string(cfi.RuleOffset.String())
-		j.key("cfa_offset")
-		j.int(s.Offset)
-		j.closeObject()
+		j.Key("dwarf_reg")
+		j.Uint(uint64(s.Reg))
+		j.Key("rule")
+		j.String(cfi.RuleOffset.String())
+		j.Key("cfa_offset")
+		j.Int(s.Offset)
+		j.CloseObject()
 	}
-	j.closeArray()
-	j.closeObject()
+	j.CloseArray()
+	j.CloseObject()
 }
 
 // savedInDWARFOrder returns r's saved registers sorted by DWARF register
@@ -100,7 +101,7 @@ func savedInDWARFOrder(r *compactunwind.Rule) (out [compactunwind.MaxSaved]compa
 }
 
 // writeEncoding writes an encoding as 0x and 8 hex digits.
-func writeEncoding(w *outBuf, enc compactunwind.Encoding) {
+func writeEncoding(w *textout.Buffer, enc compactunwind.Encoding) {
 	const digits = "0123456789abcdef"
 	w.WriteString("0x")
 	for sh := 28; sh >= 0; sh -= 4 {

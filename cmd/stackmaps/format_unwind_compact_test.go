@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/compactunwind"
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -27,15 +28,15 @@ func TestStackIndirectUnresolved(t *testing.T) {
 	ur := unwindRow{Row: &unwind.Row{Table: unwind.KindUnwindInfo, Compact: true, Encoding: enc, Rule: rule}, section: "__unwind_info"}
 
 	var b bytes.Buffer
-	w := newOutBuf(&b)
+	w := textout.NewBuffer(&b)
 	writeTextStackIndirect(w, regs.X86_64, &ur)
 	require.NoError(t, w.Flush())
 	assert.Equal(t, "CFA=rsp+? saved: rbx@CFA-16 rip@CFA-8 (compact 0x03064400: stack size is the uint32 at function+0x6 plus 16, code not readable)\n", b.String())
 
 	b.Reset()
-	w = newOutBuf(&b)
-	j := newCompactJSONWriter(w)
-	j.openObject()
+	w = textout.NewBuffer(&b)
+	j := textout.NewJSON(w)
+	j.OpenObject()
 	writeJSONStackIndirect(j, regs.X86_64, &ur)
 	require.NoError(t, w.Flush())
 	var got map[string]json.RawMessage

@@ -18,6 +18,7 @@ import (
 	"github.com/stackmaps/stackmaps/elfsection"
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/unwind"
 )
 
@@ -485,11 +486,11 @@ func TestFunctionSectionsDebugFrame(t *testing.T) {
 				rv := recordViewOf(r)
 				where := o.rel + " record " + utoa64(r.ID())
 				var buf strings.Builder
-				w := newOutBuf(&buf)
-				j := newCompactJSONWriter(w)
-				j.openObject()
+				w := textout.NewBuffer(&buf)
+				j := textout.NewJSON(w)
+				j.OpenObject()
 				writeJSONUnwind(j, tv, rv)
-				j.closeObject()
+				j.CloseObject()
 				require.NoError(t, w.Flush())
 				var doc struct{ Unwind *uwRow }
 				require.NoError(t, json.Unmarshal([]byte(buf.String()), &doc), buf.String())

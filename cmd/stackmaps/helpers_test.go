@@ -1,8 +1,12 @@
 package main
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/stackmaps/stackmaps/internal/textout"
+)
 
 func itoa64(v int64) string  { return strconv.FormatInt(v, 10) }
 func utoa64(v uint64) string { return strconv.FormatUint(v, 10) }
 
-func utoa64Hex(v uint64) string { return utoaHex(v) }
+func utoa64Hex(v uint64) string { return textout.HexString(v) }

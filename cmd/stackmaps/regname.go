@@ -3,16 +3,17 @@ package main
 import (
 	"strconv"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
 // writeRegDisplay names a register holding a value of size bytes ("eax"
 // for x86_64 0 with size 4); an unknown register is shown as LLVM's R#N.
-func writeRegDisplay(w *outBuf, a regs.Arch, dwarf uint16, size int) {
+func writeRegDisplay(w *textout.Buffer, a regs.Arch, dwarf uint16, size int) {
 	r, ok := regs.Find(a, dwarf)
 	if !ok {
 		w.WriteString("R#")
-		writeUint(w, uint64(dwarf))
+		w.Uint(uint64(dwarf))
 		return
 	}
 	w.WriteString(r.Display(size))
@@ -22,13 +23,13 @@ func writeRegDisplay(w *outBuf, a regs.Arch, dwarf uint16, size int) {
 // (Direct and Indirect locations): always the full register, whatever the
 // value's size, in the architecture's one naming scheme
 // (regs.PreferredName); an unknown register is shown as R#N.
-func writeRegBase(w *outBuf, a regs.Arch, dwarf uint16) {
+func writeRegBase(w *textout.Buffer, a regs.Arch, dwarf uint16) {
 	if n, ok := regs.PreferredName(a, dwarf); ok {
 		w.WriteString(n)
 		return
 	}
 	w.WriteString("R#")
-	writeUint(w, uint64(dwarf))
+	w.Uint(uint64(dwarf))
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

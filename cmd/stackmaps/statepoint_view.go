@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -11,18 +12,18 @@ import (
 //	  GC pairs (base, derived): (#5, #5) (#6, #7)
 //	  GC slots: #8
 //	  roots only in registers (cannot be updated in memory): #6 rbx
-func writeTextStatepoint(w *outBuf, tv *tableView, sp stackmap.Statepoint) {
+func writeTextStatepoint(w *textout.Buffer, tv *tableView, sp stackmap.Statepoint) {
 	w.WriteString("      statepoint: calling convention ")
-	writeInt(w, sp.CallingConv())
+	w.Int(sp.CallingConv())
 	w.WriteString(", flags ")
-	writeInt(w, sp.Flags())
+	w.Int(sp.Flags())
 	w.WriteString(", ")
-	writePlural(w, sp.NumDeopt(), "deopt value")
+	w.Plural(sp.NumDeopt(), "deopt value")
 	if sp.NumDeopt() > 0 {
 		w.WriteByte(':')
 		for i := 0; i < sp.NumDeopt(); i++ {
 			w.WriteString(" #")
-			writeInt(w, int64(sp.DeoptIndex(i)))
+			w.Int(int64(sp.DeoptIndex(i)))
 		}
 	}
 	w.WriteByte('\n')
@@ -31,9 +32,9 @@ func writeTextStatepoint(w *outBuf, tv *tableView, sp stackmap.Statepoint) {
 		for i := 0; i < sp.NumGCPairs(); i++ {
 			b, d := sp.GCPairIndex(i)
 			w.WriteString(" (#")
-			writeInt(w, int64(b))
+			w.Int(int64(b))
 			w.WriteString(", #")
-			writeInt(w, int64(d))
+			w.Int(int64(d))
 			w.WriteByte(')')
 		}
 		w.WriteByte('\n')
@@ -43,7 +44,7 @@ func writeTextStatepoint(w *outBuf, tv *tableView, sp stackmap.Statepoint) {
 		first := statepointFirstSlot(sp)
 		for i := 0; i < sp.NumGCSlots(); i++ {
 			w.WriteString(" #")
-			writeInt(w, int64(first+i))
+			w.Int(int64(first + i))
 		}
 		w.WriteByte('\n')
 	}
@@ -54,7 +55,7 @@ func writeTextStatepoint(w *outBuf, tv *tableView, sp stackmap.Statepoint) {
 			header = true
 		}
 		w.WriteString(" #")
-		writeInt(w, int64(i))
+		w.Int(int64(i))
 		w.WriteByte(' ')
 		writeRegDisplay(w, tv.SD.Arch, l.Reg, int(l.Size))
 	})
@@ -86,54 +87,54 @@ func forEachRegisterRoot(sp stackmap.Statepoint, fn func(i int, l stackmap.Locat
 // writeJSONStatepoint writes a record's "statepoint" member: null for a
 // record without a statepoint's shape, otherwise its parts by location
 // index.
-func writeJSONStatepoint(j *jsonWriter, rv recordView) {
-	j.key("statepoint")
+func writeJSONStatepoint(j *textout.JSON, rv recordView) {
+	j.Key("statepoint")
 	sp, ok := rv.R.AsStatepoint()
 	if !ok {
-		j.null()
+		j.Null()
 		return
 	}
-	j.openObject()
-	j.key("calling_convention")
-	j.int(sp.CallingConv())
-	j.key("flags")
-	j.int(sp.Flags())
-	j.key("deopt_count")
-	j.int(int64(sp.NumDeopt()))
-	j.key("deopt")
-	j.openArray()
+	j.OpenObject()
+	j.Key("calling_convention")
+	j.Int(sp.CallingConv())
+	j.Key("flags")
+	j.Int(sp.Flags())
+	j.Key("deopt_count")
+	j.Int(int64(sp.NumDeopt()))
+	j.Key("deopt")
+	j.OpenArray()
 	for i := 0; i < sp.NumDeopt(); i++ {
-		j.elem()
-		j.int(int64(sp.DeoptIndex(i)))
+		j.Elem()
+		j.Int(int64(sp.DeoptIndex(i)))
 	}
-	j.closeArray()
-	j.key("gc_pairs")
-	j.openArray()
+	j.CloseArray()
+	j.Key("gc_pairs")
+	j.OpenArray()
 	for i := 0; i < sp.NumGCPairs(); i++ {
 		b, d := sp.GCPairIndex(i)
-		j.elem()
-		j.openArray()
-		j.elem()
-		j.int(int64(b))
-		j.elem()
-		j.int(int64(d))
-		j.closeArray()
+		j.Elem()
+		j.OpenArray()
+		j.Elem()
+		j.Int(int64(b))
+		j.Elem()
+		j.Int(int64(d))
+		j.CloseArray()
 	}
-	j.closeArray()
-	j.key("gc_slots")
-	j.openArray()
+	j.CloseArray()
+	j.Key("gc_slots")
+	j.OpenArray()
 	first := statepointFirstSlot(sp)
 	for i := 0; i < sp.NumGCSlots(); i++ {
-		j.elem()
-		j.int(int64(first + i))
+		j.Elem()
+		j.Int(int64(first + i))
 	}
-	j.closeArray()
-	j.key("register_roots")
-	j.openArray()
+	j.CloseArray()
+	j.Key("register_roots")
+	j.OpenArray()
 	forEachRegisterRoot(sp, func(i int, _ stackmap.Location) {
-		j.elem()
-		j.int(int64(i))
+		j.Elem()
+		j.Int(int64(i))
 	})
-	j.closeArray()
-	j.closeObject()
+	j.CloseArray()
+	j.CloseObject()
 }

@@ -1,16 +1,16 @@
-package main
+package textout
 
 import (
 	"strconv"
 	"strings"
 )
 
-// utoaHex formats v as 0x followed by lower-case hex digits.
-func utoaHex(v uint64) string { return "0x" + strconv.FormatUint(v, 16) }
+// HexString formats v as 0x followed by lower-case hex digits.
+func HexString(v uint64) string { return "0x" + strconv.FormatUint(v, 16) }
 
-// parseUint64 parses a command-line number: decimal, or hexadecimal with
+// ParseUint parses a command-line number: decimal, or hexadecimal with
 // 0x, up to 2^64-1.
-func parseUint64(s string) (uint64, bool) {
+func ParseUint(s string) (uint64, bool) {
 	s = strings.TrimSpace(s)
 	var v uint64
 	var err error
