@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/stackmaps/stackmaps/disasm"
@@ -9,20 +8,12 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// funcCoder is what --disasm needs of a file's format: the code of a
-// function (elfsection.Code, machosection.Code, pesection.Code) and the
-// names of branch targets in it.
-type funcCoder interface {
-	FunctionCode(fi *stackmap.Function, tableFuncs int) (code []byte, sec int, err error)
-	disasm.Namer
-}
-
 // codeFile reads the machine code of the functions a stack map describes,
-// for --disasm, through the file's locator, which keeps what it loaded
-// (symbols, code sections, naming tables) for the whole file.
+// for --disasm, through the code reader of each section's image
+// (objfile.File.CodeReader), which keeps what it loaded (symbols, code
+// sections, naming tables) for the whole file.
 type codeFile struct {
-	readers []funcCoder // one, or one per slice of a universal Mach-O file
-	slices  []string    // the slice each reader reads ("" for a thin file)
+	readers map[*stackmap.SectionData]objfile.CodeReader
 
 	walk disasm.Walker // how far the last function's code was decoded
 
@@ -34,38 +25,19 @@ type codeFile struct {
 	}
 }
 
-// errNoCode is returned when no slice of the file is the section's.
-var errNoCode = errors.New("function's code not found")
-
 // openCode makes the code readers of an input from the file it was opened
 // as (in.Obj): the file is not opened again.
 func openCode(in *dumpInput) (*codeFile, error) {
-	obj := in.Obj
-	if obj == nil {
-		return nil, fmt.Errorf("%s: --disasm needs an ELF, Mach-O or COFF file", in.File)
-	}
-	c := &codeFile{}
-	switch {
-	case obj.ELF() != nil:
-		c.readers, c.slices = []funcCoder{obj.ELF().Code()}, []string{""}
-	case obj.PE() != nil:
-		c.readers, c.slices = []funcCoder{obj.PE().Code()}, []string{""}
-	default:
-		images := obj.Slices
-		if !obj.Universal {
-			images = []*objfile.File{obj}
+	c := &codeFile{readers: make(map[*stackmap.SectionData]objfile.CodeReader, len(in.Sections))}
+	for _, sd := range in.Sections {
+		var r objfile.CodeReader
+		if in.Obj != nil {
+			r = in.Obj.CodeReader(sd)
 		}
-		for _, img := range images {
-			if img.MachO() == nil {
-				continue
-			}
-			r := img.MachO().Code()
-			c.readers = append(c.readers, r)
-			c.slices = append(c.slices, r.Arch().String())
-		}
-		if len(c.readers) == 0 {
+		if r == nil {
 			return nil, fmt.Errorf("%s: --disasm needs an ELF, Mach-O or COFF file", in.File)
 		}
+		c.readers[sd] = r
 	}
 	return c, nil
 }
@@ -78,15 +50,13 @@ func (c *codeFile) functionCode(sd *stackmap.SectionData, t *stackmap.Table, fi 
 		return &c.last.code, c.last.err
 	}
 	c.last.t, c.last.fn, c.last.code, c.last.err = t, fi.Index(), disasm.Code{}, nil
-	for i, r := range c.readers {
-		if sd.Slice != "" && c.slices[i] != sd.Slice {
-			continue
-		}
-		code, sec, err := r.FunctionCode(fi, tableFuncs)
-		c.last.code = disasm.Code{Arch: sd.Arch, Order: sd.ByteOrder, Bytes: code, Entry: fi.Entry(), Section: sec, Namer: r}
-		c.last.err = err
-		return &c.last.code, err
+	r := c.readers[sd]
+	if r == nil {
+		c.last.err = fmt.Errorf("function's code not found")
+		return &c.last.code, c.last.err
 	}
-	c.last.err = errNoCode
-	return &c.last.code, c.last.err
+	code, sec, err := r.FunctionCode(fi, tableFuncs)
+	c.last.code = disasm.Code{Arch: sd.Arch, Order: sd.ByteOrder, Bytes: code, Entry: fi.Entry(), Section: sec, Namer: r}
+	c.last.err = err
+	return &c.last.code, err
 }
