@@ -48,11 +48,7 @@ func parseCodeAddr(s string) (codeAddr, bool) {
 // resolveSection returns the code section q names among those of in,
 // with what to give instead when it names none or several.
 func resolveSection(in *dumpInput, q codeAddr) (stackmap.CodeSection, error) {
-	f := in.Obj
-	if f == nil { // raw bytes from standard input
-		f = &objfile.File{Sections: in.Sections}
-	}
-	c, err := f.CodeSection(q.section)
+	c, err := in.Obj.CodeSection(q.section)
 	var e *objfile.CodeSectionError
 	switch {
 	case !errors.As(err, &e):

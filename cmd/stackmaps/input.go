@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/binary"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -81,84 +80,56 @@ func (f *inputFlags) load(name string, stderr io.Writer) (*dumpInput, error) {
 }
 
 // loadInput locates and decodes the stack map sections of one file ("-":
-// standard input, buffered). With raw set the whole file is one bare
-// section in the given byte order; a nil order is found with
-// stackmap.ByteOrders and said on stderr, and bytes that decode in
-// neither order are an error. arch names the raw section's target.
+// standard input, buffered), opened once. With raw set the whole file is
+// one bare section in the given byte order; a nil order is found from the
+// bytes (objfile.NewRaw) and said on stderr. arch names the raw section's
+// target.
 func loadInput(name string, raw bool, order binary.ByteOrder, arch regs.Arch, stderr io.Writer) (*dumpInput, error) {
-	var data []byte
-	if name == "-" {
-		b, err := io.ReadAll(stdin)
-		if err != nil {
-			return nil, fmt.Errorf("-: reading standard input: %w", err)
-		}
-		data = b
-	}
-	if raw && order == nil {
-		if data == nil {
-			f, err := openObject(name, true, binary.LittleEndian)
-			if err != nil {
-				return nil, err
-			}
-			order, err = chooseOrder(name, f.Sections[0].Data, stderr)
-			f.Close()
-			if err != nil {
-				return nil, err
-			}
-		} else {
-			var err error
-			if order, err = chooseOrder(name, data, stderr); err != nil {
-				return nil, err
-			}
-		}
-	}
 	var (
 		obj *objfile.File
-		sds []*stackmap.SectionData
+		err error
 	)
 	switch {
-	case data == nil:
-		var err error
-		if obj, err = openObject(name, raw, order); err != nil {
-			return nil, err
-		}
-		sds = obj.Sections
-	case raw:
-		sds = []*stackmap.SectionData{stackmap.NewSectionData(stackmap.SectionData{
-			Format: stackmap.FormatRaw, ByteOrder: order, Name: "raw", Data: data,
-		}, stackmap.Relocations{}, nil)}
+	case name != "-" && raw:
+		obj, err = objfile.OpenRaw(name, order)
+	case name != "-":
+		obj, err = objfile.Open(name)
 	default:
-		var err error
-		if obj, err = objfile.NewFile(bytes.NewReader(data)); err != nil {
-			return nil, fmt.Errorf("-: %w", err)
+		data, rerr := io.ReadAll(stdin)
+		if rerr != nil {
+			return nil, fmt.Errorf("-: reading standard input: %w", rerr)
 		}
-		sds = obj.Sections
+		if raw {
+			obj, err = objfile.NewRaw(data, order)
+		} else {
+			obj, err = objfile.NewFile(bytes.NewReader(data))
+		}
+		if err != nil {
+			err = fmt.Errorf("-: %w", err)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if raw && order == nil {
+		sayOrder(name, obj.Sections[0].Data, stderr)
 	}
 	if raw && arch != regs.ArchUnknown {
-		for _, sd := range sds {
-			sd.Arch = arch
-		}
+		obj.Sections[0].Arch = arch
 	}
-	return parseInput(name, obj, sds)
+	return parseInput(name, obj)
 }
 
-// chooseOrder picks the byte order a bare section decodes in and says so
-// on stderr.
-func chooseOrder(name string, data []byte, stderr io.Writer) (binary.ByteOrder, error) {
+// sayOrder says on stderr which byte order a bare section was read in
+// when its bytes chose it.
+func sayOrder(name string, data []byte, stderr io.Writer) {
 	orders := stackmap.ByteOrders(data)
-	switch len(orders) {
-	case 0:
-		return nil, fmt.Errorf("%s: %w: the bytes decode as a stack map section in neither byte order", name, errNotSection)
-	case 1:
+	if len(orders) == 1 {
 		fmt.Fprintf(stderr, "stackmaps: %s: raw section read as %s (the only byte order it decodes in)\n", name, orderName(orders[0]))
-	default:
+	} else {
 		fmt.Fprintf(stderr, "stackmaps: %s: raw section decodes in both byte orders; reading it as %s (choose with --big-endian or --little-endian)\n", name, orderName(orders[0]))
 	}
-	return orders[0], nil
 }
-
-// errNotSection marks raw bytes that are no stack map section.
-var errNotSection = errors.New("not a stack map section")
 
 func orderName(o binary.ByteOrder) string {
 	if o == binary.BigEndian {
@@ -167,11 +138,10 @@ func orderName(o binary.ByteOrder) string {
 	return "little-endian"
 }
 
-// parseInput decodes located sections of obj (nil for bytes read from
-// standard input as a raw section); it closes them on failure.
-func parseInput(name string, obj *objfile.File, sds []*stackmap.SectionData) (*dumpInput, error) {
-	in := &dumpInput{File: name, Obj: obj, Sections: sds}
-	for _, sd := range sds {
+// parseInput decodes located sections of obj; it closes them on failure.
+func parseInput(name string, obj *objfile.File) (*dumpInput, error) {
+	in := &dumpInput{File: name, Obj: obj, Sections: obj.Sections}
+	for _, sd := range obj.Sections {
 		sec, err := sd.Parse()
 		if err != nil {
 			in.Close()
