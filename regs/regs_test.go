@@ -192,3 +192,15 @@ func TestClassString(t *testing.T) {
 	assert.Equal(t, "predicate", ClassPredicate.String())
 	assert.Equal(t, "class?", Class(99).String())
 }
+
+// TestWriteTableRISCV: riscv64 lines give the ABI name LLVM prints, then
+// the architectural name.
+func TestWriteTableRISCV(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, WriteTable(&b, RISCV64))
+	out := b.String()
+	assert.True(t, strings.HasPrefix(out, "0 zero (x0)\n1 ra (x1)\n2 sp (x2)\n"), out)
+	assert.Contains(t, out, "\n10 a0 (x10)\n")
+	assert.Contains(t, out, "\n40 fs0 (f8)\n")
+	assert.True(t, strings.HasSuffix(out, "127 v31\n"), out)
+}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -57,25 +56,7 @@ func runRegs(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stackmaps %v\n", err) // "stackmaps regs: unknown architecture ..."
 		return exitUsage
 	}
-	table := regs.Registers(a)
-	if len(table) == 0 {
-		fmt.Fprintf(stderr, "stackmaps regs: no register table for architecture %s\n", a)
-		return exitFail
-	}
-	w := textout.NewBuffer(stdout)
-	for _, r := range table {
-		w.Uint(uint64(r.Num))
-		w.WriteByte(' ')
-		name := r.Preferred(a)
-		w.WriteString(name)
-		if name != r.Name { // riscv64: the architectural name too
-			w.WriteString(" (")
-			w.WriteString(r.Name)
-			w.WriteByte(')')
-		}
-		w.WriteByte('\n')
-	}
-	if err := w.Flush(); err != nil {
+	if err := regs.WriteTable(stdout, a); err != nil {
 		fmt.Fprintf(stderr, "stackmaps regs: %v\n", err)
 		return exitFail
 	}
