@@ -3,8 +3,8 @@ package main
 import (
 	"encoding/json"
 	"io"
-	"strconv"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/lint"
 )
 
@@ -37,8 +37,6 @@ type checkJSONFinding struct {
 	Message      string  `json:"message"`
 }
 
-func hex(v uint64) string { return "0x" + strconv.FormatUint(v, 16) }
-
 // inputKind returns a file's format and architecture as dump's JSON
 // names them.
 func inputKind(in *dumpInput) (format, arch string) {
@@ -63,7 +61,7 @@ func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
 	}
 	for _, f := range fs {
 		jf := checkJSONFinding{Rule: f.Rule, Table: f.Table, LiveOut: f.LiveOut, Offset: f.Offset,
-			OffsetHex: hex(uint64(f.Offset)), Message: f.Message}
+			OffsetHex: textout.HexString(uint64(f.Offset)), Message: f.Message}
 		if f.Slice != "" {
 			jf.Slice = &f.Slice
 		}
@@ -74,7 +72,7 @@ func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
 			}
 		}
 		if f.Record >= 0 {
-			id, h := f.ID, hex(f.ID)
+			id, h := f.ID, textout.HexString(f.ID)
 			jf.Record, jf.ID, jf.IDHex = &f.Record, &id, &h
 		}
 		if f.Location >= 0 {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -26,23 +25,14 @@ Flags:
 
 // runRegs implements "stackmaps regs".
 func runRegs(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("regs", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		io.WriteString(fs.Output(), regsUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("regs", regsUsage, stderr)
 	archName := fs.String("arch", "", "target architecture (required)")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fs.SetOutput(stdout)
-			fs.Usage()
-			return exitOK
-		}
-		return exitUsage
+	pos, status, ok := parseCommandLine(fs, args, stdout)
+	if !ok {
+		return status
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "stackmaps regs: unexpected argument %q\n", fs.Arg(0))
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "stackmaps regs: unexpected argument %q\n", pos[0])
 		fs.Usage()
 		return exitUsage
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -106,7 +107,7 @@ func (s *tableStats) write(w *bufio.Writer) {
 	fmt.Fprintf(w, "  bytes     %8d  (header %d, functions %d, constants %d, records %d)\n",
 		s.bytes, s.headerBytes, s.functionBytes, s.constantBytes, s.recordBytes)
 	fmt.Fprintf(w, "  functions %8d  (%d with a dynamic stack size)\n", s.functions, s.dynamic)
-	fmt.Fprintf(w, "  records   %8d  (largest: %s)\n", s.records, plural(s.maxLocations, "location"))
+	fmt.Fprintf(w, "  records   %8d  (largest: %s)\n", s.records, textout.Plural(s.maxLocations, "location"))
 	fmt.Fprintf(w, "  locations %8d  (", s.locations)
 	for k := stackmap.Register; k <= stackmap.ConstantIndex; k++ {
 		if k > stackmap.Register {
@@ -187,7 +188,7 @@ func writeStats(w *bufio.Writer, in *dumpInput) {
 		}
 	}
 	if total.tables > 1 {
-		fmt.Fprintf(w, "Total (%s)\n", plural(total.tables, "table"))
+		fmt.Fprintf(w, "Total (%s)\n", textout.Plural(total.tables, "table"))
 		total.write(w)
 	}
 }

@@ -204,7 +204,7 @@ func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 		}
 		j.Key("offset")
 		j.Int(int64(l.Offset))
-		v, hasValue := locationValue(r, l)
+		v, hasValue := r.ConstantValue(l)
 		j.Key("value")
 		switch {
 		case !hasValue:
@@ -242,17 +242,4 @@ func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 		writeJSONUnwind(j, tv, rv)
 	}
 	j.CloseObject()
-}
-
-// locationValue returns the value a Constant (sign-extended to 64 bits)
-// or ConstantIndex location (the pool entry) stands for, and false for
-// other kinds or a pool index out of range.
-func locationValue(r stackmap.Record, l stackmap.Location) (uint64, bool) {
-	switch l.Kind {
-	case stackmap.Constant:
-		return uint64(l.SmallConstant()), true
-	case stackmap.ConstantIndex:
-		return r.ConstantValue(l)
-	}
-	return 0, false
 }

@@ -55,7 +55,7 @@ func describeSections(in *dumpInput) string {
 		if i < len(in.Parsed) {
 			n = in.Parsed[i].NumTables()
 		}
-		s += fmt.Sprintf("%s %s, section %s, %d bytes, %s", sd.Format, sd.Arch, sd.Name, len(sd.Data), plural(n, "table"))
+		s += fmt.Sprintf("%s %s, section %s, %d bytes, %s", sd.Format, sd.Arch, sd.Name, len(sd.Data), textout.Plural(n, "table"))
 	}
 	return s
 }
@@ -68,7 +68,7 @@ func writeTextTable(w *textout.Buffer, tv *tableView, sel *tableSelection, code 
 	}
 	fmt.Fprintf(w, "Table %d at section offset %#x (%d bytes): version %d, %s, %s, %s\n",
 		t.Index(), t.Offset(), t.Size(), t.Version(),
-		plural(t.NumFunctions(), "function"), plural(t.NumConstants(), "constant"), plural(t.NumRecords(), "record"))
+		textout.Plural(t.NumFunctions(), "function"), textout.Plural(t.NumConstants(), "constant"), textout.Plural(t.NumRecords(), "record"))
 	if t.NumConstants() > 0 {
 		w.WriteString("  Constants:\n")
 		for i := 0; i < t.NumConstants(); i++ {
@@ -293,12 +293,4 @@ func writeAddressExpr(w *textout.Buffer, arch regs.Arch, l stackmap.Location) {
 		w.Int(int64(l.Offset))
 	}
 	w.WriteByte(']')
-}
-
-// plural returns "1 record", "2 records".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return itoa(n) + " " + noun + "s"
 }

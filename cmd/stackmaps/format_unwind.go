@@ -46,7 +46,7 @@ func writeTextUnwind(w *textout.Buffer, tv *tableView, rv recordView) {
 	switch row.CFA.Kind {
 	case cfi.CFARegOffset:
 		writeCFIReg(w, arch, row.CFA.Reg)
-		writeSigned(w, row.CFA.Offset)
+		w.Signed(row.CFA.Offset)
 	case cfi.CFAExpression:
 		w.WriteString("expression")
 	default:
@@ -65,10 +65,10 @@ func writeTextUnwind(w *textout.Buffer, tv *tableView, rv recordView) {
 		switch rule.Kind {
 		case cfi.RuleOffset:
 			w.WriteString("@CFA")
-			writeSigned(w, rule.Offset)
+			w.Signed(rule.Offset)
 		case cfi.RuleValOffset:
 			w.WriteString("=CFA")
-			writeSigned(w, rule.Offset)
+			w.Signed(rule.Offset)
 		case cfi.RuleRegister:
 			w.WriteByte('=')
 			writeCFIReg(w, arch, rule.Reg)
@@ -88,7 +88,7 @@ func writeTextUnwind(w *textout.Buffer, tv *tableView, rv recordView) {
 	}
 	if ur.Compact { // a compact entry, stated as DWARF rules or naming an FDE
 		w.WriteString(" (compact ")
-		writeEncoding(w, ur.Encoding)
+		w.HexDigits(uint64(ur.Encoding), 8)
 		w.WriteByte(')')
 	}
 	w.WriteByte('\n')
@@ -98,14 +98,6 @@ func writeTextUnwind(w *textout.Buffer, tv *tableView, rv recordView) {
 // all but "same value" and no rule at all.
 func listed(k cfi.RuleKind) bool {
 	return k != cfi.RuleUnspecified && k != cfi.RuleSameValue
-}
-
-// writeSigned writes +N or -N.
-func writeSigned(w *textout.Buffer, v int64) {
-	if v >= 0 {
-		w.WriteByte('+')
-	}
-	w.Int(v)
 }
 
 // writeCFIReg names a DWARF register of a CFI rule as locations name
@@ -138,7 +130,7 @@ func writeJSONUnwind(j *textout.JSON, tv *tableView, rv recordView) {
 		j.Uint(uint64(ur.Encoding))
 		j.Key("compact_encoding_hex")
 		j.W.WriteByte('"')
-		writeEncoding(j.W, ur.Encoding)
+		j.W.HexDigits(uint64(ur.Encoding), 8)
 		j.W.WriteByte('"')
 	}
 	row := ur.Rules

@@ -30,13 +30,13 @@ func writeTextStackIndirect(w *textout.Buffer, arch regs.Arch, ur *unwindRow) {
 		w.WriteByte(' ')
 		writeCFIReg(w, arch, s.Reg)
 		w.WriteString("@CFA")
-		writeSigned(w, s.Offset)
+		w.Signed(s.Offset)
 	}
 	if n == 0 {
 		w.WriteString(" none")
 	}
 	w.WriteString(" (compact ")
-	writeEncoding(w, ur.Encoding)
+	w.HexDigits(uint64(ur.Encoding), 8)
 	w.WriteString(": stack size is the uint32 at function+")
 	w.Hex(uint64(r.StackSizeCodeOffset))
 	w.WriteString(" plus ")
@@ -98,13 +98,4 @@ func savedInDWARFOrder(r *compactunwind.Rule) (out [compactunwind.MaxSaved]compa
 		n++
 	}
 	return out, n
-}
-
-// writeEncoding writes an encoding as 0x and 8 hex digits.
-func writeEncoding(w *textout.Buffer, enc compactunwind.Encoding) {
-	const digits = "0123456789abcdef"
-	w.WriteString("0x")
-	for sh := 28; sh >= 0; sh -= 4 {
-		w.WriteByte(digits[enc>>uint(sh)&0xf])
-	}
 }

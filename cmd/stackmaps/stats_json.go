@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -74,7 +75,7 @@ func writeStatsJSON(w io.Writer, in *dumpInput, err error) {
 		for _, t := range sec.Tables() {
 			s := statsOf(t)
 			total.add(s)
-			jt := statsJSONTable{Index: t.Index(), Offset: t.Offset(), OffsetHex: hex(uint64(t.Offset())),
+			jt := statsJSONTable{Index: t.Index(), Offset: t.Offset(), OffsetHex: textout.HexString(uint64(t.Offset())),
 				Version: int(t.Version()), statsJSONCounts: s.json()}
 			if sl := in.Sections[si].Slice; sl != "" {
 				jt.Slice = &sl

@@ -81,6 +81,29 @@ func (w *Buffer) SignedHex(v int64) {
 	w.Hex(u)
 }
 
+// Signed writes v in decimal with its sign: "+16", "-8", "+0".
+func (w *Buffer) Signed(v int64) {
+	if v >= 0 {
+		w.b = append(w.b, '+')
+	}
+	w.Int(v)
+}
+
+// HexDigits writes v as 0x and at least n lower-case hex digits, padded
+// with zeros as fmt's %#0Nx pads them: HexDigits(0x4000001, 8) writes
+// "0x04000001".
+func (w *Buffer) HexDigits(v uint64, n int) {
+	w.b = append(w.b, '0', 'x')
+	digits := 1
+	for x := v >> 4; x != 0; x >>= 4 {
+		digits++
+	}
+	for ; digits < n; digits++ {
+		w.b = append(w.b, '0')
+	}
+	w.b = strconv.AppendUint(w.b, v, 16)
+}
+
 // Plural writes "1 record", "2 records": n and noun, with an s unless n
 // is 1.
 func (w *Buffer) Plural(n int, noun string) {

@@ -21,8 +21,10 @@ func TestNumbersAsFmt(t *testing.T) {
 		w.Uint(uint64(v))
 		w.Hex(uint64(v))
 		w.SignedHex(v)
+		w.Signed(v)
+		w.HexDigits(uint64(v), 8)
 		w.WriteByte(' ')
-		want += fmt.Sprintf("%d%d%#x%+#x ", v, uint64(v), uint64(v), v)
+		want += fmt.Sprintf("%d%d%#x%+#x%+d%#08x ", v, uint64(v), uint64(v), v, v, uint64(v))
 	}
 	w.Plural(1, "record")
 	w.Plural(2, "record")
@@ -30,6 +32,8 @@ func TestNumbersAsFmt(t *testing.T) {
 	require.NoError(t, w.Flush())
 	assert.Equal(t, want, b.String())
 	assert.Equal(t, "0x1f", HexString(31))
+	assert.Equal(t, "1 table", Plural(1, "table"))
+	assert.Equal(t, "0 tables", Plural(0, "table"))
 	for s, v := range map[string]uint64{"17": 17, "0x1F": 31, " 0x10 ": 16, "18446744073709551615": math.MaxUint64} {
 		got, ok := ParseUint(s)
 		assert.True(t, ok, s)
