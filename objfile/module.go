@@ -202,17 +202,9 @@ func OpenUnwind(path, slice string) (*unwind.Table, error) {
 		return nil, err
 	}
 	defer f.Close()
-	img := f
-	if f.Universal || slice != "" {
-		img = nil
-		for _, s := range f.Slices {
-			if s.macho != nil && s.macho.Slice == slice {
-				img = s
-			}
-		}
-		if img == nil {
-			return nil, fmt.Errorf("%s: no slice %q", path, slice)
-		}
+	img := f.slice(slice)
+	if img == nil {
+		return nil, fmt.Errorf("%s: no slice %q", path, slice)
 	}
 	t, err := img.Unwind()
 	if err != nil {

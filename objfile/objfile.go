@@ -190,8 +190,20 @@ func (f *File) Image(sd *stackmap.SectionData) *File {
 	if !f.Universal {
 		return f
 	}
+	return f.slice(sd.Slice)
+}
+
+// slice returns f for "" in a file that is not universal, or the slice of
+// a universal file whose architecture is named (nil if none is).
+func (f *File) slice(name string) *File {
+	if !f.Universal {
+		if name != "" {
+			return nil
+		}
+		return f
+	}
 	for _, s := range f.Slices {
-		if s.macho.Slice == sd.Slice {
+		if s.macho.Slice == name {
 			return s
 		}
 	}
