@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/lint"
 )
 
@@ -93,15 +94,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if err := opts.Validate(); err != nil {
-		fmt.Fprintf(stderr, "stackmaps check: %v\n", err)
+		say(stderr, "stackmaps check: %v\n", err)
 		return exitUsage
 	}
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "stackmaps check: unknown format %q (text, json)\n", *format)
+		say(stderr, "stackmaps check: unknown format %q (text, json)\n", *format)
 		return exitUsage
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "stackmaps check: no FILE given (see stackmaps check --help)")
+		say(stderr, "stackmaps check: no FILE given (see stackmaps check --help)\n")
 		return exitUsage
 	}
 	if status, ok := input.validate("check", stderr); !ok {
@@ -111,7 +112,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		in, err := input.load(name, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps check: %v\n", err)
+			say(stderr, "stackmaps check: %v\n", err)
 			if *format == "json" {
 				writeCheckJSON(stdout, &dumpInput{File: name}, nil, err)
 			}
@@ -123,10 +124,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			writeCheckJSON(stdout, in, fs, nil)
 		} else {
 			for _, f := range fs {
-				fmt.Fprintf(stdout, "%s: %s\n", name, f)
+				fmt.Fprintf(stdout, "%s: %s\n", textout.Escape(name), textout.Escape(f.String()))
 			}
 			if len(fs) == 0 {
-				fmt.Fprintf(stdout, "%s: ok\n", name)
+				fmt.Fprintf(stdout, "%s: ok\n", textout.Escape(name))
 			}
 		}
 		in.Close()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"slices"
 	"sort"
@@ -143,7 +142,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	filter := &dumpFilter{funcName: *function}
 	if *id != "" {
 		if err := filter.setID(*id); err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %v\n", err)
+			say(stderr, "stackmaps dump: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -151,24 +150,24 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		return st
 	}
 	if *disasm && (*format != "text" || *input.raw || slices.Contains(files, "-")) {
-		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)")
+		say(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
 	if *unwind && (*format == "llvm" || *input.raw || slices.Contains(files, "-")) {
-		fmt.Fprintln(stderr, "stackmaps dump: --unwind needs --format=text or json and an object file by name (not --raw, not -)")
+		say(stderr, "stackmaps dump: --unwind needs --format=text or json and an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
 	if *format == "llvm" && filter.active() {
-		fmt.Fprintln(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm")
+		say(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm\n")
 		return exitUsage
 	}
 	write, known := formats[*format]
 	if !known {
-		fmt.Fprintf(stderr, "stackmaps dump: unknown format %q (known: %s)\n", *format, formatNames())
+		say(stderr, "stackmaps dump: unknown format %q (known: %s)\n", *format, formatNames())
 		return exitUsage
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)")
+		say(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)\n")
 		return exitUsage
 	}
 	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, unwind: *unwind, pretty: *pretty}
@@ -176,30 +175,30 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		in, err := input.load(name, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %v\n", err)
+			say(stderr, "stackmaps dump: %v\n", err)
 			status = exitFail
 			continue
 		}
 		if err := in.prepare(opts); err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
+			say(stderr, "stackmaps dump: %s: %v\n", name, err)
 			status = exitFail
 			in.Close()
 			continue
 		}
 		if err := write(stdout, in, opts); err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
+			say(stderr, "stackmaps dump: %s: %v\n", name, err)
 			status = exitFail
 		}
 		for _, uw := range in.Unwind {
 			if uw.err != nil {
-				fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, uw.err)
+				say(stderr, "stackmaps dump: %s: %v\n", name, uw.err)
 				status = exitFail
 			}
 		}
 		in.Close()
 	}
 	if filter.active() && !opts.matched {
-		fmt.Fprintf(stderr, "stackmaps dump: no function or record matches %s\n", filter)
+		say(stderr, "stackmaps dump: no function or record matches %s\n", filter)
 		status = exitFail
 	}
 	return status

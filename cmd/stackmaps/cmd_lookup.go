@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
@@ -64,23 +63,23 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "stackmaps lookup: unknown format %q (known: json, text)\n", *format)
+		say(stderr, "stackmaps lookup: unknown format %q (known: json, text)\n", *format)
 		return exitUsage
 	}
 	bias, ok := textout.ParseUint(*biasFlag)
 	if !ok {
-		fmt.Fprintf(stderr, "stackmaps lookup: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
+		say(stderr, "stackmaps lookup: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
 		return exitUsage
 	}
 	if len(pos) < 2 {
-		fmt.Fprintln(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)")
+		say(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)\n")
 		return exitUsage
 	}
 	addrs := make([]codeAddr, 0, len(pos)-1)
 	for _, s := range pos[1:] {
 		a, ok := parseCodeAddr(s)
 		if !ok {
-			fmt.Fprintf(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits, optionally after SECTION:\n", s)
+			say(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits, optionally after SECTION:\n", s)
 			return exitUsage
 		}
 		addrs = append(addrs, a)
@@ -90,7 +89,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	}
 	din, err := in.load(pos[0], stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps lookup: %v\n", err)
+		say(stderr, "stackmaps lookup: %v\n", err)
 		return exitFail
 	}
 	defer din.Close()
@@ -104,11 +103,11 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	for _, q := range addrs {
 		found, err := lookupCode(din, ixs, bySection, q, bias, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps lookup: %s: %v\n", din.File, err)
+			say(stderr, "stackmaps lookup: %s: %v\n", din.File, err)
 			return exitFail
 		}
 		if len(found) == 0 {
-			fmt.Fprintf(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function\n", din.File, q.text, bias)
+			say(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function\n", din.File, q.text, bias)
 			status = exitFail
 		}
 		if *format == "json" {
@@ -117,7 +116,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 			writeLookupText(w, q, bias, found)
 		}
 		if err := w.Flush(); err != nil {
-			fmt.Fprintf(stderr, "stackmaps lookup: %v\n", err)
+			say(stderr, "stackmaps lookup: %v\n", err)
 			return exitFail
 		}
 	}
@@ -183,7 +182,7 @@ func writeLookupText(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHi
 	for _, h := range hits {
 		w.WriteString("  ")
 		if h.tv.SD.Slice != "" {
-			w.WriteString("[" + h.tv.SD.Slice + "] ")
+			w.WriteString("[" + textout.Escape(h.tv.SD.Slice) + "] ")
 		}
 		w.WriteString("Table ")
 		w.Int(int64(h.tv.Table.Index()))
@@ -203,8 +202,7 @@ func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHi
 	j.Key("query_hex")
 	j.Hex(q.pc)
 	if q.sectioned {
-		j.Key("query_section")
-		j.String(q.section)
+		j.Name("query_section", q.section)
 	}
 	j.Key("bias")
 	j.Uint(bias)
@@ -227,18 +225,16 @@ func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHi
 	for _, h := range hits {
 		j.Elem()
 		j.OpenObject()
-		j.Key("slice")
-		j.StringOrNull(h.tv.SD.Slice, h.tv.SD.Slice != "")
+		j.NameOrNull("slice", h.tv.SD.Slice, h.tv.SD.Slice != "")
 		j.Key("table")
 		j.Int(int64(h.tv.Table.Index()))
 		j.Key("function")
 		j.Int(int64(h.rv.Func))
-		j.Key("symbol")
 		sym := ""
 		if h.rv.Func >= 0 {
 			sym = h.tv.Funcs[h.rv.Func].Symbol()
 		}
-		j.StringOrNull(sym, sym != "")
+		j.NameOrNull("symbol", sym, sym != "")
 		writeJSONCodeSection(j, h.tv, h.rv.Func)
 		j.Key("record")
 		writeJSONRecord(j, h.tv, h.rv)

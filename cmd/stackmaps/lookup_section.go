@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"slices"
 
@@ -42,7 +41,7 @@ func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, 
 	if !q.sectioned {
 		hits := lookupAll(in, ixs, q.pc, bias)
 		if n := hitSections(hits); n > 1 {
-			fmt.Fprintf(stderr, "stackmaps lookup: %s: %s matches records in %d code sections, all shown "+
+			say(stderr, "stackmaps lookup: %s: %s matches records in %d code sections, all shown "+
 				"(every function is at offset 0 of its own section): give SECTION:%s for one\n", in.File, q.text, n, q.text)
 		}
 		return hits, nil

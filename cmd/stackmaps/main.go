@@ -67,7 +67,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "stackmaps: unknown command %q\n\n", args[0])
+	say(stderr, "stackmaps: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return exitUsage
 }

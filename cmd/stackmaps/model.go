@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -87,7 +88,7 @@ func (tv *tableView) funcLabel(i int) string {
 		return "?"
 	}
 	if s := tv.Funcs[i].Name(); s != "" {
-		return "#" + itoa(i) + " " + s
+		return "#" + itoa(i) + " " + textout.Escape(s)
 	}
 	return "#" + itoa(i)
 }
