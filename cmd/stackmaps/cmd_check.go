@@ -36,12 +36,12 @@ JSON (--format=json), one line per file: {"file", "format", "arch", "ok",
 (function, record, location) are null.
 
 Examples:
-  stackmaps check prog.o
-  stackmaps check --disable unused-constant,reserved prog
-  stackmaps check --enable unknown-register --enable bad-base-register prog.o
-  stackmaps check --statepoint-id 7 --statepoint-id 0x10 libruntime.so
-  stackmaps check --raw --big-endian section.bin
-  stackmaps check --format=json prog.o lib.so
+  stackmaps check testdata/objects/llvm22/x86_64-elf/statepoints.o
+  stackmaps check --disable unused-constant,reserved testdata/linked/x86_64-elf/exe
+  stackmaps check --enable unknown-register --enable bad-base-register testdata/objects/llvm22/x86_64-elf/statepoints.o
+  stackmaps check --statepoint-id 7 --statepoint-id 0x10 testdata/linked/x86_64-elf/libstackmaps.so
+  stackmaps check --raw --big-endian testdata/objects/llvm22/s390x-elf/kinds.stackmaps.bin
+  stackmaps check --format=json testdata/objects/llvm22/x86_64-elf/statepoints.o testdata/linked/x86_64-elf/exe
 
 Exit status: 0 no findings, 1 findings (or a file could not be read or
 decoded), 2 bad usage (including an unknown rule name).

@@ -42,9 +42,9 @@ Formats (--format):
          "matches", when nothing matches)
 
 Examples:
-  stackmaps lookup prog 0x401237
-  stackmaps lookup --bias 0x7f0000000000 --format=json prog 0x7f0000401237
-  stackmaps lookup fs.o .text.kinds_indirect:0xcc
+  stackmaps lookup testdata/linked/x86_64-elf/exe 0x401237
+  stackmaps lookup --bias 0x7f0000000000 --format=json testdata/linked/x86_64-elf/exe 0x7f0000401237
+  stackmaps lookup testdata/fsections/llvm22/x86_64/kinds.o .text.kinds_indirect:0xcc
 
 Exit status: 0 every address matched, 1 an address matched no record (or
 FILE could not be read), 2 bad usage.
