@@ -84,13 +84,13 @@ func TestEscapeKeepsPlainNames(t *testing.T) {
 
 func TestEscapeExamples(t *testing.T) {
 	for in, want := range map[string]string{
-		"a\x1b[2Jb":     `a\x1b[2Jb`,
-		"a\nb\tc\r":     `a\nb\tc\r`,
-		"x\u202ey":      `x\u202ey`,
-		"\xff":          `\xff`,
-		`back\slash`:    `back\\slash`,
-		"c1\u0085":      `c1\u0085`,
-		"\x7f":          `\x7f`,
+		"a\x1b[2Jb":      `a\x1b[2Jb`,
+		"a\nb\tc\r":      `a\nb\tc\r`,
+		"x\u202ey":       `x\u202ey`,
+		"\xff":           `\xff`,
+		`back\slash`:     `back\\slash`,
+		"c1\u0085":       `c1\u0085`,
+		"\x7f":           `\x7f`,
 		"ok\u00e9\u4e16": "ok\u00e9\u4e16",
 	} {
 		if got := Escape(in); got != want {
