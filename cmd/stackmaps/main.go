@@ -37,6 +37,7 @@ type command struct {
 var commands = []command{
 	{name: "completion", summary: "print a bash, zsh or fish completion script", run: runCompletion},
 	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
+	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at", run: runFrame},
 	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
 	{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup},
 	{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs},
