@@ -111,6 +111,14 @@ Examples:
   stackmaps dump --raw --arch s390x section.bin
   llvm-objcopy --dump-section .llvm_stackmaps=/dev/stdout prog.o | stackmaps dump --raw -
 
+--faultmap prints the fault maps instead (llc -enable-implicit-null-checks:
+per function, each faulting load or store and the pc a SIGSEGV handler
+resumes at): text, json, or llvm, which is exactly what "llvm-objdump
+--fault-map-section FILE" prints from its line "FaultMap table:" on (the
+first table of the section, addresses as stored; text and json show every
+table, relocated). With --raw FILE is a bare fault map section
+(little-endian unless --big-endian).
+
 FILE "-" reads standard input (an object file, or with --raw a section).
 --raw finds the section's byte order from its bytes (and says which on
 stderr) unless --big-endian or --little-endian says it; --arch names the
@@ -131,6 +139,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	unwind := fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information")
 	pretty := fs.Bool("pretty", false, "json format: indent each document (default: one compact document a line, JSON Lines)")
 	helpJSON := fs.Bool("help-json", false, "describe the JSON format's fields and exit")
+	faultMap := fs.Bool("faultmap", false, "print the fault maps (.llvm_faultmaps, __LLVM_FAULTMAPS,__llvm_faultmaps) instead of the stack maps; text, json or llvm (as llvm-objdump --fault-map-section)")
 	input := addInputFlags(fs)
 	files, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
@@ -149,6 +158,13 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	}
 	if st, ok := input.validate("dump", stderr); !ok {
 		return st
+	}
+	if *faultMap {
+		if *disasm || *unwind || filter.active() || *input.archName != "" {
+			fmt.Fprintln(stderr, "stackmaps dump: --faultmap takes no --disasm, --unwind, --function, --id or --arch")
+			return exitUsage
+		}
+		return runDumpFaultMap(files, *format, *pretty, input, stdout, stderr)
 	}
 	if *disasm && (*format != "text" || *input.raw || slices.Contains(files, "-")) {
 		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)")
