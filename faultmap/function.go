@@ -1,5 +1,7 @@
 package faultmap
 
+import "sort"
+
 // Function is one function entry of a table: the function's address and
 // its faulting instructions.
 type Function struct {
@@ -11,10 +13,13 @@ type Function struct {
 func (f Function) Index() int { return f.i }
 
 // Table returns the index of the function's table.
-func (f Function) Table() int { return f.s.funcs[f.i].table }
+func (f Function) Table() int {
+	ts := f.s.tables
+	return sort.Search(len(ts), func(t int) bool { return ts[t].firstFunc+ts[t].numFuncs > f.i })
+}
 
 // Offset returns the section offset of the function's entry.
-func (f Function) Offset() int { return f.s.funcs[f.i].off }
+func (f Function) Offset() int { return f.s.funcs[f.i] }
 
 // Size returns the entry's size in bytes: its header and its faults.
 func (f Function) Size() int { return FunctionHeaderSize + f.NumFaults()*FaultSize }
@@ -27,24 +32,40 @@ func (f Function) StoredAddress() uint64 { return f.s.storedAddress(f.i) }
 // Section came from NewSection and a relocation fills the field (in a
 // relocatable object, an offset in the function's code section),
 // otherwise the stored one.
-func (f Function) Address() uint64 { return f.s.funcs[f.i].addr }
+func (f Function) Address() uint64 {
+	if f.s.reloc != nil {
+		return f.s.reloc[f.i].addr
+	}
+	return f.s.storedAddress(f.i)
+}
 
 // Name returns the name of the function's symbol, when the file names it
 // (Mach-O's leading underscore removed), or "".
-func (f Function) Name() string { return f.s.funcs[f.i].name }
+func (f Function) Name() string {
+	if f.s.reloc != nil {
+		return f.s.reloc[f.i].name
+	}
+	return ""
+}
 
 // Symbol returns the symbol the address is relative to, as the file names
 // it, and the offset from it; "" when the file names none.
 func (f Function) Symbol() (string, int64) {
-	fn := f.s.funcs[f.i]
-	return fn.name, fn.addend
+	if f.s.reloc == nil {
+		return "", 0
+	}
+	r := f.s.reloc[f.i]
+	return r.name, r.addend
 }
 
 // CodeSection returns, in a relocatable object, the index (from 1) and
 // name of the code section the function's address is an offset in; 0 and
 // "" when unknown or in linked files.
 func (f Function) CodeSection() (int, string) {
-	c := f.s.funcs[f.i].code
+	if f.s.reloc == nil {
+		return 0, ""
+	}
+	c := f.s.reloc[f.i].code
 	return c.index, c.name
 }
 

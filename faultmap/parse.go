@@ -26,8 +26,8 @@ type Section struct {
 	data   []byte
 	bo     binary.ByteOrder
 	tables []table
-	funcs  []function
-	macho  bool // names drop Mach-O's leading underscore
+	funcs  []int       // section offset of each function's entry
+	reloc  []relocated // NewSection: what the file says of each function; nil after Parse
 }
 
 type table struct {
@@ -36,9 +36,8 @@ type table struct {
 	numFuncs  int
 }
 
-type function struct {
-	off    int    // section offset of the function header
-	table  int    // index of its table
+// relocated is what a file says of a function's address field.
+type relocated struct {
 	addr   uint64 // relocated address
 	name   string // the symbol the address names ("" unknown)
 	addend int64  // what the address adds to the symbol
@@ -59,9 +58,6 @@ func Parse(data []byte, bo binary.ByteOrder) (*Section, error) {
 	s := &Section{data: data, bo: bo}
 	if err := s.decode(); err != nil {
 		return nil, err
-	}
-	for i := range s.funcs {
-		s.funcs[i].addr = s.storedAddress(i)
 	}
 	return s, nil
 }
@@ -96,7 +92,7 @@ func (s *Section) decode() error {
 		}
 		s.tables = append(s.tables, table{off: off, firstFunc: len(s.funcs), numFuncs: int(n)})
 		if s.funcs == nil {
-			s.funcs = make([]function, 0, n)
+			s.funcs = make([]int, 0, n)
 		}
 		off += HeaderSize
 		for f := 0; f < int(n); f++ {
@@ -111,7 +107,7 @@ func (s *Section) decode() error {
 			if m > uint64(rest-FunctionHeaderSize)/FaultSize {
 				return s.fail(off+8, t, f, -1, ErrTruncated, "%d faults need %d bytes, %d are left", m, m*FaultSize, rest-FunctionHeaderSize)
 			}
-			s.funcs = append(s.funcs, function{off: off, table: t})
+			s.funcs = append(s.funcs, off)
 			p := off + FunctionHeaderSize
 			for k := 0; k < int(m); k++ {
 				if kind := Kind(bo.Uint32(data[p:])); !kind.Valid() {
@@ -130,7 +126,7 @@ func (s *Section) decode() error {
 	return nil
 }
 
-func (s *Section) storedAddress(i int) uint64 { return s.bo.Uint64(s.data[s.funcs[i].off:]) }
+func (s *Section) storedAddress(i int) uint64 { return s.bo.Uint64(s.data[s.funcs[i]:]) }
 
 // Data returns the section's bytes, as given to Parse.
 func (s *Section) Data() []byte { return s.data }

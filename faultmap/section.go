@@ -18,11 +18,13 @@ func NewSection(sd *stackmap.SectionData) (*Section, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.macho = sd.Format == stackmap.FormatMachO
+	macho := sd.Format == stackmap.FormatMachO
 	var names map[uint64]string // address -> preferred symbol, built when needed
-	for i := range s.funcs {
-		fn := &s.funcs[i]
-		if fx, ok := sd.Fixup(fn.off); ok {
+	s.reloc = make([]relocated, len(s.funcs))
+	for i, off := range s.funcs {
+		fn := &s.reloc[i]
+		fn.addr = s.storedAddress(i)
+		if fx, ok := sd.Fixup(off); ok {
 			fn.addr, fn.name, fn.addend = fx.Value, fx.Symbol, fx.Addend
 			fn.code = codeSection{index: fx.Code.Index, name: fx.Code.Name}
 		}
@@ -34,7 +36,7 @@ func NewSection(sd *stackmap.SectionData) (*Section, error) {
 				fn.name, fn.addend = n, 0
 			}
 		}
-		if s.macho && len(fn.name) > 1 && fn.name[0] == '_' {
+		if macho && len(fn.name) > 1 && fn.name[0] == '_' {
 			fn.name = fn.name[1:]
 		}
 	}
