@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/faultmap"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -86,4 +87,52 @@ func TestFaultMapsBadRelocation(t *testing.T) {
 	_, err = f.FaultMaps()
 	assert.ErrorIs(t, err, stackmap.ErrRelocation)
 	assert.ErrorContains(t, err, "0x1000")
+}
+
+// A universal file: one section per slice, named by the slice.
+func TestFaultMapsUniversal(t *testing.T) {
+	f, err := objfile.OpenOptions(filepath.Join(faultMapDir, "llvm22-universal.o"), objfile.Options{AllowNoSection: true})
+	require.NoError(t, err)
+	defer f.Close()
+	require.True(t, f.Universal)
+	sds, err := f.FaultMaps()
+	require.NoError(t, err)
+	require.Len(t, sds, 2)
+	assert.Equal(t, "x86_64", sds[0].Slice)
+	assert.Equal(t, "aarch64", sds[1].Slice)
+	assert.Equal(t, 132, len(sds[0].Data)) // 4 functions, 5 faults
+	assert.Equal(t, 92, len(sds[1].Data))  // 3 functions, 3 faults
+}
+
+// FuzzFaultMaps: any file, opened and its fault maps found and decoded,
+// fails cleanly or decodes. Seeds: the checked-in objects.
+func FuzzFaultMaps(f *testing.F) {
+	for _, name := range []string{"llvm22-x86_64-elf.o", "llvm14-aarch64-elf.o", "llvm22-arm64-macho.o", "llvm22-universal.o"} {
+		data, err := os.ReadFile(filepath.Join(faultMapDir, name))
+		require.NoError(f, err)
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		of, err := objfile.NewFileOptions(bytes.NewReader(data), objfile.Options{AllowNoSection: true})
+		if err != nil {
+			return
+		}
+		defer of.Close()
+		sds, err := of.FaultMaps()
+		if err != nil {
+			return
+		}
+		for _, sd := range sds {
+			s, err := faultmap.NewSection(sd)
+			if err != nil {
+				continue
+			}
+			faultmap.NewIndex(s)
+			for i := range s.NumFunctions() {
+				fn := s.Function(i)
+				fn.Name()
+				fn.CodeSection()
+			}
+		}
+	})
 }

@@ -9,7 +9,8 @@
 #   llvmN-<target>.o              nullcheck.ll as an object
 #   llvmN-<target>.o.faultmap.txt what llvm-objdump-22 --fault-map-section
 #                                 prints for it, from "FaultMap table:" on
-# targets: x86_64-elf, aarch64-elf, x86_64-macho, arm64-macho; and with
+# targets: x86_64-elf, aarch64-elf, x86_64-macho, arm64-macho; a universal
+# Mach-O object of llc-22's two (llvm22-universal.o); and with
 # llc-22, linked executables of both modules and a C caller (main.c),
 # whose .llvm_faultmaps holds two tables:
 #   linked-x86_64, linked-aarch64 (gcc, aarch64-linux-gnu-gcc; the default
@@ -55,6 +56,12 @@ for v in 14 19 22; do
     view "$out"
   done
 done
+
+# A universal Mach-O object of the two llc-22 Mach-O objects (no view:
+# llvm-objdump-22 --fault-map-section prints nothing for a universal file).
+if have llvm-lipo-22 && [ -f llvm22-x86_64-macho.o ] && [ -f llvm22-arm64-macho.o ]; then
+  llvm-lipo-22 -create llvm22-x86_64-macho.o llvm22-arm64-macho.o -output llvm22-universal.o
+fi
 
 link() { # cc triple out
   local cc="$1" triple="$2" out="$3"
