@@ -39,5 +39,16 @@ func (x *file) findFaultMaps(load loader) (*stackmap.SectionData, error) {
 			return x.load(i, load)
 		}
 	}
-	return nil, x.err("section headers", x.h.shoff, fmt.Errorf("no fault map section named %s (%w; llc writes one with -enable-implicit-null-checks for branches marked !make.implicit)", FaultMapSectionName, stackmap.ErrNoSection))
+	return nil, x.err("section headers", x.h.shoff, noFaultMaps(FaultMapSectionName))
 }
+
+// noFaultMaps is the error for a file without the fault map section
+// name: it matches stackmap.ErrNoSection (errors.Is) without saying "stack
+// map".
+type noFaultMaps string
+
+func (e noFaultMaps) Error() string {
+	return "no fault map section named " + string(e) + " (llc writes one with -enable-implicit-null-checks for branches marked !make.implicit)"
+}
+
+func (e noFaultMaps) Is(target error) bool { return target == stackmap.ErrNoSection }

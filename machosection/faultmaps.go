@@ -1,8 +1,6 @@
 package machosection
 
 import (
-	"fmt"
-
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -29,7 +27,7 @@ func (f *File) FaultMaps() (*stackmap.SectionData, error) {
 	x := f.x
 	s := x.section(FaultMapSegmentName, FaultMapSectionName)
 	if s == nil {
-		return nil, f.wrap(x.err("load commands", headerSize(x.f), fmt.Errorf("no fault map section named %s,%s (%w; llc writes one with -enable-implicit-null-checks for branches marked !make.implicit)", FaultMapSegmentName, FaultMapSectionName, stackmap.ErrNoSection)))
+		return nil, f.wrap(x.err("load commands", headerSize(x.f), noFaultMaps(FaultMapSegmentName+","+FaultMapSectionName)))
 	}
 	sd, err := x.load(s, load)
 	if err != nil {
@@ -38,3 +36,14 @@ func (f *File) FaultMaps() (*stackmap.SectionData, error) {
 	sd.Slice = f.Slice
 	return sd, nil
 }
+
+// noFaultMaps is the error for a file without the fault map section
+// name: it matches stackmap.ErrNoSection (errors.Is) without saying "stack
+// map".
+type noFaultMaps string
+
+func (e noFaultMaps) Error() string {
+	return "no fault map section named " + string(e) + " (llc writes one with -enable-implicit-null-checks for branches marked !make.implicit)"
+}
+
+func (e noFaultMaps) Is(target error) bool { return target == stackmap.ErrNoSection }
