@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/stackmaps/stackmaps/faultmap"
+	"github.com/stackmaps/stackmaps/objfile"
 )
 
 // A signal handler's question: the pc faulted; where does execution
@@ -27,4 +28,32 @@ func Example() {
 		fmt.Printf("%s at %#x: resume at %#x\n", e.Kind, e.FaultingPC, e.HandlerPC)
 	}
 	// Output: FaultingLoad at 0x1004: resume at 0x1009
+}
+
+// From a file: objfile finds the section and its relocations, NewSection
+// decodes it, and the index answers with link-time addresses (a runtime
+// subtracts its load bias from the pc first).
+func ExampleNewSection() {
+	f, err := objfile.OpenOptions("../testdata/faultmap/linked-x86_64", objfile.Options{AllowNoSection: true})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer f.Close()
+	sections, err := f.FaultMaps()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := faultmap.NewSection(sections[0])
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	index := faultmap.NewIndex(s)
+	if e, ok := index.Lookup(0x16c2); ok {
+		fn := s.Function(e.Function)
+		fmt.Printf("%s in %s: resume at %#x\n", e.Kind, fn.Name(), e.HandlerPC)
+	}
+	// Output: FaultingLoad in two_checks: resume at 0x16cb
 }
