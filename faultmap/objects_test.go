@@ -127,3 +127,26 @@ func TestIndexLookup(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { x.Lookup(0x16c2); x.Lookup(0x16c1) })
 	assert.Zero(t, allocs)
 }
+
+// Big-endian AArch64: llc writes the section in the target's byte order
+// (llvm-objdump-22 reads it little-endian and prints 50331648 functions);
+// decoded in the file's order it holds what the little-endian object
+// holds.
+func TestBigEndianObject(t *testing.T) {
+	be, le := open(t, "llvm22-aarch64_be-elf.o"), open(t, "llvm22-aarch64-elf.o")
+	require.Equal(t, le.NumFunctions(), be.NumFunctions())
+	for i := range le.NumFunctions() {
+		a, b := le.Function(i), be.Function(i)
+		assert.Equal(t, a.Name(), b.Name())
+		assert.Equal(t, a.Address(), b.Address())
+		require.Equal(t, a.NumFaults(), b.NumFaults())
+		for k := range a.NumFaults() {
+			fa, fb := a.Fault(k), b.Fault(k)
+			assert.Equal(t, fa.Kind, fb.Kind)
+			assert.Equal(t, fa.FaultingPCOffset, fb.FaultingPCOffset)
+			assert.Equal(t, fa.HandlerPCOffset, fb.HandlerPCOffset)
+		}
+	}
+	assert.Equal(t, "load_or", be.Function(0).Name())
+	assert.Equal(t, uint32(8), be.Function(0).Fault(0).FaultingPCOffset)
+}

@@ -10,7 +10,10 @@ import (
 // writeFaultMapLLVM prints what llvm-objdump --fault-map-section prints
 // from its "FaultMap table:" line on: the first table of each section
 // (llvm-objdump reads no further), function addresses as the section
-// stores them (unrelocated in objects), fault kinds by name.
+// stores them (unrelocated in objects), fault kinds by name. The values
+// are read in the file's byte order: for a big-endian file (aarch64_be)
+// llvm-objdump-22, which reads every fault map little-endian, prints
+// garbage where this prints what the section holds.
 func writeFaultMapLLVM(w io.Writer, in *faultMapInput, _ bool) error {
 	bw := textout.NewBuffer(w)
 	for _, s := range in.Parsed {
