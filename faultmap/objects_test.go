@@ -94,6 +94,10 @@ func TestLinkedTwoTables(t *testing.T) {
 	assert.Equal(t, 4, s.Table(0).NumFunctions())
 	assert.Equal(t, 2, s.Table(1).NumFunctions())
 	assert.Equal(t, s.Table(0).Size(), s.Table(1).Offset(), "tables are packed (alignment 1)")
+	for i := range s.NumFunctions() {
+		assert.Equal(t, i/4, s.Function(i).Table(), "function %d", i)
+	}
+	assert.Equal(t, 5, s.Table(1).Function(1).Index())
 	names := map[string]uint64{}
 	for i := range s.NumFunctions() {
 		fn := s.Function(i)

@@ -28,6 +28,10 @@ type Section struct {
 	tables []table
 	funcs  []int       // section offset of each function's entry
 	reloc  []relocated // NewSection: what the file says of each function; nil after Parse
+	// keep is the SectionData of NewSection: it owns data when a locator
+	// memory-mapped it, and unmaps it once unreachable, so the Section
+	// keeps it reachable.
+	keep any
 }
 
 type table struct {

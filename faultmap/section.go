@@ -12,12 +12,15 @@ import (
 // linked files the dynamic relocations of position-independent code and
 // the function symbols that name the addresses.
 //
-// The Section reads sd.Data in place.
+// The Section reads sd.Data in place and keeps sd reachable: a section a
+// locator memory-mapped stays mapped while the Section is in use (see
+// objfile.File.Close).
 func NewSection(sd *stackmap.SectionData) (*Section, error) {
 	s, err := Parse(sd.Data, sd.ByteOrder)
 	if err != nil {
 		return nil, err
 	}
+	s.keep = sd
 	macho := sd.Format == stackmap.FormatMachO
 	var names map[uint64]string // address -> preferred symbol, built when needed
 	s.reloc = make([]relocated, len(s.funcs))
