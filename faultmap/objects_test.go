@@ -154,3 +154,19 @@ func TestBigEndianObject(t *testing.T) {
 	assert.Equal(t, "load_or", be.Function(0).Name())
 	assert.Equal(t, uint32(8), be.Function(0).Fault(0).FaultingPCOffset)
 }
+
+// With function sections every function is at offset 0 of a section of
+// its own: the code section tells them apart.
+func TestFunctionSections(t *testing.T) {
+	s := open(t, "llvm22-x86_64-elf-fsections.o")
+	seen := map[int]bool{}
+	for i := range s.NumFunctions() {
+		fn := s.Function(i)
+		assert.Zero(t, fn.Address())
+		idx, name := fn.CodeSection()
+		assert.Equal(t, ".text."+fn.Name(), name)
+		assert.False(t, seen[idx], "section %d twice", idx)
+		seen[idx] = true
+	}
+	assert.Len(t, seen, 4)
+}

@@ -10,7 +10,8 @@
 #   llvmN-<target>.o.faultmap.txt what llvm-objdump-22 --fault-map-section
 #                                 prints for it, from "FaultMap table:" on
 # targets: x86_64-elf, aarch64-elf, x86_64-macho, arm64-macho; a universal
-# Mach-O object of llc-22's two (llvm22-universal.o); a big-endian AArch64
+# Mach-O object of llc-22's two (llvm22-universal.o); an x86_64 object
+# with function sections (llvm22-x86_64-elf-fsections.o); a big-endian AArch64
 # object (llvm22-aarch64_be-elf.o); and with
 # llc-22, linked executables of both modules and a C caller (main.c),
 # whose .llvm_faultmaps holds two tables:
@@ -57,6 +58,13 @@ for v in 14 19 22; do
     view "$out"
   done
 done
+
+# Function sections: every function at offset 0 of its own section.
+if have llc-22; then
+  llc-22 -O2 -enable-implicit-null-checks -function-sections -mtriple=x86_64-unknown-linux-gnu \
+    -filetype=obj nullcheck.ll -o llvm22-x86_64-elf-fsections.o
+  view llvm22-x86_64-elf-fsections.o
+fi
 
 # Big-endian AArch64 (no view: llvm-objdump-22 reads fault maps
 # little-endian whatever the target, and prints garbage for this one).
