@@ -51,9 +51,9 @@ func ExampleNewSection() {
 		return
 	}
 	index := faultmap.NewIndex(s)
-	if e, ok := index.Lookup(0x16c2); ok {
+	if e, ok := index.Lookup(0x1742); ok {
 		fn := s.Function(e.Function)
 		fmt.Printf("%s in %s: resume at %#x\n", e.Kind, fn.Name(), e.HandlerPC)
 	}
-	// Output: FaultingLoad in two_checks: resume at 0x16cb
+	// Output: FaultingLoad in two_checks: resume at 0x174b
 }

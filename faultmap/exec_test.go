@@ -21,15 +21,16 @@ import (
 
 // execTarget is a machine the proof runs on: how to compile, link and run.
 type execTarget struct {
-	name   string
-	triple string
-	cc     string
-	run    []string // the emulator, or nothing to run natively
+	name    string
+	triple  string
+	cc      string
+	run     []string // the emulator, or nothing to run natively
+	sysroot string   // the emulator's -L for a dynamically linked program
 }
 
 var execTargets = []execTarget{
-	{"x86_64", "x86_64-unknown-linux-gnu", "gcc", nil},
-	{"aarch64", "aarch64-unknown-linux-gnu", "aarch64-linux-gnu-gcc", []string{"qemu-aarch64-static"}},
+	{"x86_64", "x86_64-unknown-linux-gnu", "gcc", nil, ""},
+	{"aarch64", "aarch64-unknown-linux-gnu", "aarch64-linux-gnu-gcc", []string{"qemu-aarch64-static"}, "/usr/aarch64-linux-gnu"},
 }
 
 // What each case of main.c returns: the null branches' values when the
@@ -51,10 +52,12 @@ var (
 
 // TestResumeAtHandler is the proof by execution. For llc 14, 19 and 22,
 // on x86_64 natively and on AArch64 under qemu: nullcheck.ll and more.ll
-// are compiled with -enable-implicit-null-checks and linked static with
-// main.c; this test decodes the executable's fault map through objfile and
-// this package, writes the index's (faulting pc, handler pc) pairs for the
-// program's SIGSEGV handler, and runs it. Each function is called with a
+// are compiled with -enable-implicit-null-checks and linked with main.c,
+// static and as a PIE (loaded at a bias; the section's addresses carry
+// dynamic relocations); this test decodes the executable's fault map
+// through objfile and this package, writes the index's (faulting pc,
+// handler pc) pairs, at link-time addresses, for the program's SIGSEGV
+// handler (which adds its load bias), and runs it. Each function is called with a
 // null pointer: its load or store faults, the handler resumes at the pc
 // the fault map names, and the function returns its null branch's value.
 // The test checks that every fault the program took is at a pc the index
@@ -67,19 +70,25 @@ func TestResumeAtHandler(t *testing.T) {
 	}
 	for _, tg := range execTargets {
 		for _, v := range []string{"14", "19", "22"} {
-			t.Run(tg.name+"/llc-"+v, func(t *testing.T) {
-				tools := append([]string{"llc-" + v, tg.cc}, tg.run...)
-				if testtools.Need(t, tools...) == nil {
-					return
+			for _, pie := range []bool{false, true} {
+				link := "static"
+				if pie {
+					link = "pie"
 				}
-				prog := buildProg(t, tg, v)
-				checkRun(t, tg, prog)
-			})
+				t.Run(tg.name+"/llc-"+v+"/"+link, func(t *testing.T) {
+					tools := append([]string{"llc-" + v, tg.cc}, tg.run...)
+					if testtools.Need(t, tools...) == nil {
+						return
+					}
+					prog := buildProg(t, tg, v, pie)
+					checkRun(t, tg, prog, pie)
+				})
+			}
 		}
 	}
 }
 
-func buildProg(t *testing.T, tg execTarget, v string) string {
+func buildProg(t *testing.T, tg execTarget, v string, pie bool) string {
 	t.Helper()
 	dir := t.TempDir()
 	var objs []string
@@ -89,23 +98,29 @@ func buildProg(t *testing.T, tg execTarget, v string) string {
 		if v == "14" {
 			args = append([]string{"-opaque-pointers"}, args...)
 		}
+		if pie {
+			args = append([]string{"-relocation-model=pic"}, args...)
+		}
 		if out, err := exec.Command("llc-"+v, args...).CombinedOutput(); err != nil {
 			t.Fatalf("llc-%s %s: %v\n%s", v, ir, err, out)
 		}
 		objs = append(objs, out)
 	}
 	prog := filepath.Join(dir, "prog")
-	args := append([]string{"-O1", "-static", "-o", prog, filepath.Join(dataDir, "main.c")}, objs...)
+	link := []string{"-static"}
+	if pie {
+		// The section's absolute addresses need text relocations in a
+		// PIE (ld warns: DT_TEXTREL).
+		link = []string{"-fPIE", "-pie"}
+	}
+	args := append(append(link, "-O1", "-o", prog, filepath.Join(dataDir, "main.c")), objs...)
 	if out, err := exec.Command(tg.cc, args...).CombinedOutput(); err != nil {
-		if testtools.Required() {
-			t.Fatalf("%s: %v\n%s", tg.cc, err, out)
-		}
-		t.Skipf("skipping: %s cannot link a static program here: %v\n%s", tg.cc, err, out)
+		t.Fatalf("%s %s: %v\n%s", tg.cc, strings.Join(args, " "), err, out)
 	}
 	return prog
 }
 
-func checkRun(t *testing.T, tg execTarget, prog string) {
+func checkRun(t *testing.T, tg execTarget, prog string, pie bool) {
 	t.Helper()
 	f, err := objfile.OpenOptions(prog, objfile.Options{AllowNoSection: true})
 	require.NoError(t, err)
@@ -119,6 +134,14 @@ func checkRun(t *testing.T, tg execTarget, prog string) {
 	require.Positive(t, x.Len())
 
 	var table bytes.Buffer
+	loadOr := -1
+	for i := range s.NumFunctions() {
+		if s.Function(i).Name() == "load_or" {
+			loadOr = i
+		}
+	}
+	require.GreaterOrEqual(t, loadOr, 0, "load_or is in the fault map")
+	fmt.Fprintf(&table, "load_or %x\n", s.Function(loadOr).Address())
 	for i := range x.Len() {
 		e := x.Entry(i)
 		fmt.Fprintf(&table, "%x %x\n", e.FaultingPC, e.HandlerPC)
@@ -126,16 +149,26 @@ func checkRun(t *testing.T, tg execTarget, prog string) {
 	tablePath := filepath.Join(filepath.Dir(prog), "table.txt")
 	require.NoError(t, os.WriteFile(tablePath, table.Bytes(), 0o644))
 
-	argv := append(append([]string{}, tg.run...), prog, tablePath)
+	argv := append([]string{}, tg.run...)
+	if pie && tg.sysroot != "" {
+		argv = append(argv, "-L", tg.sysroot)
+	}
+	argv = append(argv, prog, tablePath)
 	out, err := exec.Command(argv[0], argv[1:]...).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 
 	results := map[string]int64{}
 	faulted := map[string]bool{}
+	var bias uint64
+	sawBias := false
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
 		switch {
+		case len(fields) == 2 && fields[0] == "bias":
+			bias, err = strconv.ParseUint(strings.TrimPrefix(fields[1], "0x"), 16, 64)
+			require.NoError(t, err)
+			sawBias = true
 		case len(fields) == 3 && fields[0] == "result":
 			n, err := strconv.ParseInt(fields[2], 10, 64)
 			require.NoError(t, err)
@@ -145,9 +178,10 @@ func checkRun(t *testing.T, tg execTarget, prog string) {
 			require.NoError(t, err)
 			resume, err := strconv.ParseUint(strings.TrimPrefix(fields[3], "resume=0x"), 16, 64)
 			require.NoError(t, err)
-			e, ok := x.Lookup(pc)
-			require.True(t, ok, "fault at %#x: not in the index", pc)
-			assert.Equal(t, e.HandlerPC, resume)
+			require.True(t, sawBias, "the bias comes first")
+			e, ok := x.Lookup(pc - bias)
+			require.True(t, ok, "fault at %#x (bias %#x): not in the index", pc, bias)
+			assert.Equal(t, e.HandlerPC+bias, resume)
 			fn := s.Function(e.Function)
 			assert.Equal(t, caseFunction[fields[1]], fn.Name(), "fault of case %s at %#x", fields[1], pc)
 			faulted[fn.Name()] = true
@@ -156,8 +190,13 @@ func checkRun(t *testing.T, tg execTarget, prog string) {
 		}
 	}
 	assert.Equal(t, wantResults, results, "%s", out)
+	if !pie {
+		assert.Zero(t, bias, "a static executable runs where it is linked")
+	} else if tg.run == nil {
+		assert.NotZero(t, bias, "a PIE is loaded at a bias")
+	}
 	for i := range s.NumFunctions() {
 		assert.True(t, faulted[s.Function(i).Name()], "%s is in the fault map but never faulted", s.Function(i).Name())
 	}
-	t.Logf("%d faults taken and resumed, %d functions in the fault map", strings.Count(string(out), "fault "), s.NumFunctions())
+	t.Logf("%d faults taken and resumed at bias %#x, %d functions in the fault map", strings.Count(string(out), "fault "), bias, s.NumFunctions())
 }

@@ -121,9 +121,9 @@ func TestFaultMapJSON(t *testing.T) {
 		assert.Equal(t, 0x84, s.Tables[1].SectionOffset)
 		fn := s.Tables[0].Functions[3]
 		assert.Equal(t, "two_checks", fn.Symbol)
-		assert.Equal(t, uint64(0x16c0), fn.Address)
-		assert.Equal(t, uint64(0x16c2), fn.Faults[1].FaultingPC)
-		assert.Equal(t, uint64(0x16cb), fn.Faults[1].HandlerPC)
+		assert.Equal(t, uint64(0x1740), fn.Address)
+		assert.Equal(t, uint64(0x1742), fn.Faults[1].FaultingPC)
+		assert.Equal(t, uint64(0x174b), fn.Faults[1].HandlerPC)
 		assert.Equal(t, "FaultingLoadStore", s.Tables[1].Functions[1].Faults[0].KindName)
 	}
 }

@@ -3,10 +3,14 @@
 //
 //   prog TABLE
 //
-// TABLE is a text file of "faulting_pc handler_pc" lines (hexadecimal,
-// addresses as the executable is linked: it is linked static, not PIE),
-// which the Go test writes from the fault map it decodes from this
-// executable. Each case calls an llc-compiled function with a null
+// TABLE is a text file: a first line "load_or ADDR", then
+// "faulting_pc handler_pc" lines (hexadecimal), all addresses as the
+// executable is linked, which the Go test writes from the fault map it
+// decodes from this executable. The program finds its load bias as the
+// runtime address of load_or minus ADDR (0 for a static executable, the
+// ASLR offset for a PIE), prints it as
+//   bias <bias>
+// and adds it to every address of TABLE. Each case calls an llc-compiled function with a null
 // pointer; the load or store faults, the handler looks the faulting pc up
 // in TABLE and resumes at the handler pc, and the function returns what
 // its null branch returns. For every fault the program prints
@@ -97,9 +101,16 @@ int main(int argc, char **argv) {
     return 2;
   }
   unsigned long long a, b;
+  if (fscanf(f, " load_or %llx", &a) != 1) {
+    fprintf(stderr, "%s: no load_or line\n", argv[1]);
+    return 2;
+  }
+  uintptr_t bias = (uintptr_t)&load_or - (uintptr_t)a;
+  printf("bias 0x%llx\n", (unsigned long long)bias);
+  fflush(stdout);
   while (entries < MAX_ENTRIES && fscanf(f, "%llx %llx", &a, &b) == 2) {
-    faulting[entries] = a;
-    handler[entries] = b;
+    faulting[entries] = a + bias;
+    handler[entries] = b + bias;
     entries++;
   }
   fclose(f);
