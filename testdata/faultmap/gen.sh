@@ -88,3 +88,12 @@ link() { # cc triple out
 }
 if have llc-22 && have gcc; then link gcc x86_64-unknown-linux-gnu linked-x86_64; fi
 if have llc-22 && have aarch64-linux-gnu-gcc; then link aarch64-linux-gnu-gcc aarch64-unknown-linux-gnu linked-aarch64; fi
+
+# The seed corpus of faultmap.FuzzParse, from some of the files above.
+if have go; then
+  (cd "$TD/../.." && rm -f faultmap/testdata/fuzz/FuzzParse/* && mkdir -p faultmap/testdata/fuzz/FuzzParse &&
+    go run testdata/faultmap/fuzzseed.go faultmap/testdata/fuzz/FuzzParse \
+      testdata/faultmap/llvm22-x86_64-elf.o testdata/faultmap/llvm14-aarch64-elf.o \
+      testdata/faultmap/llvm22-arm64-macho.o testdata/faultmap/linked-x86_64 \
+      testdata/faultmap/llvm22-aarch64_be-elf.o)
+fi
