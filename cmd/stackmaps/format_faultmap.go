@@ -42,6 +42,10 @@ func runDumpFaultMap(files []string, format string, pretty bool, input *inputFla
 		fmt.Fprintf(stderr, "stackmaps dump: unknown format %q (known: json, llvm, text)\n", format)
 		return exitUsage
 	}
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)")
+		return exitUsage
+	}
 	status := exitOK
 	for _, name := range files {
 		in, err := loadFaultMapInput(name, *input.raw, input.order())

@@ -162,6 +162,14 @@ func TestFaultMapRawAndErrors(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, stderr, "no fault map section named .llvm_faultmaps")
 
+	_, stderr, status = runTool("dump", "--faultmap")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, stderr, "no FILE given")
+
+	_, stderr, status = runTool("dump", "--faultmap", "--format=yaml", obj)
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, stderr, `unknown format "yaml"`)
+
 	_, stderr, status = runTool("dump", "--faultmap", "--disasm", obj)
 	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, stderr, "--faultmap takes no")
