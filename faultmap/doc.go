@@ -19,8 +19,11 @@
 //	            faulting pc offset u32, handler pc offset u32
 //
 // The offsets count from the function's address. A linked file holds one
-// table per object that had one, concatenated (with zero padding to an
-// 8-byte boundary where the linker aligned them).
+// table per object that had one, concatenated: packed, as llc gives the
+// section an alignment of 1 (zero bytes up to an 8-byte boundary between
+// tables are skipped, should a linker pad). llvm-objdump reads only the
+// first table, and always little-endian; llc writes the target's byte
+// order (big-endian for aarch64_be), which Parse takes.
 //
 // Parse validates the bytes once and keeps them (zero-copy): functions
 // and faults are read in place. In relocatable objects a function's
