@@ -200,7 +200,13 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 		return nil, x.err("section headers", x.h.shoff, fmt.Errorf("%w named %s, %s or %s, and no %s/%s or %s symbol marks one%s",
 			stackmap.ErrNoSection, SectionNames[0], SectionNames[1], SectionNames[2], StartSymbol, StopSymbol, StackMapsSymbol, hint))
 	}
-	s := f.Sections[index]
+	return x.load(index, load)
+}
+
+// load reads section index (the stack maps, or the fault maps) and makes
+// its SectionData, with what the file says about it.
+func (x *file) load(index int, load loader) (*stackmap.SectionData, error) {
+	s := x.f.Sections[index]
 	if s.Type == elf.SHT_NOBITS {
 		return nil, x.err(x.what(index), x.h.sectionHeader(index), errors.New("the section has no bytes in the file (SHT_NOBITS)"))
 	}

@@ -111,6 +111,14 @@ Examples:
   stackmaps dump --raw --arch s390x testdata/objects/llvm22/s390x-elf/kinds.stackmaps.bin
   llvm-objcopy-22 --dump-section .llvm_stackmaps=/dev/stdout testdata/objects/llvm22/x86_64-elf/kinds.o | stackmaps dump --raw -
 
+--faultmap prints the fault maps instead (llc -enable-implicit-null-checks:
+per function, each faulting load or store and the pc a SIGSEGV handler
+resumes at): text, json, or llvm, which is exactly what "llvm-objdump
+--fault-map-section FILE" prints from its line "FaultMap table:" on (the
+first table of the section, addresses as stored; text and json show every
+table, relocated). With --raw FILE is a bare fault map section
+(little-endian unless --big-endian).
+
 FILE "-" reads standard input (an object file, or with --raw a section).
 --raw finds the section's byte order from its bytes (and says which on
 stderr) unless --big-endian or --little-endian says it; --arch names the
@@ -126,6 +134,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	c := newFileCommand("dump", dumpUsage, []string{"text", "json", "llvm"}, stderr)
 	disasm := c.fs.Bool("disasm", false, "text and json formats: show the instruction at each record (and the call before a return address)")
 	unwind := c.fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information")
+	faultMap := c.fs.Bool("faultmap", false, "print the fault maps (.llvm_faultmaps, __LLVM_FAULTMAPS,__llvm_faultmaps) instead of the stack maps; text, json or llvm (as llvm-objdump --fault-map-section)")
 	helpJSON := c.fs.Bool("help-json", false, "describe the JSON format's fields and exit")
 	files, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
@@ -134,6 +143,13 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	if *helpJSON {
 		io.WriteString(stdout, jsonHelp)
 		return exitOK
+	}
+	if *faultMap {
+		if *disasm || *unwind || c.filter.active() || *c.input.archName != "" {
+			say(stderr, "stackmaps dump: --faultmap takes no --disasm, --unwind, --function, --id or --arch\n")
+			return exitUsage
+		}
+		return runDumpFaultMap(files, *c.format, c.prettyJSON(), c.input, stdout, stderr)
 	}
 	if *disasm && (*c.format == "llvm" || *c.input.raw || slices.Contains(files, "-")) {
 		say(stderr, "stackmaps dump: --disasm needs --format=text or json and an object file by name (not --raw, not -)\n")
