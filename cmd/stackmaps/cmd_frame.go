@@ -24,6 +24,11 @@ The records: those at each ADDR (as lookup finds them: a number,
 SECTION:ADDR or SYMBOL+OFF), or else every record --function and --id
 keep (every record of the file without them).
 
+With --layout F.yaml, the stack objects of llc's stack frame layout remark
+(llc -pass-remarks-analysis=stack-frame-layout -pass-remarks-output=F.yaml)
+name the slots: their kind (Spill, Variable, ...), size and, with debug
+information, the variables that live there.
+
 Offsets are from the CFA. The stack pointer is placed from the CFA rule
 when it names the stack pointer, or else from the function's stack size
 (and the return address a call pushes on x86_64, the 160-byte save area
@@ -40,6 +45,7 @@ Examples:
   stackmaps frame testdata/objects/llvm22/x86_64-elf/statepoints.o --id 7
   stackmaps frame testdata/objects/llvm22/aarch64-elf/kinds.o kinds_indirect+0xcc
   stackmaps frame --format=json testdata/linked/x86_64-elf/exe 0x401237
+  stackmaps frame --layout testdata/framelayout/layout-x86_64.yaml testdata/framelayout/layout-x86_64.o
 
 Exit status: 0 success, 1 a file could not be read or an ADDR or filter
 matched no record, 2 bad usage.
@@ -49,9 +55,18 @@ Flags:
 
 func runFrame(args []string, stdout, stderr io.Writer) int {
 	c := newFileCommand("frame", frameUsage, []string{"text", "json"}, stderr)
+	layoutFile := c.fs.String("layout", "", "llc's stack frame layout remarks (YAML, -pass-remarks-analysis=stack-frame-layout -pass-remarks-output=F): name the slots")
 	pos, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
+	}
+	var layouts frameLayouts
+	if *layoutFile != "" {
+		var err error
+		if layouts, err = readFrameLayouts(*layoutFile); err != nil {
+			say(stderr, "stackmaps frame: --layout: %v\n", err)
+			return exitFail
+		}
 	}
 	if len(pos) == 0 {
 		say(stderr, "stackmaps frame: no FILE given (see stackmaps frame --help)\n")
@@ -89,6 +104,14 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 			}
 			if p == nil {
 				p = buildFramePicture(tv, rv, nil)
+			}
+			if layouts != nil && rv.Func >= 0 && rv.Func < len(tv.Funcs) {
+				f := &tv.Funcs[rv.Func]
+				objs, ok := layouts[f.Symbol()]
+				if !ok {
+					objs = layouts[f.Name()]
+				}
+				p.applyLayout(objs, tv.SD.Arch)
 			}
 			if c.json() {
 				writeFrameJSON(w, in.File, p, c.prettyJSON())

@@ -146,3 +146,34 @@ func TestFramePictureAgreesWithRecordAndRow(t *testing.T) {
 		})
 	}
 }
+
+// TestFrameLayoutGolden: with llc-22's stack frame layout remark, the
+// slots get their kind and variables. The layout is independent of the
+// stack map: the record's Direct location of counter must land on the slot
+// the remark names counter, on both architectures.
+func TestFrameLayoutGolden(t *testing.T) {
+	for _, arch := range []string{"x86_64", "aarch64"} {
+		t.Run(arch, func(t *testing.T) {
+			dir := td + "framelayout/"
+			out, stderr, status := runTool("frame", "--layout", dir+"layout-"+arch+".yaml", dir+"layout-"+arch+".o")
+			require.Equal(t, exitOK, status, stderr)
+			golden := filepath.Join("testdata", "frame", "layout-"+arch+".txt")
+			if *update {
+				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), out)
+			assert.Regexp(t, `\| Direct #1 +address \| \[Variable, 4 bytes: counter @ layout.c:9\]`, out)
+		})
+	}
+}
+
+func TestParseFrameLayoutsRefusesBadOffsets(t *testing.T) {
+	_, err := parseFrameLayouts(strings.NewReader("--- !Analysis\nPass: stack-frame-layout\nFunction: f\nArgs:\n  - Offset: 'x'\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "remarks line 5")
+	l, err := parseFrameLayouts(strings.NewReader("--- !Analysis\nPass: other\nFunction: f\nArgs:\n  - Offset: '-8'\n"))
+	require.NoError(t, err)
+	assert.Empty(t, l)
+}

@@ -94,6 +94,11 @@ func writeFrameText(w *textout.Buffer, p *framePicture) {
 				w.WriteByte(' ')
 				w.WriteString(strings.Join(s.Roles, "; "))
 			}
+			for _, l := range s.Layout {
+				w.WriteString(" [")
+				w.Name(l)
+				w.WriteByte(']')
+			}
 			w.WriteByte('\n')
 		}
 		if !cfaDrawn {
@@ -273,6 +278,15 @@ func writeFrameJSON(w *textout.Buffer, file string, p *framePicture, pretty bool
 			j.String(r)
 		}
 		j.CloseArray()
+		if s.Layout != nil {
+			j.Key("layout")
+			j.OpenArray()
+			for _, l := range s.Layout {
+				j.Elem()
+				j.String(l)
+			}
+			j.CloseArray()
+		}
 		j.CloseObject()
 	}
 	j.CloseArray()

@@ -20,11 +20,12 @@ import (
 
 // frameSlot is one slot of the picture.
 type frameSlot struct {
-	Off   int64    // CFA-relative address of the slot's first byte
-	Size  int      // bytes
-	What  string   // "return address", "saved rbx", "Indirect", "Direct"
-	Locs  []int    // the record's locations that point here
-	Roles []string // what the locations are to a statepoint: "deopt 0", "base of pair 1", ...
+	Off    int64    // CFA-relative address of the slot's first byte
+	Size   int      // bytes
+	What   string   // "return address", "saved rbx", "Indirect", "Direct"
+	Locs   []int    // the record's locations that point here
+	Roles  []string // what the locations are to a statepoint: "deopt 0", "base of pair 1", ...
+	Layout []string // the stack object llc's layout remark puts here (--layout)
 }
 
 // frameValue is a location that needs no slot of the frame: one in a
@@ -168,8 +169,13 @@ func buildFramePicture(tv *tableView, rv recordView, row *cfi.Row) *framePicture
 		}
 		p.addLocationSlot(base+int64(l.Offset), i, l, v.Role)
 	}
-	slices.SortStableFunc(p.Slots, func(a, b frameSlot) int { return cmp.Compare(b.Off, a.Off) })
+	sortSlots(p.Slots)
 	return p
+}
+
+// sortSlots orders slots by address, highest first.
+func sortSlots(s []frameSlot) {
+	slices.SortStableFunc(s, func(a, b frameSlot) int { return cmp.Compare(b.Off, a.Off) })
 }
 
 // addLocationSlot adds location i at CFA-relative off, merging it with a
