@@ -1,0 +1,320 @@
+//go:build llvmjit && (llvm19 || llvm22)
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/stackmaps/stackmaps/examples/jit/internal/llvmjit"
+	"github.com/stackmaps/stackmaps/examples/jit/jitrt"
+	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
+)
+
+// ORCConfig sizes the ORC workload.
+type ORCConfig struct {
+	Linker  llvmjit.Linker
+	Modules int // modules of one function each, all live during the calls
+	Depth   int // JIT'd frames per call: Depth+1
+}
+
+// ORCReport is what the workload did and found.
+type ORCReport struct {
+	Linker        llvmjit.Linker
+	Modules       int
+	Calls, Walks  int
+	Frames        int
+	Values        int // deopt values and GC pointers rebuilt and compared
+	Mismatches    []string
+	Churned       int // modules added and removed by the other goroutine during the calls
+	Rebuilds      int // walkers rebuilt because the set had changed
+	LiveAfter     int // RTDyld objects still mapped after everything was removed
+	SetAfter      int // modules in the set after everything was removed
+	Compile, Call time.Duration
+}
+
+// orcNext is the function module k calls: another module (k*7+3 mod n is
+// never k for n = 1000; for other n a self-call is still correct).
+func orcNext(k, n int) int { return (k*7 + 3) % n }
+
+func orcFnOf(k, n int) orcFn {
+	return orcFn{Name: fmt.Sprintf("orc_%d", k), Next: fmt.Sprintf("orc_%d", orcNext(k, n)), K: uint64(k)}
+}
+
+// RunORC JIT-compiles cfg.Modules modules through LLJIT, each under its
+// own resource tracker, and calls each module's function with depth
+// cfg.Depth: it calls the next module's, and so on, the innermost calling
+// the capture routine through a statepoint. In the capture callback, every
+// JIT'd frame is walked (stackwalk, through the module set) and every deopt
+// value and GC pointer is rebuilt and compared with what Go computes.
+// Meanwhile another goroutine adds and removes other modules (compiling
+// each, adding it to the set, removing it from the set, then from the
+// JIT). At the end every module is removed.
+func RunORC(cfg ORCConfig) (*ORCReport, error) {
+	rep := &ORCReport{Linker: cfg.Linker, Modules: cfg.Modules}
+	jit, err := llvmjit.NewORC(cfg.Linker)
+	if err != nil {
+		return nil, err
+	}
+	defer jit.Close()
+	set := newModuleSet()
+
+	// Add every module, then compile each (a lookup of its function).
+	start := time.Now()
+	n := cfg.Modules
+	fns := make([]orcFn, n)
+	mods := make([]*llvmjit.ORCModule, n)
+	for k := range fns {
+		fns[k] = orcFnOf(k, n)
+	}
+	for k, f := range fns {
+		ir, err := f.IR()
+		if err != nil {
+			return nil, err
+		}
+		if mods[k], err = jit.Add(f.Name, ir, f.Name); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range mods {
+		if err := m.Compile(); err != nil {
+			return nil, err
+		}
+		set.Add(m.Walk)
+	}
+	rep.Compile = time.Since(start)
+	removeAll := func() error {
+		var errs []error
+		for k, m := range mods {
+			if m == nil {
+				continue
+			}
+			if m.Walk != nil {
+				set.Remove(m.Walk)
+			}
+			errs = append(errs, m.Remove())
+			mods[k] = nil
+		}
+		return errors.Join(errs...)
+	}
+	defer removeAll()
+
+	// The other goroutine: add a module, compile it, put it in the set,
+	// take it out, remove it from the JIT; again until told to stop.
+	stop := make(chan struct{})
+	var churned atomic.Int64
+	churnErr := make(chan error, 1)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		churnErr <- churn(jit, set, n, stop, &churned)
+	}()
+	for churned.Load() == 0 && len(churnErr) == 0 {
+		time.Sleep(time.Millisecond)
+	}
+
+	// The calls.
+	sw := &setWalker{set: set, cfg: stackwalk.Config{MaxFrames: jitrt.MaxFrames}}
+	var stack jitrt.LiveStack
+	sw.cfg.Memory = &stack
+	var rs stackwalk.RegisterSet
+	ctx := llvmjit.NewWords(4)
+	defer ctx.Free()
+	start = time.Now()
+	for k := 0; k < n; k++ {
+		in := orcInputs{A: 0x1122334455667788 ^ uint64(k)<<20, D: -1234.5678 + float64(k), Base: uint64(uintptr(ctx.Ptr))}
+		ctx.Slice[0], ctx.Slice[1], ctx.Slice[2] = in.A, math.Float64bits(in.D), in.Base
+		chain := make([]orcFn, cfg.Depth+1) // chain[j]: the function at depth Depth-j
+		chain[0] = fns[k]
+		for j := 1; j < len(chain); j++ {
+			chain[j] = fns[orcNext(int(chain[j-1].K), n)]
+		}
+		var walkErr error
+		walks := 0
+		res, err := llvmjit.Call(mods[k].Addr, ctx.Ptr, uint64(cfg.Depth), func(c *llvmjit.Capture) {
+			walks++
+			stack.Lo, stack.Hi, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Read
+			c.Save.Fill(&rs)
+			w, err := sw.begin()
+			if err != nil {
+				walkErr = err
+				return
+			}
+			defer sw.end()
+			w.Start(c.Save.RetAddr(), &rs)
+			walkErr = rep.checkWalk(w, chain, in)
+		})
+		if err == nil {
+			err = walkErr
+		}
+		if err != nil {
+			close(stop)
+			wg.Wait()
+			return nil, fmt.Errorf("call %d (%s): %w", k, fns[k].Name, err)
+		}
+		if walks != 1 {
+			rep.mismatch("call %d: the capture routine ran %d times, want 1", k, walks)
+		}
+		var want uint64
+		for _, f := range chain {
+			want += f.result(in)
+		}
+		if res != want {
+			rep.mismatch("call %d (%s): returned %#x, want %#x", k, fns[k].Name, res, want)
+		}
+		rep.Calls++
+		rep.Walks += walks
+	}
+	rep.Call = time.Since(start)
+	close(stop)
+	wg.Wait()
+	if err := <-churnErr; err != nil {
+		return nil, fmt.Errorf("the goroutine adding and removing modules: %w", err)
+	}
+	rep.Churned = int(churned.Load())
+	rep.Rebuilds = sw.Rebuilds
+	if err := removeAll(); err != nil {
+		return nil, err
+	}
+	rep.SetAfter = set.Len()
+	if cfg.Linker == llvmjit.RTDyld {
+		rep.LiveAfter = llvmjit.LiveObjects()
+	}
+	return rep, nil
+}
+
+// churn adds and removes modules churn_<j> (key n+j; each calls one of
+// the workload's modules) until stop is closed.
+func churn(jit *llvmjit.ORC, set *moduleSet, n int, stop <-chan struct{}, count *atomic.Int64) error {
+	for j := 0; ; j++ {
+		select {
+		case <-stop:
+			return nil
+		default:
+		}
+		f := orcFn{Name: fmt.Sprintf("churn_%d", j), Next: fmt.Sprintf("orc_%d", j%n), K: uint64(n + j)}
+		ir, err := f.IR()
+		if err != nil {
+			return err
+		}
+		m, err := jit.Add(f.Name, ir, f.Name)
+		if err != nil {
+			return err
+		}
+		if err := m.Compile(); err != nil {
+			m.Remove()
+			return err
+		}
+		set.Add(m.Walk)
+		set.Remove(m.Walk) // returns once no walk can see it
+		if err := m.Remove(); err != nil {
+			return err
+		}
+		count.Add(1)
+	}
+}
+
+func (rep *ORCReport) mismatch(format string, args ...any) {
+	if len(rep.Mismatches) < 50 {
+		rep.Mismatches = append(rep.Mismatches, fmt.Sprintf(format, args...))
+	} else if len(rep.Mismatches) == 50 {
+		rep.Mismatches = append(rep.Mismatches, "...")
+	}
+}
+
+// checkWalk walks the JIT'd frames of one call: frame i is chain[Depth-i]
+// at depth i, stopped at its statepoint into the next function (the
+// capture routine for frame 0). It compares every deopt value and GC
+// pointer with what Go computes.
+func (rep *ORCReport) checkWalk(w *stackwalk.Walker, chain []orcFn, in orcInputs) error {
+	depth := len(chain) - 1
+	i := 0
+	var prevCFA uint64
+	for w.Next() {
+		fr := w.Frame()
+		if i > depth {
+			rep.mismatch("%s: frame %d beyond the %d JIT'd frames (pc %#x)", chain[0].Name, i, depth+1, fr.PC)
+			break
+		}
+		f := chain[depth-i]
+		rep.Frames++
+		if fr.Module.Name != f.Name {
+			rep.mismatch("%s frame %d: pc %#x in module %s, want %s", chain[0].Name, i, fr.PC, fr.Module.Name, f.Name)
+		}
+		if i > 0 && fr.SP != prevCFA {
+			rep.mismatch("%s frame %d: sp %#x is not its callee's CFA %#x", chain[0].Name, i, fr.SP, prevCFA)
+		}
+		prevCFA = fr.CFA
+		rec, ok := fr.Record()
+		wantID := f.CallID()
+		if i == 0 {
+			wantID = f.LeafID()
+		}
+		if !ok || rec.ID() != wantID || !fr.IsStatepoint() {
+			rep.mismatch("%s frame %d (%s, pc %#x): record found %v, want statepoint %#x", chain[0].Name, i, f.Name, fr.PC, ok, wantID)
+			i++
+			continue
+		}
+		want := f.deopt(in, uint64(i))
+		if fr.NumDeopt() != len(want) {
+			rep.mismatch("%s frame %d: %d deopt values, want %d", chain[0].Name, i, fr.NumDeopt(), len(want))
+		} else {
+			for j, v := range want {
+				s, err := fr.Deopt(j)
+				if err != nil {
+					return fmt.Errorf("frame %d (%s) deopt value %d: %w", i, f.Name, j, err)
+				}
+				got := s.Bits
+				if s.Loc.Size == 4 || (j == 3 && s.Loc.Kind == stackmap.Constant) {
+					got, v = uint64(uint32(got)), uint64(uint32(v))
+				}
+				rep.Values++
+				if got != v {
+					rep.mismatch("%s frame %d (%s) deopt %d: rebuilt %#x, want %#x (%v)", chain[0].Name, i, f.Name, j, got, v, s.Loc)
+				}
+			}
+		}
+		derived := in.Base + f.Off()
+		sawDerived := false
+		if fr.NumRoots() == 0 {
+			rep.mismatch("%s frame %d: no GC pointers", chain[0].Name, i)
+		}
+		for j := 0; j < fr.NumRoots(); j++ {
+			r, err := fr.Root(j)
+			if err != nil {
+				return fmt.Errorf("frame %d (%s) GC root %d: %w", i, f.Name, j, err)
+			}
+			rep.Values += 2
+			if r.Base.Bits != in.Base {
+				rep.mismatch("%s frame %d GC pair %d: base %#x, want %#x", chain[0].Name, i, j, r.Base.Bits, in.Base)
+			}
+			switch r.Derived.Bits {
+			case in.Base:
+			case derived:
+				sawDerived = true
+			default:
+				rep.mismatch("%s frame %d GC pair %d: derived %#x is neither %#x nor %#x", chain[0].Name, i, j, r.Derived.Bits, in.Base, derived)
+			}
+		}
+		if !sawDerived {
+			rep.mismatch("%s frame %d: no GC pair holds the derived pointer %#x", chain[0].Name, i, derived)
+		}
+		i++
+	}
+	if err := w.Err(); err != nil {
+		return err
+	}
+	if w.End() != stackwalk.EndNoModule {
+		rep.mismatch("%s: the walk ended with %q, not at code outside the JIT'd modules", chain[0].Name, w.End())
+	}
+	if i != depth+1 {
+		rep.mismatch("%s: %d JIT'd frames walked, want %d", chain[0].Name, i, depth+1)
+	}
+	return nil
+}

@@ -1,0 +1,49 @@
+//go:build llvmjit && (llvm19 || llvm22)
+
+package main
+
+import (
+	"testing"
+
+	"github.com/stackmaps/stackmaps/examples/jit/internal/llvmjit"
+)
+
+// orcModules is the size of the ORC workload: modules of one function
+// each.
+const orcModules = 1000
+
+// TestORCInProcess runs the ORC workload (RunORC) with each linker: 1,000
+// modules added through LLJIT, a call into each that goes through 5 JIT'd
+// frames of 5 modules, every frame walked and every deopt value and GC
+// pointer rebuilt and compared while another goroutine adds and removes
+// modules, then every module removed. TestORC (jit_test.go) runs it per
+// LLVM version.
+func TestORCInProcess(t *testing.T) {
+	for _, l := range []llvmjit.Linker{llvmjit.RTDyld, llvmjit.JITLink} {
+		t.Run(l.String(), func(t *testing.T) {
+			rep, err := RunORC(ORCConfig{Linker: l, Modules: orcModules, Depth: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range rep.Mismatches {
+				t.Error(m)
+			}
+			t.Logf("LLVM %d %v: %d modules compiled in %v; %d calls, %d walks, %d frames, %d values rebuilt in %v, %d mismatches; %d modules added and removed meanwhile, %d walker rebuilds; after removing all: %d modules in the set, %d RuntimeDyld objects mapped",
+				llvmjit.Version, l, rep.Modules, rep.Compile.Round(1e6), rep.Calls, rep.Walks, rep.Frames, rep.Values, rep.Call.Round(1e6),
+				len(rep.Mismatches), rep.Churned, rep.Rebuilds, rep.SetAfter, rep.LiveAfter)
+			if rep.Calls != orcModules || rep.Walks != orcModules || rep.Frames != 5*orcModules {
+				t.Errorf("%d calls, %d walks, %d frames; want %d, %d, %d", rep.Calls, rep.Walks, rep.Frames, orcModules, orcModules, 5*orcModules)
+			}
+			// 6 deopt values and 2 GC pairs (4 pointers) per frame.
+			if want := 10 * 5 * orcModules; rep.Values != want {
+				t.Errorf("%d values compared, want %d", rep.Values, want)
+			}
+			if rep.Churned == 0 {
+				t.Error("no module was added and removed during the calls")
+			}
+			if rep.SetAfter != 0 || rep.LiveAfter != 0 {
+				t.Errorf("after removing every module: %d in the set, %d RuntimeDyld objects still mapped", rep.SetAfter, rep.LiveAfter)
+			}
+		})
+	}
+}
