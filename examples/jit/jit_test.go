@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stackmaps/stackmaps/internal/testtools"
@@ -56,20 +57,61 @@ func needLLVMDev(t *testing.T, v int) {
 
 var mismatchLine = regexp.MustCompile(`(\d+) values rebuilt in 2 frames, 0 mismatches`)
 
+// orcVersions are the LLVM versions the ORC workload runs on (LLJIT with
+// both linkers; the C API the example uses is LLVM 19's and later).
+var orcVersions = []int{19, 22}
+
+// testBinaries caches the in-process test binary built per LLVM version,
+// shared by TestJIT and TestORC.
+var testBinaries = struct {
+	sync.Mutex
+	dir  string
+	bins map[int]string
+}{bins: map[int]string{}}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if testBinaries.dir != "" {
+		os.RemoveAll(testBinaries.dir)
+	}
+	os.Exit(code)
+}
+
+// inProcessBinary builds the in-process tests with the llvmjit and llvmN
+// tags (once per version) and returns the binary.
+func inProcessBinary(t *testing.T, v int) string {
+	t.Helper()
+	needLLVMDev(t, v)
+	testBinaries.Lock()
+	defer testBinaries.Unlock()
+	if bin, ok := testBinaries.bins[v]; ok {
+		return bin
+	}
+	if testBinaries.dir == "" {
+		dir, err := os.MkdirTemp("", "stackmaps-jit-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		testBinaries.dir = dir
+	}
+	bin := filepath.Join(testBinaries.dir, fmt.Sprintf("jit-llvm%d.test", v))
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	build := exec.Command(goTool, "test", "-c", "-tags", fmt.Sprintf("llvmjit,llvm%d", v), "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=1")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", strings.Join(build.Args, " "), err, out)
+	}
+	testBinaries.bins[v] = bin
+	return bin
+}
+
 // TestJIT runs the in-process JIT proof for each LLVM version: subtests
 // JIT/llvm14, JIT/llvm19, JIT/llvm22, each in both deopt modes (mem:
 // deopt values spilled; reg: -use-registers-for-deopt-values).
 func TestJIT(t *testing.T) {
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
 	for _, v := range llvmVersions {
 		t.Run(fmt.Sprintf("llvm%d", v), func(t *testing.T) {
-			needLLVMDev(t, v)
-			bin := filepath.Join(t.TempDir(), "jit.test")
-			build := exec.Command(goTool, "test", "-c", "-tags", fmt.Sprintf("llvmjit,llvm%d", v), "-o", bin, ".")
-			build.Env = append(os.Environ(), "CGO_ENABLED=1")
-			if out, err := build.CombinedOutput(); err != nil {
-				t.Fatalf("%s: %v\n%s", strings.Join(build.Args, " "), err, out)
-			}
+			bin := inProcessBinary(t, v)
 			for _, mode := range []string{"mem", "reg"} {
 				t.Run(mode, func(t *testing.T) {
 					run := exec.Command(bin, "-test.run", "^TestInProcess$", "-test.v", "-test.count=1")
@@ -88,6 +130,35 @@ func TestJIT(t *testing.T) {
 						t.Errorf("%d clean two-frame walks reported, want 4", n)
 					}
 				})
+			}
+		})
+	}
+}
+
+var orcLine = regexp.MustCompile(`LLVM \d+ (rtdyld|jitlink): 1000 modules compiled in .*; 1000 calls, 1000 walks, 5000 frames, 50000 values rebuilt in .*, 0 mismatches; [1-9]\d* modules added and removed meanwhile, .*after removing all: 0 modules in the set, 0 RuntimeDyld objects mapped`)
+
+// TestORC runs the ORC workload (TestORCInProcess, orc_test.go) for each
+// LLVM version from 19 on: LLJIT with RuntimeDyld and with JITLink, 1,000
+// modules, every JIT'd frame walked and every value rebuilt while another
+// goroutine adds and removes modules, then everything removed.
+func TestORC(t *testing.T) {
+	for _, v := range orcVersions {
+		t.Run(fmt.Sprintf("llvm%d", v), func(t *testing.T) {
+			bin := inProcessBinary(t, v)
+			run := exec.Command(bin, "-test.run", "^TestORCInProcess$", "-test.v", "-test.count=1")
+			out, err := run.CombinedOutput()
+			t.Logf("\n%s", out)
+			if err != nil {
+				t.Fatalf("ORC workload with LLVM %d: %v", v, err)
+			}
+			found := map[string]bool{}
+			for _, m := range orcLine.FindAllSubmatch(out, -1) {
+				found[string(m[1])] = true
+			}
+			for _, l := range []string{"rtdyld", "jitlink"} {
+				if !found[l] {
+					t.Errorf("LLVM %d %s: no clean workload report (1000 modules, 5000 frames, 50000 values, 0 mismatches, modules churned, all removed)", v, l)
+				}
 			}
 		})
 	}
