@@ -12,6 +12,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/examples/jit/internal/llvmjit"
 	"github.com/stackmaps/stackmaps/examples/jit/jitrt"
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
@@ -21,18 +22,22 @@ type ORCConfig struct {
 	Linker  llvmjit.Linker
 	Modules int // modules of one function each, all live during the calls
 	Depth   int // JIT'd frames per call: Depth+1
+	// MinChurn: rounds of calls (one into every module) go on until the
+	// other goroutine has added and removed at least this many modules
+	// while they ran.
+	MinChurn int
 }
 
 // ORCReport is what the workload did and found.
 type ORCReport struct {
 	Linker        llvmjit.Linker
 	Modules       int
+	Rounds        int // rounds of calls, one into every module each
 	Calls, Walks  int
 	Frames        int
 	Values        int // deopt values and GC pointers rebuilt and compared
 	Mismatches    []string
 	Churned       int // modules added and removed by the other goroutine during the calls
-	Rebuilds      int // walkers rebuilt because the set had changed
 	LiveAfter     int // RTDyld objects still mapped after everything was removed
 	SetAfter      int // modules in the set after everything was removed
 	Compile, Call time.Duration
@@ -62,7 +67,12 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 		return nil, err
 	}
 	defer jit.Close()
-	set := newModuleSet()
+	// The set every walk looks modules up in; one Walker uses it for the
+	// whole run, never rebuilt.
+	set, err := stackwalk.NewModuleSet(regs.X86_64)
+	if err != nil {
+		return nil, err
+	}
 
 	// Add every module, then compile each (a lookup of its function).
 	start := time.Now()
@@ -85,7 +95,9 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 		if err := m.Compile(); err != nil {
 			return nil, err
 		}
-		set.Add(m.Walk)
+		if err := set.Add(m.Walk); err != nil {
+			return nil, err
+		}
 	}
 	rep.Compile = time.Since(start)
 	removeAll := func() error {
@@ -95,7 +107,8 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 				continue
 			}
 			if m.Walk != nil {
-				set.Remove(m.Walk)
+				errs = append(errs, set.Remove(m.Walk))
+				set.Synchronize() // no walk can see the module: free it
 			}
 			errs = append(errs, m.Remove())
 			mods[k] = nil
@@ -119,44 +132,70 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 		time.Sleep(time.Millisecond)
 	}
 
-	// The calls.
-	sw := &setWalker{set: set, cfg: stackwalk.Config{MaxFrames: jitrt.MaxFrames}}
+	// The calls, in rounds until the other goroutine has added and removed
+	// cfg.MinChurn modules meanwhile.
 	var stack jitrt.LiveStack
-	sw.cfg.Memory = &stack
+	w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: &stack, MaxFrames: jitrt.MaxFrames})
+	if err != nil {
+		return nil, err
+	}
 	var rs stackwalk.RegisterSet
+	churnedBefore := churned.Load()
 	ctx := llvmjit.NewWords(4)
 	defer ctx.Free()
 	start = time.Now()
+	for rep.Rounds == 0 || churned.Load()-churnedBefore < int64(cfg.MinChurn) && len(churnErr) == 0 {
+		rep.Rounds++
+		if err := rep.round(w, &stack, &rs, ctx, fns, mods, cfg.Depth); err != nil {
+			close(stop)
+			wg.Wait()
+			return nil, err
+		}
+	}
+	rep.Churned = int(churned.Load() - churnedBefore)
+	rep.Call = time.Since(start)
+	close(stop)
+	wg.Wait()
+	if err := <-churnErr; err != nil {
+		return nil, fmt.Errorf("the goroutine adding and removing modules: %w", err)
+	}
+	if err := removeAll(); err != nil {
+		return nil, err
+	}
+	rep.SetAfter = set.Len()
+	if cfg.Linker == llvmjit.RTDyld {
+		rep.LiveAfter = llvmjit.LiveObjects()
+	}
+	return rep, nil
+}
+
+// round calls every module's function once, with depth, and checks the
+// walk its capture makes.
+func (rep *ORCReport) round(w *stackwalk.Walker, stack *jitrt.LiveStack, rs *stackwalk.RegisterSet, ctx *llvmjit.Words, fns []orcFn, mods []*llvmjit.ORCModule, depth int) error {
+	n := len(fns)
 	for k := 0; k < n; k++ {
 		in := orcInputs{A: 0x1122334455667788 ^ uint64(k)<<20, D: -1234.5678 + float64(k), Base: uint64(uintptr(ctx.Ptr))}
 		ctx.Slice[0], ctx.Slice[1], ctx.Slice[2] = in.A, math.Float64bits(in.D), in.Base
-		chain := make([]orcFn, cfg.Depth+1) // chain[j]: the function at depth Depth-j
+		chain := make([]orcFn, depth+1) // chain[j]: the function at depth Depth-j
 		chain[0] = fns[k]
 		for j := 1; j < len(chain); j++ {
 			chain[j] = fns[orcNext(int(chain[j-1].K), n)]
 		}
 		var walkErr error
 		walks := 0
-		res, err := llvmjit.Call(mods[k].Addr, ctx.Ptr, uint64(cfg.Depth), func(c *llvmjit.Capture) {
+		res, err := llvmjit.Call(mods[k].Addr, ctx.Ptr, uint64(depth), func(c *llvmjit.Capture) {
 			walks++
 			stack.Lo, stack.Hi, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Read
-			c.Save.Fill(&rs)
-			w, err := sw.begin()
-			if err != nil {
-				walkErr = err
-				return
-			}
-			defer sw.end()
-			w.Start(c.Save.RetAddr(), &rs)
+			c.Save.Fill(rs)
+			w.Start(c.Save.RetAddr(), rs)
+			defer w.Done() // the walk ends here even if checkWalk stops early
 			walkErr = rep.checkWalk(w, chain, in)
 		})
 		if err == nil {
 			err = walkErr
 		}
 		if err != nil {
-			close(stop)
-			wg.Wait()
-			return nil, fmt.Errorf("call %d (%s): %w", k, fns[k].Name, err)
+			return fmt.Errorf("call %d (%s): %w", k, fns[k].Name, err)
 		}
 		if walks != 1 {
 			rep.mismatch("call %d: the capture routine ran %d times, want 1", k, walks)
@@ -171,27 +210,12 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 		rep.Calls++
 		rep.Walks += walks
 	}
-	rep.Call = time.Since(start)
-	close(stop)
-	wg.Wait()
-	if err := <-churnErr; err != nil {
-		return nil, fmt.Errorf("the goroutine adding and removing modules: %w", err)
-	}
-	rep.Churned = int(churned.Load())
-	rep.Rebuilds = sw.Rebuilds
-	if err := removeAll(); err != nil {
-		return nil, err
-	}
-	rep.SetAfter = set.Len()
-	if cfg.Linker == llvmjit.RTDyld {
-		rep.LiveAfter = llvmjit.LiveObjects()
-	}
-	return rep, nil
+	return nil
 }
 
 // churn adds and removes modules churn_<j> (key n+j; each calls one of
 // the workload's modules) until stop is closed.
-func churn(jit *llvmjit.ORC, set *moduleSet, n int, stop <-chan struct{}, count *atomic.Int64) error {
+func churn(jit *llvmjit.ORC, set *stackwalk.ModuleSet, n int, stop <-chan struct{}, count *atomic.Int64) error {
 	for j := 0; ; j++ {
 		select {
 		case <-stop:
@@ -211,8 +235,13 @@ func churn(jit *llvmjit.ORC, set *moduleSet, n int, stop <-chan struct{}, count 
 			m.Remove()
 			return err
 		}
-		set.Add(m.Walk)
-		set.Remove(m.Walk) // returns once no walk can see it
+		if err := set.Add(m.Walk); err != nil {
+			return err
+		}
+		if err := set.Remove(m.Walk); err != nil {
+			return err
+		}
+		set.Synchronize() // every walk that could see the module has ended
 		if err := m.Remove(); err != nil {
 			return err
 		}
