@@ -136,7 +136,7 @@ func TestJIT(t *testing.T) {
 	}
 }
 
-var orcLine = regexp.MustCompile(`LLVM \d+ (rtdyld|jitlink): (\d+) modules compiled in [^;]*; (\d+) rounds of calls, (\d+) calls, (\d+) walks, (\d+) frames, (\d+) values rebuilt in [^,]*, (\d+) mismatches; (\d+) modules added and removed meanwhile; after removing all: (\d+) modules in the set, (\d+) RuntimeDyld objects mapped`)
+var orcLine = regexp.MustCompile(`LLVM \d+ (rtdyld|jitlink): (\d+) modules compiled in [^;]*; (\d+) rounds of calls, (\d+) calls, (\d+) walks, (\d+) frames, (\d+) values rebuilt in [^,]*, (\d+) mismatches; (\d+) modules added and removed meanwhile \(their own calls: \d+ walks, \d+ frames, \d+ values; \d+ with code where a removed module's had been\); after removing all: (\d+) modules in the set, (\d+) RuntimeDyld objects mapped`)
 
 // orcClean reports whether a workload report line (orcLine's submatches)
 // shows 1,000 modules, every call walked through 5 frames with 10 values

@@ -30,17 +30,22 @@ type ORCConfig struct {
 
 // ORCReport is what the workload did and found.
 type ORCReport struct {
-	Linker        llvmjit.Linker
-	Modules       int
-	Rounds        int // rounds of calls, one into every module each
-	Calls, Walks  int
-	Frames        int
-	Values        int // deopt values and GC pointers rebuilt and compared
-	Mismatches    []string
-	Churned       int // modules added and removed by the other goroutine during the calls
-	LiveAfter     int // RTDyld objects still mapped after everything was removed
-	SetAfter      int // modules in the set after everything was removed
-	Compile, Call time.Duration
+	Linker       llvmjit.Linker
+	Modules      int
+	Rounds       int // rounds of calls, one into every module each
+	Calls, Walks int
+	Frames       int
+	Values       int // deopt values and GC pointers rebuilt and compared
+	Mismatches   []string
+	Churned      int // modules added and removed by the other goroutine during the calls
+	// The other goroutine's calls into the modules it added (2 JIT'd
+	// frames each, checked like the others): walks, frames, values, and
+	// how many of its modules had code where a removed module's had been
+	// (RuntimeDyld reuses freed arenas).
+	ChurnWalks, ChurnFrames, ChurnValues, Reused int
+	LiveAfter                                    int // RTDyld objects still mapped after everything was removed
+	SetAfter                                     int // modules in the set after everything was removed
+	Compile, Call                                time.Duration
 }
 
 // orcNext is the function module k calls: another module (k*7+3 mod n is
@@ -121,12 +126,13 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 	// take it out, remove it from the JIT; again until told to stop.
 	stop := make(chan struct{})
 	var churned atomic.Int64
+	crep := &ORCReport{}
 	churnErr := make(chan error, 1)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		churnErr <- churn(jit, set, n, stop, &churned)
+		churnErr <- churn(jit, set, fns, stop, &churned, crep)
 	}()
 	for churned.Load() == 0 && len(churnErr) == 0 {
 		time.Sleep(time.Millisecond)
@@ -158,6 +164,10 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 	wg.Wait()
 	if err := <-churnErr; err != nil {
 		return nil, fmt.Errorf("the goroutine adding and removing modules: %w", err)
+	}
+	rep.ChurnWalks, rep.ChurnFrames, rep.ChurnValues, rep.Reused = crep.Walks, crep.Frames, crep.Values, crep.Reused
+	for _, m := range crep.Mismatches {
+		rep.mismatch("other goroutine: %s", m)
 	}
 	if err := removeAll(); err != nil {
 		return nil, err
@@ -213,16 +223,29 @@ func (rep *ORCReport) round(w *stackwalk.Walker, stack *jitrt.LiveStack, rs *sta
 	return nil
 }
 
-// churn adds and removes modules churn_<j> (key n+j; each calls one of
-// the workload's modules) until stop is closed.
-func churn(jit *llvmjit.ORC, set *stackwalk.ModuleSet, n int, stop <-chan struct{}, count *atomic.Int64) error {
+// churn adds modules churn_<j> (key n+j; each calls orc_<j mod n>) until
+// stop is closed. It compiles each, adds it to the set, calls it with depth
+// 1 and checks the walk of its two frames with a Walker of its own, removes
+// it from the set, waits for the walks that could see it, and removes it
+// from the JIT, which frees its code.
+func churn(jit *llvmjit.ORC, set *stackwalk.ModuleSet, fns []orcFn, stop <-chan struct{}, count *atomic.Int64, rep *ORCReport) error {
+	n := len(fns)
+	var stack jitrt.LiveStack
+	w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: &stack, MaxFrames: jitrt.MaxFrames})
+	if err != nil {
+		return err
+	}
+	var rs stackwalk.RegisterSet
+	ctx := llvmjit.NewWords(4)
+	defer ctx.Free()
+	var freed [][2]uint64 // code ranges of removed modules
 	for j := 0; ; j++ {
 		select {
 		case <-stop:
 			return nil
 		default:
 		}
-		f := orcFn{Name: fmt.Sprintf("churn_%d", j), Next: fmt.Sprintf("orc_%d", j%n), K: uint64(n + j)}
+		f := orcFn{Name: fmt.Sprintf("churn_%d", j), Next: fns[j%n].Name, K: uint64(n + j)}
 		ir, err := f.IR()
 		if err != nil {
 			return err
@@ -235,13 +258,41 @@ func churn(jit *llvmjit.ORC, set *stackwalk.ModuleSet, n int, stop <-chan struct
 			m.Remove()
 			return err
 		}
+		for _, r := range freed {
+			if m.Walk.Start < r[1] && r[0] < m.Walk.End {
+				rep.Reused++
+				break
+			}
+		}
 		if err := set.Add(m.Walk); err != nil {
 			return err
+		}
+		in := orcInputs{A: 0x0badc0ffee ^ uint64(j)<<24, D: 0.25 * float64(j+1), Base: uint64(uintptr(ctx.Ptr))}
+		ctx.Slice[0], ctx.Slice[1], ctx.Slice[2] = in.A, math.Float64bits(in.D), in.Base
+		chain := []orcFn{f, fns[j%n]}
+		var walkErr error
+		res, err := llvmjit.Call(m.Addr, ctx.Ptr, 1, func(c *llvmjit.Capture) {
+			rep.Walks++
+			stack.Lo, stack.Hi, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Read
+			c.Save.Fill(&rs)
+			w.Start(c.Save.RetAddr(), &rs)
+			defer w.Done()
+			walkErr = rep.checkWalk(w, chain, in)
+		})
+		if err == nil {
+			err = walkErr
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.Name, err)
+		}
+		if want := f.result(in) + fns[j%n].result(in); res != want {
+			rep.mismatch("%s: returned %#x, want %#x", f.Name, res, want)
 		}
 		if err := set.Remove(m.Walk); err != nil {
 			return err
 		}
 		set.Synchronize() // every walk that could see the module has ended
+		freed = append(freed, [2]uint64{m.Walk.Start, m.Walk.End})
 		if err := m.Remove(); err != nil {
 			return err
 		}

@@ -32,15 +32,18 @@ func TestORCInProcess(t *testing.T) {
 			for _, m := range rep.Mismatches {
 				t.Error(m)
 			}
-			t.Logf("LLVM %d %v: %d modules compiled in %v; %d rounds of calls, %d calls, %d walks, %d frames, %d values rebuilt in %v, %d mismatches; %d modules added and removed meanwhile; after removing all: %d modules in the set, %d RuntimeDyld objects mapped",
+			t.Logf("LLVM %d %v: %d modules compiled in %v; %d rounds of calls, %d calls, %d walks, %d frames, %d values rebuilt in %v, %d mismatches; %d modules added and removed meanwhile (their own calls: %d walks, %d frames, %d values; %d with code where a removed module's had been); after removing all: %d modules in the set, %d RuntimeDyld objects mapped",
 				llvmjit.Version, l, rep.Modules, rep.Compile.Round(1e6), rep.Rounds, rep.Calls, rep.Walks, rep.Frames, rep.Values, rep.Call.Round(1e6),
-				len(rep.Mismatches), rep.Churned, rep.SetAfter, rep.LiveAfter)
+				len(rep.Mismatches), rep.Churned, rep.ChurnWalks, rep.ChurnFrames, rep.ChurnValues, rep.Reused, rep.SetAfter, rep.LiveAfter)
 			if rep.Calls != rep.Rounds*orcModules || rep.Walks != rep.Calls || rep.Frames != 5*rep.Calls {
 				t.Errorf("%d rounds: %d calls, %d walks, %d frames; want %d modules called per round, one walk of 5 frames per call", rep.Rounds, rep.Calls, rep.Walks, rep.Frames, orcModules)
 			}
 			// 6 deopt values and 2 GC pairs (4 pointers) per frame.
 			if want := 10 * rep.Frames; rep.Values != want {
 				t.Errorf("%d values compared, want %d", rep.Values, want)
+			}
+			if rep.ChurnWalks < rep.Churned || rep.ChurnFrames != 2*rep.ChurnWalks || rep.ChurnValues != 10*rep.ChurnFrames {
+				t.Errorf("other goroutine: %d walks, %d frames, %d values for %d modules; want a walk of 2 frames and 20 values each", rep.ChurnWalks, rep.ChurnFrames, rep.ChurnValues, rep.Churned)
 			}
 			if rep.Churned < orcMinChurn {
 				t.Errorf("%d modules added and removed during the calls, want %d", rep.Churned, orcMinChurn)
