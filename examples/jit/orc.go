@@ -56,6 +56,32 @@ func orcFnOf(k, n int) orcFn {
 	return orcFn{Name: fmt.Sprintf("orc_%d", k), Next: fmt.Sprintf("orc_%d", orcNext(k, n)), K: uint64(k)}
 }
 
+// compileORC adds n modules orc_0 to orc_<n-1> to the JIT, each under its
+// own resource tracker, then compiles each (a lookup of its function: the
+// modules call each other, so all must be added first).
+func compileORC(jit *llvmjit.ORC, n int) ([]orcFn, []*llvmjit.ORCModule, error) {
+	fns := make([]orcFn, n)
+	mods := make([]*llvmjit.ORCModule, n)
+	for k := range fns {
+		fns[k] = orcFnOf(k, n)
+	}
+	for k, f := range fns {
+		ir, err := f.IR()
+		if err != nil {
+			return nil, nil, err
+		}
+		if mods[k], err = jit.Add(f.Name, ir, f.Name); err != nil {
+			return nil, nil, err
+		}
+	}
+	for _, m := range mods {
+		if err := m.Compile(); err != nil {
+			return nil, nil, err
+		}
+	}
+	return fns, mods, nil
+}
+
 // RunORC JIT-compiles cfg.Modules modules through LLJIT, each under its
 // own resource tracker, and calls each module's function with depth
 // cfg.Depth: it calls the next module's, and so on, the innermost calling
@@ -79,27 +105,13 @@ func RunORC(cfg ORCConfig) (*ORCReport, error) {
 		return nil, err
 	}
 
-	// Add every module, then compile each (a lookup of its function).
 	start := time.Now()
 	n := cfg.Modules
-	fns := make([]orcFn, n)
-	mods := make([]*llvmjit.ORCModule, n)
-	for k := range fns {
-		fns[k] = orcFnOf(k, n)
-	}
-	for k, f := range fns {
-		ir, err := f.IR()
-		if err != nil {
-			return nil, err
-		}
-		if mods[k], err = jit.Add(f.Name, ir, f.Name); err != nil {
-			return nil, err
-		}
+	fns, mods, err := compileORC(jit, n)
+	if err != nil {
+		return nil, err
 	}
 	for _, m := range mods {
-		if err := m.Compile(); err != nil {
-			return nil, err
-		}
 		if err := set.Add(m.Walk); err != nil {
 			return nil, err
 		}
