@@ -207,7 +207,7 @@ func (rep *ORCReport) round(w *stackwalk.Walker, stack *jitrt.LiveStack, rs *sta
 		walks := 0
 		res, err := llvmjit.Call(mods[k].Addr, ctx.Ptr, uint64(depth), func(c *llvmjit.Capture) {
 			walks++
-			stack.Lo, stack.Hi, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Read
+			stack.Lo, stack.Hi, stack.Bytes, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Bytes, c.Stack.Read
 			c.Save.Fill(rs)
 			w.Start(c.Save.RetAddr(), rs)
 			defer w.Done() // the walk ends here even if checkWalk stops early
@@ -285,7 +285,7 @@ func churn(jit *llvmjit.ORC, set *stackwalk.ModuleSet, fns []orcFn, stop <-chan 
 		var walkErr error
 		res, err := llvmjit.Call(m.Addr, ctx.Ptr, 1, func(c *llvmjit.Capture) {
 			rep.Walks++
-			stack.Lo, stack.Hi, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Read
+			stack.Lo, stack.Hi, stack.Bytes, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Bytes, c.Stack.Read
 			c.Save.Fill(&rs)
 			w.Start(c.Save.RetAddr(), &rs)
 			defer w.Done()

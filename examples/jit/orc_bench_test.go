@@ -84,7 +84,7 @@ func inORCCapture(b *testing.B, stack *jitrt.LiveStack, fn func(pc uint64, rs *s
 	calls := 0
 	if _, err := llvmjit.Call(mods[0].Addr, ctx.Ptr, 4, func(c *llvmjit.Capture) {
 		calls++
-		stack.Lo, stack.Hi, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Read
+		stack.Lo, stack.Hi, stack.Bytes, stack.Read = c.Stack.Lo, c.Stack.Hi, c.Stack.Bytes, c.Stack.Read
 		c.Save.Fill(&rs)
 		fn(c.Save.RetAddr(), &rs)
 	}); err != nil || calls != 1 {
