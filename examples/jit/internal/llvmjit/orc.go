@@ -211,7 +211,7 @@ func (m *ORCModule) buildInPlace() error {
 // object (addresses are offsets in the code section), and the bias is the
 // code section's JIT address: the entry's address less its symbol value.
 func (m *ORCModule) buildFromObject() error {
-	obj := takeObject(m.Entry)
+	obj := objectOf(m.Entry)
 	if obj == nil {
 		return fmt.Errorf("the object transform saw no object defining %s", m.Entry)
 	}
@@ -290,7 +290,7 @@ func goORCObject(data unsafe.Pointer, size C.size_t) {
 	}
 }
 
-func takeObject(fn string) []byte {
+func objectOf(fn string) []byte {
 	objectsMu.Lock()
 	defer objectsMu.Unlock()
 	return objects[fn]
