@@ -138,29 +138,39 @@ func TestJIT(t *testing.T) {
 
 var orcLine = regexp.MustCompile(`LLVM \d+ (rtdyld|jitlink): (\d+) modules compiled in [^;]*; (\d+) rounds of calls, (\d+) calls, (\d+) walks, (\d+) frames, (\d+) values rebuilt in [^,]*, (\d+) mismatches; (\d+) modules added and removed meanwhile \(their own calls: \d+ walks, \d+ frames, \d+ values; \d+ with code where a removed module's had been\); after removing all: (\d+) modules in the set, (\d+) RuntimeDyld objects mapped`)
 
+// orcShortModules is the ORC workload's size under -short (1,000
+// otherwise).
+const orcShortModules = 100
+
 // orcClean reports whether a workload report line (orcLine's submatches)
-// shows 1,000 modules, every call walked through 5 frames with 10 values
+// shows wantModules modules, every call walked through 5 frames with 10 values
 // each, 0 mismatches, at least 20 modules added and removed meanwhile, and
 // nothing left after the removal.
-func orcClean(m [][]byte) bool {
+func orcClean(m [][]byte, wantModules int) bool {
 	n := make([]int, len(m))
 	for i := 2; i < len(m); i++ {
 		n[i], _ = strconv.Atoi(string(m[i]))
 	}
 	modules, rounds, calls, walks, frames, values, bad, churned, left, mapped := n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], n[10], n[11]
-	return modules == 1000 && rounds >= 1 && calls == rounds*modules && walks == calls && frames == 5*calls &&
+	return modules == wantModules && rounds >= 1 && calls == rounds*modules && walks == calls && frames == 5*calls &&
 		values == 10*frames && bad == 0 && churned >= 20 && left == 0 && mapped == 0
 }
 
 // TestORC runs the ORC workload (TestORCInProcess, orc_test.go) for each
 // LLVM version from 19 on: LLJIT with RuntimeDyld and with JITLink, 1,000
-// modules, every JIT'd frame walked and every value rebuilt while another
+// modules (100 under -short), every JIT'd frame walked and every value rebuilt while another
 // goroutine adds and removes modules, then everything removed.
 func TestORC(t *testing.T) {
 	for _, v := range orcVersions {
 		t.Run(fmt.Sprintf("llvm%d", v), func(t *testing.T) {
 			bin := inProcessBinary(t, v)
 			run := exec.Command(bin, "-test.run", "^TestORCInProcess$", "-test.v", "-test.count=1")
+			run.Env = os.Environ()
+			modules := 1000
+			if testing.Short() {
+				modules = orcShortModules
+				run.Env = append(run.Env, fmt.Sprintf("STACKMAPS_ORC_MODULES=%d", modules))
+			}
 			out, err := run.CombinedOutput()
 			t.Logf("\n%s", out)
 			if err != nil {
@@ -168,11 +178,11 @@ func TestORC(t *testing.T) {
 			}
 			found := map[string]bool{}
 			for _, m := range orcLine.FindAllSubmatch(out, -1) {
-				found[string(m[1])] = orcClean(m)
+				found[string(m[1])] = orcClean(m, modules)
 			}
 			for _, l := range []string{"rtdyld", "jitlink"} {
 				if !found[l] {
-					t.Errorf("LLVM %d %s: no clean workload report (1000 modules, 5 frames and 50 values a call, 0 mismatches, 20 modules added and removed meanwhile, all removed)", v, l)
+					t.Errorf("LLVM %d %s: no clean workload report (%d modules, 5 frames and 50 values a call, 0 mismatches, 20 modules added and removed meanwhile, all removed)", v, l, modules)
 				}
 			}
 		})

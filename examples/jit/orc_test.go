@@ -3,6 +3,8 @@
 package main
 
 import (
+	"os"
+	"strconv"
 	"testing"
 
 	"github.com/stackmaps/stackmaps/examples/jit/internal/llvmjit"
@@ -12,20 +14,38 @@ import (
 // each.
 const orcModules = 1000
 
+// orcModulesEnv, when set, overrides orcModules for TestORCInProcess
+// (TestORC sets it to orcShortModules under -short).
+const orcModulesEnv = "STACKMAPS_ORC_MODULES"
+
+// orcTestModules is the number of modules TestORCInProcess uses.
+func orcTestModules(t *testing.T) int {
+	v := os.Getenv(orcModulesEnv)
+	if v == "" {
+		return orcModules
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		t.Fatalf("%s=%q: want a positive number", orcModulesEnv, v)
+	}
+	return n
+}
+
 // orcMinChurn is how many modules the other goroutine must have added and
 // removed while the calls ran (more rounds of calls are made until then).
 const orcMinChurn = 20
 
 // TestORCInProcess runs the ORC workload (RunORC) with each linker: 1,000
-// modules added through LLJIT, a call into each that goes through 5 JIT'd
+// modules (or $STACKMAPS_ORC_MODULES) added through LLJIT, a call into each that goes through 5 JIT'd
 // frames of 5 modules, every frame walked and every deopt value and GC
 // pointer rebuilt and compared while another goroutine adds and removes
 // modules, then every module removed. TestORC (jit_test.go) runs it per
 // LLVM version.
 func TestORCInProcess(t *testing.T) {
+	modules := orcTestModules(t)
 	for _, l := range []llvmjit.Linker{llvmjit.RTDyld, llvmjit.JITLink} {
 		t.Run(l.String(), func(t *testing.T) {
-			rep, err := RunORC(ORCConfig{Linker: l, Modules: orcModules, Depth: 4, MinChurn: orcMinChurn})
+			rep, err := RunORC(ORCConfig{Linker: l, Modules: modules, Depth: 4, MinChurn: orcMinChurn})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -35,8 +55,8 @@ func TestORCInProcess(t *testing.T) {
 			t.Logf("LLVM %d %v: %d modules compiled in %v; %d rounds of calls, %d calls, %d walks, %d frames, %d values rebuilt in %v, %d mismatches; %d modules added and removed meanwhile (their own calls: %d walks, %d frames, %d values; %d with code where a removed module's had been); after removing all: %d modules in the set, %d RuntimeDyld objects mapped",
 				llvmjit.Version, l, rep.Modules, rep.Compile.Round(1e6), rep.Rounds, rep.Calls, rep.Walks, rep.Frames, rep.Values, rep.Call.Round(1e6),
 				len(rep.Mismatches), rep.Churned, rep.ChurnWalks, rep.ChurnFrames, rep.ChurnValues, rep.Reused, rep.SetAfter, rep.LiveAfter)
-			if rep.Calls != rep.Rounds*orcModules || rep.Walks != rep.Calls || rep.Frames != 5*rep.Calls {
-				t.Errorf("%d rounds: %d calls, %d walks, %d frames; want %d modules called per round, one walk of 5 frames per call", rep.Rounds, rep.Calls, rep.Walks, rep.Frames, orcModules)
+			if rep.Calls != rep.Rounds*modules || rep.Walks != rep.Calls || rep.Frames != 5*rep.Calls {
+				t.Errorf("%d rounds: %d calls, %d walks, %d frames; want %d modules called per round, one walk of 5 frames per call", rep.Rounds, rep.Calls, rep.Walks, rep.Frames, modules)
 			}
 			// 6 deopt values and 2 GC pairs (4 pointers) per frame.
 			if want := 10 * rep.Frames; rep.Values != want {
