@@ -138,6 +138,8 @@ func TestJIT(t *testing.T) {
 
 var orcLine = regexp.MustCompile(`LLVM \d+ (rtdyld|jitlink): (\d+) modules compiled in [^;]*; (\d+) rounds of calls, (\d+) calls, (\d+) walks, (\d+) frames, (\d+) values rebuilt in [^,]*, (\d+) mismatches; (\d+) modules added and removed meanwhile \(their own calls: \d+ walks, \d+ frames, \d+ values; \d+ with code where a removed module's had been\); after removing all: (\d+) modules in the set, (\d+) RuntimeDyld objects mapped`)
 
+var orcRegisters = regexp.MustCompile(`\d+ Register locations, (\d+) found in a callee's save slot`)
+
 // orcShortModules is the ORC workload's size under -short (1,000
 // otherwise).
 const orcShortModules = 100
@@ -157,33 +159,55 @@ func orcClean(m [][]byte, wantModules int) bool {
 }
 
 // TestORC runs the ORC workload (TestORCInProcess, orc_test.go) for each
-// LLVM version from 19 on: LLJIT with RuntimeDyld and with JITLink, 1,000
-// modules (100 under -short), every JIT'd frame walked and every value rebuilt while another
-// goroutine adds and removes modules, then everything removed.
+// LLVM version from 19 on: LLJIT with RuntimeDyld and with JITLink; 1,000
+// modules (100 under -short) with deopt values spilled (mem), and 100
+// with -use-registers-for-deopt-values (reg: outer frames' values in
+// callee-saved registers, found in save slots of other modules' frames);
+// every JIT'd frame walked and every value rebuilt while another goroutine
+// adds and removes modules, then everything removed.
 func TestORC(t *testing.T) {
 	for _, v := range orcVersions {
 		t.Run(fmt.Sprintf("llvm%d", v), func(t *testing.T) {
 			bin := inProcessBinary(t, v)
-			run := exec.Command(bin, "-test.run", "^TestORCInProcess$", "-test.v", "-test.count=1")
-			run.Env = os.Environ()
-			modules := 1000
-			if testing.Short() {
-				modules = orcShortModules
-				run.Env = append(run.Env, fmt.Sprintf("STACKMAPS_ORC_MODULES=%d", modules))
-			}
-			out, err := run.CombinedOutput()
-			t.Logf("\n%s", out)
-			if err != nil {
-				t.Fatalf("ORC workload with LLVM %d: %v", v, err)
-			}
-			found := map[string]bool{}
-			for _, m := range orcLine.FindAllSubmatch(out, -1) {
-				found[string(m[1])] = orcClean(m, modules)
-			}
-			for _, l := range []string{"rtdyld", "jitlink"} {
-				if !found[l] {
-					t.Errorf("LLVM %d %s: no clean workload report (%d modules, 5 frames and 50 values a call, 0 mismatches, 20 modules added and removed meanwhile, all removed)", v, l, modules)
-				}
+			for _, mode := range []string{"mem", "reg"} {
+				t.Run(mode, func(t *testing.T) {
+					run := exec.Command(bin, "-test.run", "^TestORCInProcess$", "-test.v", "-test.count=1")
+					run.Env = os.Environ()
+					// The register mode (values in callee-saved registers,
+					// found through other modules' CFI) runs the small
+					// workload.
+					modules := 1000
+					if testing.Short() || mode == "reg" {
+						modules = orcShortModules
+						run.Env = append(run.Env, fmt.Sprintf("STACKMAPS_ORC_MODULES=%d", modules))
+					}
+					if mode == "reg" {
+						run.Env = append(run.Env, "STACKMAPS_JIT_REGDEOPT=1")
+					}
+					out, err := run.CombinedOutput()
+					t.Logf("\n%s", out)
+					if err != nil {
+						t.Fatalf("ORC workload with LLVM %d (%s): %v", v, mode, err)
+					}
+					found := map[string]bool{}
+					for _, m := range orcLine.FindAllSubmatch(out, -1) {
+						found[string(m[1])] = orcClean(m, modules)
+					}
+					saved := 0
+					for _, m := range orcRegisters.FindAllSubmatch(out, -1) {
+						if n, _ := strconv.Atoi(string(m[1])); n > 0 {
+							saved++
+						}
+					}
+					for _, l := range []string{"rtdyld", "jitlink"} {
+						if !found[l] {
+							t.Errorf("LLVM %d %s: no clean workload report (%d modules, 5 frames and 50 values a call, 0 mismatches, 20 modules added and removed meanwhile, all removed)", v, l, modules)
+						}
+					}
+					if mode == "reg" && saved != 2 {
+						t.Errorf("LLVM %d: %d of 2 linkers' runs found register values in callee save slots", v, saved)
+					}
+				})
 			}
 		})
 	}

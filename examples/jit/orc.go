@@ -35,12 +35,16 @@ type ORCReport struct {
 	Calls, Walks int
 	Frames       int
 	Values       int // deopt values and GC pointers rebuilt and compared
-	Mismatches   []string
-	Churned      int // modules added and removed by the other goroutine during the calls
+	// Registers counts deopt values in Register locations
+	// (-use-registers-for-deopt-values), SavedHomes those of them that
+	// stackwalk found in a callee's save slot.
+	Registers, SavedHomes int
+	Mismatches            []string
+	Churned               int // modules added and removed by the other goroutine during the calls
 	// The other goroutine's calls into the modules it added (2 JIT'd
 	// frames each, checked like the others): walks, frames, values, and
 	// how many of its modules had code where a removed module's had been
-	// (RuntimeDyld reuses freed arenas).
+	// (freed JIT memory is reused at once).
 	ChurnWalks, ChurnFrames, ChurnValues, Reused int
 	LiveAfter                                    int // RTDyld objects still mapped after everything was removed
 	SetAfter                                     int // modules in the set after everything was removed

@@ -26,7 +26,7 @@ func (rep *ORCReport) mismatch(format string, args ...any) {
 func (rep *ORCReport) checkWalk(w *stackwalk.Walker, chain []orcFn, in orcInputs) error {
 	depth := len(chain) - 1
 	i := 0
-	var prevCFA uint64
+	var prevCFA, firstSP uint64
 	for w.Next() {
 		fr := w.Frame()
 		if i > depth {
@@ -42,6 +42,9 @@ func (rep *ORCReport) checkWalk(w *stackwalk.Walker, chain []orcFn, in orcInputs
 			rep.mismatch("%s frame %d: sp %#x is not its callee's CFA %#x", chain[0].Name, i, fr.SP, prevCFA)
 		}
 		prevCFA = fr.CFA
+		if i == 0 {
+			firstSP = fr.SP
+		}
 		rec, ok := fr.Record()
 		wantID := f.CallID()
 		if i == 0 {
@@ -62,12 +65,27 @@ func (rep *ORCReport) checkWalk(w *stackwalk.Walker, chain []orcFn, in orcInputs
 					return fmt.Errorf("frame %d (%s) deopt value %d: %w", i, f.Name, j, err)
 				}
 				got := s.Bits
-				if s.Loc.Size == 4 || (j == 3 && s.Loc.Kind == stackmap.Constant) {
+				if j == 3 { // the i32: its upper bits are not the value's
 					got, v = uint64(uint32(got)), uint64(uint32(v))
 				}
 				rep.Values++
 				if got != v {
 					rep.mismatch("%s frame %d (%s) deopt %d: rebuilt %#x, want %#x (%v)", chain[0].Name, i, f.Name, j, got, v, s.Loc)
+				}
+				if s.Loc.Kind != stackmap.Register {
+					continue
+				}
+				// A register value of an outer frame is in the register
+				// still, or in the save slot of a callee (an inner frame,
+				// another module's function) that saved it.
+				rep.Registers++
+				if s.Home.InMemory() {
+					rep.SavedHomes++
+					if i == 0 || s.Home.Addr < firstSP || s.Home.Addr >= fr.SP {
+						rep.mismatch("%s frame %d (%s) deopt %d: register %d's home %v is in no callee's frame [%#x, %#x)", chain[0].Name, i, f.Name, j, s.Loc.Reg, s.Home, firstSP, fr.SP)
+					}
+				} else if s.Home.Kind != stackwalk.HomeRegister || s.Home.Reg != s.Loc.Reg {
+					rep.mismatch("%s frame %d (%s) deopt %d: register %d's home is %v", chain[0].Name, i, f.Name, j, s.Loc.Reg, s.Home)
 				}
 			}
 		}

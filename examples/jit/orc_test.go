@@ -36,12 +36,21 @@ func orcTestModules(t *testing.T) int {
 const orcMinChurn = 20
 
 // TestORCInProcess runs the ORC workload (RunORC) with each linker: 1,000
-// modules (or $STACKMAPS_ORC_MODULES) added through LLJIT, a call into each that goes through 5 JIT'd
+// modules (or $STACKMAPS_ORC_MODULES; with $STACKMAPS_JIT_REGDEOPT=1
+// compiled with -use-registers-for-deopt-values) added through LLJIT, a call into each that goes through 5 JIT'd
 // frames of 5 modules, every frame walked and every deopt value and GC
 // pointer rebuilt and compared while another goroutine adds and removes
 // modules, then every module removed. TestORC (jit_test.go) runs it per
 // LLVM version.
 func TestORCInProcess(t *testing.T) {
+	regDeopt := os.Getenv(regDeoptEnv) == "1"
+	var args []string
+	if regDeopt {
+		args = append(args, "-use-registers-for-deopt-values")
+	}
+	if err := llvmjit.Init(args...); err != nil {
+		t.Fatal(err)
+	}
 	modules := orcTestModules(t)
 	for _, l := range []llvmjit.Linker{llvmjit.RTDyld, llvmjit.JITLink} {
 		t.Run(l.String(), func(t *testing.T) {
@@ -52,9 +61,9 @@ func TestORCInProcess(t *testing.T) {
 			for _, m := range rep.Mismatches {
 				t.Error(m)
 			}
-			t.Logf("LLVM %d %v: %d modules compiled in %v; %d rounds of calls, %d calls, %d walks, %d frames, %d values rebuilt in %v, %d mismatches; %d modules added and removed meanwhile (their own calls: %d walks, %d frames, %d values; %d with code where a removed module's had been); after removing all: %d modules in the set, %d RuntimeDyld objects mapped",
+			t.Logf("LLVM %d %v: %d modules compiled in %v; %d rounds of calls, %d calls, %d walks, %d frames, %d values rebuilt in %v, %d mismatches; %d modules added and removed meanwhile (their own calls: %d walks, %d frames, %d values; %d with code where a removed module's had been); after removing all: %d modules in the set, %d RuntimeDyld objects mapped; %d Register locations, %d found in a callee's save slot",
 				llvmjit.Version, l, rep.Modules, rep.Compile.Round(1e6), rep.Rounds, rep.Calls, rep.Walks, rep.Frames, rep.Values, rep.Call.Round(1e6),
-				len(rep.Mismatches), rep.Churned, rep.ChurnWalks, rep.ChurnFrames, rep.ChurnValues, rep.Reused, rep.SetAfter, rep.LiveAfter)
+				len(rep.Mismatches), rep.Churned, rep.ChurnWalks, rep.ChurnFrames, rep.ChurnValues, rep.Reused, rep.SetAfter, rep.LiveAfter, rep.Registers, rep.SavedHomes)
 			if rep.Calls != rep.Rounds*modules || rep.Walks != rep.Calls || rep.Frames != 5*rep.Calls {
 				t.Errorf("%d rounds: %d calls, %d walks, %d frames; want %d modules called per round, one walk of 5 frames per call", rep.Rounds, rep.Calls, rep.Walks, rep.Frames, modules)
 			}
@@ -64,6 +73,9 @@ func TestORCInProcess(t *testing.T) {
 			}
 			if rep.ChurnWalks < rep.Churned || rep.ChurnFrames != 2*rep.ChurnWalks || rep.ChurnValues != 10*rep.ChurnFrames {
 				t.Errorf("other goroutine: %d walks, %d frames, %d values for %d modules; want a walk of 2 frames and 20 values each", rep.ChurnWalks, rep.ChurnFrames, rep.ChurnValues, rep.Churned)
+			}
+			if regDeopt && (rep.Registers == 0 || rep.SavedHomes == 0) {
+				t.Errorf("-use-registers-for-deopt-values: %d Register locations, %d of them found in a callee's save slot; want some of each", rep.Registers, rep.SavedHomes)
 			}
 			if rep.Churned < orcMinChurn {
 				t.Errorf("%d modules added and removed during the calls, want %d", rep.Churned, orcMinChurn)
