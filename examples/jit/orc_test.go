@@ -36,12 +36,12 @@ func orcTestModules(t *testing.T) int {
 const orcMinChurn = 20
 
 // TestORCInProcess runs the ORC workload (RunORC) with each linker: 1,000
-// modules (or $STACKMAPS_ORC_MODULES; with $STACKMAPS_JIT_REGDEOPT=1
-// compiled with -use-registers-for-deopt-values) added through LLJIT, a call into each that goes through 5 JIT'd
-// frames of 5 modules, every frame walked and every deopt value and GC
-// pointer rebuilt and compared while another goroutine adds and removes
-// modules, then every module removed. TestORC (jit_test.go) runs it per
-// LLVM version.
+// modules (or $STACKMAPS_ORC_MODULES) added through LLJIT (compiled with
+// -use-registers-for-deopt-values when $STACKMAPS_JIT_REGDEOPT is 1), a
+// call into each that goes through 5 JIT'd frames of 5 modules, every
+// frame walked and every deopt value and GC pointer rebuilt and compared
+// while another goroutine adds and removes modules, then every module
+// removed. TestORC (jit_test.go) runs it per LLVM version.
 func TestORCInProcess(t *testing.T) {
 	regDeopt := os.Getenv(regDeoptEnv) == "1"
 	var args []string
