@@ -3,6 +3,7 @@ package stackwalk
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -20,24 +21,63 @@ const (
 
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
 // start address, in chunks. firsts[i] is chunks[i].starts[0]; no chunk is
-// empty.
+// empty; dir is the directory of firsts.
 type moduleSnap struct {
 	firsts []uint64
 	chunks []*moduleChunk
+	dir    addrDir
 	n      int
 }
 
-// moduleChunk holds up to maxChunk modules sorted by start address, with
-// their code ranges copied beside them so that a lookup reads two dense
-// arrays.
+// moduleChunk holds up to maxChunk modules sorted by start address: their
+// starts in one dense array (searched through dir), and each one's end
+// beside its pointer (read once, at the end of a lookup).
 type moduleChunk struct {
 	starts []uint64
-	ends   []uint64
-	mods   []*Module
+	ents   []moduleEntry
+	dir    addrDir
+}
+
+// moduleEntry is a module and the end of its code range.
+type moduleEntry struct {
+	end uint64
+	m   *Module
+}
+
+// module returns the chunk's module j.
+func (c *moduleChunk) module(j int) *Module { return c.ents[j].m }
+
+// splice returns a new chunk of c's modules [0, j), then add (when not
+// nil), then c's modules [k, len), followed by those of next (when not
+// nil). Only the new chunk's arrays are allocated.
+func (c *moduleChunk) splice(j, k int, add *Module, next *moduleChunk) *moduleChunk {
+	n := j + len(c.ents) - k
+	if add != nil {
+		n++
+	}
+	if next != nil {
+		n += len(next.ents)
+	}
+	starts, ents := make([]uint64, 0, n), make([]moduleEntry, 0, n)
+	starts, ents = append(starts, c.starts[:j]...), append(ents, c.ents[:j]...)
+	if add != nil {
+		starts, ents = append(starts, add.Start), append(ents, moduleEntry{add.End, add})
+	}
+	starts, ents = append(starts, c.starts[k:]...), append(ents, c.ents[k:]...)
+	if next != nil {
+		starts, ents = append(starts, next.starts...), append(ents, next.ents...)
+	}
+	return chunkOf(starts, ents)
+}
+
+// chunkOf makes a chunk of the arrays given (not empty), which it keeps.
+func chunkOf(starts []uint64, ents []moduleEntry) *moduleChunk {
+	return &moduleChunk{starts: starts, ents: ents, dir: newAddrDir(starts)}
 }
 
 // lastAtOrBelow returns the index of the last element of a (sorted) that is
-// at most x, or -1. Its loop has no data-dependent branch.
+// at most x, or -1. Its loop has no data-dependent branch (the compiler
+// keeps an if in it as a branch, which random lookups mispredict).
 func lastAtOrBelow(a []uint64, x uint64) int {
 	n := len(a)
 	if n == 0 || a[0] > x {
@@ -46,9 +86,10 @@ func lastAtOrBelow(a []uint64, x uint64) int {
 	lo := 0
 	for n > 1 {
 		half := n >> 1
-		if a[lo+half] <= x {
-			lo += half
-		}
+		// lo += half when a[lo+half] <= x, without a branch: the
+		// borrow of x - a[lo+half] is 1 when it is above x.
+		_, above := bits.Sub64(x, a[lo+half], 0)
+		lo += half & int(above-1)
 		n -= half
 	}
 	return lo
@@ -56,16 +97,37 @@ func lastAtOrBelow(a []uint64, x uint64) int {
 
 // lookup returns the module whose range contains pc, or nil.
 func (s *moduleSnap) lookup(pc uint64) *Module {
-	i := lastAtOrBelow(s.firsts, pc)
-	if i < 0 {
+	var h moduleHit
+	return s.lookupHit(pc, &h)
+}
+
+// moduleHit is a module found and its code range, [start, start+size).
+type moduleHit struct {
+	start, size uint64
+	m           *Module
+}
+
+// lookupHit returns the module whose range contains pc, or nil; it sets
+// *h to the module found and its range (leaves it unchanged otherwise).
+func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
+	i := 0
+	switch len(s.chunks) {
+	case 0:
 		return nil
+	case 1:
+	default:
+		if i = s.dir.find(s.firsts, pc); i < 0 || i >= len(s.chunks) {
+			return nil
+		}
 	}
 	c := s.chunks[i]
-	j := lastAtOrBelow(c.starts, pc)
-	if j < 0 || j >= len(c.ends) || j >= len(c.mods) || pc >= c.ends[j] {
+	j := c.dir.find(c.starts, pc)
+	if j < 0 || j >= len(c.ents) || pc >= c.ents[j].end {
 		return nil
 	}
-	return c.mods[j]
+	e := &c.ents[j]
+	*h = moduleHit{c.starts[j], e.end - c.starts[j], e.m}
+	return e.m
 }
 
 // buildSnap checks the modules for arch and sorts them into a snapshot.
@@ -93,20 +155,19 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 		s.chunks = append(s.chunks, c)
 		sorted = sorted[k:]
 	}
+	if s.n > 0 {
+		s.dir = newAddrDir(s.firsts)
+	}
 	return s, nil
 }
 
 // newChunk makes a chunk of mods, which are sorted and do not overlap.
 func newChunk(mods []*Module) *moduleChunk {
-	c := &moduleChunk{
-		starts: make([]uint64, len(mods)),
-		ends:   make([]uint64, len(mods)),
-		mods:   slices.Clone(mods),
-	}
+	starts, ents := make([]uint64, len(mods)), make([]moduleEntry, len(mods))
 	for i, m := range mods {
-		c.starts[i], c.ends[i] = m.Start, m.End
+		starts[i], ents[i] = m.Start, moduleEntry{m.End, m}
 	}
-	return c
+	return chunkOf(starts, ents)
 }
 
 // overlapError names both modules and their ranges.
@@ -122,8 +183,7 @@ func overlapError(a, b *Module) error {
 // into and the chunk list; s is unchanged.
 func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	if len(s.chunks) == 0 {
-		c := newChunk([]*Module{m})
-		return &moduleSnap{firsts: []uint64{m.Start}, chunks: []*moduleChunk{c}, n: 1}, nil
+		return s.replace(0, 0, []*moduleChunk{newChunk([]*Module{m})}, 1), nil
 	}
 	// The chunk whose first module starts at or below m, or the first.
 	ci := max(lastAtOrBelow(s.firsts, m.Start), 0)
@@ -137,14 +197,16 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	if next := s.neighbour(ci, j); next != nil && next.Start < m.End {
 		return nil, overlapError(m, next)
 	}
-	mods := make([]*Module, 0, len(c.mods)+1)
-	mods = append(append(append(mods, c.mods[:j]...), m), c.mods[j:]...)
-	var repl []*moduleChunk
-	if len(mods) > maxChunk {
-		h := len(mods) / 2
-		repl = []*moduleChunk{newChunk(mods[:h]), newChunk(mods[h:])}
-	} else {
-		repl = []*moduleChunk{newChunk(mods)}
+	nc := c.splice(j, j, m, nil)
+	if len(nc.ents) <= maxChunk {
+		return s.replace(ci, ci+1, []*moduleChunk{nc}, s.n+1), nil
+	}
+	// Split in two halves, which share nc's arrays (no chunk changes
+	// its arrays once made).
+	h := len(nc.ents) / 2
+	repl := []*moduleChunk{
+		chunkOf(nc.starts[:h:h], nc.ents[:h:h]),
+		chunkOf(nc.starts[h:], nc.ents[h:]),
 	}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
 }
@@ -155,13 +217,13 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 func (s *moduleSnap) neighbour(ci, j int) *Module {
 	c := s.chunks[ci]
 	switch {
-	case j >= 0 && j < len(c.mods):
-		return c.mods[j]
+	case j >= 0 && j < len(c.ents):
+		return c.module(j)
 	case j < 0 && ci > 0:
 		p := s.chunks[ci-1]
-		return p.mods[len(p.mods)-1]
-	case j >= len(c.mods) && ci+1 < len(s.chunks):
-		return s.chunks[ci+1].mods[0]
+		return p.module(len(p.ents) - 1)
+	case j >= len(c.ents) && ci+1 < len(s.chunks):
+		return s.chunks[ci+1].module(0)
 	}
 	return nil
 }
@@ -174,7 +236,7 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	j := -1
 	if ci >= 0 {
 		c := s.chunks[ci]
-		if k := lastAtOrBelow(c.starts, m.Start); k >= 0 && c.mods[k] == m {
+		if k := lastAtOrBelow(c.starts, m.Start); k >= 0 && c.module(k) == m {
 			j = k
 		}
 	}
@@ -182,25 +244,23 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 		return nil, fmt.Errorf("stackwalk: remove module %q [%#x, %#x): %w", m.Name, m.Start, m.End, ErrModuleNotInSet)
 	}
 	c := s.chunks[ci]
-	mods := make([]*Module, 0, len(c.mods)-1+maxChunk/4)
-	mods = append(append(mods, c.mods[:j]...), c.mods[j+1:]...)
-	lo, hi := ci, ci+1
-	if len(mods) < minChunk {
-		// Merge with the smaller neighbour when the two fit in one chunk.
-		switch {
-		case ci+1 < len(s.chunks) && len(mods)+len(s.chunks[ci+1].mods) <= buildChunk:
-			mods = append(mods, s.chunks[ci+1].mods...)
-			hi++
-		case ci > 0 && len(mods)+len(s.chunks[ci-1].mods) <= buildChunk:
-			mods = append(slices.Clone(s.chunks[ci-1].mods), mods...)
-			lo--
-		}
-	}
+	left := len(c.ents) - 1
 	var repl []*moduleChunk
-	if len(mods) > 0 {
-		repl = []*moduleChunk{newChunk(mods)}
+	switch {
+	case left >= minChunk:
+		repl = []*moduleChunk{c.splice(j, j+1, nil, nil)}
+	// A small chunk merges with a neighbour when the two fit in one.
+	case ci+1 < len(s.chunks) && left+len(s.chunks[ci+1].ents) <= buildChunk:
+		repl = []*moduleChunk{c.splice(j, j+1, nil, s.chunks[ci+1])}
+		return s.replace(ci, ci+2, repl, s.n-1), nil
+	case ci > 0 && left+len(s.chunks[ci-1].ents) <= buildChunk:
+		p := s.chunks[ci-1]
+		repl = []*moduleChunk{p.splice(len(p.ents), len(p.ents), nil, c.splice(j, j+1, nil, nil))}
+		return s.replace(ci-1, ci+1, repl, s.n-1), nil
+	case left > 0:
+		repl = []*moduleChunk{c.splice(j, j+1, nil, nil)}
 	}
-	return s.replace(lo, hi, repl, s.n-1), nil
+	return s.replace(ci, ci+1, repl, s.n-1), nil
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
@@ -214,5 +274,8 @@ func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap
 		t.firsts = append(t.firsts, c.starts[0])
 	}
 	t.firsts = append(t.firsts, s.firsts[hi:]...)
+	if len(t.firsts) > 0 {
+		t.dir = newAddrDir(t.firsts)
+	}
 	return t
 }
