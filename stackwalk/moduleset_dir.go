@@ -16,11 +16,10 @@ type addrDir struct {
 	idx   []uint32 // len: buckets + 1
 }
 
-// newAddrDir builds the directory of starts (sorted, not empty) with about
-// one bucket per start: O(len(starts)).
-func newAddrDir(starts []uint64) addrDir {
-	n := len(starts)
-	d := addrDir{base: starts[0], span: starts[n-1] - starts[0]}
+// newAddrDir builds the directory of n sorted starts (n > 0), start(i)
+// giving start i, with about one bucket per start: O(n).
+func newAddrDir(n int, start func(i int) uint64) addrDir {
+	d := addrDir{base: start(0), span: start(n-1) - start(0)}
 	nb := uint64(1) << bits.Len(uint(n-1)) // a power of two, at least n
 	for d.span>>d.shift >= nb {
 		d.shift++
@@ -35,7 +34,7 @@ func newAddrDir(starts []uint64) addrDir {
 			d.idx[b] = uint32(n - 1)
 			continue
 		}
-		for j+1 < n && starts[j+1]-d.base <= off {
+		for j+1 < n && start(j+1)-d.base <= off {
 			j++
 		}
 		d.idx[b] = uint32(j)
@@ -43,18 +42,23 @@ func newAddrDir(starts []uint64) addrDir {
 	return d
 }
 
-// find returns the index of the last start at or below x, or -1.
+// bucket returns the range [lo, hi] of indexes the last start at or below
+// x lies in (the start at lo is at or below x); ok is false when x is
+// below the first start.
+func (d *addrDir) bucket(x uint64) (lo, hi int, ok bool) {
+	if x < d.base || len(d.idx) < 2 {
+		return 0, 0, false
+	}
+	b := min((x-d.base)>>d.shift, uint64(len(d.idx)-2))
+	return int(d.idx[b]), int(d.idx[b+1]), true
+}
+
+// find returns the index of the last of starts (the array the directory
+// was built from) at or below x, or -1.
 func (d *addrDir) find(starts []uint64, x uint64) int {
-	if x < d.base {
+	lo, hi, ok := d.bucket(x)
+	if !ok || lo > hi || hi >= len(starts) {
 		return -1
-	}
-	b := (x - d.base) >> d.shift
-	if b >= uint64(len(d.idx)-1) {
-		b = uint64(len(d.idx) - 2)
-	}
-	lo, hi := int(d.idx[b]), int(d.idx[b+1])
-	if lo > hi || hi >= len(starts) {
-		return -1 // not reached: the directory was built from starts
 	}
 	return lo + lastAtOrBelow(starts[lo:hi+1], x)
 }

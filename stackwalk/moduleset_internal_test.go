@@ -21,11 +21,10 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 	for i, c := range s.chunks {
 		require.NotEmpty(t, c.ents, "chunk %d", i)
 		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
-		require.Equal(t, len(c.ents), len(c.starts))
-		require.Equal(t, c.starts[0], s.firsts[i])
+		require.Equal(t, c.ents[0].start, s.firsts[i])
 		for j, e := range c.ents {
 			m := e.m
-			require.Equal(t, m.Start, c.starts[j])
+			require.Equal(t, m.Start, e.start)
 			require.Equal(t, m.End, e.end)
 			require.GreaterOrEqual(t, m.Start, prevEnd, "chunk %d module %d", i, j)
 			prevEnd = m.End

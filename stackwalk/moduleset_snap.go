@@ -29,19 +29,45 @@ type moduleSnap struct {
 	n      int
 }
 
-// moduleChunk holds up to maxChunk modules sorted by start address: their
-// starts in one dense array (searched through dir), and each one's end
-// beside its pointer (read once, at the end of a lookup).
+// moduleChunk holds up to maxChunk modules sorted by start address, each
+// beside its code range (a lookup's last steps read one or two entries),
+// and the directory of their starts.
 type moduleChunk struct {
-	starts []uint64
-	ents   []moduleEntry
-	dir    addrDir
+	ents []moduleEntry
+	dir  addrDir
 }
 
-// moduleEntry is a module and the end of its code range.
+// moduleEntry is a module and its code range [start, end), copied when
+// it was added.
 type moduleEntry struct {
-	end uint64
-	m   *Module
+	start, end uint64
+	m          *Module
+}
+
+// lastEntryAtOrBelow is lastAtOrBelow over the entries' starts.
+func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
+	n := len(a)
+	if n == 0 || a[0].start > x {
+		return -1
+	}
+	lo := 0
+	for n > 1 {
+		half := n >> 1
+		_, above := bits.Sub64(x, a[lo+half].start, 0)
+		lo += half & int(above-1)
+		n -= half
+	}
+	return lo
+}
+
+// find returns the index of the chunk's last module starting at or below
+// x, or -1.
+func (c *moduleChunk) find(x uint64) int {
+	lo, hi, ok := c.dir.bucket(x)
+	if !ok || lo > hi || hi >= len(c.ents) {
+		return -1
+	}
+	return lo + lastEntryAtOrBelow(c.ents[lo:hi+1], x)
 }
 
 // module returns the chunk's module j.
@@ -58,21 +84,20 @@ func (c *moduleChunk) splice(j, k int, add *Module, next *moduleChunk) *moduleCh
 	if next != nil {
 		n += len(next.ents)
 	}
-	starts, ents := make([]uint64, 0, n), make([]moduleEntry, 0, n)
-	starts, ents = append(starts, c.starts[:j]...), append(ents, c.ents[:j]...)
+	ents := append(make([]moduleEntry, 0, n), c.ents[:j]...)
 	if add != nil {
-		starts, ents = append(starts, add.Start), append(ents, moduleEntry{add.End, add})
+		ents = append(ents, moduleEntry{add.Start, add.End, add})
 	}
-	starts, ents = append(starts, c.starts[k:]...), append(ents, c.ents[k:]...)
+	ents = append(ents, c.ents[k:]...)
 	if next != nil {
-		starts, ents = append(starts, next.starts...), append(ents, next.ents...)
+		ents = append(ents, next.ents...)
 	}
-	return chunkOf(starts, ents)
+	return chunkOf(ents)
 }
 
-// chunkOf makes a chunk of the arrays given (not empty), which it keeps.
-func chunkOf(starts []uint64, ents []moduleEntry) *moduleChunk {
-	return &moduleChunk{starts: starts, ents: ents, dir: newAddrDir(starts)}
+// chunkOf makes a chunk of the entries given (not empty), which it keeps.
+func chunkOf(ents []moduleEntry) *moduleChunk {
+	return &moduleChunk{ents: ents, dir: newAddrDir(len(ents), func(i int) uint64 { return ents[i].start })}
 }
 
 // lastAtOrBelow returns the index of the last element of a (sorted) that is
@@ -121,12 +146,12 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 		}
 	}
 	c := s.chunks[i]
-	j := c.dir.find(c.starts, pc)
+	j := c.find(pc)
 	if j < 0 || j >= len(c.ents) || pc >= c.ents[j].end {
 		return nil
 	}
 	e := &c.ents[j]
-	*h = moduleHit{c.starts[j], e.end - c.starts[j], e.m}
+	*h = moduleHit{e.start, e.end - e.start, e.m}
 	return e.m
 }
 
@@ -151,23 +176,21 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 	for len(sorted) > 0 {
 		k := min(len(sorted), buildChunk)
 		c := newChunk(sorted[:k])
-		s.firsts = append(s.firsts, c.starts[0])
+		s.firsts = append(s.firsts, c.ents[0].start)
 		s.chunks = append(s.chunks, c)
 		sorted = sorted[k:]
 	}
-	if s.n > 0 {
-		s.dir = newAddrDir(s.firsts)
-	}
+	s.dir = firstsDir(s.firsts)
 	return s, nil
 }
 
 // newChunk makes a chunk of mods, which are sorted and do not overlap.
 func newChunk(mods []*Module) *moduleChunk {
-	starts, ents := make([]uint64, len(mods)), make([]moduleEntry, len(mods))
+	ents := make([]moduleEntry, len(mods))
 	for i, m := range mods {
-		starts[i], ents[i] = m.Start, moduleEntry{m.End, m}
+		ents[i] = moduleEntry{m.Start, m.End, m}
 	}
-	return chunkOf(starts, ents)
+	return chunkOf(ents)
 }
 
 // overlapError names both modules and their ranges.
@@ -190,12 +213,12 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	c := s.chunks[ci]
 	// m goes at position j of chunk ci; its neighbours may be in the
 	// chunks around it.
-	j := lastAtOrBelow(c.starts, m.Start) + 1
-	if prev := s.neighbour(ci, j-1); prev != nil && m.Start < prev.End {
-		return nil, overlapError(prev, m)
+	j := lastEntryAtOrBelow(c.ents, m.Start) + 1
+	if prev := s.neighbour(ci, j-1); prev != nil && m.Start < prev.end {
+		return nil, overlapError(prev.m, m)
 	}
-	if next := s.neighbour(ci, j); next != nil && next.Start < m.End {
-		return nil, overlapError(m, next)
+	if next := s.neighbour(ci, j); next != nil && next.start < m.End {
+		return nil, overlapError(m, next.m)
 	}
 	nc := c.splice(j, j, m, nil)
 	if len(nc.ents) <= maxChunk {
@@ -205,25 +228,25 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	// its arrays once made).
 	h := len(nc.ents) / 2
 	repl := []*moduleChunk{
-		chunkOf(nc.starts[:h:h], nc.ents[:h:h]),
-		chunkOf(nc.starts[h:], nc.ents[h:]),
+		chunkOf(nc.ents[:h:h]),
+		chunkOf(nc.ents[h:]),
 	}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
 }
 
-// neighbour returns module j of chunk ci, where j may be -1 (the last
-// module of the chunk before) or len (the first of the chunk after); nil
+// neighbour returns entry j of chunk ci, where j may be -1 (the last
+// entry of the chunk before) or len (the first of the chunk after); nil
 // when there is none.
-func (s *moduleSnap) neighbour(ci, j int) *Module {
+func (s *moduleSnap) neighbour(ci, j int) *moduleEntry {
 	c := s.chunks[ci]
 	switch {
 	case j >= 0 && j < len(c.ents):
-		return c.module(j)
+		return &c.ents[j]
 	case j < 0 && ci > 0:
 		p := s.chunks[ci-1]
-		return p.module(len(p.ents) - 1)
+		return &p.ents[len(p.ents)-1]
 	case j >= len(c.ents) && ci+1 < len(s.chunks):
-		return s.chunks[ci+1].module(0)
+		return &s.chunks[ci+1].ents[0]
 	}
 	return nil
 }
@@ -236,7 +259,7 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	j := -1
 	if ci >= 0 {
 		c := s.chunks[ci]
-		if k := lastAtOrBelow(c.starts, m.Start); k >= 0 && c.module(k) == m {
+		if k := lastEntryAtOrBelow(c.ents, m.Start); k >= 0 && c.module(k) == m {
 			j = k
 		}
 	}
@@ -271,11 +294,17 @@ func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap
 	t.chunks = append(append(append(t.chunks, s.chunks[:lo]...), repl...), s.chunks[hi:]...)
 	t.firsts = append(t.firsts, s.firsts[:lo]...)
 	for _, c := range repl {
-		t.firsts = append(t.firsts, c.starts[0])
+		t.firsts = append(t.firsts, c.ents[0].start)
 	}
 	t.firsts = append(t.firsts, s.firsts[hi:]...)
-	if len(t.firsts) > 0 {
-		t.dir = newAddrDir(t.firsts)
-	}
+	t.dir = firstsDir(t.firsts)
 	return t
+}
+
+// firstsDir is the directory of the chunks' first starts.
+func firstsDir(firsts []uint64) addrDir {
+	if len(firsts) == 0 {
+		return addrDir{}
+	}
+	return newAddrDir(len(firsts), func(i int) uint64 { return firsts[i] })
 }
