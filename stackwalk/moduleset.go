@@ -102,8 +102,8 @@ func (s *ModuleSet) Modules() iter.Seq[*Module] {
 	snap := s.snap.Load()
 	return func(yield func(*Module) bool) {
 		for _, c := range snap.chunks {
-			for _, m := range c.mods {
-				if !yield(m) {
+			for _, e := range c.ents {
+				if !yield(e.m) {
 					return
 				}
 			}

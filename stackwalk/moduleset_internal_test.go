@@ -19,18 +19,17 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 	require.Equal(t, len(s.chunks), len(s.firsts))
 	n, prevEnd := 0, uint64(0)
 	for i, c := range s.chunks {
-		require.NotEmpty(t, c.mods, "chunk %d", i)
-		require.LessOrEqual(t, len(c.mods), maxChunk, "chunk %d", i)
-		require.Equal(t, len(c.mods), len(c.starts))
-		require.Equal(t, len(c.mods), len(c.ends))
-		require.Equal(t, c.starts[0], s.firsts[i])
-		for j, m := range c.mods {
-			require.Equal(t, m.Start, c.starts[j])
-			require.Equal(t, m.End, c.ends[j])
+		require.NotEmpty(t, c.ents, "chunk %d", i)
+		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
+		require.Equal(t, c.ents[0].start, s.firsts[i])
+		for j, e := range c.ents {
+			m := e.m
+			require.Equal(t, m.Start, e.start)
+			require.Equal(t, m.End, e.end)
 			require.GreaterOrEqual(t, m.Start, prevEnd, "chunk %d module %d", i, j)
 			prevEnd = m.End
 		}
-		n += len(c.mods)
+		n += len(c.ents)
 	}
 	require.Equal(t, n, s.n)
 }

@@ -115,12 +115,14 @@ func TestModuleSetConcurrent(t *testing.T) {
 		}
 	})
 	var walkWG sync.WaitGroup
-	var complete atomic.Int64
+	var complete, ended atomic.Int64
 	for range walkers {
 		w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: mem})
 		require.NoError(t, err)
 		walkWG.Go(func() {
-			for range walks {
+			// At least walks walks, and on until the stack's modules were
+			// replaced 50 times.
+			for k := 0; k < walks || replaced.Load() < 50; k++ {
 				w.Start(synRet, rs)
 				i := 0
 				for fr, err := range w.Frames() {
@@ -145,6 +147,7 @@ func TestModuleSetConcurrent(t *testing.T) {
 					assert.Equal(t, n, i)
 					complete.Add(1)
 				case stackwalk.EndNoModule: // the next frame's module was being replaced
+					ended.Add(1)
 					pc, _ := w.Stopped()
 					assert.Equal(t, synRet+uint64(copyOf(i))*modSpacing, pc)
 				default:
@@ -158,7 +161,7 @@ func TestModuleSetConcurrent(t *testing.T) {
 	stop.Store(true)
 	wg.Wait()
 	t.Logf("%d walks of %d frames complete, %d ended at a module being replaced; %d replacements, %d other changes",
-		complete.Load(), n, walkers*int64(walks)-complete.Load(), replaced.Load(), churned.Load())
+		complete.Load(), n, ended.Load(), replaced.Load(), churned.Load())
 	assert.Positive(t, replaced.Load())
 	assert.Positive(t, complete.Load())
 }

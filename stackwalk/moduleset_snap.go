@@ -3,6 +3,7 @@ package stackwalk
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/stackmaps/stackmaps/regs"
@@ -20,24 +21,88 @@ const (
 
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
 // start address, in chunks. firsts[i] is chunks[i].starts[0]; no chunk is
-// empty.
+// empty; dir is the directory of firsts.
 type moduleSnap struct {
 	firsts []uint64
 	chunks []*moduleChunk
+	dir    addrDir
 	n      int
 }
 
-// moduleChunk holds up to maxChunk modules sorted by start address, with
-// their code ranges copied beside them so that a lookup reads two dense
-// arrays.
+// moduleChunk holds up to maxChunk modules sorted by start address, each
+// beside its code range (a lookup's last steps read one or two entries),
+// and the directory of their starts.
 type moduleChunk struct {
-	starts []uint64
-	ends   []uint64
-	mods   []*Module
+	ents []moduleEntry
+	dir  addrDir
+}
+
+// moduleEntry is a module and its code range [start, end), copied when
+// it was added.
+type moduleEntry struct {
+	start, end uint64
+	m          *Module
+}
+
+// lastEntryAtOrBelow is lastAtOrBelow over the entries' starts.
+func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
+	n := len(a)
+	if n == 0 || a[0].start > x {
+		return -1
+	}
+	lo := 0
+	for n > 1 {
+		half := n >> 1
+		_, above := bits.Sub64(x, a[lo+half].start, 0)
+		lo += half & int(above-1)
+		n -= half
+	}
+	return lo
+}
+
+// find returns the index of the chunk's last module starting at or below
+// x, or -1.
+func (c *moduleChunk) find(x uint64) int {
+	lo, hi, ok := c.dir.bucket(x)
+	if !ok || lo > hi || hi >= len(c.ents) {
+		return -1
+	}
+	return lo + lastEntryAtOrBelow(c.ents[lo:hi+1], x)
+}
+
+// module returns the chunk's module j.
+func (c *moduleChunk) module(j int) *Module { return c.ents[j].m }
+
+// splice returns a new chunk of c's modules [0, j), then add (when not
+// nil), then c's modules [k, len), followed by those of next (when not
+// nil). Only the new chunk's arrays are allocated.
+func (c *moduleChunk) splice(j, k int, add *Module, next *moduleChunk) *moduleChunk {
+	n := j + len(c.ents) - k
+	if add != nil {
+		n++
+	}
+	if next != nil {
+		n += len(next.ents)
+	}
+	ents := append(make([]moduleEntry, 0, n), c.ents[:j]...)
+	if add != nil {
+		ents = append(ents, moduleEntry{add.Start, add.End, add})
+	}
+	ents = append(ents, c.ents[k:]...)
+	if next != nil {
+		ents = append(ents, next.ents...)
+	}
+	return chunkOf(ents)
+}
+
+// chunkOf makes a chunk of the entries given (not empty), which it keeps.
+func chunkOf(ents []moduleEntry) *moduleChunk {
+	return &moduleChunk{ents: ents, dir: newAddrDir(len(ents), func(i int) uint64 { return ents[i].start })}
 }
 
 // lastAtOrBelow returns the index of the last element of a (sorted) that is
-// at most x, or -1. Its loop has no data-dependent branch.
+// at most x, or -1. Its loop has no data-dependent branch (the compiler
+// keeps an if in it as a branch, which random lookups mispredict).
 func lastAtOrBelow(a []uint64, x uint64) int {
 	n := len(a)
 	if n == 0 || a[0] > x {
@@ -46,9 +111,10 @@ func lastAtOrBelow(a []uint64, x uint64) int {
 	lo := 0
 	for n > 1 {
 		half := n >> 1
-		if a[lo+half] <= x {
-			lo += half
-		}
+		// lo += half when a[lo+half] <= x, without a branch: the
+		// borrow of x - a[lo+half] is 1 when it is above x.
+		_, above := bits.Sub64(x, a[lo+half], 0)
+		lo += half & int(above-1)
 		n -= half
 	}
 	return lo
@@ -56,16 +122,37 @@ func lastAtOrBelow(a []uint64, x uint64) int {
 
 // lookup returns the module whose range contains pc, or nil.
 func (s *moduleSnap) lookup(pc uint64) *Module {
-	i := lastAtOrBelow(s.firsts, pc)
-	if i < 0 {
+	var h moduleHit
+	return s.lookupHit(pc, &h)
+}
+
+// moduleHit is a module found and its code range, [start, start+size).
+type moduleHit struct {
+	start, size uint64
+	m           *Module
+}
+
+// lookupHit returns the module whose range contains pc, or nil; it sets
+// *h to the module found and its range (leaves it unchanged otherwise).
+func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
+	i := 0
+	switch len(s.chunks) {
+	case 0:
 		return nil
+	case 1:
+	default:
+		if i = s.dir.find(s.firsts, pc); i < 0 || i >= len(s.chunks) {
+			return nil
+		}
 	}
 	c := s.chunks[i]
-	j := lastAtOrBelow(c.starts, pc)
-	if j < 0 || j >= len(c.ends) || j >= len(c.mods) || pc >= c.ends[j] {
+	j := c.find(pc)
+	if j < 0 || j >= len(c.ents) || pc >= c.ents[j].end {
 		return nil
 	}
-	return c.mods[j]
+	e := &c.ents[j]
+	*h = moduleHit{e.start, e.end - e.start, e.m}
+	return e.m
 }
 
 // buildSnap checks the modules for arch and sorts them into a snapshot.
@@ -89,24 +176,21 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 	for len(sorted) > 0 {
 		k := min(len(sorted), buildChunk)
 		c := newChunk(sorted[:k])
-		s.firsts = append(s.firsts, c.starts[0])
+		s.firsts = append(s.firsts, c.ents[0].start)
 		s.chunks = append(s.chunks, c)
 		sorted = sorted[k:]
 	}
+	s.dir = firstsDir(s.firsts)
 	return s, nil
 }
 
 // newChunk makes a chunk of mods, which are sorted and do not overlap.
 func newChunk(mods []*Module) *moduleChunk {
-	c := &moduleChunk{
-		starts: make([]uint64, len(mods)),
-		ends:   make([]uint64, len(mods)),
-		mods:   slices.Clone(mods),
-	}
+	ents := make([]moduleEntry, len(mods))
 	for i, m := range mods {
-		c.starts[i], c.ends[i] = m.Start, m.End
+		ents[i] = moduleEntry{m.Start, m.End, m}
 	}
-	return c
+	return chunkOf(ents)
 }
 
 // overlapError names both modules and their ranges.
@@ -122,46 +206,47 @@ func overlapError(a, b *Module) error {
 // into and the chunk list; s is unchanged.
 func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	if len(s.chunks) == 0 {
-		c := newChunk([]*Module{m})
-		return &moduleSnap{firsts: []uint64{m.Start}, chunks: []*moduleChunk{c}, n: 1}, nil
+		return s.replace(0, 0, []*moduleChunk{newChunk([]*Module{m})}, 1), nil
 	}
 	// The chunk whose first module starts at or below m, or the first.
 	ci := max(lastAtOrBelow(s.firsts, m.Start), 0)
 	c := s.chunks[ci]
 	// m goes at position j of chunk ci; its neighbours may be in the
 	// chunks around it.
-	j := lastAtOrBelow(c.starts, m.Start) + 1
-	if prev := s.neighbour(ci, j-1); prev != nil && m.Start < prev.End {
-		return nil, overlapError(prev, m)
+	j := lastEntryAtOrBelow(c.ents, m.Start) + 1
+	if prev := s.neighbour(ci, j-1); prev != nil && m.Start < prev.end {
+		return nil, overlapError(prev.m, m)
 	}
-	if next := s.neighbour(ci, j); next != nil && next.Start < m.End {
-		return nil, overlapError(m, next)
+	if next := s.neighbour(ci, j); next != nil && next.start < m.End {
+		return nil, overlapError(m, next.m)
 	}
-	mods := make([]*Module, 0, len(c.mods)+1)
-	mods = append(append(append(mods, c.mods[:j]...), m), c.mods[j:]...)
-	var repl []*moduleChunk
-	if len(mods) > maxChunk {
-		h := len(mods) / 2
-		repl = []*moduleChunk{newChunk(mods[:h]), newChunk(mods[h:])}
-	} else {
-		repl = []*moduleChunk{newChunk(mods)}
+	nc := c.splice(j, j, m, nil)
+	if len(nc.ents) <= maxChunk {
+		return s.replace(ci, ci+1, []*moduleChunk{nc}, s.n+1), nil
+	}
+	// Split in two halves, which share nc's arrays (no chunk changes
+	// its arrays once made).
+	h := len(nc.ents) / 2
+	repl := []*moduleChunk{
+		chunkOf(nc.ents[:h:h]),
+		chunkOf(nc.ents[h:]),
 	}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
 }
 
-// neighbour returns module j of chunk ci, where j may be -1 (the last
-// module of the chunk before) or len (the first of the chunk after); nil
+// neighbour returns entry j of chunk ci, where j may be -1 (the last
+// entry of the chunk before) or len (the first of the chunk after); nil
 // when there is none.
-func (s *moduleSnap) neighbour(ci, j int) *Module {
+func (s *moduleSnap) neighbour(ci, j int) *moduleEntry {
 	c := s.chunks[ci]
 	switch {
-	case j >= 0 && j < len(c.mods):
-		return c.mods[j]
+	case j >= 0 && j < len(c.ents):
+		return &c.ents[j]
 	case j < 0 && ci > 0:
 		p := s.chunks[ci-1]
-		return p.mods[len(p.mods)-1]
-	case j >= len(c.mods) && ci+1 < len(s.chunks):
-		return s.chunks[ci+1].mods[0]
+		return &p.ents[len(p.ents)-1]
+	case j >= len(c.ents) && ci+1 < len(s.chunks):
+		return &s.chunks[ci+1].ents[0]
 	}
 	return nil
 }
@@ -174,7 +259,7 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	j := -1
 	if ci >= 0 {
 		c := s.chunks[ci]
-		if k := lastAtOrBelow(c.starts, m.Start); k >= 0 && c.mods[k] == m {
+		if k := lastEntryAtOrBelow(c.ents, m.Start); k >= 0 && c.module(k) == m {
 			j = k
 		}
 	}
@@ -182,25 +267,23 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 		return nil, fmt.Errorf("stackwalk: remove module %q [%#x, %#x): %w", m.Name, m.Start, m.End, ErrModuleNotInSet)
 	}
 	c := s.chunks[ci]
-	mods := make([]*Module, 0, len(c.mods)-1+maxChunk/4)
-	mods = append(append(mods, c.mods[:j]...), c.mods[j+1:]...)
-	lo, hi := ci, ci+1
-	if len(mods) < minChunk {
-		// Merge with the smaller neighbour when the two fit in one chunk.
-		switch {
-		case ci+1 < len(s.chunks) && len(mods)+len(s.chunks[ci+1].mods) <= buildChunk:
-			mods = append(mods, s.chunks[ci+1].mods...)
-			hi++
-		case ci > 0 && len(mods)+len(s.chunks[ci-1].mods) <= buildChunk:
-			mods = append(slices.Clone(s.chunks[ci-1].mods), mods...)
-			lo--
-		}
-	}
+	left := len(c.ents) - 1
 	var repl []*moduleChunk
-	if len(mods) > 0 {
-		repl = []*moduleChunk{newChunk(mods)}
+	switch {
+	case left >= minChunk:
+		repl = []*moduleChunk{c.splice(j, j+1, nil, nil)}
+	// A small chunk merges with a neighbour when the two fit in one.
+	case ci+1 < len(s.chunks) && left+len(s.chunks[ci+1].ents) <= buildChunk:
+		repl = []*moduleChunk{c.splice(j, j+1, nil, s.chunks[ci+1])}
+		return s.replace(ci, ci+2, repl, s.n-1), nil
+	case ci > 0 && left+len(s.chunks[ci-1].ents) <= buildChunk:
+		p := s.chunks[ci-1]
+		repl = []*moduleChunk{p.splice(len(p.ents), len(p.ents), nil, c.splice(j, j+1, nil, nil))}
+		return s.replace(ci-1, ci+1, repl, s.n-1), nil
+	case left > 0:
+		repl = []*moduleChunk{c.splice(j, j+1, nil, nil)}
 	}
-	return s.replace(lo, hi, repl, s.n-1), nil
+	return s.replace(ci, ci+1, repl, s.n-1), nil
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
@@ -211,8 +294,17 @@ func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap
 	t.chunks = append(append(append(t.chunks, s.chunks[:lo]...), repl...), s.chunks[hi:]...)
 	t.firsts = append(t.firsts, s.firsts[:lo]...)
 	for _, c := range repl {
-		t.firsts = append(t.firsts, c.starts[0])
+		t.firsts = append(t.firsts, c.ents[0].start)
 	}
 	t.firsts = append(t.firsts, s.firsts[hi:]...)
+	t.dir = firstsDir(t.firsts)
 	return t
+}
+
+// firstsDir is the directory of the chunks' first starts.
+func firstsDir(firsts []uint64) addrDir {
+	if len(firsts) == 0 {
+		return addrDir{}
+	}
+	return newAddrDir(len(firsts), func(i int) uint64 { return firsts[i] })
 }

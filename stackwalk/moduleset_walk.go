@@ -7,6 +7,7 @@ func (w *Walker) beginWalk() {
 		w.mods.gp.enter(w.slot)
 	}
 	w.snap = w.mods.snap.Load()
+	w.hit = moduleHit{}
 }
 
 // endWalk leaves the epoch: ModuleSet.Synchronize no longer waits for this
@@ -15,7 +16,7 @@ func (w *Walker) beginWalk() {
 func (w *Walker) endWalk() {
 	if w.slot != nil {
 		leave(w.slot)
-		w.snap = nil
+		w.snap, w.hit = nil, moduleHit{}
 	}
 }
 

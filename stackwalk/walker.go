@@ -108,6 +108,7 @@ type Walker struct {
 	mods *ModuleSet  // the set modules are looked up in
 	snap *moduleSnap // mods as it was at Start
 	slot *walkSlot   // this walker's grace-period slot in cfg.ModuleSet; nil for Config.Modules
+	hit  moduleHit   // the module of the walk's last lookup, in snap
 	buf  [8]byte
 
 	started bool
@@ -264,8 +265,15 @@ func (w *Walker) fail(frame int, pc, addr uint64, what string, err error) {
 	w.end, w.err = EndError, &Error{Frame: frame, PC: pc, Addr: addr, What: what, Err: err}
 }
 
-// module returns the module whose code holds pc.
-func (w *Walker) module(pc uint64) *Module { return w.snap.lookup(pc) }
+// module returns the module whose code holds pc: the previous frame's
+// when it holds pc (callers often run in the same module), else the
+// snapshot's.
+func (w *Walker) module(pc uint64) *Module {
+	if pc-w.hit.start < w.hit.size {
+		return w.hit.m
+	}
+	return w.snap.lookupHit(pc, &w.hit)
+}
 
 // enter makes the frame of index i at pc current: its module, unwind
 // row, CFA and record. call says pc is a return address (the frame is
