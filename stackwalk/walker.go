@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"runtime"
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/regs"
@@ -20,8 +21,12 @@ type Config struct {
 	// ArchUnknown takes the first module's.
 	Arch regs.Arch
 	// Modules are the loaded modules, in any order; their code ranges
-	// must not overlap.
+	// must not overlap. NewWalker sorts them into a ModuleSet of its own.
 	Modules []*Module
+	// ModuleSet, instead of Modules, is a set of modules the runtime
+	// changes while walkers use it (a JIT adding and removing code): each
+	// walk sees the set as it was at Start. Its architecture is the walk's.
+	ModuleSet *ModuleSet
 	// Memory reads the stack (saved registers, return addresses, spilled
 	// values). Required. A reader that also implements
 	// stackmap.UintReader is read without allocating.
@@ -99,6 +104,11 @@ type Walker struct {
 	row  *cfi.Row // the current frame's row, inside uc
 	fr   Frame
 	ectx exprCtx
+
+	mods *ModuleSet  // the set modules are looked up in
+	snap *moduleSnap // mods as it was at Start
+	slot *walkSlot   // this walker's grace-period slot in cfg.ModuleSet; nil for Config.Modules
+	hit  moduleHit   // the module of the walk's last lookup, in snap
 	buf  [8]byte
 
 	started bool
@@ -115,28 +125,35 @@ func NewWalker(cfg Config) (*Walker, error) {
 	if cfg.Memory == nil {
 		return nil, errors.New("stackwalk: Config.Memory is nil")
 	}
-	if cfg.Arch == regs.ArchUnknown && len(cfg.Modules) > 0 && cfg.Modules[0] != nil {
+	set := cfg.ModuleSet
+	switch {
+	case set != nil && len(cfg.Modules) > 0:
+		return nil, errors.New("stackwalk: Config has both Modules and ModuleSet")
+	case set != nil && cfg.Arch == regs.ArchUnknown:
+		cfg.Arch = set.Arch()
+	case set != nil && cfg.Arch != set.Arch():
+		return nil, fmt.Errorf("stackwalk: the module set is %v, the walk is %v", set.Arch(), cfg.Arch)
+	case cfg.Arch == regs.ArchUnknown && len(cfg.Modules) > 0 && cfg.Modules[0] != nil:
 		cfg.Arch = cfg.Modules[0].Arch
 	}
 	x, err := newABI(cfg.Arch)
 	if err != nil {
 		return nil, err
 	}
-	for i, m := range cfg.Modules {
-		if err := m.check(cfg.Arch); err != nil {
+	if set == nil {
+		if set, err = NewModuleSet(cfg.Arch, cfg.Modules...); err != nil {
 			return nil, err
-		}
-		for _, o := range cfg.Modules[:i] {
-			if m.Start < o.End && o.Start < m.End {
-				return nil, fmt.Errorf("stackwalk: modules %s and %s overlap", o.Name, m.Name)
-			}
 		}
 	}
 	if cfg.MaxFrames <= 0 {
 		cfg.MaxFrames = DefaultMaxFrames
 	}
-	cfg.Modules = append([]*Module(nil), cfg.Modules...)
-	w := &Walker{cfg: cfg, abi: x}
+	cfg.Modules = nil // set holds them
+	w := &Walker{cfg: cfg, abi: x, mods: set}
+	if cfg.ModuleSet != nil {
+		w.slot = set.gp.register()
+		runtime.AddCleanup(w, set.gp.unregister, w.slot)
+	}
 	w.ur, _ = cfg.Memory.(stackmap.UintReader)
 	w.ectx.w = w
 	return w, nil
@@ -153,6 +170,7 @@ func (w *Walker) Start(pc uint64, regs *RegisterSet) { w.start(pc, regs, false) 
 func (w *Walker) StartAsync(pc uint64, regs *RegisterSet) { w.start(pc, regs, true) }
 
 func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {
+	w.beginWalk()
 	w.started, w.async, w.last, w.end, w.err, w.row = true, async, false, Walking, nil, nil
 	w.cur = 0
 	s := &w.st[0]
@@ -169,6 +187,14 @@ func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {
 // innermost frame. It returns false when the walk has ended: End says why
 // and Err reports a failure.
 func (w *Walker) Next() bool {
+	if w.next() {
+		return true
+	}
+	w.endWalk()
+	return false
+}
+
+func (w *Walker) next() bool {
 	if !w.started {
 		w.fail(-1, 0, 0, "next", ErrNotStarted)
 		return false
@@ -218,11 +244,13 @@ func (w *Walker) Stopped() (pc, sp uint64) {
 
 // Frames iterates over the frames of the walk begun by Start, innermost
 // first; a failure ends the iteration with (nil, err). Each *Frame is
-// valid only until the next iteration.
+// valid only until the next iteration; stopping the iteration early ends
+// the walk (Done).
 func (w *Walker) Frames() iter.Seq2[*Frame, error] {
 	return func(yield func(*Frame, error) bool) {
 		for w.Next() {
 			if !yield(&w.fr, nil) {
+				w.Done()
 				return
 			}
 		}
@@ -237,14 +265,14 @@ func (w *Walker) fail(frame int, pc, addr uint64, what string, err error) {
 	w.end, w.err = EndError, &Error{Frame: frame, PC: pc, Addr: addr, What: what, Err: err}
 }
 
-// module returns the module whose code holds pc.
+// module returns the module whose code holds pc: the previous frame's
+// when it holds pc (callers often run in the same module), else the
+// snapshot's.
 func (w *Walker) module(pc uint64) *Module {
-	for _, m := range w.cfg.Modules {
-		if m.Contains(pc) {
-			return m
-		}
+	if pc-w.hit.start < w.hit.size {
+		return w.hit.m
 	}
-	return nil
+	return w.snap.lookupHit(pc, &w.hit)
 }
 
 // enter makes the frame of index i at pc current: its module, unwind

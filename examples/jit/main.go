@@ -10,6 +10,7 @@
 //
 //	go run -tags llvmjit .                 # LLVM 14
 //	go run -tags llvmjit,llvm19 . -regdeopt
+//	go run -tags llvmjit,llvm22 . -orc jitlink -modules 1000   # the ORC workload
 //
 // See README.md.
 package main
@@ -24,6 +25,8 @@ import (
 
 func main() {
 	regDeopt := flag.Bool("regdeopt", false, "compile with -use-registers-for-deopt-values")
+	orc := flag.String("orc", "", "run the ORC workload instead, with LLJIT's `linker`: rtdyld or jitlink (LLVM 19 and later)")
+	modules := flag.Int("modules", 1000, "modules of the ORC workload")
 	flag.Parse()
 	var args []string
 	if *regDeopt {
@@ -32,6 +35,13 @@ func main() {
 	if err := llvmjit.Init(args...); err != nil {
 		fmt.Fprintln(os.Stderr, "jit:", err)
 		os.Exit(1)
+	}
+	if *orc != "" {
+		if err := runORCDemo(*orc, *modules); err != nil {
+			fmt.Fprintln(os.Stderr, "jit:", err)
+			os.Exit(1)
+		}
+		return
 	}
 	rt, err := NewRuntime()
 	if err != nil {

@@ -24,7 +24,17 @@ func TestLiveStackBounds(t *testing.T) {
 
 func TestLiveStackReadUint(t *testing.T) {
 	mem := []byte{0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88}
-	s := &LiveStack{Lo: 0x1000, Hi: 0x1008, Read: func(addr uint64, p []byte) { copy(p, mem[addr-0x1000:]) }}
+	viaRead := &LiveStack{Lo: 0x1000, Hi: 0x1008, Read: func(addr uint64, p []byte) { copy(p, mem[addr-0x1000:]) }}
+	inPlace := &LiveStack{Lo: 0x1000, Hi: 0x1008, Bytes: mem}
+	// Bytes shorter than [Lo, Hi): the bytes bound the reads.
+	short := &LiveStack{Lo: 0x1000, Hi: 0x2000, Bytes: mem}
+	for _, s := range []*LiveStack{viaRead, inPlace, short} {
+		checkReadUint(t, s)
+	}
+}
+
+func checkReadUint(t *testing.T, s *LiveStack) {
+	t.Helper()
 	for _, c := range []struct {
 		addr  uint64
 		size  int
@@ -45,7 +55,7 @@ func TestLiveStackReadUint(t *testing.T) {
 	} {
 		got, err := s.ReadUint(c.addr, c.size, c.order)
 		if (err == nil) != c.ok || got != c.want {
-			t.Errorf("ReadUint(%#x, %d, %v) = %#x, %v; want %#x ok=%v", c.addr, c.size, c.order, got, err, c.want, c.ok)
+			t.Errorf("Bytes %v: ReadUint(%#x, %d, %v) = %#x, %v; want %#x ok=%v", s.Bytes != nil, c.addr, c.size, c.order, got, err, c.want, c.ok)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func (jw *Walker) Module(m *stackwalk.Module) *Module {
 // outside every module, as it should; another End with an error when the
 // walk failed or ended early.
 func (jw *Walker) Visit(save *SaveArea, stack *LiveStack, visit func(*Module, *stackwalk.Frame) error) (stackwalk.End, error) {
-	jw.stack.Lo, jw.stack.Hi, jw.stack.Read = stack.Lo, stack.Hi, stack.Read
+	jw.stack.Lo, jw.stack.Hi, jw.stack.Bytes, jw.stack.Read = stack.Lo, stack.Hi, stack.Bytes, stack.Read
 	save.Fill(&jw.regs)
 	jw.w.Start(save.RetAddr(), &jw.regs)
 	for jw.w.Next() {

@@ -4,6 +4,8 @@ package llvmjit
 
 /*
 #include "jit.h"
+
+static void *jit_addr(uintptr_t a) { return (void *)a; }
 */
 import "C"
 
@@ -47,7 +49,12 @@ func Call(fn uint64, ctx unsafe.Pointer, arg uint64, onCapture func(*Capture)) (
 func goCapture(save *C.uint64_t) {
 	c := &Capture{}
 	copy(c.Save[:], unsafe.Slice((*uint64)(unsafe.Pointer(save)), jitrt.SaveWords))
-	c.Stack = &jitrt.LiveStack{Lo: c.Save[jitrt.RegRSP], Hi: uint64(C.jit_stack_hi) + 16, Read: readLive}
+	lo, hi := c.Save[jitrt.RegRSP], uint64(C.jit_stack_hi)+16
+	c.Stack = &jitrt.LiveStack{Lo: lo, Hi: hi, Read: readLive}
+	if lo < hi {
+		// The thread's stack, read in place while the callback runs.
+		c.Stack.Bytes = unsafe.Slice((*byte)(C.jit_addr(C.uintptr_t(lo))), hi-lo)
+	}
 	if h := handler; h != nil {
 		h(c)
 	}

@@ -1,0 +1,146 @@
+package stackwalk_test
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackwalk"
+)
+
+// moduleCounts are the set sizes the module benchmarks run at.
+var moduleCounts = []int{1, 100, 10_000, 100_000}
+
+// benchModules returns copies 0..n-1 of the synthetic module and the
+// stack of an n-frame walk.
+func benchModules(b *testing.B, n, frames int) ([]*stackwalk.Module, *flatMem, *stackwalk.RegisterSet) {
+	m, mem, rs := synthetic(b, frames)
+	return moduleCopies(m, n), mem, rs
+}
+
+// BenchmarkModuleSetLookup looks up random pcs inside the set's modules
+// (every lookup finds one): the per-frame module lookup of a walk.
+func BenchmarkModuleSetLookup(b *testing.B) {
+	for _, n := range moduleCounts {
+		b.Run(fmt.Sprintf("modules=%d", n), func(b *testing.B) {
+			mods, _, _ := benchModules(b, n, 1)
+			set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			pcs := make([]uint64, 4096)
+			for i := range pcs {
+				pcs[i] = mods[rng.IntN(n)].Start + 0x50
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := range b.N {
+				if set.Lookup(pcs[i%len(pcs)]) == nil {
+					b.Fatal("not found")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkModuleSetAddRemove removes a random module of an n-module set
+// and adds a new one at its address: ns/op is one Remove plus one Add.
+func BenchmarkModuleSetAddRemove(b *testing.B) {
+	for _, n := range moduleCounts {
+		b.Run(fmt.Sprintf("modules=%d", n), func(b *testing.B) {
+			mods, _, _ := benchModules(b, n, 1)
+			set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			fresh := make([]*stackwalk.Module, n)
+			for k := range fresh {
+				c := *mods[k]
+				fresh[k] = &c
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				k := rng.IntN(n)
+				if err := set.Remove(mods[k]); err != nil {
+					b.Fatal(err)
+				}
+				if err := set.Add(fresh[k]); err != nil {
+					b.Fatal(err)
+				}
+				mods[k], fresh[k] = fresh[k], mods[k]
+			}
+		})
+	}
+}
+
+// BenchmarkNewModuleSet builds a set from a shuffled list of n modules,
+// as NewWalker does with Config.Modules.
+func BenchmarkNewModuleSet(b *testing.B) {
+	for _, n := range moduleCounts {
+		b.Run(fmt.Sprintf("modules=%d", n), func(b *testing.B) {
+			mods, mem, _ := benchModules(b, n, 1)
+			rng := rand.New(rand.NewPCG(1, 2))
+			rng.Shuffle(n, func(i, j int) { mods[i], mods[j] = mods[j], mods[i] })
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := stackwalk.NewWalker(stackwalk.Config{Modules: mods, Memory: mem}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkWalkModules walks a 100-frame stack (frames only) with the
+// module set at 1 and 100,000 modules. "same": every frame in one module
+// of the set; "spread": each frame in another module, 1,000 modules
+// apart (a JIT's one-function modules calling each other).
+func BenchmarkWalkModules(b *testing.B) {
+	const frames = 100
+	for _, c := range []struct {
+		name    string
+		modules int
+		spread  bool
+	}{
+		{"modules=1", 1, false},
+		{"modules=100000/same", 100_000, false},
+		{"modules=100000/spread", 100_000, true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			mods, mem, rs := benchModules(b, c.modules, frames)
+			if c.spread {
+				for i := 0; i+1 < frames; i++ {
+					k := uint64((i + 1) * 997 % c.modules)
+					binary.LittleEndian.PutUint64(mem.b[synFrame*i+40:], synRet+k*modSpacing)
+				}
+			}
+			set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+			if err != nil {
+				b.Fatal(err)
+			}
+			w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: mem})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				w.Start(synRet, rs)
+				k := 0
+				for w.Next() {
+					k++
+				}
+				if k != frames || w.Err() != nil {
+					b.Fatalf("%d frames, %v", k, w.Err())
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/frames, "ns/frame")
+		})
+	}
+}
