@@ -4,9 +4,6 @@ import (
 	"github.com/stackmaps/stackmaps/corefile"
 )
 
-// atPHDR is the auxiliary vector's tag of the executable's program headers.
-const atPHDR = 3
-
 // FromCore describes the process of a core file for a walk: its threads
 // (the one the signal was delivered to marked Crashed), the mappings of its
 // NT_FILE note, and its memory (the core itself, read without copying).
@@ -23,7 +20,12 @@ func FromCore(f *corefile.File) *Process {
 	for i, m := range f.Mappings {
 		p.Mappings[i] = Mapping{Start: m.Start, End: m.End, Offset: m.Offset, Path: m.Path}
 	}
-	if phdr, ok := f.Auxv(atPHDR); ok {
+	for _, tag := range []uint64{AtPHDR, AtBase, AtEntry} {
+		if v, ok := f.Auxv(tag); ok {
+			p.Auxv = append(p.Auxv, AuxEntry{Tag: tag, Val: v})
+		}
+	}
+	if phdr, ok := f.Auxv(AtPHDR); ok {
 		for _, m := range f.Mappings {
 			if phdr >= m.Start && phdr < m.End {
 				p.Exe = m.Path

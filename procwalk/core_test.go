@@ -65,6 +65,36 @@ func TestCoreGDB(t *testing.T) {
 	}
 }
 
+// qemuBuilds are the foreign programs whose guest cores qemu-user writes
+// (it writes none for riscv64).
+var qemuBuilds = []coretest.Build{
+	{Arch: "aarch64", PIE: true, Mode: "statepoint", Crash: "abort"},
+	{Arch: "aarch64", PIE: false, Mode: "patchpoint", Crash: "segv"},
+	{Arch: "ppc64le", PIE: true, Mode: "patchpoint", Crash: "abort"},
+	{Arch: "ppc64le", PIE: false, Mode: "patchpoint", Crash: "segv"},
+	{Arch: "ppc64", PIE: false, Mode: "patchpoint", Crash: "abort"},
+	{Arch: "ppc64", PIE: true, Mode: "patchpoint", Crash: "segv"},
+	{Arch: "s390x", PIE: true, Mode: "patchpoint", Crash: "abort"},
+	{Arch: "s390x", PIE: false, Mode: "patchpoint", Crash: "segv"},
+}
+
+// TestCoreQEMU walks the guest cores qemu-user writes: no NT_FILE (the
+// libraries come from the auxiliary vector and the dynamic linker's list
+// in the core's memory, read under the cross sysroot) and no
+// floating-point registers.
+func TestCoreQEMU(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and crashes programs")
+	}
+	dir := t.TempDir()
+	for _, b := range qemuBuilds {
+		t.Run(subtestName(b), func(t *testing.T) {
+			exe := coretest.Compile(t, b, dir)
+			checkCore(t, b, coretest.QEMUCore(t, b.Arch, exe), coretest.Sysroot(b.Arch))
+		})
+	}
+}
+
 // checkCore opens a core, walks its crashed thread through the library and
 // compares every frame with the program's record.
 func checkCore(t *testing.T, b coretest.Build, c *coretest.Core, sysroot string) {
@@ -90,9 +120,12 @@ func checkCore(t *testing.T, b coretest.Build, c *coretest.Core, sysroot string)
 		require.NoError(t, err)
 		frames = append(frames, libraryFrame(w, fr))
 	}
-	st := coretest.Check(t, b, c.Record, frames, f)
-	t.Logf("%s core: %d frames walked, %d llc frames and main checked: %d values, %d roots, %d caller-saved values unknown (end: %v)",
-		c.By, len(frames), st.Frames, st.Values, st.Roots, st.Skipped, w.End())
+	for _, m := range w.Modules() {
+		t.Logf("module %s bias %#x stack maps %v err %v", m.Path, m.Bias, m.Stackmaps, m.Err)
+	}
+	st := coretest.Check(t, b, c.Record, frames, f, f.Threads[crashed].Regs.HasFP)
+	t.Logf("%s core: %d frames walked, %d llc frames and main checked: %d values, %d roots, %d caller-saved values unknown, %d lost with the FP registers (end: %v)",
+		c.By, len(frames), st.Frames, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
 	assert.Equal(t, 5, st.Frames)
 	assert.NotZero(t, st.Values)
 }

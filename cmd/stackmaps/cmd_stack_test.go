@@ -127,7 +127,7 @@ func TestCoreStackJSON(t *testing.T) {
 			f, err := corefile.Open(c.Path)
 			require.NoError(t, err)
 			defer f.Close()
-			st := coretest.Check(t, b, c.Record, frames, f)
+			st := coretest.Check(t, b, c.Record, frames, f, f.Threads[0].Regs.HasFP)
 			assert.Equal(t, 5, st.Frames)
 			t.Logf("%d frames; checked %d values, %d roots; %d caller-saved values unknown", len(frames), st.Values, st.Roots, st.Skipped)
 

@@ -35,6 +35,23 @@ type Frame struct {
 // Stats counts what Check compared.
 type Stats struct {
 	Frames, Values, Roots, Skipped int
+	LostFP                         int // values in FP registers of a core without them
+}
+
+// isFP reports whether DWARF register r of arch is a floating-point or
+// vector register.
+func isFP(arch string, r uint16) bool {
+	switch arch {
+	case "x86_64":
+		return r >= 17 && r <= 32 || r >= 67 && r <= 82
+	case "aarch64":
+		return r >= 64 && r <= 95
+	case "ppc64", "ppc64le":
+		return r >= 32 && r <= 63 || r >= 77 && r <= 108
+	case "s390x":
+		return r >= 16 && r <= 31 || r >= 68 && r <= 83
+	}
+	return r >= 32 && r <= 63
 }
 
 // Check compares a walk of the crashed thread with what the program
@@ -42,8 +59,10 @@ type Stats struct {
 // main each frame's function, CFA and stack pointer, record, every deopt
 // value and every GC root. Values held only in caller-saved registers
 // (which no outer frame can know) must be unknown and are counted as
-// skipped. mem reads the core's memory, to check each memory home.
-func Check(t testing.TB, b Build, rec *walktest.File, frames []Frame, mem stackmap.UintReader) Stats {
+// skipped; so are values in floating-point registers when the core has
+// none (hasFP false: qemu-user's cores). mem reads the core's memory, to
+// check each memory home.
+func Check(t testing.TB, b Build, rec *walktest.File, frames []Frame, mem stackmap.UintReader, hasFP bool) Stats {
 	t.Helper()
 	var st Stats
 	order := rec.Order
@@ -119,6 +138,10 @@ func Check(t testing.TB, b Build, rec *walktest.File, frames []Frame, mem stackm
 			if !v.Known {
 				if v.Kind == stackmap.Register && !walktest.CalleeSaved(rec.Arch, v.Reg) {
 					st.Skipped++
+					continue
+				}
+				if v.Kind == stackmap.Register && !hasFP && isFP(rec.Arch, v.Reg) {
+					st.LostFP++
 					continue
 				}
 				t.Errorf("frame %d (%s): %s %d (%v reg %d) unknown", fr.Index, want.Func, e.Kind, e.Index, v.Kind, v.Reg)
