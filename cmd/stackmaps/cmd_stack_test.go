@@ -82,12 +82,21 @@ func TestCoreStackJSON(t *testing.T) {
 	for _, b := range []coretest.Build{
 		{Arch: "x86_64", PIE: true, Mode: "statepoint", Crash: "abort"},
 		{Arch: "x86_64", PIE: false, Mode: "patchpoint", Crash: "segv"},
+		{Arch: "aarch64", PIE: true, Mode: "statepoint", Crash: "segv"},
+		{Arch: "s390x", PIE: false, Mode: "patchpoint", Crash: "abort"},
 	} {
 		t.Run(b.Arch+"/"+b.Mode+"/"+map[int]string{6: "SIGABRT", 11: "SIGSEGV"}[b.Signal()], func(t *testing.T) {
 			exe := coretest.Compile(t, b, dir)
-			c := coretest.KernelCore(t, exe)
+			var c *coretest.Core
+			var extra []string
+			if b.Arch == "x86_64" {
+				c = coretest.KernelCore(t, exe)
+			} else {
+				c = coretest.QEMUCore(t, b.Arch, exe)
+				extra = []string{"--sysroot", coretest.Sysroot(b.Arch)}
+			}
 			var out, errb bytes.Buffer
-			status := run([]string{"stack", "--core", c.Path, exe, "--format", "json"}, &out, &errb)
+			status := run(append([]string{"stack", "--core", c.Path, exe, "--format", "json"}, extra...), &out, &errb)
 			require.Equal(t, exitOK, status, "stderr: %s", errb.String())
 			var frames []coretest.Frame
 			var threads, ends int
@@ -129,11 +138,12 @@ func TestCoreStackJSON(t *testing.T) {
 			defer f.Close()
 			st := coretest.Check(t, b, c.Record, frames, f, f.Threads[0].Regs.HasFP)
 			assert.Equal(t, 5, st.Frames)
-			t.Logf("%d frames; checked %d values, %d roots; %d caller-saved values unknown", len(frames), st.Values, st.Roots, st.Skipped)
+			t.Logf("%s core: %d frames; checked %d values, %d roots; %d caller-saved values unknown, %d lost with the FP registers",
+				c.By, len(frames), st.Values, st.Roots, st.Skipped, st.LostFP)
 
 			// The text output names the same functions and records.
 			out.Reset()
-			require.Equal(t, exitOK, run([]string{"stack", "--core", c.Path, exe}, &out, &errb), errb.String())
+			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe}, extra...), &out, &errb), errb.String())
 			text := out.String()
 			for _, want := range []string{"signal " + strconv.Itoa(b.Signal()), "core_crash+0x", "walk_d+0x", "walk_a+0x",
 				"record id 0xd4", "record id 0xa1", "main+0x", "end: return address undefined"} {
@@ -147,12 +157,12 @@ func TestCoreStackJSON(t *testing.T) {
 
 			// --frames and --thread.
 			out.Reset()
-			require.Equal(t, exitOK, run([]string{"stack", "--core", c.Path, exe, "--frames", "2", "--format=json"}, &out, &errb))
+			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe, "--frames", "2", "--format=json"}, extra...), &out, &errb))
 			assert.Equal(t, 4, strings.Count(out.String(), "\n"), "thread, 2 frames, end")
 			assert.Contains(t, out.String(), `"reason":"frame limit"`)
 			out.Reset()
 			errb.Reset()
-			assert.Equal(t, exitFail, run([]string{"stack", "--core", c.Path, exe, "--thread", "1"}, &out, &errb))
+			assert.Equal(t, exitFail, run(append([]string{"stack", "--core", c.Path, exe, "--thread", "1"}, extra...), &out, &errb))
 			assert.Contains(t, errb.String(), "no thread 1")
 		})
 	}
