@@ -166,3 +166,37 @@ func value(loc stackmap.Location, s stackwalk.Slot, err error) coretest.Value {
 	}
 	return v
 }
+
+// TestCoreWalkAllocatesNothing walks a kernel core's crashed thread again
+// and again: after Open, a walk allocates nothing.
+func TestCoreWalkAllocatesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and crashes a program")
+	}
+	b := nativeBuilds[0]
+	c := coretest.KernelCore(t, coretest.Compile(t, b, t.TempDir()))
+	f, err := corefile.Open(c.Path)
+	require.NoError(t, err)
+	defer f.Close()
+	p := procwalk.FromCore(f)
+	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe})
+	require.NoError(t, err)
+	defer w.Close()
+	th := &p.Threads[f.Crashed()]
+	n := 0
+	allocs := testing.AllocsPerRun(20, func() {
+		n = 0
+		for w.Start(th); w.Next(); {
+			fr := w.Frame()
+			if fr.HasRecord() {
+				for i := range fr.NumDeopt() {
+					_, _ = fr.Deopt(i)
+				}
+			}
+			_, _, _ = w.FrameSymbol(fr)
+			n++
+		}
+	})
+	assert.Equal(t, 12, n, "frames")
+	assert.Zero(t, allocs, "allocations per walk")
+}
