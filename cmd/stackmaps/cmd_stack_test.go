@@ -15,6 +15,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/coretest"
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -188,4 +189,23 @@ func TestStackUsage(t *testing.T) {
 	out.Reset()
 	assert.Equal(t, exitOK, run([]string{"stack", "--help"}, &out, &errb))
 	assert.Contains(t, out.String(), "Usage: stackmaps stack --core CORE [EXE]")
+}
+
+// TestStackNamesEscaped checks that names from files cannot forge output:
+// text quotes them, JSON keeps invalid UTF-8 losslessly beside the string.
+func TestStackNamesEscaped(t *testing.T) {
+	assert.Equal(t, "walk_d", quoteName("walk_d"))
+	assert.Equal(t, `"a\nthread 1"`, quoteName("a\nthread 1"))
+	assert.Equal(t, `"\xff"`, quoteName("\xff"))
+	var buf bytes.Buffer
+	out := textout.NewBuffer(&buf)
+	j := textout.NewJSON(out)
+	j.OpenObject()
+	writeLosslessString(j, "module", "/lib/\xffx\n")
+	j.CloseObject()
+	require.NoError(t, out.Flush())
+	var got map[string]string
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &got), buf.String())
+	assert.Equal(t, "2f6c69622fff780a", got["module_hex"])
+	assert.Equal(t, "/lib/\ufffdx\n", got["module"])
 }
