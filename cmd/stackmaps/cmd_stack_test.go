@@ -100,7 +100,7 @@ func TestCoreStackJSON(t *testing.T) {
 			status := run(append([]string{"stack", "--core", c.Path, exe, "--format", "json"}, extra...), &out, &errb)
 			require.Equal(t, exitOK, status, "stderr: %s", errb.String())
 			var frames []coretest.Frame
-			var threads, ends int
+			var threads, ends, crashedTID, idleTID int
 			sc := bufio.NewScanner(&out)
 			sc.Buffer(nil, 1<<20)
 			for sc.Scan() {
@@ -109,11 +109,19 @@ func TestCoreStackJSON(t *testing.T) {
 				switch l.Type {
 				case "thread":
 					threads++
-					assert.Equal(t, b.Signal(), l.Signal)
+					if threads == 1 {
+						assert.Equal(t, b.Signal(), l.Signal)
+						crashedTID = l.TID
+					} else {
+						idleTID = l.TID
+					}
 				case "end":
 					ends++
 					assert.Equal(t, "return address undefined", l.Reason)
 				case "frame":
+					if l.TID != crashedTID {
+						continue
+					}
 					fr := coretest.Frame{Index: l.Index, PC: hexField(t, l.PC), CFA: hexField(t, l.CFA), SP: hexField(t, l.SP)}
 					if l.Symbol != nil {
 						fr.Func = *l.Symbol
@@ -132,8 +140,8 @@ func TestCoreStackJSON(t *testing.T) {
 					t.Errorf("unknown line type %q", l.Type)
 				}
 			}
-			assert.Equal(t, 1, threads)
-			assert.Equal(t, 1, ends)
+			assert.Equal(t, 2, threads, "the crashed thread and core_idle's")
+			assert.Equal(t, 2, ends)
 			f, err := corefile.Open(c.Path)
 			require.NoError(t, err)
 			defer f.Close()
@@ -159,8 +167,12 @@ func TestCoreStackJSON(t *testing.T) {
 			// --frames and --thread.
 			out.Reset()
 			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe, "--frames", "2", "--format=json"}, extra...), &out, &errb))
-			assert.Equal(t, 4, strings.Count(out.String(), "\n"), "thread, 2 frames, end")
-			assert.Contains(t, out.String(), `"reason":"frame limit"`)
+			assert.Equal(t, 8, strings.Count(out.String(), "\n"), "per thread: thread, 2 frames, end")
+			assert.Equal(t, 2, strings.Count(out.String(), `"reason":"frame limit"`))
+			out.Reset()
+			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe, "--thread", strconv.Itoa(idleTID)}, extra...), &out, &errb))
+			assert.Contains(t, out.String(), "core_idle+0x")
+			assert.NotContains(t, out.String(), "walk_d")
 			out.Reset()
 			errb.Reset()
 			assert.Equal(t, exitFail, run(append([]string{"stack", "--core", c.Path, exe, "--thread", "1"}, extra...), &out, &errb))
