@@ -98,6 +98,9 @@ func Open(p *Process, opts Options) (*Walk, error) {
 		// AT_ENTRY, the libraries from the dynamic linker's list.
 		w.modules = append(w.modules, openLinkMap(p, opts)...)
 	}
+	if mi, ok := openVDSO(p); ok {
+		w.modules = append(w.modules, mi)
+	}
 	mods := w.checkModules(p.Arch)
 	if len(mods) == 0 {
 		return nil, fmt.Errorf("procwalk: none of the %d mapped files could be opened", len(w.modules))
