@@ -103,7 +103,17 @@ func Open(p *Process, opts Options) (*Walk, error) {
 	}
 	mods := w.checkModules(p.Arch)
 	if len(mods) == 0 {
-		return nil, fmt.Errorf("procwalk: none of the %d mapped files could be opened", len(w.modules))
+		var first error
+		for _, mi := range w.modules {
+			if mi.Err != nil {
+				first = mi.Err
+				break
+			}
+		}
+		if first == nil {
+			first = errors.New("the process lists none")
+		}
+		return nil, fmt.Errorf("procwalk: none of the %d mapped files could be used: %w", len(w.modules), first)
 	}
 	cfg := stackwalk.Config{Arch: p.Arch, Modules: mods, Memory: p.Memory, MaxFrames: opts.MaxFrames}
 	if p.Arch == regs.AArch64 {

@@ -61,7 +61,7 @@ func TestOpenRefuses(t *testing.T) {
 	_, err := Open(&Process{Arch: regs.X86_64}, Options{})
 	assert.ErrorContains(t, err, "no memory reader")
 	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}, Mappings: []Mapping{{Start: 1, End: 2, Path: "/nonexistent/file"}}}, Options{})
-	assert.ErrorContains(t, err, "none of the 1 mapped files")
+	assert.ErrorContains(t, err, "none of the 1 mapped files could be used: open /nonexistent/file")
 	// No mappings, no auxiliary vector: nothing to find the libraries by.
 	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}}, Options{})
 	assert.Error(t, err)
