@@ -84,7 +84,7 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	}
 	cf, err := corefile.Open(*core)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		fmt.Fprintf(stderr, "stackmaps stack: %s\n", escapeControl(err.Error()))
 		return exitFail
 	}
 	defer cf.Close()
@@ -97,13 +97,13 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, stdout, stderr io.Writer) int {
 	w, err := procwalk.Open(p, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		fmt.Fprintf(stderr, "stackmaps stack: %s\n", escapeControl(err.Error()))
 		return exitFail
 	}
 	defer w.Close()
 	for _, m := range w.Modules() {
 		if m.Err != nil {
-			fmt.Fprintf(stderr, "stackmaps stack: warning: %s: %v\n", quoteName(m.Path), m.Err)
+			fmt.Fprintf(stderr, "stackmaps stack: warning: %s: %s\n", quoteName(m.Path), escapeControl(m.Err.Error()))
 		}
 	}
 	out := textout.NewBuffer(stdout)
@@ -214,7 +214,7 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	out.WriteString(end)
 	if walkErr != nil {
 		out.WriteString(": ")
-		out.WriteString(walkErr.Error())
+		out.WriteString(escapeControl(walkErr.Error()))
 	}
 	out.WriteString("\n\n")
 	return walkErr
@@ -305,7 +305,7 @@ func writeSlotText(out *textout.Buffer, arch regs.Arch, s stackwalk.Slot, err er
 	out.WriteString(" = ")
 	if err != nil {
 		out.WriteString("unknown (")
-		out.WriteString(unknownReason(err))
+		out.WriteString(escapeControl(unknownReason(err)))
 		out.WriteString(")\n")
 		return
 	}
@@ -476,6 +476,21 @@ func quoteName(s string) string {
 		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
 			return strconv.QuoteToASCII(s)
 		}
+	}
+	return s
+}
+
+// escapeControl returns a message that may hold names from files as it
+// may be printed on a line: as it is unless it has control characters or
+// invalid UTF-8, else Go-quoted.
+func escapeControl(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c == 0x7f {
+			return strconv.QuoteToASCII(s)
+		}
+	}
+	if !utf8.ValidString(s) {
+		return strconv.QuoteToASCII(s)
 	}
 	return s
 }

@@ -209,6 +209,8 @@ func TestStackNamesEscaped(t *testing.T) {
 	assert.Equal(t, "walk_d", quoteName("walk_d"))
 	assert.Equal(t, `"a\nthread 1"`, quoteName("a\nthread 1"))
 	assert.Equal(t, `"\xff"`, quoteName("\xff"))
+	assert.Equal(t, "open /lib/x y: no such file", escapeControl("open /lib/x y: no such file"))
+	assert.Equal(t, `"open /lib/x\nthread 1: no"`, escapeControl("open /lib/x\nthread 1: no"))
 	var buf bytes.Buffer
 	out := textout.NewBuffer(&buf)
 	j := textout.NewJSON(out)
