@@ -32,9 +32,10 @@ The files the process had mapped are read from disk: EXE replaces the
 executable's path, and --sysroot DIR is tried first for every library (a
 foreign architecture's, e.g. /usr/aarch64-linux-gnu).
 
---format json writes JSON Lines: one "thread" object per thread, one
-"frame" object per frame, one "end" object per thread saying why its walk
-ended; numbers that are addresses or values are hex strings; a module path
+--format json writes JSON Lines: one "module" object per mapped file (its
+load bias, code range, whether it has stack maps, or why it could not be
+used), then per thread one "thread" object, one "frame" object per frame
+and one "end" object saying why its walk ended; numbers that are addresses or values are hex strings; a module path
 or symbol that is not valid UTF-8 also comes as module_hex, symbol_hex.
 
 Examples:
@@ -107,6 +108,11 @@ func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, st
 		}
 	}
 	out := textout.NewBuffer(stdout)
+	if so.json {
+		for _, m := range w.Modules() {
+			writeModuleJSON(out, m)
+		}
+	}
 	found := false
 	status := exitOK
 	for i := range p.Threads {
@@ -414,6 +420,36 @@ func writeFrameJSON(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, t *pr
 		j.CloseObject()
 	}
 	j.CloseArray()
+	j.CloseObject()
+	out.WriteByte('\n')
+}
+
+// writeModuleJSON writes one "module" line: a mapped file, the file read
+// for it, its load bias and code range, whether it has stack maps, or why
+// it could not be used.
+func writeModuleJSON(out *textout.Buffer, m procwalk.ModuleInfo) {
+	j := textout.NewJSON(out)
+	j.OpenObject()
+	j.Key("type")
+	j.String("module")
+	writeLosslessString(j, "path", m.Path)
+	writeLosslessString(j, "file", m.File)
+	j.Key("bias")
+	j.Hex(m.Bias)
+	if m.Module != nil {
+		j.Key("start")
+		j.Hex(m.Module.Start)
+		j.Key("end")
+		j.Hex(m.Module.End)
+	}
+	j.Key("stackmaps")
+	j.Bool(m.Stackmaps)
+	j.Key("error")
+	if m.Err != nil {
+		j.String(m.Err.Error())
+	} else {
+		j.Null()
+	}
 	j.CloseObject()
 	out.WriteByte('\n')
 }
