@@ -89,6 +89,9 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	defer cf.Close()
+	if cf.Truncated {
+		fmt.Fprintf(stderr, "stackmaps stack: warning: %s is truncated: memory past its end reads as not in the core\n", quoteName(*core))
+	}
 	p := procwalk.FromCore(cf)
 	so := stackOptions{thread: *thread, frames: *frames, json: *format == "json"}
 	return walkProcess(p, opts, so, stdout, stderr)
