@@ -114,9 +114,9 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 				p.applyLayout(objs, tv.SD.Arch)
 			}
 			if c.json() {
-				writeFrameJSON(w, in.File, p, c.prettyJSON())
+				writeFramePictureJSON(w, in.File, p, c.prettyJSON())
 			} else {
-				writeFrameText(w, p)
+				writeFramePictureText(w, p)
 			}
 			shown++
 			w.FlushIfFull()

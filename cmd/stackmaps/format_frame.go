@@ -43,10 +43,10 @@ func writeCFAOffset(w *textout.Buffer, off int64) {
 
 const frameBar = "+------------------------------------------+"
 
-// writeFrameText draws the picture: the CFA at the top, one line per
+// writeFramePictureText draws the picture: the CFA at the top, one line per
 // slot, the stack pointer at the bottom, then the values in registers,
 // the constants and the unplaced locations.
-func writeFrameText(w *textout.Buffer, p *framePicture) {
+func writeFramePictureText(w *textout.Buffer, p *framePicture) {
 	writeFrameHeader(w, p)
 	arch := p.tv.SD.Arch
 	var fnStack uint64
@@ -196,8 +196,8 @@ func padLeft(s string, n int) string {
 
 func itoaInt(n int) string { return strconv.Itoa(n) }
 
-// writeFrameJSON writes the picture as one JSON document.
-func writeFrameJSON(w *textout.Buffer, file string, p *framePicture, pretty bool) {
+// writeFramePictureJSON writes the picture as one JSON document.
+func writeFramePictureJSON(w *textout.Buffer, file string, p *framePicture, pretty bool) {
 	j := textout.NewJSON(w)
 	j.Pretty = pretty
 	tv, rv := p.tv, p.rv
