@@ -35,6 +35,7 @@ type command struct {
 // commands lists the subcommands, by name as --help shows them. Each is
 // implemented in its own cmd_*.go file.
 var commands = []command{
+	{name: "build", summary: "write a stack map section from the JSON dump --format=json writes", run: runBuild},
 	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
 	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
 	{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup},
