@@ -23,7 +23,9 @@ type Section struct {
 // records walk exactly to the table's end, record counts sum to the number
 // of records, location kinds are 1 to 5, constant indexes are in range.
 // Reserved fields are not checked. On failure the error is a *DecodeError
-// (or, for a nil byteOrder, a plain error).
+// (or, for a nil byteOrder, a plain error); when the bytes are in another
+// project's layout (DetectDialect), a *DialectError that names it, matching
+// ErrDialect, wraps the *DecodeError.
 //
 // Parse makes one allocation for a section of one table and two for more,
 // whatever the number of tables.
@@ -31,7 +33,11 @@ func Parse(data []byte, byteOrder binary.ByteOrder) (*Section, error) {
 	if byteOrder == nil {
 		return nil, errors.New("stackmap: Parse needs a byte order")
 	}
-	return parse(data, orderOf(byteOrder), nil)
+	s, err := parse(data, orderOf(byteOrder), nil)
+	if err != nil {
+		return nil, nameDialect(data, orderOf(byteOrder), err)
+	}
+	return s, nil
 }
 
 // tableSpan is what Parse keeps of each table of a many-table section
