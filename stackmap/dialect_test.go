@@ -110,7 +110,7 @@ func TestDialectRandomTables(t *testing.T) {
 		{"manticore", func(bo binary.ByteOrder) []byte { return randomManticore(r, bo) }, stackmap.DialectManticoreV1},
 	}
 	for _, c := range cases {
-		accepted, upstream := 0, 0
+		accepted, upstream, ambiguous := 0, 0, 0
 		for i := range 2000 {
 			bo := []binary.ByteOrder{binary.LittleEndian, binary.BigEndian}[i%2]
 			data := c.gen(bo)
@@ -125,11 +125,19 @@ func TestDialectRandomTables(t *testing.T) {
 				continue
 			}
 			require.Equal(t, c.want, d.Dialect, "%s: %s: % x", c.name, d.Reason, data)
-			if c.want != stackmap.DialectManticoreV1 {
-				require.Equal(t, stackmap.Certain, d.Certainty, "%s: %s", c.name, d.Reason)
+			// Certain means LLVM's layout does not read it with zero reserved
+			// bytes: the decoder's zero-reserved check refuses every one Parse
+			// accepts today. A few Manticore tables read cleanly both ways
+			// (records without locations make the layouts meet): those are
+			// Manticore, likely, and Parse reads them as LLVM's version 1.
+			if d.Certainty == stackmap.Likely && c.want == stackmap.DialectManticoreV1 {
+				ambiguous++
+				continue
 			}
+			require.Equal(t, stackmap.Certain, d.Certainty, "%s: %s: % x", c.name, d.Reason, data)
 		}
-		t.Logf("%s: %d of 2000 accepted by Parse as LLVM's, %d identical to upstream; the rest named", c.name, accepted, upstream)
+		t.Logf("%s: %d of 2000 accepted by Parse as LLVM's; %d identical to upstream, %d read cleanly both ways (named likely), the rest named certainly", c.name, accepted, upstream, ambiguous)
+		assert.LessOrEqual(t, ambiguous, 20, c.name)
 	}
 }
 
@@ -170,8 +178,8 @@ func TestDialectSilentCasesRefused(t *testing.T) {
 			data []byte
 			want stackmap.Dialect
 		}{{randomYk(r, binary.LittleEndian, 1, false), stackmap.DialectYk}, {randomManticore(r, binary.LittleEndian), stackmap.DialectManticoreV1}} {
-			if !hasValues(c.data, binary.LittleEndian) {
-				continue
+			if !hasValues(c.data, binary.LittleEndian) || stackmap.DetectDialect(c.data, binary.LittleEndian).Certainty != stackmap.Certain {
+				continue // reads the same either way, or cleanly both ways
 			}
 			_, err := stackmap.Parse(c.data, binary.LittleEndian)
 			require.Error(t, err, "table %d", i)

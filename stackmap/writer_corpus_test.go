@@ -2,10 +2,12 @@ package stackmap_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -159,5 +161,85 @@ func TestWriterBothByteOrders(t *testing.T) {
 		assert.Equal(t, []uint64{1 << 40}, got.Constants)
 		assert.Equal(t, stackmap.Location{Kind: stackmap.Constant, Size: 8, Offset: -1}, got.Records[0].Locations[2])
 		assert.Equal(t, []stackmap.LiveOut{{Reg: 1, Size: 8}, {Reg: 7, Size: 8}}, got.Records[0].LiveOuts)
+	}
+}
+
+// TestWriterRulesMatter breaks each of LLVM's rules in turn and counts the
+// checked-in tables whose bytes then differ from llc's: each rule must
+// matter to some (FORMAT.md, "Writing", quotes the counts).
+func TestWriterRulesMatter(t *testing.T) {
+	sorted, duplicated, unsortedLiveOuts, tables := 0, 0, 0, 0
+	for _, s := range corpusSections(t) {
+		for _, tb := range s.Tables() {
+			tables++
+			want := tb.Bytes()
+			spec := rebuildByLLVMRules(t, tb)
+			differs := func(sp stackmap.TableSpec) bool {
+				got, err := stackmap.AppendTable(nil, &sp, s.ByteOrder())
+				require.NoError(t, err)
+				return !bytes.Equal(got, want)
+			}
+			// Constants sorted by value.
+			sp := cloneSpec(spec)
+			order := make([]int, len(sp.Constants))
+			for i := range order {
+				order[i] = i
+			}
+			slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sp.Constants[a], sp.Constants[b]) })
+			newIndex := make([]int32, len(order))
+			for to, from := range order {
+				newIndex[from] = int32(to)
+			}
+			slices.Sort(sp.Constants)
+			forConstantIndexes(&sp, func(l *stackmap.Location) { l.Offset = newIndex[l.Offset] })
+			if differs(sp) {
+				sorted++
+			}
+			// One constants entry per use.
+			sp = cloneSpec(spec)
+			old := sp.Constants
+			sp.Constants = nil
+			forConstantIndexes(&sp, func(l *stackmap.Location) {
+				sp.Constants = append(sp.Constants, old[l.Offset])
+				l.Offset = int32(len(sp.Constants) - 1)
+			})
+			if differs(sp) {
+				duplicated++
+			}
+			// Live-outs in the reverse of LLVM's order.
+			sp = cloneSpec(spec)
+			for i := range sp.Records {
+				slices.Reverse(sp.Records[i].LiveOuts)
+			}
+			if differs(sp) {
+				unsortedLiveOuts++
+			}
+		}
+	}
+	t.Logf("of %d tables, %d differ with constants sorted, %d with a constant per use, %d with live-outs unsorted", tables, sorted, duplicated, unsortedLiveOuts)
+	assert.Positive(t, sorted)
+	assert.Positive(t, duplicated)
+	assert.Positive(t, unsortedLiveOuts)
+}
+
+func cloneSpec(s stackmap.TableSpec) stackmap.TableSpec {
+	out := s
+	out.Functions = slices.Clone(s.Functions)
+	out.Constants = slices.Clone(s.Constants)
+	out.Records = slices.Clone(s.Records)
+	for i := range out.Records {
+		out.Records[i].Locations = slices.Clone(s.Records[i].Locations)
+		out.Records[i].LiveOuts = slices.Clone(s.Records[i].LiveOuts)
+	}
+	return out
+}
+
+func forConstantIndexes(s *stackmap.TableSpec, f func(*stackmap.Location)) {
+	for i := range s.Records {
+		for j := range s.Records[i].Locations {
+			if l := &s.Records[i].Locations[j]; l.Kind == stackmap.ConstantIndex {
+				f(l)
+			}
+		}
 	}
 }
