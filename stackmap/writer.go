@@ -85,6 +85,18 @@ func encodeFault(table int) *EncodeError {
 	return &EncodeError{Table: table, Function: -1, Record: -1, Location: -1, LiveOut: -1}
 }
 
+func functionFault(table, function int) *EncodeError {
+	e := encodeFault(table)
+	e.Function = function
+	return e
+}
+
+func locationFault(table, record, location int) *EncodeError {
+	e := encodeFault(table)
+	e.Record, e.Location = record, location
+	return e
+}
+
 func (e *EncodeError) with(field, format string, args ...any) *EncodeError {
 	e.Field, e.Detail = field, fmt.Sprintf(format, args...)
 	return e
@@ -161,23 +173,16 @@ func checkSpec(t *TableSpec, table int) (Version, error) {
 	if v != Version1 && v != Version2 && v != Version3 {
 		return 0, encodeFault(table).with("Version", "version %d is not 1, 2 or 3", t.Version)
 	}
-	for _, n := range []struct {
-		field string
-		n     int
-	}{{"Functions", len(t.Functions)}, {"Constants", len(t.Constants)}, {"Records", len(t.Records)}} {
-		if uint64(n.n) > math.MaxUint32 {
-			return 0, encodeFault(table).with(n.field, "%d entries do not fit the header's 32-bit count", n.n)
-		}
+	if n, field := max(len(t.Functions), len(t.Constants), len(t.Records)), "Functions, Constants or Records"; uint64(n) > math.MaxUint32 {
+		return 0, encodeFault(table).with(field, "%d entries do not fit the header's 32-bit count", n)
 	}
 	var sum uint64
 	for i, f := range t.Functions {
-		e := encodeFault(table)
-		e.Function = i
 		if v == Version1 && f.RecordCount != 0 {
-			return 0, e.with("RecordCount", "version 1 function records have no record count (%d given)", f.RecordCount)
+			return 0, functionFault(table, i).with("RecordCount", "version 1 function records have no record count (%d given)", f.RecordCount)
 		}
 		if f.RecordCount > uint64(len(t.Records))-sum {
-			return 0, e.with("RecordCount", "record counts exceed the table's %d records", len(t.Records))
+			return 0, functionFault(table, i).with("RecordCount", "record counts exceed the table's %d records", len(t.Records))
 		}
 		sum += f.RecordCount
 	}
@@ -190,16 +195,13 @@ func checkSpec(t *TableSpec, table int) (Version, error) {
 			continue
 		}
 		for j, l := range r.Locations {
-			e := encodeFault(table)
-			e.Record, e.Location = i, j
-			if !l.Kind.Valid() {
-				return 0, e.with("Kind", "location kind %d is not 1 to 5", uint8(l.Kind))
-			}
-			if l.Kind == ConstantIndex && uint64(uint32(l.Offset)) >= uint64(len(t.Constants)) {
-				return 0, e.with("Offset", "constant index %d, the table has %d constants", uint32(l.Offset), len(t.Constants))
-			}
-			if v != Version3 && l.Size > math.MaxUint8 {
-				return 0, e.with("Size", "%d does not fit version %d's 8 bits", l.Size, v)
+			switch {
+			case !l.Kind.Valid():
+				return 0, locationFault(table, i, j).with("Kind", "location kind %d is not 1 to 5", uint8(l.Kind))
+			case l.Kind == ConstantIndex && uint64(uint32(l.Offset)) >= uint64(len(t.Constants)):
+				return 0, locationFault(table, i, j).with("Offset", "constant index %d, the table has %d constants", uint32(l.Offset), len(t.Constants))
+			case v != Version3 && l.Size > math.MaxUint8:
+				return 0, locationFault(table, i, j).with("Size", "%d does not fit version %d's 8 bits", l.Size, v)
 			}
 		}
 	}
@@ -216,7 +218,7 @@ func appendTable(dst []byte, t *TableSpec, table int, bo binary.ByteOrder) ([]by
 	}
 	start := len(dst)
 	dst = growTo(dst, specSize(t, v))
-	w := specWriter{b: dst, bo: bo, off: start}
+	w := specWriter{b: dst, big: orderOf(bo).big, off: start}
 	w.u8(uint8(v))
 	w.off += 3 // reserved
 	w.u32(uint32(len(t.Functions)))
@@ -283,20 +285,42 @@ func growTo(dst []byte, n int) []byte {
 }
 
 // specWriter writes fixed-size fields into b, which is already long enough
-// and zero where nothing is written.
+// and zero where nothing is written. It calls the byte order's functions
+// directly (not through binary.ByteOrder) so that they inline.
 type specWriter struct {
 	b   []byte
-	bo  binary.ByteOrder
+	big bool
 	off int
 }
 
 func (w *specWriter) u8(v uint8) { w.b[w.off] = v; w.off++ }
 
-func (w *specWriter) u16(v uint16) { w.bo.PutUint16(w.b[w.off:], v); w.off += 2 }
+func (w *specWriter) u16(v uint16) {
+	if w.big {
+		binary.BigEndian.PutUint16(w.b[w.off:], v)
+	} else {
+		binary.LittleEndian.PutUint16(w.b[w.off:], v)
+	}
+	w.off += 2
+}
 
-func (w *specWriter) u32(v uint32) { w.bo.PutUint32(w.b[w.off:], v); w.off += 4 }
+func (w *specWriter) u32(v uint32) {
+	if w.big {
+		binary.BigEndian.PutUint32(w.b[w.off:], v)
+	} else {
+		binary.LittleEndian.PutUint32(w.b[w.off:], v)
+	}
+	w.off += 4
+}
 
-func (w *specWriter) u64(v uint64) { w.bo.PutUint64(w.b[w.off:], v); w.off += 8 }
+func (w *specWriter) u64(v uint64) {
+	if w.big {
+		binary.BigEndian.PutUint64(w.b[w.off:], v)
+	} else {
+		binary.LittleEndian.PutUint64(w.b[w.off:], v)
+	}
+	w.off += 8
+}
 
 // align moves to the next multiple of 8 from the table's start.
 func (w *specWriter) align(start int) { w.off = start + align8(w.off-start) }
