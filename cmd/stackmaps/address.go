@@ -96,7 +96,7 @@ func (tv *tableView) codeLabel(fn int) string {
 // section has several code sections.
 func writeCodeAddr(w *textout.Buffer, tv *tableView, fn int, addr uint64) {
 	if l := tv.codeLabel(fn); l != "" {
-		w.WriteString(l)
+		w.Name(l)
 		w.WriteByte(':')
 	}
 	w.Hex(addr)
@@ -106,7 +106,7 @@ func writeCodeAddr(w *textout.Buffer, tv *tableView, fn int, addr uint64) {
 // "0x4", or "SECTION:0x4".
 func writeQuery(w *textout.Buffer, q codeAddr) {
 	if q.sectioned {
-		w.WriteString(q.section)
+		w.Name(q.section)
 		w.WriteByte(':')
 	}
 	w.Hex(q.pc)

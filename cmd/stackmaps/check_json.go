@@ -12,6 +12,7 @@ import (
 // one file.
 type checkJSONFile struct {
 	File     string             `json:"file"`
+	FileHex  *string            `json:"file_hex,omitempty"` // file's bytes when not UTF-8
 	Format   string             `json:"format"`
 	Arch     string             `json:"arch"`
 	OK       bool               `json:"ok"`
@@ -27,6 +28,7 @@ type checkJSONFinding struct {
 	Table        int     `json:"table"`
 	Function     *int    `json:"function"`
 	FunctionName *string `json:"function_name"`
+	NameHex      *string `json:"function_name_hex,omitempty"` // the name's bytes when not UTF-8
 	Record       *int    `json:"record"`
 	ID           *uint64 `json:"id"`
 	IDHex        *string `json:"id_hex"`
@@ -53,7 +55,7 @@ func inputKind(in *dumpInput) (format, arch string) {
 // writeCheckJSON writes one line: the findings of a file, or the error
 // that kept it from being checked.
 func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
-	doc := checkJSONFile{File: in.File, OK: err == nil && len(fs) == 0, Findings: []checkJSONFinding{}}
+	doc := checkJSONFile{File: in.File, FileHex: textout.HexIfNotUTF8(in.File), OK: err == nil && len(fs) == 0, Findings: []checkJSONFinding{}}
 	doc.Format, doc.Arch = inputKind(in)
 	if err != nil {
 		s := err.Error()
@@ -69,6 +71,7 @@ func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
 			jf.Function = &f.Function
 			if f.FunctionName != "" {
 				jf.FunctionName = &f.FunctionName
+				jf.NameHex = textout.HexIfNotUTF8(f.FunctionName)
 			}
 		}
 		if f.Record >= 0 {
@@ -81,5 +84,5 @@ func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
 		doc.Findings = append(doc.Findings, jf)
 	}
 	b, _ := json.Marshal(doc)
-	w.Write(append(b, '\n'))
+	w.Write(append(textout.InertJSON(b), '\n'))
 }

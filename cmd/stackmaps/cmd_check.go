@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/lint"
 )
 
@@ -35,12 +36,12 @@ JSON (--format=json), one line per file: {"file", "format", "arch", "ok",
 (function, record, location) are null.
 
 Examples:
-  stackmaps check prog.o
-  stackmaps check --disable unused-constant,reserved prog
-  stackmaps check --enable unknown-register --enable bad-base-register prog.o
-  stackmaps check --statepoint-id 7 --statepoint-id 0x10 libruntime.so
-  stackmaps check --raw --big-endian section.bin
-  stackmaps check --format=json prog.o lib.so
+  stackmaps check testdata/objects/llvm22/x86_64-elf/statepoints.o
+  stackmaps check --disable unused-constant,reserved testdata/linked/x86_64-elf/exe
+  stackmaps check --enable unknown-register --enable bad-base-register testdata/objects/llvm22/x86_64-elf/statepoints.o
+  stackmaps check --statepoint-id 7 --statepoint-id 0x10 testdata/linked/x86_64-elf/libstackmaps.so
+  stackmaps check --raw --big-endian testdata/objects/llvm22/s390x-elf/kinds.stackmaps.bin
+  stackmaps check --format=json testdata/objects/llvm22/x86_64-elf/statepoints.o testdata/linked/x86_64-elf/exe
 
 Exit status: 0 no findings, 1 findings (or a file could not be read or
 decoded), 2 bad usage (including an unknown rule name).
@@ -93,15 +94,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if err := opts.Validate(); err != nil {
-		fmt.Fprintf(stderr, "stackmaps check: %v\n", err)
+		say(stderr, "stackmaps check: %v\n", err)
 		return exitUsage
 	}
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "stackmaps check: unknown format %q (text, json)\n", *format)
+		say(stderr, "stackmaps check: unknown format %q (text, json)\n", *format)
 		return exitUsage
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "stackmaps check: no FILE given (see stackmaps check --help)")
+		say(stderr, "stackmaps check: no FILE given (see stackmaps check --help)\n")
 		return exitUsage
 	}
 	if status, ok := input.validate("check", stderr); !ok {
@@ -111,7 +112,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		in, err := input.load(name, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps check: %v\n", err)
+			say(stderr, "stackmaps check: %v\n", err)
 			if *format == "json" {
 				writeCheckJSON(stdout, &dumpInput{File: name}, nil, err)
 			}
@@ -123,10 +124,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			writeCheckJSON(stdout, in, fs, nil)
 		} else {
 			for _, f := range fs {
-				fmt.Fprintf(stdout, "%s: %s\n", name, f)
+				fmt.Fprintf(stdout, "%s: %s\n", textout.Escape(name), textout.Escape(f.String()))
 			}
 			if len(fs) == 0 {
-				fmt.Fprintf(stdout, "%s: ok\n", name)
+				fmt.Fprintf(stdout, "%s: ok\n", textout.Escape(name))
 			}
 		}
 		in.Close()

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
 	"slices"
 	"sort"
@@ -62,11 +61,11 @@ Formats (--format):
          symbol, address and stack size, then the function's records: ID in
          decimal and hex, address (function entry + instruction offset), each
          location in words with register names, and live-outs:
-           Function kinds_registers at 0x0, stack size 8, 1 record
+           Function #0 kinds_register at 0x0, stack size 8, 1 record
              Record ID 100 (0x64) at 0x7 (+0x7), 3 locations
                #0 Register rax, 8 bytes
-               #1 Indirect [rbp - 8], 8 bytes
-               #2 ConstantIndex #0 = 10000000000
+               #1 Register esi, 4 bytes
+               #2 Register rdx, 8 bytes
          Version 1 tables with several functions list their records after
          the functions (the format does not say which function owns them).
   json   one compact JSON document per file, one a line (JSON Lines; --pretty
@@ -103,13 +102,14 @@ is an error for them (exit 1 for a COFF/PE file; exit 2 with --raw or -),
 as it is with --format=llvm (exit 2: llvm-readobj has no such output).
 
 Examples:
-  stackmaps dump testdata/objects/llvm19/x86_64-elf/kinds.o
-  stackmaps dump --function kinds_spills --id 0x66 prog.o
-  stackmaps dump --disasm prog
-  stackmaps dump --format=json prog.o | python3 -m json.tool
-  stackmaps dump --format=llvm prog.o   # diff against llvm-readobj --stackmap
-  stackmaps dump --raw --arch s390x section.bin
-  llvm-objcopy --dump-section .llvm_stackmaps=/dev/stdout prog.o | stackmaps dump --raw -
+  stackmaps dump testdata/objects/llvm22/x86_64-elf/kinds.o
+  stackmaps dump --function kinds_indirect --id 0x66 testdata/objects/llvm22/x86_64-elf/kinds.o
+  stackmaps dump --disasm testdata/linked/x86_64-elf/exe
+  stackmaps dump --unwind testdata/objects/llvm22/x86_64-elf/kinds.o
+  stackmaps dump --format=json testdata/objects/llvm22/x86_64-elf/kinds.o | python3 -m json.tool
+  stackmaps dump --format=llvm testdata/objects/llvm22/x86_64-elf/kinds.o   # = llvm-readobj --stackmap
+  stackmaps dump --raw --arch s390x testdata/objects/llvm22/s390x-elf/kinds.stackmaps.bin
+  llvm-objcopy-22 --dump-section .llvm_stackmaps=/dev/stdout testdata/objects/llvm22/x86_64-elf/kinds.o | stackmaps dump --raw -
 
 FILE "-" reads standard input (an object file, or with --raw a section).
 --raw finds the section's byte order from its bytes (and says which on
@@ -143,7 +143,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	filter := &dumpFilter{funcName: *function}
 	if *id != "" {
 		if err := filter.setID(*id); err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %v\n", err)
+			say(stderr, "stackmaps dump: %v\n", err)
 			return exitUsage
 		}
 	}
@@ -151,24 +151,24 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		return st
 	}
 	if *disasm && (*format != "text" || *input.raw || slices.Contains(files, "-")) {
-		fmt.Fprintln(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)")
+		say(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
 	if *unwind && (*format == "llvm" || *input.raw || slices.Contains(files, "-")) {
-		fmt.Fprintln(stderr, "stackmaps dump: --unwind needs --format=text or json and an object file by name (not --raw, not -)")
+		say(stderr, "stackmaps dump: --unwind needs --format=text or json and an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
 	if *format == "llvm" && filter.active() {
-		fmt.Fprintln(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm")
+		say(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm\n")
 		return exitUsage
 	}
 	write, known := formats[*format]
 	if !known {
-		fmt.Fprintf(stderr, "stackmaps dump: unknown format %q (known: %s)\n", *format, formatNames())
+		say(stderr, "stackmaps dump: unknown format %q (known: %s)\n", *format, formatNames())
 		return exitUsage
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)")
+		say(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)\n")
 		return exitUsage
 	}
 	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, unwind: *unwind, pretty: *pretty}
@@ -176,30 +176,30 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	for _, name := range files {
 		in, err := input.load(name, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %v\n", err)
+			say(stderr, "stackmaps dump: %v\n", err)
 			status = exitFail
 			continue
 		}
 		if err := in.prepare(opts); err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
+			say(stderr, "stackmaps dump: %s: %v\n", name, err)
 			status = exitFail
 			in.Close()
 			continue
 		}
 		if err := write(stdout, in, opts); err != nil {
-			fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, err)
+			say(stderr, "stackmaps dump: %s: %v\n", name, err)
 			status = exitFail
 		}
 		for _, uw := range in.Unwind {
 			if uw.err != nil {
-				fmt.Fprintf(stderr, "stackmaps dump: %s: %v\n", name, uw.err)
+				say(stderr, "stackmaps dump: %s: %v\n", name, uw.err)
 				status = exitFail
 			}
 		}
 		in.Close()
 	}
 	if filter.active() && !opts.matched {
-		fmt.Fprintf(stderr, "stackmaps dump: no function or record matches %s\n", filter)
+		say(stderr, "stackmaps dump: no function or record matches %s\n", filter)
 		status = exitFail
 	}
 	return status

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,7 +15,7 @@ import (
 func TestToolHelp(t *testing.T) {
 	out, _, status := runTool("--help")
 	assert.Equal(t, exitOK, status)
-	for _, want := range []string{"dump", "check", "stats", "Examples:", "stackmaps check prog.o", "Exit status"} {
+	for _, want := range []string{"dump", "check", "stats", "Examples:", "stackmaps check testdata/linked/x86_64-elf/libstackmaps.so", "Exit status"} {
 		assert.Contains(t, out, want)
 	}
 	_, stderr, status := runTool()
@@ -90,4 +93,90 @@ func TestExitCodes(t *testing.T) {
 			assert.NotEmpty(t, stderr, "%q", c.args)
 		}
 	}
+}
+
+// TestHelpOnceOnStdout: COMMAND --help prints its text once, on stdout,
+// with flags spelled --name, and nothing on stderr; a bad flag is one line
+// on stderr that points at --help, and exit status 2.
+func TestHelpOnceOnStdout(t *testing.T) {
+	for _, c := range commands {
+		t.Run(c.name, func(t *testing.T) {
+			stdout, stderr, status := runTool(c.name, "--help")
+			require.Equal(t, exitOK, status)
+			require.Empty(t, stderr)
+			require.Equal(t, 1, strings.Count(stdout, "Usage: stackmaps "+c.name), stdout)
+			require.NotRegexp(t, `(?m)^  -[a-z]`, stdout, "a flag spelled with one dash")
+			require.Regexp(t, `(?m)^  --[a-z]`, stdout)
+
+			stdout, stderr, status = runTool(c.name, "--no-such-flag")
+			require.Equal(t, exitUsage, status)
+			require.Empty(t, stdout)
+			require.Equal(t, "stackmaps "+c.name+": flag provided but not defined: --no-such-flag (see stackmaps "+c.name+" --help)\n", stderr)
+		})
+	}
+}
+
+// helpExamples returns the command lines of a help text's Example(s)
+// section that run the tool: each line's words from "stackmaps" on, up to
+// a pipe or a comment.
+func helpExamples(help string) [][]string {
+	var out [][]string
+	in := false
+	for _, line := range strings.Split(help, "\n") {
+		switch {
+		case strings.HasPrefix(line, "Example"):
+			in = true
+			continue
+		case in && strings.TrimSpace(line) == "":
+			in = false
+		}
+		if !in {
+			continue
+		}
+		line = strings.TrimPrefix(strings.TrimSpace(line), "$ ")
+		if i := strings.Index(line, "| stackmaps "); i >= 0 {
+			line = line[i+2:]
+		}
+		line, _, _ = strings.Cut(line, "|")
+		line, _, _ = strings.Cut(line, "#")
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "stackmaps" {
+			out = append(out, f[1:])
+		}
+	}
+	return out
+}
+
+// TestHelpExamplesRun runs every example of every command's help, from
+// the repository root, on the checked-in files it names: each must exit 0
+// and print something (a piped "-" input is given the file the pipe's
+// first command reads).
+func TestHelpExamplesRun(t *testing.T) {
+	t.Chdir("../..")
+	n := 0
+	for _, c := range append([]command{{name: ""}}, commands...) {
+		help, _, _ := runTool(c.name, "--help")
+		if c.name == "" {
+			help, _, _ = runTool("--help")
+		}
+		for _, args := range helpExamples(help) {
+			n++
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				if args[len(args)-1] == "-" {
+					in := "testdata/objects/llvm22/x86_64-elf/kinds.stackmaps.bin"
+					if !slices.Contains(args, "--raw") {
+						in = "testdata/linked/x86_64-elf/exe"
+					}
+					data, err := os.ReadFile(in)
+					require.NoError(t, err)
+					old := stdin
+					stdin = bytes.NewReader(data)
+					defer func() { stdin = old }()
+				}
+				stdout, stderr, status := runTool(args...)
+				require.Equal(t, exitOK, status, "stderr: %s", stderr)
+				require.NotEmpty(t, stdout)
+			})
+		}
+	}
+	require.GreaterOrEqual(t, n, 15, "examples found")
 }

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"io"
+	"iter"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -42,9 +42,9 @@ Formats (--format):
          "matches", when nothing matches)
 
 Examples:
-  stackmaps lookup prog 0x401237
-  stackmaps lookup --bias 0x7f0000000000 --format=json prog 0x7f0000401237
-  stackmaps lookup fs.o .text.kinds_indirect:0xcc
+  stackmaps lookup testdata/linked/x86_64-elf/exe 0x401237
+  stackmaps lookup --bias 0x7f0000000000 --format=json testdata/linked/x86_64-elf/exe 0x7f0000401237
+  stackmaps lookup testdata/fsections/llvm22/x86_64/kinds.o .text.kinds_indirect:0xcc
 
 Exit status: 0 every address matched, 1 an address matched no record (or
 FILE could not be read), 2 bad usage.
@@ -64,23 +64,23 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "stackmaps lookup: unknown format %q (known: json, text)\n", *format)
+		say(stderr, "stackmaps lookup: unknown format %q (known: json, text)\n", *format)
 		return exitUsage
 	}
 	bias, ok := textout.ParseUint(*biasFlag)
 	if !ok {
-		fmt.Fprintf(stderr, "stackmaps lookup: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
+		say(stderr, "stackmaps lookup: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
 		return exitUsage
 	}
 	if len(pos) < 2 {
-		fmt.Fprintln(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)")
+		say(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)\n")
 		return exitUsage
 	}
 	addrs := make([]codeAddr, 0, len(pos)-1)
 	for _, s := range pos[1:] {
 		a, ok := parseCodeAddr(s)
 		if !ok {
-			fmt.Fprintf(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits, optionally after SECTION:\n", s)
+			say(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits, optionally after SECTION:\n", s)
 			return exitUsage
 		}
 		addrs = append(addrs, a)
@@ -90,7 +90,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	}
 	din, err := in.load(pos[0], stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps lookup: %v\n", err)
+		say(stderr, "stackmaps lookup: %v\n", err)
 		return exitFail
 	}
 	defer din.Close()
@@ -101,14 +101,15 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	w := textout.NewBuffer(stdout)
 	status = exitOK
 	bySection := sectionIndexes{}
+	views := tableViews{}
 	for _, q := range addrs {
-		found, err := lookupCode(din, ixs, bySection, q, bias, stderr)
+		found, err := lookupCode(din, ixs, bySection, views, q, bias, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps lookup: %s: %v\n", din.File, err)
+			say(stderr, "stackmaps lookup: %s: %v\n", din.File, err)
 			return exitFail
 		}
-		if len(found) == 0 {
-			fmt.Fprintf(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function\n", din.File, q.text, bias)
+		if found.Len() == 0 {
+			say(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function\n", din.File, q.text, bias)
 			status = exitFail
 		}
 		if *format == "json" {
@@ -117,7 +118,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 			writeLookupText(w, q, bias, found)
 		}
 		if err := w.Flush(); err != nil {
-			fmt.Fprintf(stderr, "stackmaps lookup: %v\n", err)
+			say(stderr, "stackmaps lookup: %v\n", err)
 			return exitFail
 		}
 	}
@@ -131,70 +132,125 @@ type lookupHit struct {
 	exact bool
 }
 
-// lookupAll finds the records at pc in every section (one per universal
-// slice) by the index's one policy (stackmap.Index.At): the exact matches
-// of every section that has some, or else the preceding ones.
-func lookupAll(in *dumpInput, ixs []*stackmap.Index, pc, bias uint64) []lookupHit {
-	var exact, preceding []lookupHit
-	for si, ix := range ixs {
-		m, ok := ix.At(pc, bias)
-		if !ok {
-			continue
-		}
-		for _, r := range m.Records() {
-			h := lookupHit{tv: newTableView(in.Sections[si], r.Table()), rv: recordViewOf(r), exact: m.Exact()}
-			if m.Exact() {
-				exact = append(exact, h)
-			} else {
-				preceding = append(preceding, h)
+// sectionMatch is the match of one section's index (one universal slice).
+type sectionMatch struct {
+	si int
+	m  stackmap.Match
+}
+
+// lookupResult is what a lookup of one address found: the matches of the
+// sections that have records there, read one record at a time as they
+// are printed, so that memory does not grow with their number.
+type lookupResult struct {
+	in      *dumpInput
+	views   tableViews
+	matches []sectionMatch
+	n       int // records in all
+}
+
+// Len returns the number of records found.
+func (lr *lookupResult) Len() int { return lr.n }
+
+// Exact reports whether the records are at the address exactly.
+func (lr *lookupResult) Exact() bool { return lr.n > 0 && lr.matches[0].m.Exact() }
+
+// Hits iterates over the records found, with each table's model.
+func (lr *lookupResult) Hits() iter.Seq[lookupHit] {
+	return func(yield func(lookupHit) bool) {
+		for _, sm := range lr.matches {
+			for _, r := range sm.m.Records() {
+				h := lookupHit{tv: lr.views.of(lr.in.Sections[sm.si], r.Table()), rv: recordViewOf(r), exact: sm.m.Exact()}
+				if !yield(h) {
+					return
+				}
 			}
 		}
 	}
-	if len(exact) > 0 {
+}
+
+// First returns the first record found; ok is false when there is none.
+func (lr *lookupResult) First() (lookupHit, bool) {
+	for h := range lr.Hits() {
+		return h, true
+	}
+	return lookupHit{}, false
+}
+
+// lookupAll finds the records at pc in every section (one per universal
+// slice) by the index's one policy (stackmap.Index.At): the exact matches
+// of every section that has some, or else the preceding ones. Each
+// table's model is built once, in views, however many records and
+// addresses match in it: the cost stays linear in the output.
+func lookupAll(in *dumpInput, ixs []*stackmap.Index, views tableViews, pc, bias uint64) *lookupResult {
+	exact := &lookupResult{in: in, views: views}
+	preceding := &lookupResult{in: in, views: views}
+	for si, ix := range ixs {
+		m, ok := ix.At(pc, bias)
+		if !ok || m.Len() == 0 {
+			continue
+		}
+		lr := preceding
+		if m.Exact() {
+			lr = exact
+		}
+		lr.matches = append(lr.matches, sectionMatch{si: si, m: m})
+		lr.n += m.Len()
+	}
+	if exact.n > 0 {
 		return exact
 	}
 	return preceding
 }
 
-// newTableView returns the model of one table of a section.
-func newTableView(sd *stackmap.SectionData, t *stackmap.Table) *tableView {
+// tableViews holds the model of each table a lookup met, built once.
+type tableViews map[*stackmap.Table]*tableView
+
+// of returns the model of table t of section sd.
+func (vs tableViews) of(sd *stackmap.SectionData, t *stackmap.Table) *tableView {
+	if tv, ok := vs[t]; ok {
+		return tv
+	}
 	tv := &tableView{SD: sd, Table: t}
 	for _, f := range t.Functions() {
 		tv.Funcs = append(tv.Funcs, f)
 	}
+	vs[t] = tv
 	return tv
 }
 
-func writeLookupText(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHit) {
+func writeLookupText(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupResult) {
 	writeQuery(w, q)
-	if len(hits) == 0 {
+	first, ok := hits.First()
+	if !ok {
 		w.WriteString(": no record\n")
 		return
 	}
-	if hits[0].exact {
+	if first.exact {
 		w.WriteString(": exact, ")
 	} else {
 		w.WriteString(": preceding record at ")
-		writeCodeAddr(w, hits[0].tv, hits[0].rv.Func, hits[0].rv.Address+bias)
+		writeCodeAddr(w, first.tv, first.rv.Func, first.rv.Address+bias)
 		w.WriteString(", ")
 	}
-	w.Plural(len(hits), "record")
+	w.Plural(hits.Len(), "record")
 	w.WriteByte('\n')
-	for _, h := range hits {
+	for h := range hits.Hits() {
 		w.WriteString("  ")
 		if h.tv.SD.Slice != "" {
-			w.WriteString("[" + h.tv.SD.Slice + "] ")
+			w.WriteString("[" + textout.Escape(h.tv.SD.Slice) + "] ")
 		}
 		w.WriteString("Table ")
 		w.Int(int64(h.tv.Table.Index()))
 		w.WriteString(", function ")
-		w.WriteString(h.tv.funcLabel(h.rv.Func))
+		h.tv.writeFuncLabel(w, h.rv.Func)
 		w.WriteByte('\n')
 		writeTextRecord(w, h.tv, h.rv, nil)
+		w.FlushIfFull()
 	}
 }
 
-func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHit, pretty bool) {
+func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupResult, pretty bool) {
+	first, found := hits.First()
 	j := textout.NewJSON(w)
 	j.Pretty = pretty
 	j.OpenObject()
@@ -203,46 +259,44 @@ func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits []lookupHi
 	j.Key("query_hex")
 	j.Hex(q.pc)
 	if q.sectioned {
-		j.Key("query_section")
-		j.String(q.section)
+		j.Name("query_section", q.section)
 	}
 	j.Key("bias")
 	j.Uint(bias)
 	j.Key("exact")
-	j.Bool(len(hits) > 0 && hits[0].exact)
+	j.Bool(found && first.exact)
 	j.Key("address")
-	if len(hits) > 0 {
-		j.Uint(hits[0].rv.Address)
+	if found {
+		j.Uint(first.rv.Address)
 	} else {
 		j.Null()
 	}
 	j.Key("address_hex")
-	if len(hits) > 0 {
-		j.Hex(hits[0].rv.Address)
+	if found {
+		j.Hex(first.rv.Address)
 	} else {
 		j.Null()
 	}
 	j.Key("matches")
 	j.OpenArray()
-	for _, h := range hits {
+	for h := range hits.Hits() {
 		j.Elem()
 		j.OpenObject()
-		j.Key("slice")
-		j.StringOrNull(h.tv.SD.Slice, h.tv.SD.Slice != "")
+		j.NameOrNull("slice", h.tv.SD.Slice, h.tv.SD.Slice != "")
 		j.Key("table")
 		j.Int(int64(h.tv.Table.Index()))
 		j.Key("function")
 		j.Int(int64(h.rv.Func))
-		j.Key("symbol")
 		sym := ""
 		if h.rv.Func >= 0 {
 			sym = h.tv.Funcs[h.rv.Func].Symbol()
 		}
-		j.StringOrNull(sym, sym != "")
+		j.NameOrNull("symbol", sym, sym != "")
 		writeJSONCodeSection(j, h.tv, h.rv.Func)
 		j.Key("record")
 		writeJSONRecord(j, h.tv, h.rv)
 		j.CloseObject()
+		w.FlushIfFull()
 	}
 	j.CloseArray()
 	j.CloseObject()

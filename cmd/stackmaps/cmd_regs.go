@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -32,22 +31,22 @@ func runRegs(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "stackmaps regs: unexpected argument %q\n", pos[0])
+		say(stderr, "stackmaps regs: unexpected argument %q\n", pos[0])
 		fs.Usage()
 		return exitUsage
 	}
 	if *archName == "" {
-		fmt.Fprintln(stderr, "stackmaps regs: --arch is required")
+		say(stderr, "stackmaps regs: --arch is required\n")
 		fs.Usage()
 		return exitUsage
 	}
 	a, err := regs.ParseArch(strings.ToLower(*archName))
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps %v\n", err) // "stackmaps regs: unknown architecture ..."
+		say(stderr, "stackmaps %v\n", err) // "stackmaps regs: unknown architecture ..."
 		return exitUsage
 	}
 	if err := regs.WriteTable(stdout, a); err != nil {
-		fmt.Fprintf(stderr, "stackmaps regs: %v\n", err)
+		say(stderr, "stackmaps regs: %v\n", err)
 		return exitFail
 	}
 	return exitOK

@@ -129,11 +129,11 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "stackmaps stats: unknown format %q (text, json)\n", *format)
+		say(stderr, "stackmaps stats: unknown format %q (text, json)\n", *format)
 		return exitUsage
 	}
 	if len(files) == 0 {
-		fmt.Fprintln(stderr, "stackmaps stats: no FILE given (see stackmaps stats --help)")
+		say(stderr, "stackmaps stats: no FILE given (see stackmaps stats --help)\n")
 		return exitUsage
 	}
 	if status, ok := input.validate("stats", stderr); !ok {
@@ -146,7 +146,7 @@ func runStats(args []string, stdout, stderr io.Writer) int {
 		in, err := input.load(name, stderr)
 		if err != nil {
 			w.Flush()
-			fmt.Fprintf(stderr, "stackmaps stats: %v\n", err)
+			say(stderr, "stackmaps stats: %v\n", err)
 			if *format == "json" {
 				writeStatsJSON(w, &dumpInput{File: name}, err)
 			}
@@ -173,13 +173,13 @@ func writeStatsTo(w io.Writer, in *dumpInput) {
 // writeStats prints the stats of every table of a file and, when there are
 // several, their totals.
 func writeStats(w *bufio.Writer, in *dumpInput) {
-	fmt.Fprintf(w, "%s: %s\n", in.File, describeSections(in))
+	fmt.Fprintf(w, "%s: %s\n", textout.Escape(in.File), describeSections(in))
 	var total tableStats
 	for si, sec := range in.Parsed {
 		for ti := range sec.Tables() {
 			t := sec.Table(ti)
 			if sl := in.Sections[si].Slice; sl != "" {
-				fmt.Fprintf(w, "[%s] ", sl)
+				fmt.Fprintf(w, "[%s] ", textout.Escape(sl))
 			}
 			fmt.Fprintf(w, "Table %d at section offset %#x: version %d\n", t.Index(), t.Offset(), t.Version())
 			s := statsOf(t)

@@ -49,7 +49,7 @@ func writeInstLine(w *textout.Buffer, label string, addr uint64, in *disasm.Inst
 // writeTargetName writes " <name>" or " <name+0x10>" without allocating.
 func writeTargetName(w *textout.Buffer, n disasm.Name) {
 	w.WriteString(" <")
-	w.WriteString(n.Symbol)
+	w.Name(n.Symbol)
 	if n.Off != 0 {
 		w.WriteByte('+')
 		w.Hex(n.Off)

@@ -28,8 +28,7 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	if len(in.Sections) > 1 {
 		arch = "universal"
 	}
-	j.Key("file")
-	j.String(in.File)
+	j.Name("file", in.File)
 	j.Key("format")
 	j.String(format)
 	j.Key("arch")
@@ -54,10 +53,8 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 func writeJSONTable(j *textout.JSON, tv *tableView, sel *tableSelection, filter *dumpFilter) {
 	t := tv.Table
 	j.OpenObject()
-	j.Key("slice")
-	j.StringOrNull(tv.SD.Slice, tv.SD.Slice != "")
-	j.Key("section")
-	j.String(tv.SD.Name)
+	j.NameOrNull("slice", tv.SD.Slice, tv.SD.Slice != "")
+	j.Name("section", tv.SD.Name)
 	j.Key("section_offset")
 	j.Int(int64(t.Offset()))
 	j.Key("version")
@@ -117,8 +114,7 @@ func writeJSONFunction(j *textout.JSON, tv *tableView, i int) {
 	j.Uint(f.Entry())
 	j.Key("entry_hex")
 	j.Hex(f.Entry())
-	j.Key("symbol")
-	j.StringOrNull(f.Symbol(), f.Symbol() != "")
+	j.NameOrNull("symbol", f.Symbol(), f.Symbol() != "")
 	j.Key("addend")
 	j.Int(f.Addend())
 	j.Key("stored_address")
@@ -154,8 +150,7 @@ func writeJSONCodeSection(j *textout.JSON, tv *tableView, fn int) {
 	j.OpenObject()
 	j.Key("index")
 	j.Int(int64(c.Index))
-	j.Key("name")
-	j.String(c.Name)
+	j.Name("name", c.Name)
 	j.CloseObject()
 }
 

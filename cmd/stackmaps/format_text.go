@@ -20,7 +20,7 @@ import (
 func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	bw := textout.NewBuffer(w)
 	code := in.Code // nil without --disasm
-	fmt.Fprintf(bw, "%s: %s\n", in.File, describeSections(in))
+	fmt.Fprintf(bw, "%s: %s\n", textout.Escape(in.File), describeSections(in))
 	shown := 0
 	var sel tableSelection
 	forEachTable(in, func(tv *tableView) {
@@ -49,13 +49,13 @@ func describeSections(in *dumpInput) string {
 			s += "; "
 		}
 		if sd.Slice != "" {
-			s += "slice " + sd.Slice + ": "
+			s += "slice " + textout.Escape(sd.Slice) + ": "
 		}
 		n := 0
 		if i < len(in.Parsed) {
 			n = in.Parsed[i].NumTables()
 		}
-		s += fmt.Sprintf("%s %s, section %s, %d bytes, %s", sd.Format, sd.Arch, sd.Name, len(sd.Data), textout.Plural(n, "table"))
+		s += fmt.Sprintf("%s %s, section %s, %d bytes, %s", sd.Format, sd.Arch, textout.Escape(sd.Name), len(sd.Data), textout.Plural(n, "table"))
 	}
 	return s
 }
@@ -64,7 +64,7 @@ func writeTextTable(w *textout.Buffer, tv *tableView, sel *tableSelection, code 
 	t := tv.Table
 	w.WriteByte('\n')
 	if tv.SD.Slice != "" {
-		fmt.Fprintf(w, "[%s] ", tv.SD.Slice)
+		fmt.Fprintf(w, "[%s] ", textout.Escape(tv.SD.Slice))
 	}
 	fmt.Fprintf(w, "Table %d at section offset %#x (%d bytes): version %d, %s, %s, %s\n",
 		t.Index(), t.Offset(), t.Size(), t.Version(),
@@ -148,7 +148,7 @@ func writeTextFunction(w *textout.Buffer, tv *tableView, i int) {
 	w.Int(int64(i))
 	if f.Name() != "" {
 		w.WriteByte(' ')
-		w.WriteString(f.Name())
+		w.Name(f.Name())
 	}
 	if f.Symbol() != "" && f.Addend() != 0 {
 		w.SignedHex(f.Addend())

@@ -123,8 +123,7 @@ func writeJSONUnwind(j *textout.JSON, tv *tableView, rv recordView) {
 	j.Uint(ur.PC)
 	j.Key("pc_hex")
 	j.Hex(ur.PC)
-	j.Key("section")
-	j.String(ur.section)
+	j.Name("section", ur.section)
 	if ur.Compact {
 		j.Key("compact_encoding")
 		j.Uint(uint64(ur.Encoding))

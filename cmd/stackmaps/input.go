@@ -42,17 +42,17 @@ func addInputFlags(fs *flag.FlagSet) *inputFlags {
 // returns exitUsage and false when the command should stop.
 func (f *inputFlags) validate(cmd string, stderr io.Writer) (int, bool) {
 	if *f.bigEndian && *f.littleEndian {
-		fmt.Fprintf(stderr, "stackmaps %s: --big-endian and --little-endian exclude each other\n", cmd)
+		say(stderr, "stackmaps %s: --big-endian and --little-endian exclude each other\n", cmd)
 		return exitUsage, false
 	}
 	if (*f.bigEndian || *f.littleEndian || *f.archName != "") && !*f.raw {
-		fmt.Fprintf(stderr, "stackmaps %s: --big-endian, --little-endian and --arch need --raw (object files say their own byte order and architecture)\n", cmd)
+		say(stderr, "stackmaps %s: --big-endian, --little-endian and --arch need --raw (object files say their own byte order and architecture)\n", cmd)
 		return exitUsage, false
 	}
 	if *f.archName != "" {
 		a, err := regs.ParseArch(strings.ToLower(*f.archName))
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps %s: --arch: %v\n", cmd, err)
+			say(stderr, "stackmaps %s: --arch: %v\n", cmd, err)
 			return exitUsage, false
 		}
 		f.arch = a
@@ -128,9 +128,9 @@ func sayOrder(name string, data []byte, stderr io.Writer) {
 		return // another project's layout, which parsing names
 	}
 	if len(orders) == 1 {
-		fmt.Fprintf(stderr, "stackmaps: %s: raw section read as %s (the only byte order it decodes in)\n", name, orderName(orders[0]))
+		say(stderr, "stackmaps: %s: raw section read as %s (the only byte order it decodes in)\n", name, orderName(orders[0]))
 	} else {
-		fmt.Fprintf(stderr, "stackmaps: %s: raw section decodes in both byte orders; reading it as %s (choose with --big-endian or --little-endian)\n", name, orderName(orders[0]))
+		say(stderr, "stackmaps: %s: raw section decodes in both byte orders; reading it as %s (choose with --big-endian or --little-endian)\n", name, orderName(orders[0]))
 	}
 }
 

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"slices"
 
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -38,11 +36,11 @@ func (si sectionIndexes) of(in *dumpInput, c stackmap.CodeSection) []*stackmap.I
 // over the indexes of q's code section for SECTION:ADDR. For a plain address in an object with several code sections
 // whose hits lie in more than one, it notes on stderr that the address
 // is ambiguous.
-func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, q codeAddr, bias uint64, stderr io.Writer) ([]lookupHit, error) {
+func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, views tableViews, q codeAddr, bias uint64, stderr io.Writer) (*lookupResult, error) {
 	if !q.sectioned {
-		hits := lookupAll(in, ixs, q.pc, bias)
+		hits := lookupAll(in, ixs, views, q.pc, bias)
 		if n := hitSections(hits); n > 1 {
-			fmt.Fprintf(stderr, "stackmaps lookup: %s: %s matches records in %d code sections, all shown "+
+			say(stderr, "stackmaps lookup: %s: %s matches records in %d code sections, all shown "+
 				"(every function is at offset 0 of its own section): give SECTION:%s for one\n", in.File, q.text, n, q.text)
 		}
 		return hits, nil
@@ -51,18 +49,18 @@ func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, 
 	if err != nil {
 		return nil, err
 	}
-	return lookupAll(in, bySection.of(in, c), q.pc, bias), nil
+	return lookupAll(in, bySection.of(in, c), views, q.pc, bias), nil
 }
 
 // hitSections counts the distinct code sections of the hits' functions.
-func hitSections(hits []lookupHit) int {
-	var seen []int
-	for _, h := range hits {
+func hitSections(hits *lookupResult) int {
+	seen := map[int]bool{}
+	for h := range hits.Hits() {
 		if h.rv.Func < 0 || h.rv.Func >= len(h.tv.Funcs) {
 			continue
 		}
-		if c := h.tv.Funcs[h.rv.Func].CodeSection(); c.Known() && !slices.Contains(seen, c.Index) {
-			seen = append(seen, c.Index)
+		if c := h.tv.Funcs[h.rv.Func].CodeSection(); c.Known() {
+			seen[c.Index] = true
 		}
 	}
 	return len(seen)

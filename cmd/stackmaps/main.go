@@ -68,7 +68,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "stackmaps: unknown command %q\n\n", args[0])
+	say(stderr, "stackmaps: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return exitUsage
 }
@@ -88,15 +88,16 @@ Commands:
 	}
 	fmt.Fprint(w, `
 Examples:
-  stackmaps dump prog.o                      # readable text, registers named
-  stackmaps dump --format=json prog.o        # JSON Lines: a document per file
-  stackmaps dump --format=llvm prog.o        # same text as llvm-readobj --stackmap
-  stackmaps dump --disasm --function f prog  # with the instruction at each record
-  stackmaps check prog.o                     # lint: exit 1 on findings
-  stackmaps stats libruntime.so              # what the stack maps cost
-  stackmaps dump --raw sect.bin              # a section dumped from memory
-  stackmaps lookup prog 0x401237             # the record(s) at an address
-  cat prog.o | stackmaps dump -              # FILE - is standard input
+  stackmaps dump testdata/objects/llvm22/x86_64-elf/kinds.o        # readable text
+  stackmaps dump --format=json testdata/linked/x86_64-elf/exe      # JSON Lines
+  stackmaps dump --format=llvm testdata/linked/x86_64-elf/exe      # = llvm-readobj --stackmap
+  stackmaps dump --disasm --function la_hidden testdata/linked/x86_64-elf/exe
+  stackmaps check testdata/linked/x86_64-elf/libstackmaps.so       # lint: exit 1 on findings
+  stackmaps stats testdata/linked/x86_64-elf/libstackmaps.so       # what the stack maps cost
+  stackmaps dump --raw testdata/linked/x86_64-elf/exe.stackmaps.bin  # a section from memory
+  stackmaps lookup testdata/linked/x86_64-elf/exe 0x401237         # the record(s) at an address
+  cat testdata/linked/x86_64-elf/exe | stackmaps dump -            # FILE - is standard input
+(paths are files of the source repository's testdata)
 
 Run "stackmaps <command> --help" for a command's flags, "stackmaps
 --version" for the version.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -80,14 +81,17 @@ func (tv *tableView) recordsInFunctionOrder() bool {
 	return true
 }
 
-// funcLabel names function i for people: "#i name", or "#i" when no
-// symbol names it.
-func (tv *tableView) funcLabel(i int) string {
+// writeFuncLabel names function i for people: "#i name", or "#i" when
+// no symbol names it ("?" for an unknown function).
+func (tv *tableView) writeFuncLabel(w *textout.Buffer, i int) {
 	if i < 0 || i >= len(tv.Funcs) {
-		return "?"
+		w.WriteByte('?')
+		return
 	}
+	w.WriteByte('#')
+	w.Int(int64(i))
 	if s := tv.Funcs[i].Name(); s != "" {
-		return "#" + itoa(i) + " " + s
+		w.WriteByte(' ')
+		w.Name(s)
 	}
-	return "#" + itoa(i)
 }

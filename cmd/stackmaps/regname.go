@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strconv"
-
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
@@ -31,5 +29,3 @@ func writeRegBase(w *textout.Buffer, a regs.Arch, dwarf uint16) {
 	w.WriteString("R#")
 	w.Uint(uint64(dwarf))
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

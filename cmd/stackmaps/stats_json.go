@@ -11,12 +11,13 @@ import (
 // statsJSONFile is the JSON Lines document stats --format=json writes for
 // one file.
 type statsJSONFile struct {
-	File   string           `json:"file"`
-	Format string           `json:"format"`
-	Arch   string           `json:"arch"`
-	Error  *string          `json:"error"`
-	Tables []statsJSONTable `json:"tables"`
-	Total  *statsJSONCounts `json:"total"`
+	File    string           `json:"file"`
+	FileHex *string          `json:"file_hex,omitempty"` // file's bytes when not UTF-8
+	Format  string           `json:"format"`
+	Arch    string           `json:"arch"`
+	Error   *string          `json:"error"`
+	Tables  []statsJSONTable `json:"tables"`
+	Total   *statsJSONCounts `json:"total"`
 }
 
 // statsJSONTable is one table's stats and where the table is.
@@ -64,7 +65,7 @@ func (s *tableStats) json() statsJSONCounts {
 // writeStatsJSON writes one line: the stats of every table of a file and
 // their total, or the error that kept the file from being read.
 func writeStatsJSON(w io.Writer, in *dumpInput, err error) {
-	doc := statsJSONFile{File: in.File, Tables: []statsJSONTable{}}
+	doc := statsJSONFile{File: in.File, FileHex: textout.HexIfNotUTF8(in.File), Tables: []statsJSONTable{}}
 	doc.Format, doc.Arch = inputKind(in)
 	if err != nil {
 		s := err.Error()
@@ -88,5 +89,5 @@ func writeStatsJSON(w io.Writer, in *dumpInput, err error) {
 		doc.Total = &c
 	}
 	b, _ := json.Marshal(doc)
-	w.Write(append(b, '\n'))
+	w.Write(append(textout.InertJSON(b), '\n'))
 }

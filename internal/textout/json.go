@@ -4,6 +4,7 @@ import (
 	encodinghex "encoding/hex"
 	"encoding/json"
 	"strconv"
+	"unicode/utf8"
 )
 
 // JSON writes one JSON document into a Buffer as it goes, either compact
@@ -129,7 +130,10 @@ func (j *JSON) Bool(v bool) {
 }
 
 // String writes s quoted as encoding/json does (HTML-safe escaping,
-// invalid UTF-8 replaced).
+// invalid UTF-8 replaced by U+FFFD), and escapes as well what encoding/json
+// leaves raw and a terminal would obey: DEL, the C1 controls and the bidi
+// controls (\u007f, \u009b, \u202e). Name keeps the bytes of a string
+// that is not UTF-8.
 func (j *JSON) String(s string) {
 	if jsonPlain(s) {
 		b := append(j.W.b, '"')
@@ -141,7 +145,47 @@ func (j *JSON) String(s string) {
 	if err != nil { // cannot happen for a string
 		q = []byte(strconv.Quote(s))
 	}
-	j.W.Write(q)
+	j.W.b = appendJSONInert(j.W.b, q)
+}
+
+// appendJSONInert appends q, a string encoding/json wrote, with DEL and the
+// escaped runes (C1, bidi, separators) that it leaves raw written as \uHHHH.
+func appendJSONInert(b, q []byte) []byte {
+	for i := 0; i < len(q); {
+		c := q[i]
+		if c == 0x7f {
+			b = append(b, `\u007f`...)
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(q[i:])
+		if mustEscapeRune(r) {
+			b = append(b, '\\', 'u', hexDigits[r>>12&15], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
+		} else {
+			b = append(b, q[i:i+n]...)
+		}
+		i += n
+	}
+	return b
+}
+
+// Name writes the member key: s, a name or path read from a file. When s is
+// not valid UTF-8 (which a JSON string cannot carry), a second member
+// key_hex gives its bytes in hex, so that they can be recovered.
+func (j *JSON) Name(key, s string) {
+	j.Key(key)
+	j.String(s)
+	if !utf8.ValidString(s) {
+		j.Key(key + "_hex")
+		j.W.WriteByte('"')
+		j.W.b = encodinghex.AppendEncode(j.W.b, []byte(s))
+		j.W.WriteByte('"')
+	}
 }
 
 // jsonPlain reports whether s is printable ASCII that encoding/json writes
@@ -163,4 +207,38 @@ func (j *JSON) StringOrNull(s string, ok bool) {
 	} else {
 		j.Null()
 	}
+}
+
+// InertJSON returns b, a document encoding/json wrote, with the characters
+// it leaves raw and a terminal would obey (DEL, C1 and bidi controls)
+// escaped as JSON.String escapes them. b is returned as it is when it has
+// none.
+func InertJSON(b []byte) []byte {
+	for i := 0; i < len(b); i++ {
+		if b[i] >= 0x7f {
+			return appendJSONInert(make([]byte, 0, len(b)+16), b)
+		}
+	}
+	return b
+}
+
+// HexIfNotUTF8 returns s's bytes in hex when s is not valid UTF-8 (a JSON
+// string cannot carry them), for a key_hex member beside s; nil otherwise.
+func HexIfNotUTF8(s string) *string {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	h := encodinghex.EncodeToString([]byte(s))
+	return &h
+}
+
+// NameOrNull writes the member key as Name does, or key: null when ok is
+// false.
+func (j *JSON) NameOrNull(key, s string, ok bool) {
+	if !ok {
+		j.Key(key)
+		j.Null()
+		return
+	}
+	j.Name(key, s)
 }
