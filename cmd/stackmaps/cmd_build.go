@@ -40,6 +40,10 @@ A universal Mach-O file's document holds the tables of every slice: choose
 one with --slice. The byte order comes from each table's "byte_order", or
 from --big-endian or --little-endian, which override it.
 
+Examples:
+  stackmaps build testdata/build/kinds.json | cmp - testdata/objects/llvm22/x86_64-elf/kinds.stackmaps.bin
+  stackmaps build --big-endian testdata/build/kinds.json | od -A d -t x1 | head -2
+
 Exit status: 0 success, 1 the JSON cannot be read or encoded, 2 bad usage.
 
 Flags:
@@ -47,8 +51,8 @@ Flags:
 
 func runBuild(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("build", buildUsage, stderr)
-	output := fs.String("o", "", "write the section to this file (default: standard output)")
-	slice := fs.String("slice", "", "universal files: build the section of this slice (x86_64, aarch64)")
+	output := fs.String("o", "", "write the section to `FILE` (default: standard output)")
+	slice := fs.String("slice", "", "universal files: build the section of slice `ARCH` (x86_64, aarch64)")
 	big := fs.Bool("big-endian", false, "write every table big-endian, whatever the JSON says")
 	little := fs.Bool("little-endian", false, "write every table little-endian, whatever the JSON says")
 	files, status, ok := parseCommandLine(fs, args, stdout)
@@ -67,7 +71,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		force = binary.LittleEndian
 	}
 	name := files[0]
-	var in io.Reader = os.Stdin
+	in := stdin
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
