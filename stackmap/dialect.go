@@ -111,8 +111,9 @@ type Detection struct {
 // DetectDialect says which layout the section bytes data are in, and how
 // sure it is, by walking them as each dialect lays them out (see
 // FORMAT.md, "Dialects"). byteOrder is the target's; nil tries both. It
-// reads every byte at most a few times and allocates only for a section
-// LLVM's layout reads.
+// walks the bytes once per layout (linear in their length, a count never
+// trusted before the bytes it needs are there) and allocates no more than
+// Parse does.
 //
 // A section Parse reads with every reserved and padding byte zero is
 // upstream, certainly, unless a Manticore walk of a version 1 table also
@@ -261,12 +262,13 @@ func (e *DialectError) Unwrap() error { return e.Err }
 // Is reports whether target is ErrDialect.
 func (e *DialectError) Is(target error) bool { return target == ErrDialect }
 
-// nameDialect is Parse's refusal path: when the refused bytes are in a
-// known dialect other than LLVM's, it returns a *DialectError wrapping
-// err; otherwise err itself.
+// nameDialect is Parse's refusal path: when the refused bytes are, likely
+// or certainly, in a known dialect other than LLVM's, it returns a
+// *DialectError wrapping err; otherwise err itself (a first byte of 0 and
+// nothing more already says "LLVM 3.4's layout" in err).
 func nameDialect(data []byte, ord order, err error) error {
 	d := detect(data, ord, upstreamRefused)
-	if d.Dialect == DialectUnknown || d.Dialect == DialectUpstream {
+	if d.Dialect == DialectUnknown || d.Dialect == DialectUpstream || d.Certainty < Likely {
 		return err
 	}
 	return &DialectError{Detection: d, Err: err}
