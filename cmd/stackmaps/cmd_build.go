@@ -202,6 +202,9 @@ func (t jsonObj) tableSpec() (stackmap.TableSpec, binary.ByteOrder, error) {
 	if err != nil {
 		return spec, nil, err
 	}
+	if v < 1 || v > 3 {
+		return spec, nil, fmt.Errorf("%s.version: %d is not 1, 2 or 3", t.path, v)
+	}
 	spec.Version = stackmap.Version(v)
 	var bo binary.ByteOrder = binary.LittleEndian
 	order, err := t.optString("byte_order")

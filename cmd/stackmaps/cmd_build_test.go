@@ -14,6 +14,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // TestBuildRoundTripsRawSections dumps every checked-in raw section
@@ -149,4 +150,26 @@ func TestBuildConstantsByValue(t *testing.T) {
 	got, err := buildSection(strings.NewReader(edited), "", nil)
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
+}
+
+// FuzzBuild checks that no JSON panics build, and that whatever it builds
+// decodes (build refuses what the writer cannot encode).
+func FuzzBuild(f *testing.F) {
+	data, err := os.ReadFile(filepath.Join(golden.Root(), "build", "kinds.json"))
+	require.NoError(f, err)
+	f.Add(string(data))
+	f.Add(`{"tables":[{"version":3,"constants":null,"functions":[],"records":[]}]}`)
+	f.Add(`{"tables":[{"version":1,"byte_order":"big-endian","functions":[{"address":1,"stack_size":2,"record_count":null}],"constants":[5],"records":[{"id":1,"instruction_offset":2,"flags":0,"locations":[{"kind":"ConstantIndex","size":8,"dwarf_reg":0,"offset":0}],"live_outs":[]}]}]}`)
+	f.Fuzz(func(t *testing.T, doc string) {
+		out, err := buildSection(strings.NewReader(doc), "", nil)
+		if err != nil {
+			return
+		}
+		for _, bo := range []binary.ByteOrder{binary.LittleEndian, binary.BigEndian} {
+			if _, err := stackmap.Parse(out, bo); err == nil {
+				return
+			}
+		}
+		t.Fatalf("built % x, which decodes in neither byte order", out)
+	})
 }
