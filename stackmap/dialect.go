@@ -218,6 +218,9 @@ func detect(data []byte, ord order, up upstreamRead) Detection {
 			if walkSections(data, ord, walkYkTable(true, true)) {
 				return found(DialectYkPrologue, Certain, "version 3 records with a count byte per live value and extra locations per location, then a prologue entry per function, walking the bytes exactly")
 			}
+			if walkSections(data, ord, walkYkTable(false, true)) {
+				return found(DialectYkPrologue, Certain, "version 3 records with a count byte per live value, then a prologue entry per function, walking the bytes exactly")
+			}
 			if walkSections(data, ord, walkYkTable(true, false)) {
 				return found(DialectYk, Certain, "version 3 records with a count byte per live value and extra locations per location, walking the bytes exactly")
 			}
