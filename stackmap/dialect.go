@@ -21,8 +21,9 @@ const (
 	// locations of each live value.
 	DialectYk
 	// DialectYkPrologue: ykllvm with -yk-stackmap-add-locs, as yk builds:
-	// extra i16 locations after each location and, after the records, a
-	// prologue entry per function (frame pointer, callee-saved spills).
+	// after the records, a prologue entry per function (frame pointer,
+	// callee-saved spills), and extra i16 locations after each location
+	// (or not: yk's parser yksmp reads the entries after plain locations).
 	DialectYkPrologue
 	// DialectMicrosoftV2: the "StackMap v2" proposal shipped in
 	// microsoft/llvm: a header of section offsets, fixed-size function and
@@ -50,8 +51,8 @@ var dialectNames = [...]string{
 var dialectReaders = [...]string{
 	DialectUnknown:     "",
 	DialectUpstream:    "this package, llvm-readobj --stackmap",
-	DialectYk:          "yk's runtime (ykrt, its own stack map parser)",
-	DialectYkPrologue:  "yk's runtime (ykrt, its own stack map parser)",
+	DialectYk:          "yk's stack map parser (ykjit/yk, yksmp)",
+	DialectYkPrologue:  "yk's stack map parser (ykjit/yk, yksmp)",
 	DialectMicrosoftV2: "microsoft/llvm's StackMapV2Parser (its llvm-readobj --stackmap)",
 	DialectManticoreV1: "ManticoreProject/llvm's StackMapV1Parser and the Manticore runtime",
 	DialectPreVersion1: "the consumers of early 2014 (WebKit's FTL, Pyston), no LLVM tool",

@@ -56,10 +56,12 @@ type ykFunction struct {
 }
 
 // ykSection writes a ykllvm table (ykjit/ykllvm, StackMaps.cpp,
-// emitCallsiteEntries and emitCSRInfo). With addLocs, every location
-// carries its extras and a prologue entry per function follows the
-// records.
-func ykSection(bo binary.ByteOrder, fns []ykFunction, constants []uint64, addLocs bool) []byte {
+// emitCallsiteEntries and emitCSRInfo; ykjit/yk, yksmp/src/lib.rs). With
+// extras, every location carries its extra locations; with prologue, a
+// prologue entry per function follows the records (ykllvm's
+// -yk-stackmap-add-locs writes both; yksmp reads the entries after plain
+// locations).
+func ykSection(bo binary.ByteOrder, fns []ykFunction, constants []uint64, extras, prologue bool) []byte {
 	w := &sampleWriter{bo: bo.(binary.AppendByteOrder)}
 	nr := 0
 	for _, f := range fns {
@@ -93,7 +95,7 @@ func ykSection(bo binary.ByteOrder, fns []ykFunction, constants []uint64, addLoc
 					w.u16(l.size)
 					w.u16(l.reg)
 					w.u16(0)
-					if addLocs {
+					if extras {
 						w.u16(uint16(len(l.extras)))
 						for _, e := range l.extras {
 							w.u16(uint16(e))
@@ -113,7 +115,7 @@ func ykSection(bo binary.ByteOrder, fns []ykFunction, constants []uint64, addLoc
 			w.pad8(0)
 		}
 	}
-	if addLocs {
+	if prologue {
 		for _, f := range fns {
 			fp := uint8(0)
 			if f.hasFP {
@@ -134,7 +136,7 @@ func ykSection(bo binary.ByteOrder, fns []ykFunction, constants []uint64, addLoc
 
 // ykSample is a small ykllvm table: two functions, a large constant, a
 // value held in two places, a patchpoint's live-outs.
-func ykSample(bo binary.ByteOrder, addLocs bool) []byte {
+func ykSample(bo binary.ByteOrder, extras, prologue bool) []byte {
 	fns := []ykFunction{
 		{addr: 0x401000, stack: 40, hasFP: true, spills: [][2]int32{{3, -16}, {12, -24}}, records: []ykRecord{
 			{id: 1, offset: 0x1c, values: [][]ykLoc{
@@ -151,7 +153,7 @@ func ykSample(bo binary.ByteOrder, addLocs bool) []byte {
 			{id: 3, offset: 0x9, values: [][]ykLoc{{{kind: stackmap.Register, size: 4, reg: 0}}}},
 		}},
 	}
-	return ykSection(bo, fns, []uint64{1 << 40}, addLocs)
+	return ykSection(bo, fns, []uint64{1 << 40}, extras, prologue)
 }
 
 // randomYk writes a random ykllvm table with up to maxValues live values
@@ -196,7 +198,7 @@ func randomYk(r *rand.Rand, bo binary.ByteOrder, maxValues int, addLocs bool) []
 			f.records = append(f.records, rec)
 		}
 	}
-	return ykSection(bo, fns, constants, addLocs)
+	return ykSection(bo, fns, constants, addLocs, addLocs)
 }
 
 // manticoreRecord is a version 1 record.

@@ -31,9 +31,10 @@ type dialectSample struct {
 func dialectSamples() []dialectSample {
 	le, be := binary.LittleEndian, binary.BigEndian
 	return []dialectSample{
-		{"ykllvm.bin", ykSample(le, false), le, stackmap.DialectYk},
-		{"ykllvm-be.bin", ykSample(be, false), be, stackmap.DialectYk},
-		{"ykllvm-addlocs.bin", ykSample(le, true), le, stackmap.DialectYkPrologue},
+		{"ykllvm.bin", ykSample(le, false, false), le, stackmap.DialectYk},
+		{"ykllvm-be.bin", ykSample(be, false, false), be, stackmap.DialectYk},
+		{"ykllvm-addlocs.bin", ykSample(le, true, true), le, stackmap.DialectYkPrologue},
+		{"ykllvm-prologue.bin", ykSample(le, false, true), le, stackmap.DialectYkPrologue},
 		{"microsoft-v2.bin", microsoftV2Sample(le), le, stackmap.DialectMicrosoftV2},
 		{"manticore-v1.bin", manticoreSample(le), le, stackmap.DialectManticoreV1},
 		{"manticore-v1-be.bin", manticoreSample(be), be, stackmap.DialectManticoreV1},

@@ -16,6 +16,7 @@ func TestDumpNamesDialects(t *testing.T) {
 		"ykllvm.bin":             "not LLVM's layout but ykllvm (certain",
 		"ykllvm-be.bin":          "not LLVM's layout but ykllvm (certain",
 		"ykllvm-addlocs.bin":     "not LLVM's layout but ykllvm with prologue entries",
+		"ykllvm-prologue.bin":    "not LLVM's layout but ykllvm with prologue entries",
 		"microsoft-v2.bin":       "not LLVM's layout but Microsoft StackMap v2 (certain",
 		"manticore-v1.bin":       "not LLVM's layout but Manticore version 1 (certain",
 		"manticore-v1-be.bin":    "not LLVM's layout but Manticore version 1 (certain",
