@@ -193,10 +193,20 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 		if sd != nil || err != nil {
 			return sd, err
 		}
-		return nil, x.err("section headers", x.h.shoff, fmt.Errorf("%w named %s, %s or %s, and no %s/%s or %s symbol marks one (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)",
-			stackmap.ErrNoSection, SectionNames[0], SectionNames[1], SectionNames[2], StartSymbol, StopSymbol, StackMapsSymbol))
+		hint := "" // a relocatable object has none because nothing made stack maps
+		if f.Type != elf.ET_REL {
+			hint = " (was it linked with --gc-sections? keep the section with a linker script KEEP(*(.llvm_stackmaps)) or by referencing __LLVM_StackMaps)"
+		}
+		return nil, x.err("section headers", x.h.shoff, fmt.Errorf("%w named %s, %s or %s, and no %s/%s or %s symbol marks one%s",
+			stackmap.ErrNoSection, SectionNames[0], SectionNames[1], SectionNames[2], StartSymbol, StopSymbol, StackMapsSymbol, hint))
 	}
-	s := f.Sections[index]
+	return x.load(index, load)
+}
+
+// load reads section index (the stack maps, or the fault maps) and makes
+// its SectionData, with what the file says about it.
+func (x *file) load(index int, load loader) (*stackmap.SectionData, error) {
+	s := x.f.Sections[index]
 	if s.Type == elf.SHT_NOBITS {
 		return nil, x.err(x.what(index), x.h.sectionHeader(index), errors.New("the section has no bytes in the file (SHT_NOBITS)"))
 	}

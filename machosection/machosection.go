@@ -142,18 +142,29 @@ func (x *file) wrap(what string, off int64, err error) error {
 }
 
 func (x *file) find(load loader) (*stackmap.SectionData, error) {
-	f, base := x.f, x.base()
-	var s *macho.Section
-	for _, sec := range f.Sections {
-		if sec.Seg == SegmentName && sec.Name == SectionName {
-			s = sec
-			break
+	s := x.section(SegmentName, SectionName)
+	if s == nil {
+		return nil, x.err("load commands", headerSize(x.f), fmt.Errorf("%w named %s,%s (was it dead-stripped? keep it with -no_dead_strip or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SegmentName, SectionName))
+	}
+	return x.load(s, load)
+}
+
+// section returns the section seg,name, or nil.
+func (x *file) section(seg, name string) *macho.Section {
+	for _, sec := range x.f.Sections {
+		if sec.Seg == seg && sec.Name == name {
+			return sec
 		}
 	}
-	if s == nil {
-		return nil, x.err("load commands", headerSize(f), fmt.Errorf("%w named %s,%s (was it dead-stripped? keep it with -no_dead_strip or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SegmentName, SectionName))
-	}
-	what := "section " + SegmentName + "," + SectionName
+	return nil
+}
+
+// load reads section s (the stack maps, or the fault maps) and makes its
+// SectionData, with the relocations or chained fixups that fill its
+// function addresses and the file's function symbols.
+func (x *file) load(s *macho.Section, load loader) (*stackmap.SectionData, error) {
+	f, base := x.f, x.base()
+	what := "section " + s.Seg + "," + s.Name
 	if x.bf != nil {
 		if err := x.bf.Need(what, uint64(s.Offset), s.Size); err != nil {
 			return nil, err
@@ -176,7 +187,7 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 		Format:    stackmap.FormatMachO,
 		Arch:      Arch(f.Cpu),
 		ByteOrder: f.ByteOrder,
-		Name:      SegmentName + "," + SectionName,
+		Name:      s.Seg + "," + s.Name,
 		Addr:      s.Addr,
 		Offset:    base + int64(s.Offset),
 		Data:      data,

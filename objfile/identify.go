@@ -30,7 +30,7 @@ func identify(r io.ReaderAt) (identity, error) {
 	n, err := r.ReadAt(m[:], 0)
 	if n < len(m) {
 		if err == nil || errors.Is(err, io.EOF) {
-			return identity{}, &stackmap.FileError{What: "magic number", Offset: 0, Err: fmt.Errorf("%w: %d bytes, too short for an object file (a bare section is read with stackmap.Parse)", ErrNotObject, n)}
+			return identity{}, &stackmap.FileError{What: "magic number", Offset: 0, Err: fmt.Errorf("%w: %d bytes, too short for an object file", ErrNotObject, n)}
 		}
 		return identity{}, &stackmap.FileError{What: "magic number", Offset: 0, Err: err}
 	}
@@ -50,5 +50,5 @@ func identify(r io.ReaderAt) (identity, error) {
 	case 0x8664, 0xaa64, 0x14c, 0x1c4: // AMD64, ARM64, I386, ARMNT
 		return identity{format: stackmap.FormatCOFF}, nil
 	}
-	return identity{}, &stackmap.FileError{What: "magic number", Offset: 0, Err: fmt.Errorf("%w: magic % x is not ELF, Mach-O, COFF or PE (a bare section is read with stackmap.Parse)", ErrNotObject, m)}
+	return identity{}, &stackmap.FileError{What: "magic number", Offset: 0, Err: fmt.Errorf("%w: magic % x is not ELF, Mach-O, COFF or PE", ErrNotObject, m)}
 }

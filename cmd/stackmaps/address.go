@@ -19,30 +19,73 @@ import (
 // objfile.CodeSection reads it: ".text.f", ".text[5]" or "5". Objects with
 // one code section, and linked files, print plain addresses as before.
 
-// codeAddr is an address given on the command line: ADDR, or
-// SECTION:ADDR, an offset in one code section.
+// codeAddr is an address given on the command line: ADDR, SECTION:ADDR
+// (an offset in one code section), or SYMBOL+OFF (an offset in the
+// function a symbol names, as addr2line and llvm-objdump print them).
 type codeAddr struct {
 	text      string // as given
 	pc        uint64
 	sectioned bool   // SECTION:ADDR
 	section   string // SECTION as given
+	symbol    string // SYMBOL of SYMBOL+OFF, until resolveSymbol
+	symOff    uint64 // OFF
 }
 
-// parseCodeAddr parses ADDR or SECTION:ADDR, ADDR being decimal or 0x
-// hex and SECTION a code section (objfile.ParseCodeSection). The last
-// colon separates them, so section names may hold colons.
+// parseCodeAddr parses ADDR, SECTION:ADDR or SYMBOL[+OFF], ADDR and OFF
+// being decimal or 0x hex and SECTION a code section
+// (objfile.ParseCodeSection). The last colon separates SECTION, so section
+// names may hold colons; what is neither a number nor SECTION:ADDR is a
+// symbol, the last + separating its offset.
 func parseCodeAddr(s string) (codeAddr, bool) {
 	q := codeAddr{text: s}
-	i := strings.LastIndexByte(s, ':')
-	if i < 0 {
-		pc, ok := textout.ParseUint(s)
+	if pc, ok := textout.ParseUint(s); ok {
 		q.pc = pc
-		return q, ok
+		return q, true
 	}
-	pc, ok := textout.ParseUint(s[i+1:])
-	_, _, secOK := objfile.ParseCodeSection(s[:i])
-	q.pc, q.sectioned, q.section = pc, true, s[:i]
-	return q, ok && secOK
+	if i := strings.LastIndexByte(s, ':'); i >= 0 {
+		pc, ok := textout.ParseUint(s[i+1:])
+		if _, _, secOK := objfile.ParseCodeSection(s[:i]); ok && secOK {
+			q.pc, q.sectioned, q.section = pc, true, s[:i]
+			return q, true
+		}
+	}
+	q.symbol = s
+	if j := strings.LastIndexByte(s, '+'); j > 0 {
+		if off, ok := textout.ParseUint(s[j+1:]); ok {
+			q.symbol, q.symOff = s[:j], off
+		}
+	}
+	if q.symbol == "" || q.symbol[0] == '+' || q.symbol[0] >= '0' && q.symbol[0] <= '9' {
+		return q, false
+	}
+	return q, true
+}
+
+// resolveSymbol turns a SYMBOL+OFF query into the runtime address it names
+// (the function's link-time address + OFF + bias), in the function's code
+// section when the object has several. The symbol is one of a function
+// with stack maps (only those have records), by its symbol name or with
+// Mach-O's leading underscore left out.
+func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
+	if q.symbol == "" {
+		return q, nil
+	}
+	for si, sec := range in.Parsed {
+		sd := in.Sections[si]
+		for _, t := range sec.Tables() {
+			for _, f := range t.Functions() {
+				if f.Symbol() == "" || f.Symbol() != q.symbol && f.Name() != q.symbol {
+					continue
+				}
+				q.pc = f.Address() + q.symOff + bias
+				if c := f.CodeSection(); c.Known() && sd.NumCodeSections() > 1 {
+					q.sectioned, q.section = true, objfile.CodeSectionLabel(c, true)
+				}
+				return q, nil
+			}
+		}
+	}
+	return q, fmt.Errorf("address %q: no function with stack maps is named %s", q.text, q.symbol)
 }
 
 // resolveSection returns the code section q names among those of in,
@@ -105,6 +148,11 @@ func writeCodeAddr(w *textout.Buffer, tv *tableView, fn int, addr uint64) {
 // writeQuery writes a looked-up address as given, the number in hex:
 // "0x4", or "SECTION:0x4".
 func writeQuery(w *textout.Buffer, q codeAddr) {
+	if q.symbol != "" {
+		w.Name(q.text)
+		w.WriteString(" (")
+		defer w.WriteByte(')')
+	}
 	if q.sectioned {
 		w.Name(q.section)
 		w.WriteByte(':')

@@ -28,10 +28,8 @@ func TestParseCodeAddr(t *testing.T) {
 		{".text[x]:0x1", true, 1, true, ".text[x]"},
 		{".text[0]:0x1", true, 1, true, ".text[0]"},
 		{"0:0x4", false, 0, false, ""}, // section 0 is no section
-		{":0x4", false, 0, false, ""},
-		{".text:", false, 0, false, ""},
-		{".text:zz", false, 0, false, ""},
-		{"zz", false, 0, false, ""},
+		{"0x", false, 0, false, ""},
+		{"+0x4", false, 0, false, ""},
 	} {
 		q, ok := parseCodeAddr(c.in)
 		assert.Equal(t, c.ok, ok, c.in)
@@ -42,6 +40,20 @@ func TestParseCodeAddr(t *testing.T) {
 		assert.Equal(t, c.sectioned, q.sectioned, c.in)
 		assert.Equal(t, c.section, q.section, c.in)
 		assert.Equal(t, c.in, q.text, c.in)
+	}
+	// What is neither a number nor SECTION:ADDR is SYMBOL[+OFF].
+	for in, want := range map[string]struct {
+		sym string
+		off uint64
+	}{
+		"zz": {"zz", 0}, "f+0x10": {"f", 0x10}, "f+16": {"f", 16}, "f+x": {"f+x", 0},
+		"_ZN1a1bEv+0x4": {"_ZN1a1bEv", 4}, ".text:zz": {".text:zz", 0}, ":0x4": {":0x4", 0},
+	} {
+		q, ok := parseCodeAddr(in)
+		require.True(t, ok, in)
+		assert.Equal(t, want.sym, q.symbol, in)
+		assert.Equal(t, want.off, q.symOff, in)
+		assert.False(t, q.sectioned, in)
 	}
 }
 
@@ -56,7 +68,7 @@ func TestFunctionSectionsText(t *testing.T) {
 	out, stderr, status := runTool("lookup", obj, ".text.kinds_indirect:0xcc")
 	require.Equal(t, exitOK, status, stderr)
 	assert.Empty(t, stderr)
-	assert.True(t, strings.HasPrefix(out, ".text.kinds_indirect:0xcc: exact, 1 record\n  Table 0, function #2 kinds_indirect\n"+
+	assert.True(t, strings.HasPrefix(out, ".text.kinds_indirect:0xcc: exact, 1 record\n  "+obj+": section .llvm_stackmaps, table 0, function #2 kinds_indirect, at kinds_indirect+0xcc\n"+
 		"    Record ID 102 (0x66) at .text.kinds_indirect:0xcc (+0xcc), 24 locations\n"), out)
 
 	// A plain address: the records of both sections, each named, and a
@@ -101,7 +113,7 @@ func TestFunctionSectionsText(t *testing.T) {
 	assert.Contains(t, stderr, "5 code sections are named .text (.text[3], .text[5], .text[7], .text[9], .text[11]): give its number, as .text[3]:0x11")
 	out, stderr, status = runTool("lookup", nouniq, ".text[9]:0x11")
 	require.Equal(t, exitOK, status, stderr)
-	assert.Contains(t, out, ".text[9]:0x11: exact, 1 record\n  Table 0, function #3 cf_local\n")
+	assert.Contains(t, out, ".text[9]:0x11: exact, 1 record\n  "+nouniq+": section .llvm_stackmaps, table 0, function #3 cf_local, at cf_local+0x11\n")
 
 	// A linked file has no code sections to name.
 	linked, err := golden.LinkedBinaries()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
@@ -16,7 +15,6 @@ type checkJSONFile struct {
 	Format   string             `json:"format"`
 	Arch     string             `json:"arch"`
 	OK       bool               `json:"ok"`
-	Error    *string            `json:"error"`
 	Findings []checkJSONFinding `json:"findings"`
 }
 
@@ -52,15 +50,11 @@ func inputKind(in *dumpInput) (format, arch string) {
 	return format, arch
 }
 
-// writeCheckJSON writes one line: the findings of a file, or the error
-// that kept it from being checked.
-func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
-	doc := checkJSONFile{File: in.File, FileHex: textout.HexIfNotUTF8(in.File), OK: err == nil && len(fs) == 0, Findings: []checkJSONFinding{}}
+// writeCheckJSON writes the findings of a file: one line, or indented
+// when pretty.
+func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, pretty bool) {
+	doc := checkJSONFile{File: in.File, FileHex: textout.HexIfNotUTF8(in.File), OK: len(fs) == 0, Findings: []checkJSONFinding{}}
 	doc.Format, doc.Arch = inputKind(in)
-	if err != nil {
-		s := err.Error()
-		doc.Error = &s
-	}
 	for _, f := range fs {
 		jf := checkJSONFinding{Rule: f.Rule, Table: f.Table, LiveOut: f.LiveOut, Offset: f.Offset,
 			OffsetHex: textout.HexString(uint64(f.Offset)), Message: f.Message}
@@ -83,6 +77,5 @@ func writeCheckJSON(w io.Writer, in *dumpInput, fs []lint.Finding, err error) {
 		}
 		doc.Findings = append(doc.Findings, jf)
 	}
-	b, _ := json.Marshal(doc)
-	w.Write(append(textout.InertJSON(b), '\n'))
+	writeJSONDoc(w, doc, pretty)
 }

@@ -30,10 +30,12 @@ statepoint checks records with ID 0xABCDEF00 and the IDs given with
 --statepoint-id.
 
 JSON (--format=json), one line per file: {"file", "format", "arch", "ok",
-"error" (null unless the file could not be read), "findings": [{"rule",
+"findings": [{"rule",
 "slice", "table", "function", "function_name", "record", "id", "id_hex",
 "location", "live_out", "offset", "offset_hex", "message"}]}; absent parts
-(function, record, location) are null.
+(function, record, location) are null. A file that cannot be read is
+{"file", "error"}, as in every command. --function and --id keep the
+findings about that function or record.
 
 Examples:
   stackmaps check testdata/objects/llvm22/x86_64-elf/statepoints.o
@@ -75,13 +77,11 @@ func (l *ruleList) Set(s string) error {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", checkUsage(), stderr)
-	input := addInputFlags(fs)
-	format := fs.String("format", "text", "output format: text or json (one JSON document per file per line)")
+	c := newFileCommand("check", checkUsage(), []string{"text", "json"}, stderr)
 	var opts lint.Options
-	fs.Var((*ruleList)(&opts.Enable), "enable", "run only these rules (comma list; repeatable)")
-	fs.Var((*ruleList)(&opts.Disable), "disable", "do not run these rules (comma list; repeatable)")
-	fs.Func("statepoint-id", "also check records with this ID (decimal or 0x hex) as statepoints; repeatable", func(s string) error {
+	c.fs.Var((*ruleList)(&opts.Enable), "enable", "run only these rules (comma list; repeatable)")
+	c.fs.Var((*ruleList)(&opts.Disable), "disable", "do not run these rules (comma list; repeatable)")
+	c.fs.Func("statepoint-id", "also check records with this ID (decimal or 0x hex) as statepoints; repeatable", func(s string) error {
 		var f dumpFilter
 		if err := f.setID(s); err != nil {
 			return err
@@ -89,7 +89,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		opts.StatepointIDs = append(opts.StatepointIDs, f.id)
 		return nil
 	})
-	files, status, ok := parseCommandLine(fs, args, stdout)
+	files, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
 	}
@@ -97,43 +97,30 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "stackmaps check: %v\n", err)
 		return exitUsage
 	}
-	if *format != "text" && *format != "json" {
-		say(stderr, "stackmaps check: unknown format %q (text, json)\n", *format)
-		return exitUsage
-	}
-	if len(files) == 0 {
-		say(stderr, "stackmaps check: no FILE given (see stackmaps check --help)\n")
-		return exitUsage
-	}
-	if status, ok := input.validate("check", stderr); !ok {
-		return status
-	}
-	status = exitOK
-	for _, name := range files {
-		in, err := input.load(name, stderr)
-		if err != nil {
-			say(stderr, "stackmaps check: %v\n", err)
-			if *format == "json" {
-				writeCheckJSON(stdout, &dumpInput{File: name}, nil, err)
-			}
-			status = exitFail
-			continue
-		}
-		fs := checkFile(in, opts)
-		if *format == "json" {
-			writeCheckJSON(stdout, in, fs, nil)
-		} else {
-			for _, f := range fs {
-				fmt.Fprintf(stdout, "%s: %s\n", textout.Escape(name), textout.Escape(f.String()))
-			}
-			if len(fs) == 0 {
-				fmt.Fprintf(stdout, "%s: ok\n", textout.Escape(name))
+	found := false
+	status = c.run(files, stdout, stderr, func(w io.Writer, in *dumpInput) error {
+		var fs []lint.Finding
+		for _, f := range checkFile(in, opts) {
+			if c.filter.keepFinding(f) {
+				fs = append(fs, f)
 			}
 		}
-		in.Close()
-		if len(fs) > 0 {
-			status = exitFail
+		found = found || len(fs) > 0
+		if c.json() {
+			writeCheckJSON(w, in, fs, c.prettyJSON())
+			return nil
 		}
+		name := textout.Escape(in.File)
+		for _, f := range fs {
+			fmt.Fprintf(w, "%s: %s\n", name, textout.Escape(f.String()))
+		}
+		if len(fs) == 0 {
+			fmt.Fprintf(w, "%s: ok\n", name)
+		}
+		return nil
+	})
+	if found && status == exitOK {
+		status = exitFail
 	}
 	return status
 }

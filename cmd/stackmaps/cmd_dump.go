@@ -26,7 +26,7 @@ type dumpInput struct {
 type dumpOptions struct {
 	format string
 	filter *dumpFilter // --function, --id
-	disasm bool        // --disasm (text format only)
+	disasm bool        // --disasm (text and json)
 	unwind bool        // --unwind (text and json)
 	pretty bool        // --pretty (json): indented rather than one line
 
@@ -79,7 +79,7 @@ Filters (text and json):
                    leading underscore of Mach-O)
   --id N           only records with this ID (decimal or 0x hex)
 
---disasm (text format) shows the instruction at each record's address and,
+--disasm (text and json) shows the instruction at each record's address and,
 for a record at a return address (statepoints), the call just before it.
 Call and branch targets are named as llvm-objdump names them: <f> or
 <f+0x10> from the symbol table (ELF, Mach-O, COFF/PE), in an object the
@@ -111,6 +111,14 @@ Examples:
   stackmaps dump --raw --arch s390x testdata/objects/llvm22/s390x-elf/kinds.stackmaps.bin
   llvm-objcopy-22 --dump-section .llvm_stackmaps=/dev/stdout testdata/objects/llvm22/x86_64-elf/kinds.o | stackmaps dump --raw -
 
+--faultmap prints the fault maps instead (llc -enable-implicit-null-checks:
+per function, each faulting load or store and the pc a SIGSEGV handler
+resumes at): text, json, or llvm, which is exactly what "llvm-objdump
+--fault-map-section FILE" prints from its line "FaultMap table:" on (the
+first table of the section, addresses as stored; text and json show every
+table, relocated). With --raw FILE is a bare fault map section
+(little-endian unless --big-endian).
+
 FILE "-" reads standard input (an object file, or with --raw a section).
 --raw finds the section's byte order from its bytes (and says which on
 stderr) unless --big-endian or --little-endian says it; --arch names the
@@ -123,16 +131,12 @@ Flags:
 `
 
 func runDump(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("dump", dumpUsage, stderr)
-	format := fs.String("format", "text", "output format: text, json or llvm")
-	function := fs.String("function", "", "show only the function with this symbol name")
-	id := fs.String("id", "", "show only records with this ID (decimal or 0x hex)")
-	disasm := fs.Bool("disasm", false, "text format: show the instruction at each record (and the call before a return address)")
-	unwind := fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information")
-	pretty := fs.Bool("pretty", false, "json format: indent each document (default: one compact document a line, JSON Lines)")
-	helpJSON := fs.Bool("help-json", false, "describe the JSON format's fields and exit")
-	input := addInputFlags(fs)
-	files, status, ok := parseCommandLine(fs, args, stdout)
+	c := newFileCommand("dump", dumpUsage, []string{"text", "json", "llvm"}, stderr)
+	disasm := c.fs.Bool("disasm", false, "text and json formats: show the instruction at each record (and the call before a return address)")
+	unwind := c.fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information")
+	faultMap := c.fs.Bool("faultmap", false, "print the fault maps (.llvm_faultmaps, __LLVM_FAULTMAPS,__llvm_faultmaps) instead of the stack maps; text, json or llvm (as llvm-objdump --fault-map-section)")
+	helpJSON := c.fs.Bool("help-json", false, "describe the JSON format's fields and exit")
+	files, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
 	}
@@ -140,66 +144,41 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		io.WriteString(stdout, jsonHelp)
 		return exitOK
 	}
-	filter := &dumpFilter{funcName: *function}
-	if *id != "" {
-		if err := filter.setID(*id); err != nil {
-			say(stderr, "stackmaps dump: %v\n", err)
+	if *faultMap {
+		if *disasm || *unwind || c.filter.active() || *c.input.archName != "" {
+			say(stderr, "stackmaps dump: --faultmap takes no --disasm, --unwind, --function, --id or --arch\n")
 			return exitUsage
 		}
+		return runDumpFaultMap(files, *c.format, c.prettyJSON(), c.input, stdout, stderr)
 	}
-	if st, ok := input.validate("dump", stderr); !ok {
-		return st
-	}
-	if *disasm && (*format != "text" || *input.raw || slices.Contains(files, "-")) {
-		say(stderr, "stackmaps dump: --disasm needs --format=text and an object file by name (not --raw, not -)\n")
+	if *disasm && (*c.format == "llvm" || *c.input.raw || slices.Contains(files, "-")) {
+		say(stderr, "stackmaps dump: --disasm needs --format=text or json and an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
-	if *unwind && (*format == "llvm" || *input.raw || slices.Contains(files, "-")) {
+	if *unwind && (*c.format == "llvm" || *c.input.raw || slices.Contains(files, "-")) {
 		say(stderr, "stackmaps dump: --unwind needs --format=text or json and an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
-	if *format == "llvm" && filter.active() {
+	if *c.format == "llvm" && c.filter.active() {
 		say(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm\n")
 		return exitUsage
 	}
-	write, known := formats[*format]
-	if !known {
-		say(stderr, "stackmaps dump: unknown format %q (known: %s)\n", *format, formatNames())
-		return exitUsage
-	}
-	if len(files) == 0 {
-		say(stderr, "stackmaps dump: no FILE given (see stackmaps dump --help)\n")
-		return exitUsage
-	}
-	opts := &dumpOptions{format: *format, filter: filter, disasm: *disasm, unwind: *unwind, pretty: *pretty}
-	status = exitOK
-	for _, name := range files {
-		in, err := input.load(name, stderr)
-		if err != nil {
-			say(stderr, "stackmaps dump: %v\n", err)
-			status = exitFail
-			continue
-		}
+	write := formats[*c.format]
+	opts := &dumpOptions{format: *c.format, filter: c.filter, disasm: *disasm, unwind: *unwind, pretty: c.prettyJSON()}
+	status = c.run(files, stdout, stderr, func(w io.Writer, in *dumpInput) error {
 		if err := in.prepare(opts); err != nil {
-			say(stderr, "stackmaps dump: %s: %v\n", name, err)
-			status = exitFail
-			in.Close()
-			continue
+			return err
 		}
-		if err := write(stdout, in, opts); err != nil {
-			say(stderr, "stackmaps dump: %s: %v\n", name, err)
-			status = exitFail
-		}
+		err := write(w, in, opts)
 		for _, uw := range in.Unwind {
-			if uw.err != nil {
-				say(stderr, "stackmaps dump: %s: %v\n", name, uw.err)
-				status = exitFail
+			if uw.err != nil && err == nil {
+				err = uw.err
 			}
 		}
-		in.Close()
-	}
-	if filter.active() && !opts.matched {
-		say(stderr, "stackmaps dump: no function or record matches %s\n", filter)
+		return err
+	})
+	if c.filter.active() && !opts.matched && status != exitUsage {
+		say(stderr, "stackmaps dump: no function or record matches %s\n", c.filter)
 		status = exitFail
 	}
 	return status
@@ -215,7 +194,7 @@ func (in *dumpInput) prepare(opts *dumpOptions) error {
 			return err
 		}
 	}
-	if opts.disasm && opts.format == "text" {
+	if opts.disasm && opts.format != "llvm" {
 		if in.Code, err = openCode(in); err != nil {
 			return err
 		}

@@ -54,18 +54,11 @@ Flags:
 
 // runLookup implements "stackmaps lookup".
 func runLookup(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("lookup", lookupUsage, stderr)
-	format := fs.String("format", "text", "output format: text or json")
-	biasFlag := fs.String("bias", "0", "load bias: runtime address minus link-time address (decimal or 0x hex)")
-	pretty := fs.Bool("pretty", false, "json format: indent each document")
-	in := addInputFlags(fs)
-	pos, status, ok := parseCommandLine(fs, args, stdout)
+	c := newFileCommand("lookup", lookupUsage, []string{"text", "json", "line"}, stderr)
+	biasFlag := c.fs.String("bias", "0", "load bias: runtime address minus link-time address (decimal or 0x hex)")
+	pos, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
-	}
-	if *format != "text" && *format != "json" {
-		say(stderr, "stackmaps lookup: unknown format %q (known: json, text)\n", *format)
-		return exitUsage
 	}
 	bias, ok := textout.ParseUint(*biasFlag)
 	if !ok {
@@ -80,49 +73,60 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	for _, s := range pos[1:] {
 		a, ok := parseCodeAddr(s)
 		if !ok {
-			say(stderr, "stackmaps lookup: address %q: want a decimal number or 0x followed by hex digits, optionally after SECTION:\n", s)
+			say(stderr, "stackmaps lookup: address %q: want a number (decimal or 0x hex), SECTION:ADDR or SYMBOL+0xOFF\n", s)
 			return exitUsage
 		}
 		addrs = append(addrs, a)
 	}
-	if st, ok := in.validate("lookup", stderr); !ok {
-		return st
-	}
-	din, err := in.load(pos[0], stderr)
-	if err != nil {
-		say(stderr, "stackmaps lookup: %v\n", err)
-		return exitFail
-	}
-	defer din.Close()
-	ixs := make([]*stackmap.Index, len(din.Parsed))
-	for i, sec := range din.Parsed {
-		ixs[i] = stackmap.NewIndex(sec)
-	}
-	w := textout.NewBuffer(stdout)
-	status = exitOK
-	bySection := sectionIndexes{}
-	views := tableViews{}
-	for _, q := range addrs {
-		found, err := lookupCode(din, ixs, bySection, views, q, bias, stderr)
-		if err != nil {
-			say(stderr, "stackmaps lookup: %s: %v\n", din.File, err)
-			return exitFail
+	unmatched := false
+	status = c.run(pos[:1], stdout, stderr, func(out io.Writer, din *dumpInput) error {
+		ixs := make([]*stackmap.Index, len(din.Parsed))
+		for i, sec := range din.Parsed {
+			ixs[i] = stackmap.NewIndex(sec)
 		}
-		if found.Len() == 0 {
-			say(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function\n", din.File, q.text, bias)
-			status = exitFail
+		w := textout.NewBuffer(out)
+		bySection := sectionIndexes{}
+		views := tableViews{}
+		for _, q := range addrs {
+			q, err := resolveSymbol(din, q, bias)
+			if err != nil {
+				return err
+			}
+			found, err := lookupCode(din, ixs, bySection, views, q, bias, stderr)
+			if err != nil {
+				return err
+			}
+			found.filter = c.filter
+			if found.Len() == 0 {
+				say(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function%s\n", din.File, q.text, bias, filterNote(c.filter))
+				unmatched = true
+			}
+			switch *c.format {
+			case "json":
+				writeLookupJSON(w, q, bias, found, c.prettyJSON())
+			case "line":
+				writeLookupLine(w, q, bias, found)
+			default:
+				writeLookupText(w, q, bias, found)
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
 		}
-		if *format == "json" {
-			writeLookupJSON(w, q, bias, found, *pretty)
-		} else {
-			writeLookupText(w, q, bias, found)
-		}
-		if err := w.Flush(); err != nil {
-			say(stderr, "stackmaps lookup: %v\n", err)
-			return exitFail
-		}
+		return nil
+	})
+	if unmatched && status == exitOK {
+		status = exitFail
 	}
 	return status
+}
+
+// filterNote names the filters in a message, when some are set.
+func filterNote(f *dumpFilter) string {
+	if !f.active() {
+		return ""
+	}
+	return " matching " + f.String()
 }
 
 // lookupHit is one record found at a looked-up address.
@@ -145,14 +149,21 @@ type lookupResult struct {
 	in      *dumpInput
 	views   tableViews
 	matches []sectionMatch
-	n       int // records in all
+	n       int         // records in all
+	filter  *dumpFilter // --function, --id: the records shown
 }
 
-// Len returns the number of records found.
-func (lr *lookupResult) Len() int { return lr.n }
-
-// Exact reports whether the records are at the address exactly.
-func (lr *lookupResult) Exact() bool { return lr.n > 0 && lr.matches[0].m.Exact() }
+// Len returns the number of records found (that the filters keep).
+func (lr *lookupResult) Len() int {
+	if !lr.filter.active() {
+		return lr.n
+	}
+	n := 0
+	for range lr.Hits() {
+		n++
+	}
+	return n
+}
 
 // Hits iterates over the records found, with each table's model.
 func (lr *lookupResult) Hits() iter.Seq[lookupHit] {
@@ -160,6 +171,9 @@ func (lr *lookupResult) Hits() iter.Seq[lookupHit] {
 		for _, sm := range lr.matches {
 			for _, r := range sm.m.Records() {
 				h := lookupHit{tv: lr.views.of(lr.in.Sections[sm.si], r.Table()), rv: recordViewOf(r), exact: sm.m.Exact()}
+				if lr.filter.active() && !lr.filter.keepRecord(h.tv, h.rv) {
+					continue
+				}
 				if !yield(h) {
 					return
 				}
@@ -239,10 +253,15 @@ func writeLookupText(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupRes
 		if h.tv.SD.Slice != "" {
 			w.WriteString("[" + textout.Escape(h.tv.SD.Slice) + "] ")
 		}
-		w.WriteString("Table ")
+		w.Name(hits.in.File)
+		w.WriteString(": section ")
+		w.Name(h.tv.SD.Name)
+		w.WriteString(", table ")
 		w.Int(int64(h.tv.Table.Index()))
 		w.WriteString(", function ")
 		h.tv.writeFuncLabel(w, h.rv.Func)
+		w.WriteString(", at ")
+		writeFuncOffset(w, h.tv, h.rv)
 		w.WriteByte('\n')
 		writeTextRecord(w, h.tv, h.rv, nil)
 		w.FlushIfFull()
@@ -301,4 +320,52 @@ func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupRes
 	j.CloseArray()
 	j.CloseObject()
 	w.WriteByte('\n')
+}
+
+// writeLookupLine writes one line for an address, for scripts: the query
+// as given, the records' address (runtime, in hex), "exact", "preceding"
+// or "none", the function as SYMBOL+0xOFF (its index "#N" without a
+// symbol), and the records' IDs in hex, comma-separated; "-" for each
+// part an unmatched address has not.
+func writeLookupLine(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupResult) {
+	w.Name(q.text)
+	first, ok := hits.First()
+	if !ok {
+		w.WriteString(" - none - -\n")
+		return
+	}
+	w.WriteByte(' ')
+	writeCodeAddr(w, first.tv, first.rv.Func, first.rv.Address+bias)
+	if first.exact {
+		w.WriteString(" exact ")
+	} else {
+		w.WriteString(" preceding ")
+	}
+	writeFuncOffset(w, first.tv, first.rv)
+	sep := byte(' ')
+	for h := range hits.Hits() {
+		w.WriteByte(sep)
+		w.Hex(h.rv.R.ID())
+		sep = ','
+	}
+	w.WriteByte('\n')
+}
+
+// writeFuncOffset writes a record's place as SYMBOL+0xOFF: the offset from
+// its function's start ("#N+0xOFF" for a function without a symbol, "?"
+// when the function is unknown).
+func writeFuncOffset(w *textout.Buffer, tv *tableView, rv recordView) {
+	if rv.Func < 0 || rv.Func >= len(tv.Funcs) {
+		w.WriteByte('?')
+		return
+	}
+	f := &tv.Funcs[rv.Func]
+	if f.Symbol() != "" {
+		w.Name(f.Symbol())
+	} else {
+		w.WriteByte('#')
+		w.Int(int64(rv.Func))
+	}
+	w.WriteByte('+')
+	w.Hex(rv.Address - f.Address())
 }

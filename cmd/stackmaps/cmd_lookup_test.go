@@ -109,7 +109,7 @@ func TestLookupPrecedingAndMiss(t *testing.T) {
 	exe := golden.Root() + "/linked/x86_64-elf/exe"
 	out, stderr, status := runTool("lookup", exe, "0x401215")
 	require.Equal(t, exitOK, status, stderr)
-	assert.Contains(t, out, "0x401215: preceding record at 0x401214, 1 record\n  Table 0, function #4 la_patch\n    Record ID 40964 (0xa004) at 0x401214")
+	assert.Contains(t, out, "0x401215: preceding record at 0x401214, 1 record\n  "+exe+": section .llvm_stackmaps, table 0, function #4 la_patch, at la_patch+0x4\n    Record ID 40964 (0xa004) at 0x401214")
 	out, stderr, status = runTool("lookup", exe, "0x401237", "0x10")
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, out, "0x401237: exact, 2 records\n")
@@ -117,8 +117,11 @@ func TestLookupPrecedingAndMiss(t *testing.T) {
 	assert.Contains(t, stderr, "no record at or before 0x10")
 	_, _, status = runTool("lookup", exe)
 	assert.Equal(t, exitUsage, status)
-	_, _, status = runTool("lookup", exe, "zz")
+	_, _, status = runTool("lookup", exe, "0x")
 	assert.Equal(t, exitUsage, status)
+	_, stderr, status = runTool("lookup", exe, "zz")
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, stderr, "no function with stack maps is named zz")
 }
 
 // TestLookupNoRecordPastExtent: 0x4012a5 is inside lg_callee, which has

@@ -28,12 +28,15 @@ Example:
     constants        3
 
 --format=json prints one JSON document per file per line (JSON Lines):
-{"file", "format", "arch", "error" (null unless unreadable), "tables":
+{"file", "format", "arch", "tables":
 [{"slice", "index", "section_offset", "section_offset_hex", "version",
 "bytes", "header_bytes", "function_bytes", "constant_bytes",
 "record_bytes", "functions", "dynamic_stack", "records", "max_locations",
 "locations", "locations_by_kind": {"Register", ...}, "live_outs",
-"constants"}], "total": {the same counts, "tables"}}.
+"constants"}], "total": {"tables", and the same counts}}. With --function
+or --id the counts are of what they keep (the header, function and
+constant bytes stay the table's). A file that cannot be read is
+{"file", "error"}, as in every command.
 
 Exit status: 0 success, 1 a file could not be read or decoded, 2 bad usage.
 
@@ -59,7 +62,7 @@ type tableStats struct {
 }
 
 func statsOf(t *stackmap.Table) tableStats {
-	s := tableStats{tables: 1, bytes: t.Size(), functions: t.NumFunctions(), records: t.NumRecords(),
+	s := tableStats{tables: 1, bytes: t.Size(), functions: t.NumFunctions(),
 		constants: t.NumConstants(), headerBytes: stackmap.HeaderSize, functionBytes: t.FunctionsSize(),
 		constantBytes: t.ConstantsSize()}
 	for _, f := range t.Functions() {
@@ -68,16 +71,50 @@ func statsOf(t *stackmap.Table) tableStats {
 		}
 	}
 	for _, r := range t.Records() {
-		s.recordBytes += r.Size()
-		s.locations += r.NumLocations()
-		s.maxLocations = max(s.maxLocations, r.NumLocations())
-		s.liveOuts += r.NumLiveOuts()
-		for _, l := range r.Locations() {
-			if l.Kind.Valid() {
-				s.byKind[l.Kind]++
-			} else {
-				s.byKind[0]++
+		s.addRecord(r)
+	}
+	return s
+}
+
+// addRecord counts record r into s.
+func (s *tableStats) addRecord(r stackmap.Record) {
+	s.records++
+	s.recordBytes += r.Size()
+	s.locations += r.NumLocations()
+	s.maxLocations = max(s.maxLocations, r.NumLocations())
+	s.liveOuts += r.NumLiveOuts()
+	for _, l := range r.Locations() {
+		if l.Kind.Valid() {
+			s.byKind[l.Kind]++
+		} else {
+			s.byKind[0]++
+		}
+	}
+}
+
+// statsOfSelected is statsOf of what the filters keep of a table: the
+// functions and records dump would show (the header, function and
+// constant byte counts stay the table's).
+func statsOfSelected(tv *tableView, filter *dumpFilter) tableStats {
+	if !filter.active() {
+		return statsOf(tv.Table)
+	}
+	t := tv.Table
+	s := tableStats{tables: 1, bytes: t.Size(), constants: t.NumConstants(), headerBytes: stackmap.HeaderSize,
+		functionBytes: t.FunctionsSize(), constantBytes: t.ConstantsSize()}
+	var sel tableSelection
+	filter.selectTable(tv, &sel)
+	for i, f := range tv.Funcs {
+		if sel.any && sel.shows(i) {
+			s.functions++
+			if f.DynamicStack() {
+				s.dynamic++
 			}
+		}
+	}
+	for _, r := range t.Records() {
+		if filter.keepRecord(tv, recordViewOf(r)) {
+			s.addRecord(r)
 		}
 	}
 	return s
@@ -121,72 +158,44 @@ func (s *tableStats) write(w *bufio.Writer) {
 }
 
 func runStats(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("stats", statsUsage, stderr)
-	input := addInputFlags(fs)
-	format := fs.String("format", "text", "output format: text or json (one JSON document per file per line)")
-	files, status, ok := parseCommandLine(fs, args, stdout)
+	c := newFileCommand("stats", statsUsage, []string{"text", "json"}, stderr)
+	files, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
 	}
-	if *format != "text" && *format != "json" {
-		say(stderr, "stackmaps stats: unknown format %q (text, json)\n", *format)
-		return exitUsage
-	}
-	if len(files) == 0 {
-		say(stderr, "stackmaps stats: no FILE given (see stackmaps stats --help)\n")
-		return exitUsage
-	}
-	if status, ok := input.validate("stats", stderr); !ok {
-		return status
-	}
-	status = exitOK
-	w := bufio.NewWriter(stdout)
-	defer w.Flush()
-	for _, name := range files {
-		in, err := input.load(name, stderr)
-		if err != nil {
-			w.Flush()
-			say(stderr, "stackmaps stats: %v\n", err)
-			if *format == "json" {
-				writeStatsJSON(w, &dumpInput{File: name}, err)
-			}
-			status = exitFail
-			continue
+	return c.run(files, stdout, stderr, func(w io.Writer, in *dumpInput) error {
+		if c.json() {
+			writeStatsJSON(w, in, c.filter, c.prettyJSON())
+			return nil
 		}
-		if *format == "json" {
-			writeStatsJSON(w, in, nil)
-		} else {
-			writeStats(w, in)
-		}
-		in.Close()
-	}
-	return status
+		bw := bufio.NewWriter(w)
+		writeStats(bw, in, c.filter)
+		return bw.Flush()
+	})
 }
 
-// writeStatsTo is writeStats on any writer.
+// writeStatsTo is writeStats on any writer, without filters.
 func writeStatsTo(w io.Writer, in *dumpInput) {
 	bw := bufio.NewWriter(w)
-	writeStats(bw, in)
+	writeStats(bw, in, nil)
 	bw.Flush()
 }
 
 // writeStats prints the stats of every table of a file and, when there are
-// several, their totals.
-func writeStats(w *bufio.Writer, in *dumpInput) {
+// several, their totals; with --function or --id only of what they keep.
+func writeStats(w *bufio.Writer, in *dumpInput, filter *dumpFilter) {
 	fmt.Fprintf(w, "%s: %s\n", textout.Escape(in.File), describeSections(in))
 	var total tableStats
-	for si, sec := range in.Parsed {
-		for ti := range sec.Tables() {
-			t := sec.Table(ti)
-			if sl := in.Sections[si].Slice; sl != "" {
-				fmt.Fprintf(w, "[%s] ", textout.Escape(sl))
-			}
-			fmt.Fprintf(w, "Table %d at section offset %#x: version %d\n", t.Index(), t.Offset(), t.Version())
-			s := statsOf(t)
-			s.write(w)
-			total.add(s)
+	forEachTable(in, func(tv *tableView) {
+		t := tv.Table
+		if tv.SD.Slice != "" {
+			fmt.Fprintf(w, "[%s] ", textout.Escape(tv.SD.Slice))
 		}
-	}
+		fmt.Fprintf(w, "Table %d at section offset %#x: version %d\n", t.Index(), t.Offset(), t.Version())
+		s := statsOfSelected(tv, filter)
+		s.write(w)
+		total.add(s)
+	})
 	if total.tables > 1 {
 		fmt.Fprintf(w, "Total (%s)\n", textout.Plural(total.tables, "table"))
 		total.write(w)

@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
+	"github.com/stackmaps/stackmaps/lint"
 )
 
 // dumpFilter selects functions and records for dump's --function and --id.
@@ -105,4 +107,18 @@ func (f *dumpFilter) selectTable(tv *tableView, sel *tableSelection) {
 // shows reports whether function i is printed.
 func (sel *tableSelection) shows(i int) bool {
 	return sel.showFunc == nil || (i >= 0 && i < len(sel.showFunc) && sel.showFunc[i])
+}
+
+// keepFinding reports whether a check finding passes the filters: with
+// --id, a finding about a record with that ID; with --function, a finding
+// about that function (its name with or without Mach-O's underscore).
+func (f *dumpFilter) keepFinding(fd lint.Finding) bool {
+	if f.hasID && (fd.Record < 0 || fd.ID != f.id) {
+		return false
+	}
+	if f.funcName != "" && (fd.FunctionName == "" ||
+		fd.FunctionName != f.funcName && fd.FunctionName != strings.TrimPrefix(f.funcName, "_") && "_"+fd.FunctionName != f.funcName) {
+		return false
+	}
+	return true
 }

@@ -27,6 +27,9 @@ func writeFlagDefaults(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)
 		line := "  --" + f.Name
+		if len(f.Name) == 1 {
+			line = "  -" + f.Name
+		}
 		if name != "" {
 			line += " " + strings.ToUpper(name)
 		}

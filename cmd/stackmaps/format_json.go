@@ -242,5 +242,8 @@ func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 	if tv.UW != nil {
 		writeJSONUnwind(j, tv, rv)
 	}
+	if tv.Code != nil {
+		writeJSONDisasm(j, tv, rv)
+	}
 	j.CloseObject()
 }

@@ -116,6 +116,18 @@ languages whose numbers are doubles.
                                       only in a register: a moving collector
                                       cannot update them in memory ]
             }
+          "disasm": only with --disasm:
+            {
+              "call": the call just before a record at a return address
+                      (statepoints), null otherwise
+              "insn": the instruction at the record's address, null when
+                      none starts there
+                each { "address", "address_hex", "text" (as the text
+                       format prints it), "target": the symbol a call or
+                       branch names (null when none), "target_offset" }
+              "error": instead of call and insn when the record's code
+                       cannot be read
+            }
           "unwind": only with --unwind: null when no FDE of the file covers
                     the record and (Mach-O) no compact unwind entry does
                     (or the record's function is unknown); else the call

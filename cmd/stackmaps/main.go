@@ -36,7 +36,9 @@ type command struct {
 // implemented in its own cmd_*.go file.
 var commands = []command{
 	{name: "build", summary: "write a stack map section from the JSON dump --format=json writes", run: runBuild},
+	{name: "completion", summary: "print a bash, zsh or fish completion script", run: runCompletion},
 	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
+	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at", run: runFrame},
 	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
 	{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup},
 	{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs},

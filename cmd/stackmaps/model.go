@@ -16,6 +16,7 @@ type tableView struct {
 	Table *stackmap.Table
 	Funcs []stackmap.Function
 	UW    *unwindSource // the file's CFI with dump --unwind, else nil
+	Code  *codeFile     // the file's code with dump --disasm, else nil
 
 	labels map[int]string // code section labels (see codeLabel), built on first use
 }
@@ -53,6 +54,7 @@ func forEachTable(in *dumpInput, fn func(tv *tableView)) {
 			if si < len(in.Unwind) {
 				tv.UW = in.Unwind[si]
 			}
+			tv.Code = in.Code
 			for _, f := range t.Functions() {
 				tv.Funcs = append(tv.Funcs, f)
 			}

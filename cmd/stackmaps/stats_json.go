@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
@@ -15,9 +14,8 @@ type statsJSONFile struct {
 	FileHex *string          `json:"file_hex,omitempty"` // file's bytes when not UTF-8
 	Format  string           `json:"format"`
 	Arch    string           `json:"arch"`
-	Error   *string          `json:"error"`
 	Tables  []statsJSONTable `json:"tables"`
-	Total   *statsJSONCounts `json:"total"`
+	Total   *statsJSONTotal  `json:"total"`
 }
 
 // statsJSONTable is one table's stats and where the table is.
@@ -30,9 +28,14 @@ type statsJSONTable struct {
 	statsJSONCounts
 }
 
+// statsJSONTotal is the sum over a file's tables.
+type statsJSONTotal struct {
+	Tables int `json:"tables"`
+	statsJSONCounts
+}
+
 // statsJSONCounts are the counts and sizes of tableStats.
 type statsJSONCounts struct {
-	Tables        int            `json:"tables"`
 	Bytes         int            `json:"bytes"`
 	HeaderBytes   int            `json:"header_bytes"`
 	FunctionBytes int            `json:"function_bytes"`
@@ -49,7 +52,7 @@ type statsJSONCounts struct {
 }
 
 func (s *tableStats) json() statsJSONCounts {
-	c := statsJSONCounts{Tables: s.tables, Bytes: s.bytes, HeaderBytes: s.headerBytes, FunctionBytes: s.functionBytes,
+	c := statsJSONCounts{Bytes: s.bytes, HeaderBytes: s.headerBytes, FunctionBytes: s.functionBytes,
 		ConstantBytes: s.constantBytes, RecordBytes: s.recordBytes, Functions: s.functions, DynamicStack: s.dynamic,
 		Records: s.records, MaxLocations: s.maxLocations, Locations: s.locations, LiveOuts: s.liveOuts,
 		Constants: s.constants, ByKind: map[string]int{}}
@@ -62,32 +65,23 @@ func (s *tableStats) json() statsJSONCounts {
 	return c
 }
 
-// writeStatsJSON writes one line: the stats of every table of a file and
-// their total, or the error that kept the file from being read.
-func writeStatsJSON(w io.Writer, in *dumpInput, err error) {
+// writeStatsJSON writes the stats of every table of a file and their
+// total: one line, or indented when pretty.
+func writeStatsJSON(w io.Writer, in *dumpInput, filter *dumpFilter, pretty bool) {
 	doc := statsJSONFile{File: in.File, FileHex: textout.HexIfNotUTF8(in.File), Tables: []statsJSONTable{}}
 	doc.Format, doc.Arch = inputKind(in)
-	if err != nil {
-		s := err.Error()
-		doc.Error = &s
-	}
 	var total tableStats
-	for si, sec := range in.Parsed {
-		for _, t := range sec.Tables() {
-			s := statsOf(t)
-			total.add(s)
-			jt := statsJSONTable{Index: t.Index(), Offset: t.Offset(), OffsetHex: textout.HexString(uint64(t.Offset())),
-				Version: int(t.Version()), statsJSONCounts: s.json()}
-			if sl := in.Sections[si].Slice; sl != "" {
-				jt.Slice = &sl
-			}
-			doc.Tables = append(doc.Tables, jt)
+	forEachTable(in, func(tv *tableView) {
+		t := tv.Table
+		s := statsOfSelected(tv, filter)
+		total.add(s)
+		jt := statsJSONTable{Index: t.Index(), Offset: t.Offset(), OffsetHex: textout.HexString(uint64(t.Offset())),
+			Version: int(t.Version()), statsJSONCounts: s.json()}
+		if sl := tv.SD.Slice; sl != "" {
+			jt.Slice = &sl
 		}
-	}
-	if err == nil {
-		c := total.json()
-		doc.Total = &c
-	}
-	b, _ := json.Marshal(doc)
-	w.Write(append(textout.InertJSON(b), '\n'))
+		doc.Tables = append(doc.Tables, jt)
+	})
+	doc.Total = &statsJSONTotal{Tables: total.tables, statsJSONCounts: total.json()}
+	writeJSONDoc(w, doc, pretty)
 }
