@@ -80,6 +80,13 @@ func runPhase(mode string, data []byte, reps int) error {
 			}
 			s.tables = uint64(numTables(sec))
 		}
+	case "scan":
+		job = func() {
+			var err error
+			if s, err = scanWalk(data); err != nil {
+				panic(err) // parsed once already: cannot fail
+			}
+		}
 	case "walk":
 		job = func() { s = walk(sec) }
 	case "raw":
