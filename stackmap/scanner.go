@@ -7,13 +7,13 @@ import (
 )
 
 // Scanner reads a stack map section in one pass, table after table and
-// record after record, validating each part as it reaches it: the checks
-// Parse makes, fused into the walk. It is the fast way to read a whole
-// section once (a collector loading a module, a tool dumping a file): it
-// reads each byte once, keeps no list of tables, and allocates nothing
-// per table or record. Parse, which validates everything before handing
-// anything out and then answers random access (Section.Table,
-// NewIndex), suits the rest.
+// record after record, validating each part as it reaches it: Parse's
+// checks (reserved fields included), fused into the walk. It keeps no list
+// of tables and allocates nothing per table or record, so a section of
+// many tables (a linked binary holds one per object) costs no memory in
+// proportion to them. Parse, which validates everything before handing
+// anything out and then answers random access (Section.Table, NewIndex),
+// suits the rest.
 //
 // Use it as bufio.Scanner is used:
 //
@@ -22,7 +22,7 @@ import (
 //		t := sc.Table()
 //		... t.Function(i), t.Constant(i) ...
 //		for sc.NextRecord() {
-//			r := sc.Record()
+//			r := sc.View() // or sc.Record(), the full view
 //			... r.ID(), r.Location(i), r.LiveOut(i) ...
 //		}
 //	}
@@ -34,18 +34,19 @@ import (
 // check; nothing is handed out after it. A table whose records were not all
 // read is validated to its end by the next call to NextTable.
 //
-// The Table and Records handed out are views of the Scanner's current
-// table: they stay valid until the next call to NextTable, which reuses
-// them for the next table. A Table's Size and Bytes cover the rest of the
-// section until NextRecord has returned false for it.
+// The Table, Records and RecordViews handed out are views of the
+// Scanner's current table: they stay valid until the next call to
+// NextTable, which reuses the Table for the next one (a RecordView of a
+// table that is not little-endian version 3 stays valid only until the
+// next NextRecord). A Table's Size and Bytes cover the rest of the section
+// until NextRecord has returned false for it.
 //
-// Why a scanner: reading a section that Parse validated goes over its
-// bytes twice, and a linked section of many small tables (one per object)
-// pays Parse's per-table bookkeeping on top; the iterators
-// (Section.Tables, Table.Records, Record.Locations) keep their loop state
-// in memory, not in registers. A loop over NextRecord and indexed
-// accessors (Record.Location(i), Record.LiveOut(i)) compiles to plain
-// loops whose counters and sums stay in registers.
+// How it is built, and why: records are validated scanBatch at a time by
+// one loop that keeps its state in registers (the iterators of
+// Table.Records and Record.Locations keep theirs in memory), then handed
+// out by NextRecord, which inlines; RecordView's accessors inline too, so a
+// walk over a section compiles to plain loops with its sums in registers.
+// perf/run.sh measures it against LLVM's StackMapParser (perf/README.md).
 type Scanner struct {
 	data []byte
 	ord  order
@@ -61,6 +62,7 @@ type Scanner struct {
 	offs  [scanBatch + 1]uint32
 	fns   [scanBatch]int32
 	view  []byte
+	vo    *[scanBatch + 1]uint32 // &offs, or &voffs for a converted batch
 	voffs [scanBatch + 1]uint32
 	buf   []byte
 
@@ -70,6 +72,7 @@ type Scanner struct {
 	counted bool   // the table's functions have record counts
 	left    uint64 // records of function fn not yet validated
 	fault   bool   // record i is faulty: report it once the batch is read
+	slots   bool   // check locations keySlots at a time (Table.useSlots)
 
 	next    int  // section offset of the next table, once the records are done
 	started bool // NextTable has been called
@@ -113,7 +116,7 @@ func (s *Scanner) Record() Record {
 // inline (see RecordView).
 func (s *Scanner) View() RecordView {
 	k := s.k & (scanBatch - 1)
-	return RecordView{b: s.view[s.voffs[k]:s.voffs[k+1]]}
+	return RecordView{b: s.view[s.vo[k]:s.vo[k+1]]}
 }
 
 // NextTable moves to the next table, validating its header and function
@@ -156,7 +159,7 @@ func (s *Scanner) NextTable() bool {
 	}
 	t := &s.t
 	s.off, s.i, s.ended, s.k, s.n = int(t.recordsOff), 0, false, 0, 0
-	s.counted, s.fn, s.left = t.version.hasRecordCount(), -1, 0
+	s.counted, s.fn, s.left, s.slots = t.version.hasRecordCount(), -1, 0, t.useSlots()
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
 	}
@@ -201,7 +204,7 @@ func (s *Scanner) nextBatch() bool {
 		return false
 	}
 	if s.t.locSize == locationSizeV3 && !s.t.ord.big {
-		s.view, s.voffs = s.t.data, s.offs
+		s.view, s.vo = s.t.data, &s.offs
 	} else {
 		s.convertBatch(n)
 	}
@@ -244,21 +247,21 @@ func (s *Scanner) convertBatch(n int) {
 		buf = append(buf, make([]byte, align8(len(buf))-len(buf))...)
 	}
 	s.voffs[n] = uint32(len(buf))
-	s.buf, s.view = buf, buf
+	s.buf, s.view, s.vo = buf, buf, &s.voffs
 }
 
 // checkBatch validates up to n records from record s.i and notes where
 // each is and its function. It returns how many it did: n, or fewer when a
 // record is faulty (s.fault is then set). The checks are those of
-// Table.checkRecords; little-endian version 3 records of up to keySlots
-// locations have theirs checked keySlots at a time, with no branch on
-// their contents (see validateSlots), and a batch that fails them is
+// Table.checkRecords; in tables Parse checks by slots (useSlots), records
+// of up to keySlots locations have theirs checked keySlots at a time, with
+// no branch on their contents (see validateSlots), and a batch that fails them is
 // checked again by checkRecords to find the faulty record.
 func (s *Scanner) checkBatch(n int) int {
 	t := &s.t
 	d, ord, size, start := t.data, t.ord, int(t.locSize), s.off
 	limit, resMask := keyLimit(t.numConstants), t.locReservedMask()
-	slots := size == locationSizeV3 && !ord.big
+	slots := s.slots
 	offs := &s.offs
 	offs[0] = uint32(start)
 	var worst, z uint64
