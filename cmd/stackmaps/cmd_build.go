@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -75,7 +77,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	if name != "-" {
 		f, err := os.Open(name)
 		if err != nil {
-			fmt.Fprintf(stderr, "stackmaps build: %v\n", err)
+			fmt.Fprintf(stderr, "stackmaps build: %s: %v\n", textout.Escape(name), pathless(err))
 			return exitFail
 		}
 		defer f.Close()
@@ -83,7 +85,7 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	section, err := buildSection(bufio.NewReader(in), *slice, force)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps build: %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "stackmaps build: %s: %v\n", textout.Escape(name), err)
 		return exitFail
 	}
 	if *output == "" {
@@ -94,10 +96,20 @@ func runBuild(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 	if err := os.WriteFile(*output, section, 0o644); err != nil {
-		fmt.Fprintf(stderr, "stackmaps build: %v\n", err)
+		fmt.Fprintf(stderr, "stackmaps build: %s: %v\n", textout.Escape(*output), pathless(err))
 		return exitFail
 	}
 	return exitOK
+}
+
+// pathless returns a file system error without the path it names (the
+// caller prints the path escaped).
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
 }
 
 // buildSection reads one dump document from r and encodes its tables.
