@@ -44,7 +44,7 @@ var dialectNames = [...]string{
 	DialectYkPrologue:  "ykllvm with prologue entries (-yk-stackmap-add-locs)",
 	DialectMicrosoftV2: "Microsoft StackMap v2",
 	DialectManticoreV1: "Manticore version 1",
-	DialectPreVersion1: "unversioned pre-release (LLVM 3.4, early 2014)",
+	DialectPreVersion1: "unversioned pre-release (LLVM 3.4 and before)",
 }
 
 // readers says, for each dialect, what reads it.
@@ -55,7 +55,7 @@ var dialectReaders = [...]string{
 	DialectYkPrologue:  "yk's stack map parser (ykjit/yk, yksmp)",
 	DialectMicrosoftV2: "microsoft/llvm's StackMapV2Parser (its llvm-readobj --stackmap)",
 	DialectManticoreV1: "ManticoreProject/llvm's StackMapV1Parser and the Manticore runtime",
-	DialectPreVersion1: "the consumers of early 2014 (WebKit's FTL, Pyston), no LLVM tool",
+	DialectPreVersion1: "the consumers of 2013 and early 2014 (WebKit's FTL, Pyston), no LLVM tool",
 }
 
 // String returns the dialect's name ("ykllvm", "Microsoft StackMap v2").

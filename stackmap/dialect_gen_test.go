@@ -396,3 +396,25 @@ func preVersionSample(bo binary.ByteOrder) []byte {
 	}
 	return w.b
 }
+
+// preVersionFTLSample writes the layout WebKit's first FTL parser reads
+// (WebKit, Source/JavaScriptCore/ftl/FTLStackMaps.cpp, before LLVM 3.4):
+// u32 NumConstants (none here, so the first byte is 0), u32 NumRecords,
+// records of u32 ID, u32 instruction offset, u16 flags, u16 NumLocations
+// and 4-byte locations (u16 kind<<12 | DWARF register, i16 offset).
+func preVersionFTLSample(bo binary.ByteOrder) []byte {
+	w := &sampleWriter{bo: bo.(binary.AppendByteOrder)}
+	w.u32(0)
+	w.u32(2)
+	for i, locs := range [][][2]uint16{{{1<<12 | 3, 0}, {2<<12 | 6, 0xfff0}}, {{1<<12 | 0, 0}}} {
+		w.u32(uint32(i + 1))
+		w.u32(uint32(0x10 * (i + 1)))
+		w.u16(0)
+		w.u16(uint16(len(locs)))
+		for _, l := range locs {
+			w.u16(l[0])
+			w.u16(l[1])
+		}
+	}
+	return w.b
+}

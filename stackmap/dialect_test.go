@@ -39,6 +39,7 @@ func dialectSamples() []dialectSample {
 		{"manticore-v1.bin", manticoreSample(le), le, stackmap.DialectManticoreV1},
 		{"manticore-v1-be.bin", manticoreSample(be), be, stackmap.DialectManticoreV1},
 		{"llvm34-unversioned.bin", preVersionSample(le), le, stackmap.DialectPreVersion1},
+		{"ftl-2013-unversioned.bin", preVersionFTLSample(le), le, stackmap.DialectPreVersion1},
 	}
 }
 

@@ -292,35 +292,49 @@ func walkMicrosoftV2(data []byte, ord order) bool {
 
 // walkPreVersion walks the unversioned layouts LLVM's emitter wrote
 // before the version byte (February 2014), and returns the name of the
-// one that walks the bytes exactly, or "". Every one starts with a u32
-// reserved word of 0 and has no padding: LLVM 3.4 (u32 NumConstants,
-// constants, u32 NumRecords, records of u32 ID, u32 instruction offset,
-// u16 flags, u16 NumLocations, 8-byte locations); then 64-bit IDs and a
-// u16 live-out count with 4-byte live-outs after the locations; then a
-// u32 NumFunctions and 8-byte function records (u32 offset, u32 stack
-// size) before the constants.
+// one that walks the bytes exactly, or "". None has padding. LLVM 3.4: a
+// u32 reserved word of 0, u32 NumConstants, constants, u32 NumRecords,
+// records of u32 ID, u32 instruction offset, u16 flags, u16 NumLocations,
+// 8-byte locations; then 64-bit IDs and a u16 live-out count with 4-byte
+// live-outs after the locations; then a u32 NumFunctions and 8-byte
+// function records (u32 offset, u32 stack size) before the constants.
+// Before LLVM 3.4, as WebKit's first FTL parser reads it: no reserved word
+// and 4-byte locations (u16 kind<<12 | DWARF register, i16 offset); its
+// first byte is 0 only when the low byte of NumConstants is (no
+// constants, little-endian), which is the only case the detector sees.
 func walkPreVersion(data []byte, ord order) string {
-	for _, v := range []struct {
-		name               string
-		functions, id64, l bool
-	}{
-		{"LLVM 3.4", false, false, false},
-		{"early 2014 (64-bit IDs, live-outs)", false, true, true},
-		{"early 2014 (function records, 64-bit IDs, live-outs)", true, true, true},
+	for _, v := range []preVersionLayout{
+		{"LLVM 3.4", true, false, false, false, 8},
+		{"early 2014 (64-bit IDs, live-outs)", true, false, true, true, 8},
+		{"early 2014 (function records, 64-bit IDs, live-outs)", true, true, true, true, 8},
+		{"late 2013 (WebKit FTL: 4-byte locations, no reserved word)", false, false, false, false, 4},
 	} {
-		if walkPreVersionLayout(data, ord, v.functions, v.id64, v.l) {
+		if walkPreVersionLayout(data, ord, v) {
 			return v.name
 		}
 	}
 	return ""
 }
 
-func walkPreVersionLayout(data []byte, ord order, functions, id64, liveOuts bool) bool {
-	if !fits(data, 0, 8) || ord.u32(data, 0) != 0 {
+// preVersionLayout says which parts an unversioned layout has.
+type preVersionLayout struct {
+	name                                string
+	reserved, functions, id64, liveOuts bool
+	locSize                             int
+}
+
+func walkPreVersionLayout(data []byte, ord order, v preVersionLayout) bool {
+	p := 0
+	if v.reserved {
+		if !fits(data, 0, 8) || ord.u32(data, 0) != 0 {
+			return false
+		}
+		p = 4
+	}
+	if !fits(data, p, 4) {
 		return false
 	}
-	p := 4
-	if functions {
+	if v.functions {
 		nf := uint64(ord.u32(data, p))
 		p += 4
 		if !fits(data, p, nf*8+4) {
@@ -337,7 +351,7 @@ func walkPreVersionLayout(data []byte, ord order, functions, id64, liveOuts bool
 	nr := uint64(ord.u32(data, p))
 	p += 4
 	idSize := 4
-	if id64 {
+	if v.id64 {
 		idSize = 8
 	}
 	for i := uint64(0); i < nr; i++ {
@@ -346,17 +360,24 @@ func walkPreVersionLayout(data []byte, ord order, functions, id64, liveOuts bool
 		}
 		n := uint64(ord.u16(data, p+idSize+6))
 		p += idSize + 8
-		if !fits(data, p, n*8) {
+		if !fits(data, p, n*uint64(v.locSize)) {
 			return false
 		}
 		for l := uint64(0); l < n; l++ {
+			if v.locSize == 4 {
+				if tagged := ord.u16(data, p); tagged>>12 > uint16(ConstantIndex) {
+					return false
+				}
+				p += 4
+				continue
+			}
 			k := Kind(data[p])
 			if !k.Valid() || (k == ConstantIndex && uint64(ord.u32(data, p+4)) >= nc) {
 				return false
 			}
 			p += 8
 		}
-		if liveOuts {
+		if v.liveOuts {
 			if !fits(data, p, 2) {
 				return false
 			}

@@ -13,14 +13,15 @@ import (
 // in a fork's layout with a message naming the fork and what reads it.
 func TestDumpNamesDialects(t *testing.T) {
 	for file, want := range map[string]string{
-		"ykllvm.bin":             "not LLVM's layout but ykllvm (certain",
-		"ykllvm-be.bin":          "not LLVM's layout but ykllvm (certain",
-		"ykllvm-addlocs.bin":     "not LLVM's layout but ykllvm with prologue entries",
-		"ykllvm-prologue.bin":    "not LLVM's layout but ykllvm with prologue entries",
-		"microsoft-v2.bin":       "not LLVM's layout but Microsoft StackMap v2 (certain",
-		"manticore-v1.bin":       "not LLVM's layout but Manticore version 1 (certain",
-		"manticore-v1-be.bin":    "not LLVM's layout but Manticore version 1 (certain",
-		"llvm34-unversioned.bin": "not LLVM's layout but unversioned pre-release",
+		"ykllvm.bin":               "not LLVM's layout but ykllvm (certain",
+		"ykllvm-be.bin":            "not LLVM's layout but ykllvm (certain",
+		"ykllvm-addlocs.bin":       "not LLVM's layout but ykllvm with prologue entries",
+		"ykllvm-prologue.bin":      "not LLVM's layout but ykllvm with prologue entries",
+		"microsoft-v2.bin":         "not LLVM's layout but Microsoft StackMap v2 (certain",
+		"manticore-v1.bin":         "not LLVM's layout but Manticore version 1 (certain",
+		"manticore-v1-be.bin":      "not LLVM's layout but Manticore version 1 (certain",
+		"llvm34-unversioned.bin":   "not LLVM's layout but unversioned pre-release",
+		"ftl-2013-unversioned.bin": "not LLVM's layout but unversioned pre-release",
 	} {
 		_, stderr, status := runTool("dump", "--raw", filepath.Join(golden.Root(), "dialects", file))
 		assert.Equal(t, exitFail, status, file)
