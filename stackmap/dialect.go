@@ -32,8 +32,9 @@ const (
 	// DialectManticoreV1: ManticoreProject's "version 1": version 1
 	// records with 24-byte function records that count their records.
 	DialectManticoreV1
-	// DialectPreVersion1: the unversioned layouts of LLVM 3.4 and early
-	// 2014 (WebKit's FTL, Pyston): a first 32-bit word of 0, no padding.
+	// DialectPreVersion1: the unversioned layouts of late 2013 to early
+	// 2014 (LLVM 3.4; WebKit's FTL, Pyston): no version byte, no padding;
+	// detected when the first byte is 0.
 	DialectPreVersion1
 )
 
