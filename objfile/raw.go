@@ -51,11 +51,13 @@ func OpenRaw(name string, order binary.ByteOrder) (*File, error) {
 // used.
 func NewRaw(data []byte, order binary.ByteOrder) (*File, error) {
 	if order == nil {
-		orders := stackmap.ByteOrders(data)
-		if len(orders) == 0 {
+		if orders := stackmap.ByteOrders(data); len(orders) > 0 {
+			order = orders[0]
+		} else if d := stackmap.DetectDialect(data, nil); d.Dialect != stackmap.DialectUnknown && d.Dialect != stackmap.DialectUpstream {
+			order = d.ByteOrder // another project's layout: Parse names it
+		} else {
 			return nil, fmt.Errorf("%w: the bytes decode as a stack map section in neither byte order", ErrNotSection)
 		}
-		order = orders[0]
 	}
 	sd := stackmap.NewSectionData(stackmap.SectionData{
 		Format:    stackmap.FormatRaw,

@@ -139,25 +139,6 @@ func TestUnsupportedVersions(t *testing.T) {
 	assert.Contains(t, de.Error(), "version 4")
 }
 
-func TestReservedFieldsDoNotStopDecoding(t *testing.T) {
-	tab := smallTable()
-	tab.Reserved0, tab.Reserved1 = 1, 2
-	tab.Records[0].Flags = 0xffff
-	tab.Records[0].Locations[0].Reserved0 = 9
-	tab.Records[0].Locations[0].Reserved1 = 9
-	tab.Records[1].LiveOutPadding = 5
-	tab.Records[1].LiveOuts[0].Reserved = 3
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
-	require.NoError(t, err)
-	r0, r1 := collect(sec.Table(0))[0], collect(sec.Table(0))[1]
-	assert.Equal(t, uint16(0xffff), r0.Flags())
-	res0, res1, ok := r0.LocationReserved(0)
-	assert.True(t, ok)
-	assert.Equal(t, uint8(9), res0)
-	assert.Equal(t, uint16(9), res1)
-	assert.Equal(t, uint16(5), r1.LiveOutPadding())
-}
-
 func TestTrailingBytes(t *testing.T) {
 	data := append(smbuild.Encode(binary.LittleEndian, smallTable()), make([]byte, 8)...)
 	de := decodeErr(t, data)

@@ -22,8 +22,11 @@ type Section struct {
 // Every table in data is found and validated: counts fit in the bytes,
 // records walk exactly to the table's end, record counts sum to the number
 // of records, location kinds are 1 to 5, constant indexes are in range.
-// Reserved fields are not checked. On failure the error is a *DecodeError
-// (or, for a nil byteOrder, a plain error).
+// Reserved fields and alignment padding must be zero, as LLVM writes them
+// (ErrReserved). On failure the error is a *DecodeError (or, for a nil
+// byteOrder, a plain error); when the bytes are in another project's
+// layout (DetectDialect), a *DialectError that names it, matching
+// ErrDialect, wraps the *DecodeError.
 //
 // Parse makes one allocation for a section of one table and two for more,
 // whatever the number of tables.
@@ -31,7 +34,11 @@ func Parse(data []byte, byteOrder binary.ByteOrder) (*Section, error) {
 	if byteOrder == nil {
 		return nil, errors.New("stackmap: Parse needs a byte order")
 	}
-	return parse(data, orderOf(byteOrder), nil)
+	s, err := parse(data, orderOf(byteOrder), nil)
+	if err != nil {
+		return nil, nameDialect(data, orderOf(byteOrder), err)
+	}
+	return s, nil
 }
 
 // tableSpan is what Parse keeps of each table of a many-table section
@@ -148,6 +155,22 @@ func (t *Table) set(data []byte, base, index uint32, ord order, sp tableSpan) {
 // parse validates the table that starts at the beginning of data (section
 // offset base) and sets t to it, trimmed to its own length.
 func (t *Table) parse(data []byte, base, index int, ord order) error {
+	if err := t.parseHeader(data, base, index, ord); err != nil {
+		return err
+	}
+	end, bad := t.validateRecords()
+	if bad >= 0 {
+		return t.recordError(bad)
+	}
+	t.data = data[:end]
+	return nil
+}
+
+// parseHeader validates the header and the function records of the table
+// that starts at the beginning of data (section offset base) and sets t to
+// it, untrimmed: the header's version and reserved fields, counts that fit
+// in the bytes, and record counts that sum to the number of records.
+func (t *Table) parseHeader(data []byte, base, index int, ord order) error {
 	w := at(index)
 	if len(data) < headerSize {
 		return w.fail(base, ErrTruncated, "table header needs %d bytes, %d remain", headerSize, len(data))
@@ -159,6 +182,12 @@ func (t *Table) parse(data []byte, base, index int, ord order) error {
 		return w.fail(base, ErrUnsupportedVersion, "version 0: the unversioned pre-release layout of LLVM 3.4 is not supported")
 	default:
 		return w.fail(base, ErrUnsupportedVersion, "version %d is not a stack map version this decoder knows (1, 2, 3)", v)
+	}
+	if data[1] != 0 {
+		return w.fail(base+1, ErrReserved, "header reserved byte is %#x, LLVM writes 0", data[1])
+	}
+	if r := ord.u16(data, 2); r != 0 {
+		return w.fail(base+2, ErrReserved, "header reserved 16 bits are %#x, LLVM writes 0", r)
 	}
 	nf, nc, nr := uint64(ord.u32(data, 4)), uint64(ord.u32(data, 8)), uint64(ord.u32(data, 12))
 
@@ -192,34 +221,34 @@ func (t *Table) parse(data []byte, base, index int, ord order) error {
 			return w.fail(base+12, ErrRecordCount, "function record counts sum to %d, the table has %d records", sum, nr)
 		}
 	}
-
-	end, bad := t.validateRecords()
-	if bad >= 0 {
-		return t.recordError(w, bad)
-	}
-	t.data = data[:end]
 	return nil
 }
 
-// recordError says what is wrong with record i, which validateRecords
-// refused. It walks to the record again; this runs once, on bad input.
-func (t *Table) recordError(w where, i int) *DecodeError {
+// recordError says what is wrong with record i, which validation refused
+// (checkRecord's conditions, in the order of the record's bytes). It walks
+// to the record again; this runs once, on bad input.
+func (t *Table) recordError(i int) *DecodeError {
+	w := at(int(t.index))
 	w.record = i
 	off := int(t.recordsOff)
 	for j := 0; j < i; j++ {
 		off = t.recordAt(off, j, -1).end()
 	}
-	d, base := t.data, int(t.base)
+	d, base, ord, size := t.data, int(t.base), t.ord, int(t.locSize)
 	if off+recordHeaderSize > len(d) {
 		return w.fail(base+off, ErrTruncated, "record header needs %d bytes, %d remain", recordHeaderSize, len(d)-off)
 	}
-	numLoc := int(t.ord.u16(d, off+14))
-	live := align8(off + recordHeaderSize + numLoc*int(t.locSize))
+	if fl := ord.u16(d, off+12); fl != 0 {
+		return w.fail(base+off+12, ErrReserved, "record flags (reserved) are %#x, LLVM writes 0", fl)
+	}
+	numLoc := int(ord.u16(d, off+14))
+	locEnd := off + recordHeaderSize + numLoc*size
+	live := align8(locEnd)
 	if live+liveOutHeader > len(d) {
 		return w.fail(base+off+14, ErrTruncated, "%d locations run past the end of the table", numLoc)
 	}
 	for j := 0; j < numLoc; j++ {
-		lo := off + recordHeaderSize + j*int(t.locSize)
+		lo := off + recordHeaderSize + j*size
 		l := t.location(lo)
 		lw := w
 		lw.location = j
@@ -229,6 +258,41 @@ func (t *Table) recordError(w where, i int) *DecodeError {
 		if l.Kind == ConstantIndex && uint32(l.Offset) >= t.numConstants {
 			return lw.fail(base+lo, ErrConstantIndex, "constant index %d, the table has %d constants", uint32(l.Offset), t.numConstants)
 		}
+		if t.version == Version3 {
+			if r := d[lo+LocationReserved0Field]; r != 0 {
+				return lw.fail(base+lo+LocationReserved0Field, ErrReserved, "location reserved byte is %#x, LLVM writes 0", r)
+			}
+			if r := ord.u16(d, lo+LocationReserved1Field); r != 0 {
+				return lw.fail(base+lo+LocationReserved1Field, ErrReserved, "location reserved 16 bits are %#x, LLVM writes 0", r)
+			}
+		}
 	}
-	return w.fail(base+live+2, ErrTruncated, "%d live-outs run past the end of the table", t.ord.u16(d, live+2))
+	for p := locEnd; p < live; p++ {
+		if d[p] != 0 {
+			return w.fail(base+p, ErrReserved, "alignment padding after the locations is %#x, LLVM writes 0", d[p])
+		}
+	}
+	nlo := int(ord.u16(d, live+2))
+	end := align8(live + liveOutHeader + nlo*liveOutSize)
+	if end > len(d) {
+		return w.fail(base+live+2, ErrTruncated, "%d live-outs run past the end of the table", nlo)
+	}
+	if p := ord.u16(d, live); p != 0 {
+		return w.fail(base+live, ErrReserved, "live-out header padding is %#x, LLVM writes 0", p)
+	}
+	for j := 0; j < nlo; j++ {
+		lo := live + liveOutHeader + j*liveOutSize
+		if r := d[lo+LiveOutReservedField]; r != 0 {
+			lw := w
+			lw.liveOut = j
+			return lw.fail(base+lo+LiveOutReservedField, ErrReserved, "live-out reserved byte is %#x, LLVM writes 0", r)
+		}
+	}
+	for p := live + liveOutHeader + nlo*liveOutSize; p < end; p++ {
+		if d[p] != 0 {
+			return w.fail(base+p, ErrReserved, "alignment padding after the live-outs is %#x, LLVM writes 0", d[p])
+		}
+	}
+	// checkRecord refused the record: one of the checks above fails.
+	return w.fail(base+off, ErrMalformed, "record refused")
 }

@@ -11,16 +11,16 @@ import (
 type Record struct {
 	t      *Table
 	off    uint32 // offset of the record, relative to its table
-	numLoc uint32 // number of locations
+	counts uint32 // number of locations | number of live-outs<<16
 	pos    uint64 // index<<32 | function (see newRecord)
 }
 
 // newRecord returns the view of the record at table offset off, with
-// numLoc locations, at index in its table (-1 until worked out: records
-// found through an Index), belonging to function (-1 when the table does
-// not say).
-func newRecord(t *Table, off, numLoc int, index, function int32) Record {
-	return Record{t: t, off: uint32(off), numLoc: uint32(numLoc), pos: uint64(uint32(index))<<32 | uint64(uint32(function))}
+// numLoc locations and numLiveOuts live-outs, at index in its table (-1
+// until worked out: records found through an Index), belonging to
+// function (-1 when the table does not say).
+func newRecord(t *Table, off, numLoc, numLiveOuts int, index, function int32) Record {
+	return Record{t: t, off: uint32(off), counts: uint32(numLoc) | uint32(numLiveOuts)<<16, pos: uint64(uint32(index))<<32 | uint64(uint32(function))}
 }
 
 // index returns the record's index in its table, or -1 when not worked
@@ -88,12 +88,12 @@ func (r Record) Address() (addr uint64, ok bool) {
 func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, int(r.off)+12) }
 
 // NumLocations returns the number of locations.
-func (r Record) NumLocations() int { return int(r.numLoc) }
+func (r Record) NumLocations() int { return int(uint16(r.counts)) }
 
 // Location returns location i. It returns the zero Location and false when
 // i is out of range.
 func (r Record) Location(i int) (Location, bool) {
-	if uint(i) >= uint(r.NumLocations()) {
+	if uint(i) >= uint(uint16(r.counts)) {
 		return Location{}, false
 	}
 	return r.t.location(int(r.off) + recordHeaderSize + i*int(r.t.locSize)), true
@@ -139,13 +139,12 @@ func (r Record) LocationReserved(i int) (reserved0 uint8, reserved1 uint16, ok b
 // liveOff returns the table offset of the live-out header. Version 1 and
 // 2 locations are 8 bytes, so rounding up changes nothing for them.
 func (r Record) liveOff() int {
-	return align8(int(r.off) + recordHeaderSize + r.NumLocations()*int(r.t.locSize))
+	return align8(int(r.off) + recordHeaderSize + int(uint16(r.counts))*int(r.t.locSize))
 }
 
 // end returns the table offset just past the record.
 func (r Record) end() int {
-	lo := r.liveOff()
-	return align8(lo + liveOutHeader + int(r.t.ord.u16(r.t.data, lo+2))*liveOutSize)
+	return align8(r.liveOff() + liveOutHeader + r.NumLiveOuts()*liveOutSize)
 }
 
 // LiveOutPadding returns the reserved 16-bit field before the live-out
@@ -153,25 +152,23 @@ func (r Record) end() int {
 func (r Record) LiveOutPadding() uint16 { return r.t.ord.u16(r.t.data, r.liveOff()) }
 
 // NumLiveOuts returns the number of live-out registers.
-func (r Record) NumLiveOuts() int { return int(r.t.ord.u16(r.t.data, r.liveOff()+2)) }
+func (r Record) NumLiveOuts() int { return int(r.counts >> 16) }
 
 // LiveOut returns live-out i. It returns the zero LiveOut and false when i
 // is out of range.
 func (r Record) LiveOut(i int) (LiveOut, bool) {
-	lo := r.liveOff()
-	if uint(i) >= uint(r.t.ord.u16(r.t.data, lo+2)) {
+	if uint(i) >= uint(r.counts>>16) {
 		return LiveOut{}, false
 	}
-	return r.t.liveOut(lo + liveOutHeader + i*liveOutSize), true
+	return r.t.liveOut(r.liveOff() + liveOutHeader + i*liveOutSize), true
 }
 
 // LiveOuts iterates over the record's live-out registers with their indexes.
 func (r Record) LiveOuts() iter.Seq2[int, LiveOut] {
 	return func(yield func(int, LiveOut) bool) {
 		t := r.t
-		lo := r.liveOff()
-		n := int(t.ord.u16(t.data, lo+2))
-		off := lo + liveOutHeader
+		n := r.NumLiveOuts()
+		off := r.liveOff() + liveOutHeader
 		for i := 0; i < n; i++ {
 			if !yield(i, t.liveOut(off)) {
 				return
@@ -239,5 +236,9 @@ func locationV3(d []byte, ord order) Location {
 // liveOut decodes the live-out at table offset off.
 func (t *Table) liveOut(off int) LiveOut {
 	d := t.data[off : off+liveOutSize : off+liveOutSize]
-	return LiveOut{Reg: t.ord.u16(d, 0), Reserved: d[2], Size: d[3]}
+	reg := uint32(binary.LittleEndian.Uint16(d))
+	if t.ord.big {
+		reg = reg>>8 | reg&0xff<<8
+	}
+	return LiveOut{Reg: uint16(reg), Reserved: d[2], Size: d[3]}
 }

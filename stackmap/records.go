@@ -25,11 +25,12 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 				left--
 			}
 			numLoc := int(ord.u16(d, off+14))
-			if !yield(i, newRecord(t, off, numLoc, int32(i), fn)) {
+			live := align8(off + recordHeaderSize + numLoc*size)
+			numLive := int(ord.u16(d, live+2))
+			if !yield(i, newRecord(t, off, numLoc, numLive, int32(i), fn)) {
 				return
 			}
-			live := align8(off + recordHeaderSize + numLoc*size)
-			off = align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+			off = align8(live + liveOutHeader + numLive*liveOutSize)
 		}
 	}
 }
@@ -37,7 +38,9 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 // recordAt returns the view of the record at table offset off, which
 // validation has already checked.
 func (t *Table) recordAt(off, index, function int) Record {
-	return newRecord(t, off, int(t.ord.u16(t.data, off+14)), int32(index), int32(function))
+	numLoc := int(t.ord.u16(t.data, off+14))
+	numLive := int(t.ord.u16(t.data, align8(off+recordHeaderSize+numLoc*int(t.locSize))+2))
+	return newRecord(t, off, numLoc, numLive, int32(index), int32(function))
 }
 
 // recordIndex works out the index of the record at table offset off, which

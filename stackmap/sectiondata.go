@@ -153,7 +153,11 @@ func (s *SectionData) Parse() (*Section, error) {
 	if s.relocated != nil {
 		data = s.relocated
 	}
-	return parse(data, orderOf(s.ByteOrder), s)
+	sec, err := parse(data, orderOf(s.ByteOrder), s)
+	if err != nil {
+		return nil, nameDialect(data, orderOf(s.ByteOrder), err)
+	}
+	return sec, nil
 }
 
 // relocateRecords returns a copy of data with every 4-byte fixup applied,

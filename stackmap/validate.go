@@ -1,6 +1,9 @@
 package stackmap
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Parse's location checks. A location is valid when its kind is 1 to 5
 // and, for ConstantIndex (5), its offset field indexes one of the table's
@@ -79,7 +82,11 @@ func (t *Table) useSlots() bool {
 // location list, or 0 when j is not below n.
 func slotKey(w []byte, j, n int) uint64 {
 	l := w[j*locationSizeV3 : (j+1)*locationSizeV3]
-	k := locationKey(l[0], binary.LittleEndian.Uint32(l[8:12]))
+	// locationKey | locationReserved, spelled out to stay inlinable: the
+	// kind and the reserved byte after it, as 16 bits, above the offset
+	// field, and the reserved 16 bits above them.
+	tag, rest := uint64(binary.LittleEndian.Uint16(l)), binary.LittleEndian.Uint64(l[4:])
+	k := (tag<<32 | bits.RotateLeft64(rest&^0xffff, 32)) - 1<<32
 	if j >= n {
 		k = 0
 	}
@@ -87,12 +94,12 @@ func slotKey(w []byte, j, n int) uint64 {
 }
 
 // maxKey returns the largest key of the n locations at table offset loc,
-// in any version and byte order, or 0 for none.
+// in any version and byte order, reserved bits included, or 0 for none.
 func (t *Table) maxKey(loc, n int) uint64 {
 	var m uint64
-	size := int(t.locSize)
+	size, resMask := int(t.locSize), t.locReservedMask()
 	for e := loc + n*size; loc < e; loc += size {
-		m = max(m, locationKey(t.data[loc], t.ord.u32(t.data, loc+size-4)))
+		m = max(m, locationKey(t.data[loc], t.ord.u32(t.data, loc+size-4))|locationReserved(t.data, loc, resMask))
 	}
 	return m
 }
@@ -113,54 +120,97 @@ func (t *Table) validateRecords() (end, bad int) {
 
 // validateLoop is validateRecords one location at a time.
 func (t *Table) validateLoop() (end, bad int) {
+	return t.checkRecords(int(t.recordsOff), int(t.numRecords))
+}
+
+// checkRecords checks n records of t from table offset off, one location
+// at a time:
+// each fits, its location kinds are 1 to 5, its constant indexes are in
+// range, and its reserved fields and padding are zero. It returns the
+// offset just past the last, or, at the first fault, the index of the
+// faulty record, counting from the first checked (else -1). The Scanner
+// makes the same checks (Scanner.checkBatch; every check here has its twin
+// there).
+func (t *Table) checkRecords(off, n int) (end, bad int) {
 	d, ord, size := t.data, t.ord, int(t.locSize)
-	limit := keyLimit(t.numConstants)
-	off := int(t.recordsOff)
-	for i := range int(t.numRecords) {
+	limit, resMask := keyLimit(t.numConstants), t.locReservedMask()
+	for i := range n {
 		if off+recordHeaderSize > len(d) {
 			return 0, i
 		}
-		loc, n := off+recordHeaderSize, int(ord.u16(d, off+14))
-		live := align8(loc + n*size)
+		loc, nl := off+recordHeaderSize, int(ord.u16(d, off+14))
+		locEnd := loc + nl*size
+		live := align8(locEnd)
 		if live+liveOutHeader > len(d) {
 			return 0, i
 		}
-		next := align8(live + liveOutHeader + int(ord.u16(d, live+2))*liveOutSize)
+		nlo := int(ord.u16(d, live+2))
+		next := align8(live + liveOutHeader + nlo*liveOutSize)
 		if next > len(d) {
 			return 0, i
 		}
-		for e := loc + n*size; loc < e; loc += size {
+		z := le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
+		if nlo < 4 && live+16 <= len(d) { // liveOutReserved, inlined
+			w, m := d[live:live+16:live+16], liveWordMasks[nlo&3]
+			z |= binary.LittleEndian.Uint64(w)&m[0] | binary.LittleEndian.Uint64(w[8:])&m[1]
+		} else {
+			z |= liveOutReservedWords(d, live, nlo, next)
+		}
+		for ; loc < locEnd; loc += size {
 			// Kinds 1 to 4 are valid whatever the offset field holds:
 			// only the others need their key.
+			z |= le64(d, loc) & resMask
 			if k := d[loc]; k-1 >= 4 && locationKey(k, ord.u32(d, loc+size-4)) >= limit {
 				return 0, i
 			}
+		}
+		if z != 0 {
+			return 0, i
 		}
 		off = next
 	}
 	return off, -1
 }
 
+// locReservedMask returns the mask of a location's reserved bits for
+// locationReserved: version 3 locations have some, earlier ones none.
+func (t *Table) locReservedMask() uint64 {
+	if t.version == Version3 {
+		return locReservedMask
+	}
+	return 0
+}
+
 // validateSlots is validateRecords for a little-endian version 3 table
 // whose records are checked keySlots locations at a time. It keeps the
-// largest key until the end of the table, so that the step from record to
-// record never waits on the checks.
+// largest key, and the OR of the record-level reserved bits, until the end
+// of the table, so that the step from record to record never waits on the
+// checks.
 func (t *Table) validateSlots() (end, bad int) {
 	d, le := t.data, binary.LittleEndian
-	var worst uint64
+	var worst, z uint64
 	off := int(t.recordsOff)
 	for i := range int(t.numRecords) {
 		if off+recordHeaderSize > len(d) {
-			return 0, t.firstBadRecord(i, worst)
+			return 0, t.firstBadRecord(i)
 		}
 		loc, n := off+recordHeaderSize, int(le.Uint16(d[off+14:off+16]))
-		live := align8(loc + n*locationSizeV3)
+		locEnd := loc + n*locationSizeV3
+		live := align8(locEnd)
 		if live+liveOutHeader > len(d) {
-			return 0, t.firstBadRecord(i, worst)
+			return 0, t.firstBadRecord(i)
 		}
-		next := align8(live + liveOutHeader + int(le.Uint16(d[live+2:live+4]))*liveOutSize)
+		nlo := int(le.Uint16(d[live+2 : live+4]))
+		next := align8(live + liveOutHeader + nlo*liveOutSize)
 		if next > len(d) {
-			return 0, t.firstBadRecord(i, worst)
+			return 0, t.firstBadRecord(i)
+		}
+		z |= le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
+		if nlo < 4 && live+16 <= len(d) { // liveOutReserved, inlined
+			w, m := d[live:live+16:live+16], liveWordMasks[nlo&3]
+			z |= binary.LittleEndian.Uint64(w)&m[0] | binary.LittleEndian.Uint64(w[8:])&m[1]
+		} else {
+			z |= liveOutReservedWords(d, live, nlo, next)
 		}
 		if n <= keySlots && loc+keySlots*locationSizeV3 <= len(d) {
 			w := d[loc : loc+keySlots*locationSizeV3 : loc+keySlots*locationSizeV3]
@@ -173,28 +223,18 @@ func (t *Table) validateSlots() (end, bad int) {
 		}
 		off = next
 	}
-	if worst >= keyLimit(t.numConstants) {
-		return 0, t.firstBadRecord(int(t.numRecords), worst)
+	if worst >= keyLimit(t.numConstants) || z != 0 {
+		return 0, t.firstBadRecord(int(t.numRecords))
 	}
 	return off, -1
 }
 
-// firstBadRecord returns the index of the first of records 0 to i-1 with
-// a location that is not valid, or i when there is none (worst, the
-// largest key of their locations, says which; validateRecords checked that
-// all of them fit). It walks the records again: it runs once, on bad input.
-func (t *Table) firstBadRecord(i int, worst uint64) int {
-	limit := keyLimit(t.numConstants)
-	if worst < limit {
-		return i
-	}
-	off := int(t.recordsOff)
-	for j := 0; j < i; j++ {
-		r := t.recordAt(off, j, -1)
-		if t.maxKey(off+recordHeaderSize, r.NumLocations()) >= limit {
-			return j
-		}
-		off = r.end()
+// firstBadRecord returns the index of the first of records 0 to i-1 that
+// checkRecords refuses, or i when there is none. It walks the records
+// again: it runs once, on bad input.
+func (t *Table) firstBadRecord(i int) int {
+	if _, bad := t.checkRecords(int(t.recordsOff), i); bad >= 0 {
+		return bad
 	}
 	return i
 }

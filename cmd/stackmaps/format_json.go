@@ -59,6 +59,8 @@ func writeJSONTable(j *textout.JSON, tv *tableView, sel *tableSelection, filter 
 	j.Int(int64(t.Offset()))
 	j.Key("version")
 	j.Int(int64(t.Version()))
+	j.Key("byte_order")
+	j.String(orderName(t.ByteOrder()))
 	j.Key("functions")
 	j.OpenArray()
 	for i := range tv.Funcs {
@@ -115,6 +117,8 @@ func writeJSONFunction(j *textout.JSON, tv *tableView, i int) {
 	j.NameOrNull("symbol", f.Symbol(), f.Symbol() != "")
 	j.Key("addend")
 	j.Int(f.Addend())
+	j.Key("stored_address")
+	j.Uint(f.StoredAddress())
 	j.Key("stack_size")
 	j.Uint(f.StackSize())
 	j.Key("dynamic_stack")
@@ -165,6 +169,8 @@ func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 	}
 	j.Key("instruction_offset")
 	j.Uint(uint64(rv.InstOffset))
+	j.Key("stored_instruction_offset")
+	j.Uint(uint64(r.StoredInstructionOffset()))
 	j.Key("address")
 	if rv.HasAddress() {
 		j.Uint(rv.Address)

@@ -29,29 +29,32 @@ type jsonDoc struct {
 		Section       string  `json:"section"`
 		SectionOffset int     `json:"section_offset"`
 		Version       int     `json:"version"`
+		ByteOrder     string  `json:"byte_order"`
 		Functions     []struct {
-			Index        int     `json:"index"`
-			Address      uint64  `json:"address"`
-			AddressHex   string  `json:"address_hex"`
-			Entry        uint64  `json:"entry"`
-			EntryHex     string  `json:"entry_hex"`
-			Symbol       *string `json:"symbol"`
-			Addend       int64   `json:"addend"`
-			StackSize    uint64  `json:"stack_size"`
-			DynamicStack bool    `json:"dynamic_stack"`
-			RecordCount  *uint64 `json:"record_count"`
+			Index         int     `json:"index"`
+			Address       uint64  `json:"address"`
+			AddressHex    string  `json:"address_hex"`
+			Entry         uint64  `json:"entry"`
+			EntryHex      string  `json:"entry_hex"`
+			Symbol        *string `json:"symbol"`
+			Addend        int64   `json:"addend"`
+			StoredAddress uint64  `json:"stored_address"`
+			StackSize     uint64  `json:"stack_size"`
+			DynamicStack  bool    `json:"dynamic_stack"`
+			RecordCount   *uint64 `json:"record_count"`
 		} `json:"functions"`
 		Constants    []uint64 `json:"constants"`
 		ConstantsHex []string `json:"constants_hex"`
 		Records      []struct {
-			ID                uint64  `json:"id"`
-			IDHex             string  `json:"id_hex"`
-			Function          *int    `json:"function"`
-			InstructionOffset uint32  `json:"instruction_offset"`
-			Address           *uint64 `json:"address"`
-			AddressHex        *string `json:"address_hex"`
-			Flags             uint16  `json:"flags"`
-			Locations         []struct {
+			ID                      uint64  `json:"id"`
+			IDHex                   string  `json:"id_hex"`
+			Function                *int    `json:"function"`
+			InstructionOffset       uint32  `json:"instruction_offset"`
+			StoredInstructionOffset uint32  `json:"stored_instruction_offset"`
+			Address                 *uint64 `json:"address"`
+			AddressHex              *string `json:"address_hex"`
+			Flags                   uint16  `json:"flags"`
+			Locations               []struct {
 				Kind     string       `json:"kind"`
 				Size     uint16       `json:"size"`
 				DwarfReg uint16       `json:"dwarf_reg"`

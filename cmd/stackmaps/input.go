@@ -124,6 +124,9 @@ func loadInput(name string, raw bool, order binary.ByteOrder, arch regs.Arch, st
 // when its bytes chose it.
 func sayOrder(name string, data []byte, stderr io.Writer) {
 	orders := stackmap.ByteOrders(data)
+	if len(orders) == 0 {
+		return // another project's layout, which parsing names
+	}
 	if len(orders) == 1 {
 		say(stderr, "stackmaps: %s: raw section read as %s (the only byte order it decodes in)\n", name, orderName(orders[0]))
 	} else {

@@ -26,6 +26,7 @@ languages whose numbers are doubles.
                         "__LLVM_STACKMAPS,__llvm_stackmaps", "raw")
       "section_offset": byte offset of the table in the section
       "version":        1, 2 or 3
+      "byte_order":     "little-endian" or "big-endian", the table's
       "functions": [
         {
           "index":         position in the table's function list
@@ -40,6 +41,9 @@ languages whose numbers are doubles.
           "symbol":        raw symbol name (Mach-O names keep their leading
                            underscore), null when unknown
           "addend":        relocation addend (0 when none)
+          "stored_address": the address field as stored in the section,
+                           before relocation (0 in most relocatable
+                           objects); what stackmaps build writes
           "stack_size":    frame size in bytes (18446744073709551615 when
                            dynamic)
           "dynamic_stack": true when the frame size is not static
@@ -63,6 +67,9 @@ languages whose numbers are doubles.
           "function":           index of the owning function; null in a
                                 version 1 table with several functions
           "instruction_offset": offset from the function's entry (relocated)
+          "stored_instruction_offset": the field as stored (RISC-V objects
+                                built with relaxation store 0 and relocate
+                                it); what stackmaps build writes
           "address":            entry + instruction_offset; null when the
                                 function is unknown
           "address_hex":        address as a hex string, or null

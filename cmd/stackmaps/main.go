@@ -35,6 +35,7 @@ type command struct {
 // commands lists the subcommands, by name as --help shows them. Each is
 // implemented in its own cmd_*.go file.
 var commands = []command{
+	{name: "build", summary: "write a stack map section from the JSON dump --format=json writes", run: runBuild},
 	{name: "completion", summary: "print a bash, zsh or fish completion script", run: runCompletion},
 	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
 	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at", run: runFrame},

@@ -89,6 +89,9 @@ func (c config) groups() [][]job {
 		}
 		gs = append(gs,
 			[]job{gowalk("all"), llvm("all"), {name: shape + ".floor", argv: []string{bin("memfloor"), "-reps", reps, f}}},
+			// The Scanner next to its own run of the LLVM walk, in the same
+			// round (its ratio is taken against this run).
+			[]job{gowalk("scan"), {name: shape + ".llvm_all_scanpair", argv: []string{bin("llvmwalk"), "-reps", reps, "all", f}}},
 			[]job{gowalk("parse"), llvm("ctor")},
 			[]job{gowalk("walk"), llvm("walk"), gowalk("raw")},
 		)

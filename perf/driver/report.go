@@ -110,6 +110,10 @@ func report(w io.Writer, c config, rs runs) bool {
 				anchorName: "LLVM 14 (floor: " + gbps(shape+".floor", "memfloor."+p+"ns").cellHigh(1) + ")", prec: 2, high: true},
 			{label: "parse + walk, by " + clockName[other], ours: rs.get(shape+".go_all", "all."+other+"ns_per_record"),
 				anchor: rs.get(shape+".llvm_all", "all."+other+"ns_per_record"), anchorName: "LLVM 14, constructor + walk", prec: 1},
+			{key: shape + "_scan_walk", label: "one pass: Scanner (validates as it goes) + the walk through RecordView", ours: rs.get(shape+".go_scan", "scan."+p+"ns_per_record"),
+				anchor: rs.get(shape+".llvm_all_scanpair", "all."+p+"ns_per_record"), anchorName: "LLVM 14 StackMapParser: constructor + the same walk (its run next to the Scanner's)", prec: 1},
+			{label: "heap allocations per Scanner pass", text: fmt.Sprintf("%s (%s B)", rs[shape+".go_scan"][0]["scan.allocs"], rs[shape+".go_scan"][0]["scan.alloc_bytes"]),
+				anchorName: "LLVM: one std::vector of record offsets per table"},
 			{key: shape + "_parse", label: "parse alone (validates everything)", ours: rs.get(shape+".go_parse", "parse."+p+"ns_per_record"),
 				anchor: rs.get(shape+".llvm_ctor", "ctor."+p+"ns_per_record"), anchorName: "LLVM 14 constructor alone (record offsets, no checks)", prec: 1},
 			{key: shape + "_walk", label: "walk alone", ours: rs.get(shape+".go_walk", "walk."+p+"ns_per_record"),
@@ -176,12 +180,12 @@ func report(w io.Writer, c config, rs runs) bool {
 }
 
 // checksums reports whether, in every round, every Go walk (parse + walk,
-// walk alone, hand-written) and every LLVM walk read the same sum and
+// Scanner, walk alone, hand-written) and every LLVM walk read the same sum and
 // counts.
 func checksums(rs runs, shape string) (bool, string) {
 	keys := []string{"sum", "records", "locations", "liveouts", "tables"}
 	ref := rs[shape+".llvm_all"][0]
-	for _, jk := range [][2]string{{"go_all", "all"}, {"go_walk", "walk"}, {"go_raw", "raw"}, {"llvm_all", "all"}, {"llvm_walk", "walk"}} {
+	for _, jk := range [][2]string{{"go_all", "all"}, {"go_scan", "scan"}, {"go_walk", "walk"}, {"go_raw", "raw"}, {"llvm_all", "all"}, {"llvm_walk", "walk"}} {
 		for _, r := range rs[shape+"."+jk[0]] {
 			for _, k := range keys {
 				if r[jk[1]+"."+k] != ref["all."+k] {

@@ -159,3 +159,42 @@ func lookupPrecedingAll(ix index, keys []uint64) uint64 {
 	}
 	return s
 }
+
+// scanWalk validates and walks data in one pass with a stackmap.Scanner,
+// reading the same fields as walk: no iterator closures, so the counters
+// and sums stay in registers.
+func scanWalk(data []byte) (sums, error) {
+	var sum, tables, records, locations, liveOuts uint64
+	sc := stackmap.NewScanner(data, binary.LittleEndian)
+	for sc.NextTable() {
+		tables++
+		t := sc.Table()
+		for i := range t.NumFunctions() {
+			f, _ := t.Function(i)
+			sum += f.Address() + f.StackSize() + f.RecordCount()
+		}
+		for c := range t.NumConstants() {
+			v, _ := t.Constant(c)
+			sum += v
+		}
+		for sc.NextRecord() {
+			r := sc.View()
+			records++
+			sum += r.ID() + uint64(r.InstructionOffset()) + uint64(r.Flags())
+			for i := range r.NumLocations() {
+				l := r.Location(i)
+				locations++
+				sum += uint64(l.Kind) + uint64(l.Size) + uint64(l.Reg)
+				if l.Kind != stackmap.Register {
+					sum += uint64(int64(l.Offset))
+				}
+			}
+			for i := range r.NumLiveOuts() {
+				lo := r.LiveOut(i)
+				liveOuts++
+				sum += uint64(lo.Reg) + uint64(lo.Size)
+			}
+		}
+	}
+	return sums{sum: sum, tables: tables, records: records, locations: locations, liveOuts: liveOuts}, sc.Err()
+}

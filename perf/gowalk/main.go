@@ -1,12 +1,13 @@
 // Command gowalk measures the stackmaps library on a section file, for
 // perf/run.sh. Every call into the project is in api.go.
 //
-//	gowalk [-reps N] all|parse|walk|raw FILE
+//	gowalk [-reps N] all|scan|parse|walk|raw FILE
 //	gowalk [-reps N] [-n LOOKUPS] lookup FILE
 //
 // Modes:
 //
 //	all     parse (validating every table) + walk every field
+//	scan    the same in one pass: stackmap.Scanner + RecordView
 //	parse   parse alone
 //	walk    the walk alone, over a section parsed before timing
 //	raw     the walk hand-written over the bytes, no project code
@@ -36,7 +37,7 @@ func main() {
 	n := flag.Int("n", 1<<20, "lookups per repetition")
 	flag.Parse()
 	if flag.NArg() != 2 || *reps < 1 || *n < 1 {
-		fmt.Fprintln(os.Stderr, "usage: gowalk [-reps N] [-n LOOKUPS] all|parse|walk|raw|lookup FILE")
+		fmt.Fprintln(os.Stderr, "usage: gowalk [-reps N] [-n LOOKUPS] all|scan|parse|walk|raw|lookup FILE")
 		os.Exit(2)
 	}
 	mode, file := flag.Arg(0), flag.Arg(1)
@@ -79,6 +80,13 @@ func runPhase(mode string, data []byte, reps int) error {
 				panic(err)
 			}
 			s.tables = uint64(numTables(sec))
+		}
+	case "scan":
+		job = func() {
+			var err error
+			if s, err = scanWalk(data); err != nil {
+				panic(err) // parsed once already: cannot fail
+			}
 		}
 	case "walk":
 		job = func() { s = walk(sec) }

@@ -8,7 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestWalksAgree checks the project walk and the hand-written walk on the
+// TestWalksAgree checks the project walks (Parse and iterators, Scanner)
+// and the hand-written walk on the
 // linked x86_64 executable's section (llc-14 objects linked by GNU ld: 3
 // tables of 456, 368 and 256 bytes, 13 records), alone and repeated.
 func TestWalksAgree(t *testing.T) {
@@ -25,6 +26,9 @@ func TestWalksAgree(t *testing.T) {
 		require.Equal(t, 32*copies, got.locations)
 		require.Equal(t, 3*copies, got.liveOuts)
 		require.Equal(t, got, rawWalk(data))
+		scanned, err := scanWalk(data)
+		require.NoError(t, err)
+		require.Equal(t, got, scanned)
 		require.Len(t, recordAddrs(sec), 13*int(copies))
 	}
 }

@@ -1,0 +1,53 @@
+package stackmap
+
+import "encoding/binary"
+
+// RecordView is the lean view of a record a Scanner hands out: the
+// record's bytes in the little-endian version 3 layout (LLVM's layout on
+// x86-64, AArch64, RISC-V and ppc64le; the Scanner converts records of
+// other tables into it), read by accessors small enough to inline. A loop
+// over a record's locations through it compiles to plain loads, with its
+// counter and sums in registers; Record's accessors, which read any
+// version and byte order, are calls.
+//
+// Location(i) and LiveOut(i) take an index below NumLocations and
+// NumLiveOuts, as indexing a slice does (and panic outside it, as a slice
+// does); the Scanner validated the bytes, so no content of the section
+// makes them fail. Scanner.Record gives the full view of the same record
+// (its offset, function, address, statepoint).
+type RecordView struct {
+	b []byte // the record, from its header to its end
+}
+
+// ID returns the record's ID.
+func (r RecordView) ID() uint64 { return binary.LittleEndian.Uint64(r.b) }
+
+// InstructionOffset returns the call site's offset from the start of its
+// function, as stored (Record.InstructionOffset applies relocations).
+func (r RecordView) InstructionOffset() uint32 { return binary.LittleEndian.Uint32(r.b[8:]) }
+
+// Flags returns the record's reserved flags field (zero: the Scanner
+// refuses others).
+func (r RecordView) Flags() uint16 { return binary.LittleEndian.Uint16(r.b[12:]) }
+
+// NumLocations returns the number of locations.
+func (r RecordView) NumLocations() int { return int(binary.LittleEndian.Uint16(r.b[14:])) }
+
+// Location returns location i, which must be below NumLocations.
+func (r RecordView) Location(i int) Location {
+	l := r.b[recordHeaderSize+i*locationSizeV3 : recordHeaderSize+(i+1)*locationSizeV3]
+	return Location{Kind(l[0]), binary.LittleEndian.Uint16(l[2:]), binary.LittleEndian.Uint16(l[4:]), int32(binary.LittleEndian.Uint32(l[8:]))}
+}
+
+// liveOff returns the offset of the live-out header in the record.
+func (r RecordView) liveOff() int { return align8(recordHeaderSize + r.NumLocations()*locationSizeV3) }
+
+// NumLiveOuts returns the number of live-out registers.
+func (r RecordView) NumLiveOuts() int { return int(binary.LittleEndian.Uint16(r.b[r.liveOff()+2:])) }
+
+// LiveOut returns live-out i, which must be below NumLiveOuts.
+func (r RecordView) LiveOut(i int) LiveOut {
+	o := r.liveOff() + liveOutHeader + i*liveOutSize
+	l := r.b[o : o+liveOutSize]
+	return LiveOut{Reg: binary.LittleEndian.Uint16(l), Reserved: l[2], Size: l[3]}
+}

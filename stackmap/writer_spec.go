@@ -1,0 +1,48 @@
+package stackmap
+
+// Spec returns the table as plain values, exactly as stored: AppendTable
+// of the result in the table's byte order gives back Bytes() whenever the
+// table's reserved fields and padding are zero (as in everything LLVM
+// writes). Function addresses and instruction offsets are the fields the
+// Section decoded: as stored, except in a relocated copy (see
+// Section.Bytes).
+//
+// It allocates the spec's slices; it is meant for tools and tests, not
+// for hot paths.
+func (t *Table) Spec() TableSpec {
+	s := TableSpec{
+		Version:   t.version,
+		Functions: make([]FunctionSpec, t.numFunctions),
+		Constants: make([]uint64, t.numConstants),
+		Records:   make([]RecordSpec, t.numRecords),
+	}
+	for i, f := range t.Functions() {
+		s.Functions[i] = FunctionSpec{Address: f.StoredAddress(), StackSize: f.StackSize(), RecordCount: f.RecordCount()}
+	}
+	for i := range s.Constants {
+		s.Constants[i], _ = t.Constant(i)
+	}
+	for i, r := range t.Records() {
+		rs := &s.Records[i]
+		rs.ID, rs.InstructionOffset, rs.Flags = r.ID(), r.InstructionOffset(), r.Flags()
+		rs.Locations = make([]Location, r.NumLocations())
+		for j, l := range r.Locations() {
+			rs.Locations[j] = l
+		}
+		rs.LiveOuts = make([]LiveOut, r.NumLiveOuts())
+		for j, lo := range r.LiveOuts() {
+			rs.LiveOuts[j] = lo
+		}
+	}
+	return s
+}
+
+// Specs returns every table of the section as plain values (see
+// Table.Spec); AppendSection of the result gives back the section's bytes.
+func (s *Section) Specs() []TableSpec {
+	out := make([]TableSpec, len(s.tables))
+	for i := range s.tables {
+		out[i] = s.tables[i].Spec()
+	}
+	return out
+}
