@@ -89,6 +89,7 @@ const scanBatch = 64
 // given byte order (the target's). It refers to data, copying none of it.
 func NewScanner(data []byte, byteOrder binary.ByteOrder) *Scanner {
 	s := &Scanner{data: data}
+	s.vo = &s.offs
 	if byteOrder == nil {
 		s.err = errors.New("stackmap: NewScanner needs a byte order")
 		return s
@@ -105,7 +106,8 @@ func (s *Scanner) Err() error { return s.err }
 // reached.
 func (s *Scanner) Table() *Table { return &s.t }
 
-// Record returns the record the last successful NextRecord reached.
+// Record returns the record the last successful NextRecord reached (call
+// it only after NextRecord returned true).
 func (s *Scanner) Record() Record {
 	k := s.k & (scanBatch - 1)
 	return s.t.recordAt(int(s.offs[k]), s.i-s.n+k, int(s.fns[k]))
@@ -113,7 +115,7 @@ func (s *Scanner) Record() Record {
 
 // View returns the lean view of the record the last successful NextRecord
 // reached: its fields, locations and live-outs, read with accessors that
-// inline (see RecordView).
+// inline (see RecordView). Call it only after NextRecord returned true.
 func (s *Scanner) View() RecordView {
 	k := s.k & (scanBatch - 1)
 	return RecordView{b: s.view[s.vo[k]:s.vo[k+1]]}
