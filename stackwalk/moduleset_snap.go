@@ -27,6 +27,11 @@ type moduleSnap struct {
 	chunks []*moduleChunk
 	dir    addrDir
 	n      int
+	// removals counts the Removes that led to this snapshot. A module
+	// found for a pc stays the module of that pc until one is removed
+	// (Add refuses overlaps), so a cache of lookups (pc -> *Module) made
+	// on one snapshot holds on any later one with the same count.
+	removals uint64
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
@@ -291,7 +296,10 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 // changes), the new snapshot shares s's firsts and directory.
 func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap {
 	k := len(s.chunks) - (hi - lo) + len(repl)
-	t := &moduleSnap{chunks: make([]*moduleChunk, 0, k), n: n}
+	t := &moduleSnap{chunks: make([]*moduleChunk, 0, k), n: n, removals: s.removals}
+	if n < s.n {
+		t.removals++
+	}
 	t.chunks = append(append(append(t.chunks, s.chunks[:lo]...), repl...), s.chunks[hi:]...)
 	if sameFirsts(s.firsts[lo:hi], repl) {
 		t.firsts, t.dir = s.firsts, s.dir
