@@ -8,7 +8,8 @@
 // A runtime describes each loaded module (a [Module]: its code range, load
 // bias, unwind table and stack map index; objfile.OpenModule fills one from
 // an ELF or Mach-O file, and a JIT builds one by hand, see the Module
-// example),
+// example; a JIT that adds and frees code while walks go on keeps its
+// modules in a [ModuleSet]),
 // makes a [Walker] once per thread and, for every walk, gives it the
 // innermost frame's registers ([Walker.Start]) and iterates:
 //

@@ -43,10 +43,13 @@ func TestSnapInvariants(t *testing.T) {
 	set, err := NewModuleSet(regs.X86_64)
 	require.NoError(t, err)
 	var in []*Module
+	removals := uint64(0)
 	for step := range 8000 {
 		if len(in) > 0 && (rng.IntN(3) == 0 || step > 6000) {
 			k := rng.IntN(len(in))
 			require.NoError(t, set.Remove(in[k]))
+			removals++
+			require.Equal(t, removals, set.snap.Load().removals)
 			in[k] = in[len(in)-1]
 			in = in[:len(in)-1]
 		} else {
@@ -56,6 +59,7 @@ func TestSnapInvariants(t *testing.T) {
 				require.ErrorIs(t, err, ErrModuleOverlap)
 				continue
 			}
+			require.Equal(t, removals, set.snap.Load().removals, "Add keeps the count")
 			in = append(in, m)
 		}
 		if step%500 == 0 {

@@ -14,9 +14,9 @@ import (
 // neighbour when both fit in buildChunk. Building from a list fills chunks
 // to buildChunk, leaving room for additions.
 const (
-	maxChunk   = 512
-	buildChunk = 384
-	minChunk   = 64
+	maxChunk   = 256
+	buildChunk = 192
+	minChunk   = 32
 )
 
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
@@ -27,6 +27,11 @@ type moduleSnap struct {
 	chunks []*moduleChunk
 	dir    addrDir
 	n      int
+	// removals counts the Removes that led to this snapshot. A module
+	// found for a pc stays the module of that pc until one is removed
+	// (Add refuses overlaps), so a cache of lookups (pc -> *Module) made
+	// on one snapshot holds on any later one with the same count.
+	removals uint64
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
@@ -287,11 +292,20 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
-// replaced by repl.
+// replaced by repl. When the chunks' first starts stay as they were (most
+// changes), the new snapshot shares s's firsts and directory.
 func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap {
 	k := len(s.chunks) - (hi - lo) + len(repl)
-	t := &moduleSnap{firsts: make([]uint64, 0, k), chunks: make([]*moduleChunk, 0, k), n: n}
+	t := &moduleSnap{chunks: make([]*moduleChunk, 0, k), n: n, removals: s.removals}
+	if n < s.n {
+		t.removals++
+	}
 	t.chunks = append(append(append(t.chunks, s.chunks[:lo]...), repl...), s.chunks[hi:]...)
+	if sameFirsts(s.firsts[lo:hi], repl) {
+		t.firsts, t.dir = s.firsts, s.dir
+		return t
+	}
+	t.firsts = make([]uint64, 0, k)
 	t.firsts = append(t.firsts, s.firsts[:lo]...)
 	for _, c := range repl {
 		t.firsts = append(t.firsts, c.ents[0].start)
@@ -299,6 +313,19 @@ func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap
 	t.firsts = append(t.firsts, s.firsts[hi:]...)
 	t.dir = firstsDir(t.firsts)
 	return t
+}
+
+// sameFirsts reports whether the chunks start where firsts say.
+func sameFirsts(firsts []uint64, chunks []*moduleChunk) bool {
+	if len(firsts) != len(chunks) {
+		return false
+	}
+	for i, c := range chunks {
+		if c.ents[0].start != firsts[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // firstsDir is the directory of the chunks' first starts.
