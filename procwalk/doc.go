@@ -1,0 +1,26 @@
+// Package procwalk walks every thread of a stopped Linux process, from
+// whatever shows it: a core file (package corefile) or a live process under
+// ptrace. Both readers fill the same Process: the architecture, the threads
+// with their registers (package linuxregs decodes them), the file mappings
+// or the loaded images with their load biases, and a memory reader.
+//
+// Open opens each mapped file once from disk (under Options.Sysroot for a
+// foreign architecture's libraries), computes its load bias from its
+// mapping and program headers, and builds the walk's modules
+// (objfile.File.Module) with their symbol maps. Walk.Frames then walks one
+// thread with package stackwalk from the registers it was stopped with:
+//
+//	w, err := procwalk.Open(p, procwalk.Options{})
+//	if err != nil { ... }
+//	defer w.Close()
+//	for i := range p.Threads {
+//		for fr, err := range w.Frames(&p.Threads[i]) {
+//			if err != nil { ... }
+//			name, off, _ := w.Symbol(fr.PC)
+//			...
+//		}
+//	}
+//
+// Frames of code without stack maps (the C library, a runtime's own) are
+// walked through with their unwind tables; their Frame has no record.
+package procwalk

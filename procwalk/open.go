@@ -1,0 +1,205 @@
+package procwalk
+
+import (
+	"debug/elf"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackwalk"
+)
+
+// ErrNoBias means no program header of a mapped file matches its
+// mappings, so its load bias is unknown.
+var ErrNoBias = errors.New("load bias not found from the mappings")
+
+// Options tune Open.
+type Options struct {
+	// Sysroot, when not "", is tried first for every absolute path of a
+	// mapped file: a foreign architecture's libraries
+	// (/usr/aarch64-linux-gnu) or a copy of the crashed machine's files.
+	Sysroot string
+	// Exe, when not "", is the path of the main executable on this
+	// machine: it replaces Process.Exe (and, when Process.Exe is "", the
+	// file of the lowest mapping).
+	Exe string
+	// MaxFrames bounds each thread's walk (stackwalk.DefaultMaxFrames
+	// when 0).
+	MaxFrames int
+}
+
+// ModuleInfo says what Open made of one mapped file.
+type ModuleInfo struct {
+	// Path is the path the process named; File the file opened for it
+	// (under Options.Sysroot, or Options.Exe), "" when none was.
+	Path, File string
+	// Bias is the load bias.
+	Bias uint64
+	// Module is the walk's module; nil when the file could not be used
+	// (Err says why): frames in its code end the walk.
+	Module *stackwalk.Module
+	// Stackmaps reports whether the file has stack maps.
+	Stackmaps bool
+	// Err is why the file could not be opened or used.
+	Err error
+
+	symbols *objfile.SymbolMap
+}
+
+// Walk holds what the walks of one process need: its modules, opened once,
+// their symbol maps and a stackwalk.Walker. It is not safe for concurrent
+// use.
+type Walk struct {
+	proc    *Process
+	modules []ModuleInfo // sorted by Module.Start (nil modules last)
+	walker  *stackwalk.Walker
+	regs    stackwalk.RegisterSet
+}
+
+// Open opens every file the process has mapped (each once), computes its
+// load bias and builds the modules of the walks. A file that cannot be
+// opened is listed in Modules with its error and left out of the walks; Open
+// fails only when no module can be used or the walker refuses them.
+func Open(p *Process, opts Options) (*Walk, error) {
+	if p.Memory == nil {
+		return nil, errors.New("procwalk: process has no memory reader")
+	}
+	w := &Walk{proc: p}
+	seen := map[string]bool{}
+	for _, im := range p.Images {
+		if im.Path == "" || seen[im.Path] {
+			continue
+		}
+		seen[im.Path] = true
+		w.modules = append(w.modules, openImage(p, opts, im.Path, im.Bias, true, nil))
+	}
+	byPath := map[string][]Mapping{}
+	var paths []string
+	for _, m := range p.Mappings {
+		if !strings.HasPrefix(m.Path, "/") || seen[m.Path] {
+			continue // [vdso], [stack], anonymous
+		}
+		if _, ok := byPath[m.Path]; !ok {
+			paths = append(paths, m.Path)
+		}
+		byPath[m.Path] = append(byPath[m.Path], m)
+	}
+	for _, path := range paths {
+		w.modules = append(w.modules, openImage(p, opts, path, 0, false, byPath[path]))
+	}
+	var mods []*stackwalk.Module
+	for i := range w.modules {
+		if w.modules[i].Module != nil {
+			mods = append(mods, w.modules[i].Module)
+		}
+	}
+	sort.SliceStable(w.modules, func(i, j int) bool {
+		a, b := w.modules[i].Module, w.modules[j].Module
+		if a == nil || b == nil {
+			return b == nil && a != nil
+		}
+		return a.Start < b.Start
+	})
+	if len(mods) == 0 {
+		return nil, fmt.Errorf("procwalk: none of the %d mapped files could be opened", len(w.modules))
+	}
+	cfg := stackwalk.Config{Arch: p.Arch, Modules: mods, Memory: p.Memory, MaxFrames: opts.MaxFrames}
+	if p.Arch == regs.AArch64 {
+		cfg.PACMask = 0xffff000000000000
+	}
+	wk, err := stackwalk.NewWalker(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("procwalk: %w", err)
+	}
+	w.walker = wk
+	return w, nil
+}
+
+// localPath returns the file to open for path: under sysroot when it is
+// there, the executable given for the process's executable, else path.
+func localPath(p *Process, opts Options, path string) string {
+	if opts.Exe != "" && (path == p.Exe || p.Exe == "" && path == lowestPath(p)) {
+		return opts.Exe
+	}
+	if opts.Sysroot != "" && filepath.IsAbs(path) {
+		cand := filepath.Join(opts.Sysroot, path)
+		if _, err := os.Stat(cand); err == nil {
+			return cand
+		}
+	}
+	return path
+}
+
+// lowestPath returns the file of the lowest file-backed mapping (the
+// executable, in a process the kernel loaded).
+func lowestPath(p *Process) string {
+	lowest, path := uint64(1<<64-1), ""
+	for _, m := range p.Mappings {
+		if strings.HasPrefix(m.Path, "/") && m.Start < lowest {
+			lowest, path = m.Start, m.Path
+		}
+	}
+	return path
+}
+
+// openImage opens one file and makes its module: with the given bias
+// (known), or with the one its mappings give.
+func openImage(p *Process, opts Options, path string, bias uint64, known bool, maps []Mapping) ModuleInfo {
+	mi := ModuleInfo{Path: path, File: localPath(p, opts, path)}
+	f, err := objfile.OpenOptions(mi.File, objfile.Options{AllowNoSection: true})
+	if err != nil {
+		mi.Err = err
+		return mi
+	}
+	defer f.Close()
+	if !known {
+		ef := f.ELF()
+		if ef == nil {
+			mi.Err = fmt.Errorf("%s: not an ELF file", mi.File)
+			return mi
+		}
+		b, ok := biasOf(ef.ELF().Progs, maps)
+		if !ok {
+			mi.Err = fmt.Errorf("%s: %w", mi.File, ErrNoBias)
+			return mi
+		}
+		bias = b
+	}
+	mi.Bias = bias
+	m, err := f.Module(bias)
+	if err != nil {
+		mi.Err = err
+		return mi
+	}
+	m.Name = path
+	mi.Module = m
+	mi.Stackmaps = m.Stackmaps != nil
+	if sm, err := f.SymbolMap(); err == nil {
+		mi.symbols = sm
+	}
+	return mi
+}
+
+// biasOf finds the load bias of a file from its program headers and its
+// mappings: a PT_LOAD segment whose file bytes start inside a mapping
+// (at the same offset within a page) runs at mapping start + (its file
+// offset - the mapping's file offset).
+func biasOf(progs []*elf.Prog, maps []Mapping) (uint64, bool) {
+	for _, m := range maps {
+		for _, p := range progs {
+			if p.Type != elf.PT_LOAD || p.Off < m.Offset || p.Off-m.Offset >= m.End-m.Start {
+				continue
+			}
+			if (p.Vaddr-p.Off)%4096 != (m.Start-m.Offset)%4096 {
+				continue
+			}
+			return m.Start + (p.Off - m.Offset) - p.Vaddr, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,64 @@
+package procwalk
+
+import (
+	"github.com/stackmaps/stackmaps/linuxregs"
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// Process is a stopped process as a reader shows it: a core file's notes
+// and segments, or a live process's /proc files, registers and memory.
+// procwalk reads it and changes nothing in it.
+type Process struct {
+	// Arch is the process's architecture.
+	Arch regs.Arch
+	// Exe is the path of the main executable as the process knew it (a
+	// core's NT_FILE entry or auxv AT_EXECFN, /proc/PID/exe), "" when
+	// unknown. Options.Exe replaces it.
+	Exe string
+	// Threads are the process's threads; the one that received the signal
+	// that stopped the process first, where it is known.
+	Threads []Thread
+	// Mappings are the file-backed memory mappings (a core's NT_FILE
+	// note, /proc/PID/maps), in any order. Open computes each file's load
+	// bias from its mappings and program headers.
+	Mappings []Mapping
+	// Images are loaded images whose load bias is known without their
+	// mappings (from the dynamic linker's link_map list, in a core
+	// without NT_FILE). An image also listed in Mappings is taken from
+	// Images.
+	Images []Image
+	// Memory reads the process's memory. A reader that also implements
+	// stackmap.UintReader is read without allocating.
+	Memory stackmap.MemoryReader
+}
+
+// Thread is one thread of a stopped process.
+type Thread struct {
+	// TID is the thread's kernel id (the process id for the main thread).
+	TID int
+	// Regs are the thread's registers where it was stopped: at an
+	// interrupted instruction (a signal, a ptrace stop), not at a call.
+	Regs linuxregs.Set
+	// Signal is the signal the thread received (a core's pr_cursig), 0
+	// when none or unknown.
+	Signal int
+	// Crashed reports the thread whose signal stopped the process (a
+	// core's first NT_PRSTATUS when Signal is not 0).
+	Crashed bool
+}
+
+// Mapping is one file-backed mapping of a process: the bytes of Path from
+// file offset Offset mapped at [Start, End).
+type Mapping struct {
+	Start, End uint64
+	Offset     uint64
+	Path       string
+}
+
+// Image is a loaded image (the executable, a shared library) whose load
+// bias (runtime address - link-time address) is known.
+type Image struct {
+	Path string
+	Bias uint64
+}

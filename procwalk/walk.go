@@ -1,0 +1,64 @@
+package procwalk
+
+import (
+	"iter"
+
+	"github.com/stackmaps/stackmaps/stackwalk"
+)
+
+// Modules returns what Open made of each mapped file: those with a module
+// by code address, then those that could not be used.
+func (w *Walk) Modules() []ModuleInfo { return w.modules }
+
+// Process returns the process the walk was opened on.
+func (w *Walk) Process() *Process { return w.proc }
+
+// Frames walks thread t from the registers it was stopped with (at an
+// interrupted instruction: stackwalk.Walker.StartAsync), innermost frame
+// first; a failure ends the iteration with (nil, err). Each *Frame is valid
+// until the next iteration; End and Stopped say how the walk ended.
+func (w *Walk) Frames(t *Thread) iter.Seq2[*stackwalk.Frame, error] {
+	w.regs.Clear()
+	t.Regs.Each(func(r uint16, v uint64) { w.regs.Set(r, v) })
+	w.walker.StartAsync(t.Regs.PC, &w.regs)
+	return w.walker.Frames()
+}
+
+// End says why the last walk ended.
+func (w *Walk) End() stackwalk.End { return w.walker.End() }
+
+// Stopped returns the pc and stack pointer of the frame the last walk did
+// not enter (see stackwalk.Walker.Stopped).
+func (w *Walk) Stopped() (pc, sp uint64) { return w.walker.Stopped() }
+
+// Module returns the module whose code holds the runtime address pc, nil
+// when none does.
+func (w *Walk) Module(pc uint64) *ModuleInfo {
+	for i := range w.modules {
+		if m := w.modules[i].Module; m != nil && m.Contains(pc) {
+			return &w.modules[i]
+		}
+	}
+	return nil
+}
+
+// Symbol returns the function symbol that holds the runtime address pc and
+// pc's offset from its start, from the symbols of the module whose code
+// holds pc; ok is false when no symbol does.
+func (w *Walk) Symbol(pc uint64) (name string, off uint64, ok bool) {
+	mi := w.Module(pc)
+	if mi == nil || mi.symbols == nil {
+		return "", 0, false
+	}
+	return mi.symbols.Lookup(pc - mi.Bias)
+}
+
+// Close releases the modules.
+func (w *Walk) Close() error {
+	for i := range w.modules {
+		if m := w.modules[i].Module; m != nil {
+			m.Close()
+		}
+	}
+	return nil
+}
