@@ -189,6 +189,25 @@ func TestLiveWalk(t *testing.T) {
 
 			require.NoError(t, p.Detach())
 			detached = true
+
+			// One thread alone: the others run on (parked).
+			tid := prog.tids[1]
+			one, err := liveproc.AttachThread(prog.cmd.Process.Pid, tid)
+			require.NoError(t, err)
+			assert.Equal(t, []int{tid}, one.Threads())
+			v1, err := one.View()
+			require.NoError(t, err)
+			require.Len(t, v1.Threads, 1)
+			w1, err := procwalk.Open(v1, procwalk.Options{})
+			require.NoError(t, err)
+			f, err := walktest.ParseFile(filepath.Join(prog.dir, "thread-1.txt"))
+			require.NoError(t, err)
+			var sk int
+			names := walkNames(t, w1, &v1.Threads[0], f, &sk)
+			assert.Equal(t, "park", names[1])
+			w1.Close()
+			require.NoError(t, one.Detach())
+
 			prog.finish(t)
 		})
 	}
