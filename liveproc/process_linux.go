@@ -96,7 +96,7 @@ func checkProcess(pid, only int) error {
 		return &Error{PID: pid, Op: "attach", Err: ErrNotStoppable, What: "the process has exited (state " + st + ")"}
 	}
 	if tp := statusField(status, "TracerPid:"); tp != "" && tp != "0" {
-		return &Error{PID: pid, Op: "attach", Err: ErrPermission, What: "already traced by process " + tp}
+		return &Error{PID: pid, Op: "attach", Err: ErrPermission, What: "already traced by another tracer (TracerPid " + tp + ")"}
 	}
 	if only != 0 {
 		if _, err := os.Stat(fmt.Sprintf("/proc/%d/task/%d", pid, only)); err != nil {
