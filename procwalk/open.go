@@ -76,7 +76,7 @@ func Open(p *Process, opts Options) (*Walk, error) {
 			continue
 		}
 		seen[im.Path] = true
-		w.modules = append(w.modules, openImage(p, opts, im.Path, im.Bias, true, nil))
+		w.modules = append(w.modules, openImage(p, opts, im.Path, knownBias(im.Bias)))
 	}
 	byPath := map[string][]Mapping{}
 	var paths []string
@@ -90,7 +90,12 @@ func Open(p *Process, opts Options) (*Walk, error) {
 		byPath[m.Path] = append(byPath[m.Path], m)
 	}
 	for _, path := range paths {
-		w.modules = append(w.modules, openImage(p, opts, path, 0, false, byPath[path]))
+		w.modules = append(w.modules, openImage(p, opts, path, mappedBias(byPath[path])))
+	}
+	if len(p.Images) == 0 && len(p.Mappings) == 0 {
+		// A core without NT_FILE (qemu-user's): the executable's bias from
+		// AT_ENTRY, the libraries from the dynamic linker's list.
+		w.modules = append(w.modules, openLinkMap(p, opts)...)
 	}
 	var mods []*stackwalk.Module
 	for i := range w.modules {
@@ -147,9 +152,9 @@ func lowestPath(p *Process) string {
 	return path
 }
 
-// openImage opens one file and makes its module: with the given bias
-// (known), or with the one its mappings give.
-func openImage(p *Process, opts Options, path string, bias uint64, known bool, maps []Mapping) ModuleInfo {
+// openImage opens one file and makes its module, with the load bias that
+// bias computes from its ELF headers.
+func openImage(p *Process, opts Options, path string, bias func(ef *elf.File) (uint64, error)) ModuleInfo {
 	mi := ModuleInfo{Path: path, File: localPath(p, opts, path)}
 	f, err := objfile.OpenOptions(mi.File, objfile.Options{AllowNoSection: true})
 	if err != nil {
@@ -157,21 +162,16 @@ func openImage(p *Process, opts Options, path string, bias uint64, known bool, m
 		return mi
 	}
 	defer f.Close()
-	if !known {
-		ef := f.ELF()
-		if ef == nil {
-			mi.Err = fmt.Errorf("%s: not an ELF file", mi.File)
-			return mi
-		}
-		b, ok := biasOf(ef.ELF().Progs, maps)
-		if !ok {
-			mi.Err = fmt.Errorf("%s: %w", mi.File, ErrNoBias)
-			return mi
-		}
-		bias = b
+	ef := f.ELF()
+	if ef == nil {
+		mi.Err = fmt.Errorf("%s: not an ELF file", mi.File)
+		return mi
 	}
-	mi.Bias = bias
-	m, err := f.Module(bias)
+	if mi.Bias, err = bias(ef.ELF()); err != nil {
+		mi.Err = fmt.Errorf("%s: %w", mi.File, err)
+		return mi
+	}
+	m, err := f.Module(mi.Bias)
 	if err != nil {
 		mi.Err = err
 		return mi
@@ -179,10 +179,26 @@ func openImage(p *Process, opts Options, path string, bias uint64, known bool, m
 	m.Name = path
 	mi.Module = m
 	mi.Stackmaps = m.Stackmaps != nil
-	if sm, err := f.SymbolMap(); err == nil {
+	if sm, err := symbolMap(f); err == nil {
 		mi.symbols = sm
 	}
 	return mi
+}
+
+// knownBias is the bias function of an image whose bias is known.
+func knownBias(b uint64) func(*elf.File) (uint64, error) {
+	return func(*elf.File) (uint64, error) { return b, nil }
+}
+
+// mappedBias is the bias function of a file with mappings.
+func mappedBias(maps []Mapping) func(*elf.File) (uint64, error) {
+	return func(ef *elf.File) (uint64, error) {
+		b, ok := biasOf(ef.Progs, maps)
+		if !ok {
+			return 0, ErrNoBias
+		}
+		return b, nil
+	}
 }
 
 // biasOf finds the load bias of a file from its program headers and its

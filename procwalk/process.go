@@ -28,6 +28,10 @@ type Process struct {
 	// without NT_FILE). An image also listed in Mappings is taken from
 	// Images.
 	Images []Image
+	// Auxv is the auxiliary vector (a core's NT_AUXV, /proc/PID/auxv):
+	// with no Mappings and no Images, Open finds the loaded images from
+	// it (AT_ENTRY, AT_BASE) and the dynamic linker's list in memory.
+	Auxv []AuxEntry
 	// Memory reads the process's memory. A reader that also implements
 	// stackmap.UintReader is read without allocating.
 	Memory stackmap.MemoryReader
@@ -61,4 +65,26 @@ type Mapping struct {
 type Image struct {
 	Path string
 	Bias uint64
+}
+
+// AuxEntry is one entry of the auxiliary vector.
+type AuxEntry struct {
+	Tag, Val uint64
+}
+
+// Auxiliary vector tags Open reads.
+const (
+	AtPHDR  = 3
+	AtBase  = 7
+	AtEntry = 9
+)
+
+// auxv returns the value of tag in the auxiliary vector.
+func (p *Process) auxv(tag uint64) (uint64, bool) {
+	for _, e := range p.Auxv {
+		if e.Tag == tag {
+			return e.Val, true
+		}
+	}
+	return 0, false
 }

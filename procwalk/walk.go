@@ -62,3 +62,17 @@ func (w *Walk) Close() error {
 	}
 	return nil
 }
+
+// FrameSymbol returns the function of frame fr of the last walk and the
+// offset of fr.PC in it. An outer frame's PC is a return address, which may
+// be the first byte after its function (a call to a function that does not
+// return, such as abort, ends it): its function is the one that holds PC -
+// 1. The innermost frame's PC, an interrupted instruction, is looked up as
+// it is.
+func (w *Walk) FrameSymbol(fr *stackwalk.Frame) (name string, off uint64, ok bool) {
+	if fr.Index == 0 || fr.PC == 0 {
+		return w.Symbol(fr.PC)
+	}
+	name, off, ok = w.Symbol(fr.PC - 1)
+	return name, off + 1, ok
+}

@@ -39,6 +39,7 @@ var commands = []command{
 	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
 	{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup},
 	{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs},
+	{name: "stack", summary: "walk every thread of a core file: each frame's stack map record, deopt values and GC roots", run: runStack},
 	{name: "stats", summary: "count functions, records, locations and bytes per table", run: runStats},
 }
 

@@ -1,0 +1,174 @@
+package corefile
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/linuxregs"
+)
+
+// Note types of Linux core files (include/uapi/linux/elf.h).
+const (
+	ntPrStatus = 1
+	ntFPRegSet = 2
+	ntPrPsInfo = 3
+	ntAuxv     = 6
+	ntSigInfo  = 0x53494749
+	ntFile     = 0x46494c45
+)
+
+// prRegOff is the offset of pr_reg in struct elf_prstatus on every 64-bit
+// Linux target: pr_info (12 bytes), pr_cursig (2, padded to 4), pr_sigpend,
+// pr_sighold (8 each), pr_pid, pr_ppid, pr_pgrp, pr_sid (4 each), four
+// struct timevals (16 each).
+const prRegOff = 112
+
+// readNotes reads the notes of one PT_NOTE segment, b, at file offset off.
+func (f *File) readNotes(b []byte, off int64) error {
+	o := f.ByteOrder
+	for pos := 0; pos < len(b); {
+		at := off + int64(pos)
+		if len(b)-pos < 12 {
+			return formatErr("note", at, "header of %d bytes cut at the end of the segment", len(b)-pos)
+		}
+		namesz, descsz, typ := uint64(o.Uint32(b[pos:])), uint64(o.Uint32(b[pos+4:])), o.Uint32(b[pos+8:])
+		nameEnd := uint64(pos+12) + namesz
+		descOff := (nameEnd + 3) &^ 3
+		descEnd := descOff + descsz
+		if descEnd > uint64(len(b)) {
+			return formatErr("note", at, "name of %d and description of %d bytes past the end of the segment (%d bytes left)",
+				namesz, descsz, len(b)-pos-12)
+		}
+		name := bytes.TrimRight(b[pos+12:nameEnd], "\x00")
+		desc := b[descOff:descEnd]
+		if string(name) == "CORE" {
+			if err := f.readNote(typ, desc, off+int64(descOff)); err != nil {
+				return err
+			}
+		}
+		pos = int((descEnd + 3) &^ 3)
+		if pos > len(b) {
+			pos = len(b)
+		}
+	}
+	return nil
+}
+
+// readNote reads one note of name "CORE" whose description desc is at file
+// offset off.
+func (f *File) readNote(typ uint32, desc []byte, off int64) error {
+	o := f.ByteOrder
+	switch typ {
+	case ntPrStatus:
+		if len(desc) < prRegOff+linuxregs.GPRSize(f.Arch) {
+			return formatErr("NT_PRSTATUS note", off, "%d bytes, too short for %v registers", len(desc), f.Arch)
+		}
+		f.Threads = append(f.Threads, Thread{})
+		t := &f.Threads[len(f.Threads)-1]
+		t.Signal = int(o.Uint16(desc[12:]))
+		t.TID = int(int32(o.Uint32(desc[32:])))
+		if err := linuxregs.DecodeGPR(f.Arch, desc[prRegOff:], &t.Regs); err != nil {
+			return &errorAt{what: "NT_PRSTATUS note", off: off, err: err}
+		}
+	case ntFPRegSet:
+		if len(f.Threads) == 0 {
+			return nil // a set of no thread
+		}
+		t := &f.Threads[len(f.Threads)-1]
+		if t.Regs.HasFP || len(desc) < linuxregs.FPSize(f.Arch) {
+			return nil // gdb writes NT_FPREGSET once per thread; ignore a short one
+		}
+		if err := linuxregs.DecodeFP(f.Arch, desc, &t.Regs); err != nil {
+			return &errorAt{what: "NT_FPREGSET note", off: off, err: err}
+		}
+	case ntPrPsInfo:
+		if len(desc) >= 136 {
+			f.ProgName = cString(desc[40:56])
+			f.Args = cString(desc[56:136])
+		}
+	case ntAuxv:
+		f.auxv = desc
+	case ntSigInfo:
+		if len(desc) >= 24 {
+			f.HasSigInfo = true
+			f.SigInfo = SigInfo{Signo: int(int32(o.Uint32(desc))), Errno: int(int32(o.Uint32(desc[4:]))),
+				Code: int(int32(o.Uint32(desc[8:])))}
+			switch f.SigInfo.Signo {
+			case 4, 7, 8, 11: // SIGILL, SIGBUS, SIGFPE, SIGSEGV
+				f.SigInfo.Addr = o.Uint64(desc[16:])
+			}
+		}
+	case ntFile:
+		return f.readFileNote(desc, off)
+	}
+	return nil
+}
+
+// readFileNote reads NT_FILE: count, page size, count (start, end, page
+// offset) triples, then count NUL-terminated paths.
+func (f *File) readFileNote(desc []byte, off int64) error {
+	o := f.ByteOrder
+	if len(desc) < 16 {
+		return formatErr("NT_FILE note", off, "%d bytes, too short for its header", len(desc))
+	}
+	count, page := o.Uint64(desc), o.Uint64(desc[8:])
+	if count > uint64(len(desc)-16)/24 {
+		return formatErr("NT_FILE note", off, "%d entries do not fit in %d bytes", count, len(desc))
+	}
+	names := desc[16+24*count:]
+	f.Mappings = make([]Mapping, 0, count)
+	for i := range count {
+		e := desc[16+24*i:]
+		m := Mapping{Start: o.Uint64(e), End: o.Uint64(e[8:])}
+		pg := o.Uint64(e[16:])
+		if m.End < m.Start || page != 0 && pg > (1<<64-1)/page {
+			return formatErr("NT_FILE note", off+16+24*int64(i), "entry %d: bad range 0x%x-0x%x or offset", i, m.Start, m.End)
+		}
+		m.Offset = pg * page
+		n := bytes.IndexByte(names, 0)
+		if n < 0 {
+			return formatErr("NT_FILE note", off, "entry %d: path not NUL-terminated", i)
+		}
+		m.Path = string(names[:n])
+		names = names[n+1:]
+		f.Mappings = append(f.Mappings, m)
+	}
+	return nil
+}
+
+// cString returns b up to its first NUL.
+func cString(b []byte) string {
+	if i := bytes.IndexByte(b, 0); i >= 0 {
+		b = b[:i]
+	}
+	return string(b)
+}
+
+// errorAt wraps an error of a note's contents with where it is.
+type errorAt struct {
+	what string
+	off  int64
+	err  error
+}
+
+func (e *errorAt) Error() string {
+	return fmt.Sprintf("corefile: %s at offset 0x%x: %v", e.what, e.off, e.err)
+}
+func (e *errorAt) Unwrap() error { return e.err }
+
+// Auxv returns the value of the auxiliary vector entry with the given tag
+// (AT_PHDR 3, AT_ENTRY 9, AT_BASE 7, AT_EXECFN 31...), and false when the
+// core has no NT_AUXV note or the vector has no such entry.
+func (f *File) Auxv(tag uint64) (uint64, bool) {
+	o := f.ByteOrder
+	for b := f.auxv; len(b) >= 16; b = b[16:] {
+		t := o.Uint64(b)
+		if t == 0 {
+			break
+		}
+		if t == tag {
+			return o.Uint64(b[8:]), true
+		}
+	}
+	return 0, false
+}

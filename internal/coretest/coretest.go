@@ -1,0 +1,186 @@
+// Package coretest makes the core files of testdata/core at test time: it
+// builds a program (testdata/core/build.sh), runs it until it crashes, and
+// returns the core the kernel, gdb or qemu-user wrote, with the record the
+// program wrote before crashing (testdata/walk's capture format, read by
+// package walktest).
+package coretest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/walktest"
+)
+
+// Build describes one test program.
+type Build struct {
+	Arch  string // x86_64, aarch64, ppc64le, ppc64, s390x
+	PIE   bool
+	Mode  string // statepoint or patchpoint
+	Crash string // abort or segv
+}
+
+// Name is ARCH-PIE-MODE-CRASH.
+func (b Build) Name() string {
+	pie := "nopie"
+	if b.PIE {
+		pie = "pie"
+	}
+	return b.Arch + "-" + pie + "-" + b.Mode + "-" + b.Crash
+}
+
+// Signal is the signal the program dies of.
+func (b Build) Signal() int {
+	if b.Crash == "abort" {
+		return 6
+	}
+	return 11
+}
+
+// Dir returns the absolute path of testdata/core.
+func Dir() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "core")
+}
+
+var crossCC = map[string]string{
+	"x86_64": "gcc", "aarch64": "aarch64-linux-gnu-gcc", "ppc64le": "powerpc64le-linux-gnu-gcc",
+	"ppc64": "powerpc64-linux-gnu-gcc", "s390x": "s390x-linux-gnu-gcc",
+}
+
+// Sysroot returns the directory of arch's libraries on this machine ("" for
+// the host's).
+func Sysroot(arch string) string {
+	switch arch {
+	case "aarch64":
+		return "/usr/aarch64-linux-gnu"
+	case "ppc64le":
+		return "/usr/powerpc64le-linux-gnu"
+	case "ppc64":
+		return "/usr/powerpc64-linux-gnu"
+	case "s390x":
+		return "/usr/s390x-linux-gnu"
+	}
+	return ""
+}
+
+// Compile builds b into a new directory under dir and returns the
+// executable's path; it skips the test when a tool is missing.
+func Compile(t testing.TB, b Build, dir string) string {
+	t.Helper()
+	cc := crossCC[b.Arch]
+	objcopy := "objcopy"
+	if b.Arch != "x86_64" {
+		objcopy = strings.TrimSuffix(cc, "gcc") + "objcopy"
+	}
+	testtools.Need(t, "llc-22", cc, objcopy, "bash")
+	out := filepath.Join(dir, b.Name())
+	pie := "nopie"
+	if b.PIE {
+		pie = "pie"
+	}
+	cmd := exec.Command("bash", filepath.Join(Dir(), "build.sh"), b.Arch, pie, b.Mode, b.Crash, out)
+	if o, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build.sh %s: %v\n%s", b.Name(), err, o)
+	}
+	return filepath.Join(out, "core-prog")
+}
+
+// Core is a core file made at test time and what the program recorded.
+type Core struct {
+	Path   string         // the core file
+	Exe    string         // the program
+	Record *walktest.File // what the program recorded before crashing
+	By     string         // "kernel", "gdb" or "qemu"
+}
+
+// KernelCore runs the native program exe with core dumps enabled and
+// returns the core the kernel wrote. It skips (fails under
+// STACKMAPS_REQUIRE_TOOLS=1) when the kernel's core_pattern does not write a
+// file named core in the working directory.
+func KernelCore(t testing.TB, exe string) *Core {
+	t.Helper()
+	pat, err := os.ReadFile("/proc/sys/kernel/core_pattern")
+	if err != nil || strings.TrimSpace(string(pat)) != "core" {
+		testtools.Missing(t, fmt.Sprintf("kernel core_pattern is %q, not \"core\" (use the gdb cores)", bytes.TrimSpace(pat)))
+	}
+	usesPID, _ := os.ReadFile("/proc/sys/kernel/core_uses_pid")
+	dir := filepath.Dir(exe)
+	os.Remove(filepath.Join(dir, "core"))
+	cmd := exec.Command("bash", "-c", `ulimit -c unlimited && exec ./core-prog rec.txt`)
+	cmd.Dir = dir
+	cmd.Env = []string{}
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("%s did not crash:\n%s", exe, out)
+	}
+	core := filepath.Join(dir, "core")
+	if strings.TrimSpace(string(usesPID)) == "1" && cmd.Process != nil {
+		core = fmt.Sprintf("%s.%d", core, cmd.Process.Pid)
+	}
+	if _, err := os.Stat(core); err != nil {
+		testtools.Missing(t, fmt.Sprintf("the kernel wrote no core for %s (%v; ulimit -c refused?)", exe, err))
+	}
+	return &Core{Path: core, Exe: exe, Record: record(t, dir), By: "kernel"}
+}
+
+// GDBCore runs the native program exe under gdb, which writes a core at
+// the signal (generate-core-file): the way to a core where the kernel's
+// core_pattern pipes to a handler.
+func GDBCore(t testing.TB, exe string) *Core {
+	t.Helper()
+	gdb := testtools.Need(t, "gdb")[0]
+	dir := filepath.Dir(exe)
+	core := filepath.Join(dir, "gdb.core")
+	os.Remove(core)
+	cmd := exec.Command(gdb, "-nx", "-batch", "-ex", "run", "-ex", "generate-core-file "+core, "--args", "./core-prog", "rec.txt")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if _, serr := os.Stat(core); serr != nil {
+		t.Fatalf("gdb wrote no core (%v, %v):\n%s", err, serr, out)
+	}
+	return &Core{Path: core, Exe: exe, Record: record(t, dir), By: "gdb"}
+}
+
+// QEMUCore runs the program exe of a foreign arch under qemu-ARCH-static
+// with core dumps enabled and returns the guest core QEMU wrote
+// (qemu_core-prog_DATE_PID.core, beside a host core of QEMU itself, which
+// is removed).
+func QEMUCore(t testing.TB, arch, exe string) *Core {
+	t.Helper()
+	qemu := testtools.Need(t, "qemu-"+arch+"-static")[0]
+	dir := filepath.Dir(exe)
+	old, _ := filepath.Glob(filepath.Join(dir, "qemu_*.core"))
+	for _, o := range old {
+		os.Remove(o)
+	}
+	cmd := exec.Command("bash", "-c", `ulimit -c unlimited && exec "$0" -L "$1" ./core-prog rec.txt`, qemu, Sysroot(arch))
+	cmd.Dir = dir
+	cmd.Env = []string{}
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("%s did not crash:\n%s", exe, out)
+	}
+	os.Remove(filepath.Join(dir, "core"))
+	cores, _ := filepath.Glob(filepath.Join(dir, "qemu_*.core"))
+	if len(cores) != 1 {
+		testtools.Missing(t, fmt.Sprintf("qemu-%s-static wrote %d guest cores for %s (%v)", arch, len(cores), exe, err))
+	}
+	return &Core{Path: cores[0], Exe: exe, Record: record(t, dir), By: "qemu"}
+}
+
+func record(t testing.TB, dir string) *walktest.File {
+	t.Helper()
+	f, err := walktest.ParseFile(filepath.Join(dir, "rec.txt"))
+	if err != nil {
+		t.Fatalf("the program's record: %v", err)
+	}
+	return f
+}

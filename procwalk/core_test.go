@@ -1,0 +1,168 @@
+package procwalk_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/corefile"
+	"github.com/stackmaps/stackmaps/internal/coretest"
+	"github.com/stackmaps/stackmaps/procwalk"
+	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
+)
+
+// nativeBuilds are the x86_64 programs: both call flavours, both crashes.
+var nativeBuilds = []coretest.Build{
+	{Arch: "x86_64", PIE: true, Mode: "statepoint", Crash: "abort"},
+	{Arch: "x86_64", PIE: false, Mode: "statepoint", Crash: "segv"},
+	{Arch: "x86_64", PIE: false, Mode: "patchpoint", Crash: "abort"},
+	{Arch: "x86_64", PIE: true, Mode: "patchpoint", Crash: "segv"},
+}
+
+func signalName(sig int) string {
+	if sig == 6 {
+		return "SIGABRT"
+	}
+	return "SIGSEGV"
+}
+
+func subtestName(b coretest.Build) string {
+	pie := "nopie"
+	if b.PIE {
+		pie = "pie"
+	}
+	return fmt.Sprintf("%s/%s-%s/%s", b.Arch, pie, b.Mode, signalName(b.Signal()))
+}
+
+// TestCoreKernel walks the cores the kernel writes for the x86_64 programs.
+func TestCoreKernel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and crashes programs")
+	}
+	dir := t.TempDir()
+	for _, b := range nativeBuilds {
+		t.Run(subtestName(b), func(t *testing.T) {
+			exe := coretest.Compile(t, b, dir)
+			checkCore(t, b, coretest.KernelCore(t, exe), "")
+		})
+	}
+}
+
+// TestCoreGDB walks the cores gdb's generate-core-file writes at the signal.
+func TestCoreGDB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and crashes programs")
+	}
+	dir := t.TempDir()
+	for _, b := range nativeBuilds {
+		t.Run(subtestName(b), func(t *testing.T) {
+			exe := coretest.Compile(t, b, dir)
+			checkCore(t, b, coretest.GDBCore(t, exe), "")
+		})
+	}
+}
+
+// qemuBuilds are the foreign programs whose guest cores qemu-user writes
+// (it writes none for riscv64).
+var qemuBuilds = []coretest.Build{
+	{Arch: "aarch64", PIE: true, Mode: "statepoint", Crash: "abort"},
+	{Arch: "aarch64", PIE: false, Mode: "patchpoint", Crash: "segv"},
+	{Arch: "ppc64le", PIE: true, Mode: "patchpoint", Crash: "abort"},
+	{Arch: "ppc64le", PIE: false, Mode: "patchpoint", Crash: "segv"},
+	{Arch: "ppc64", PIE: false, Mode: "patchpoint", Crash: "abort"},
+	{Arch: "ppc64", PIE: true, Mode: "patchpoint", Crash: "segv"},
+	{Arch: "s390x", PIE: true, Mode: "patchpoint", Crash: "abort"},
+	{Arch: "s390x", PIE: false, Mode: "patchpoint", Crash: "segv"},
+}
+
+// TestCoreQEMU walks the guest cores qemu-user writes: no NT_FILE (the
+// libraries come from the auxiliary vector and the dynamic linker's list
+// in the core's memory, read under the cross sysroot) and no
+// floating-point registers.
+func TestCoreQEMU(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and crashes programs")
+	}
+	dir := t.TempDir()
+	for _, b := range qemuBuilds {
+		t.Run(subtestName(b), func(t *testing.T) {
+			exe := coretest.Compile(t, b, dir)
+			checkCore(t, b, coretest.QEMUCore(t, b.Arch, exe), coretest.Sysroot(b.Arch))
+		})
+	}
+}
+
+// checkCore opens a core, walks its crashed thread through the library and
+// compares every frame with the program's record.
+func checkCore(t *testing.T, b coretest.Build, c *coretest.Core, sysroot string) {
+	f, err := corefile.Open(c.Path)
+	require.NoError(t, err)
+	defer f.Close()
+	require.NotEmpty(t, f.Threads)
+	crashed := f.Crashed()
+	require.GreaterOrEqual(t, crashed, 0, "a thread with a signal")
+	assert.Equal(t, b.Signal(), f.Threads[crashed].Signal, "pr_cursig")
+	if f.HasSigInfo {
+		assert.Equal(t, b.Signal(), f.SigInfo.Signo, "NT_SIGINFO")
+		if b.Crash == "segv" {
+			assert.Equal(t, uint64(0), f.SigInfo.Addr, "faulting address: null")
+		}
+	}
+	p := procwalk.FromCore(f)
+	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe, Sysroot: sysroot})
+	require.NoError(t, err)
+	defer w.Close()
+	var frames []coretest.Frame
+	for fr, err := range w.Frames(&p.Threads[crashed]) {
+		require.NoError(t, err)
+		frames = append(frames, libraryFrame(w, fr))
+	}
+	for _, m := range w.Modules() {
+		t.Logf("module %s bias %#x stack maps %v err %v", m.Path, m.Bias, m.Stackmaps, m.Err)
+	}
+	st := coretest.Check(t, b, c.Record, frames, f, f.Threads[crashed].Regs.HasFP)
+	t.Logf("%s core: %d frames walked, %d llc frames and main checked: %d values, %d roots, %d caller-saved values unknown, %d lost with the FP registers (end: %v)",
+		c.By, len(frames), st.Frames, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
+	assert.Equal(t, 5, st.Frames)
+	assert.NotZero(t, st.Values)
+}
+
+// libraryFrame turns a frame of the walk into what coretest compares.
+func libraryFrame(w *procwalk.Walk, fr *stackwalk.Frame) coretest.Frame {
+	out := coretest.Frame{Index: fr.Index, PC: fr.PC, CFA: fr.CFA, SP: fr.SP}
+	out.Func, _, _ = w.FrameSymbol(fr)
+	rec, ok := fr.Record()
+	if !ok {
+		return out
+	}
+	out.HasRecord, out.ID, out.Statepoint = true, rec.ID(), fr.IsStatepoint()
+	sp, isSP := fr.Statepoint()
+	for i := range fr.NumDeopt() {
+		var loc stackmap.Location
+		if isSP {
+			loc, _ = sp.Deopt(i)
+		} else {
+			loc, _ = rec.Location(i)
+		}
+		s, err := fr.Deopt(i)
+		out.Deopt = append(out.Deopt, value(loc, s, err))
+	}
+	for i := range fr.NumRoots() {
+		base, derived, _ := sp.GCPair(i)
+		r, err := fr.Root(i)
+		out.Roots = append(out.Roots, [2]coretest.Value{value(base, r.Base, err), value(derived, r.Derived, err)})
+	}
+	return out
+}
+
+func value(loc stackmap.Location, s stackwalk.Slot, err error) coretest.Value {
+	v := coretest.Value{Kind: loc.Kind, Reg: loc.Reg, Size: int(loc.Size), Known: err == nil}
+	if err == nil {
+		v.Bits = s.Bits
+		v.InMemory, v.HomeAddr = s.Home.Kind == stackwalk.HomeMemory, s.Home.Addr
+	}
+	return v
+}

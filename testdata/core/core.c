@@ -1,0 +1,226 @@
+/* Driver of the core dump test programs. See README.md.
+ *
+ * usage: PROGRAM RECORDFILE
+ *
+ * The frames are testdata/walk's: main calls walk_a (llc-compiled), which
+ * calls walk_b, walk_c and walk_d through gc.statepoints (CORE_STATEPOINT=1)
+ * or patchpoints (0); walk_d calls core_crash below (in statepoint mode the
+ * object's call to stackmaps_capture is renamed to core_crash by build.sh;
+ * in patchpoint mode trampoline slot 3 jumps to it). core_crash writes
+ * RECORDFILE in testdata/walk's capture format (no "reg" lines: the core
+ * has the registers) with what every frame holds, then crashes:
+ * CORE_CRASH=1 calls abort() (SIGABRT, the thread stopped in the C library's
+ * raise), CORE_CRASH=2 stores to a null pointer (SIGSEGV, the thread stopped
+ * in core_crash itself). The kernel (or QEMU, or gdb) writes the core. */
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include "capture.h"
+#include "frames.h"
+
+#ifndef CORE_PIE
+#error "build with -DCORE_PIE=0|1"
+#endif
+#ifndef CORE_STATEPOINT
+#error "build with -DCORE_STATEPOINT=0|1"
+#endif
+#ifndef CORE_CRASH
+#error "build with -DCORE_CRASH=1 (abort) or 2 (null store)"
+#endif
+
+#if defined(__x86_64__)
+#define ARCH "x86_64"
+#elif defined(__aarch64__)
+#define ARCH "aarch64"
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+#define ARCH "ppc64le"
+#elif defined(__powerpc64__)
+#define ARCH "ppc64"
+#elif defined(__s390x__)
+#define ARCH "s390x"
+#else
+#error "unsupported architecture"
+#endif
+
+#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF == 1)
+#define ELFV1 1
+#define ABI "elfv1"
+#elif defined(__powerpc64__)
+#define ELFV1 0
+#define ABI "elfv2"
+#else
+#define ELFV1 0
+#define ABI "sysv"
+#endif
+
+#define ABOVE_MAIN 256
+#define WALK_N 5
+
+extern const unsigned char stackmaps_tramp[], stackmaps_tramp_end[];
+extern int64_t walk_a(int64_t a, int64_t b, void *obj, int64_t n);
+extern int64_t walk_b(int64_t, int64_t, void *);
+extern int64_t walk_c(int64_t, int64_t, void *);
+extern int64_t walk_d(int64_t, int64_t, void *);
+void core_crash(void);
+
+/* capture-ARCH.S, linked for its trampoline template, calls this. */
+void stackmaps_capture_dump(const uint64_t *save) { (void)save; abort(); }
+
+static inline __attribute__((always_inline)) uint64_t current_sp(void) {
+	uint64_t sp;
+#if defined(__x86_64__)
+	__asm__ volatile("movq %%rsp, %0" : "=r"(sp));
+#elif defined(__aarch64__)
+	__asm__ volatile("mov %0, sp" : "=r"(sp));
+#elif defined(__powerpc64__)
+	__asm__ volatile("mr %0, 1" : "=r"(sp));
+#else
+	__asm__ volatile("lgr %0, %%r15" : "=r"(sp));
+#endif
+	return sp;
+}
+
+static FILE *out;
+static uint64_t main_sp, main_cfa;
+static unsigned char gcobj[64] __attribute__((aligned(16)));
+volatile int *core_null;
+
+static const char *type_name(char t) {
+	switch (t) {
+	case 'l': return "i64";
+	case 'i': return "i32";
+	case 'd': return "f64";
+	default:  return "ptr";
+	}
+}
+
+__attribute__((noinline)) void core_crash(void) {
+	uint64_t sp = walk_frames[WALK_NFRAMES - 1].exp[0];
+	uint64_t end = (main_cfa + ABOVE_MAIN + 15) & ~(uint64_t)15;
+	const unsigned char *p;
+	int i, j, k;
+
+	fprintf(out, "retaddr 0x%016llx\n", (unsigned long long)(uintptr_t)__builtin_return_address(0));
+	fprintf(out, "sp 0x%016llx\n", (unsigned long long)sp);
+	fprintf(out, "stack 0x%016llx ", (unsigned long long)sp);
+	for (p = (const unsigned char *)(uintptr_t)sp; p < (const unsigned char *)(uintptr_t)end; p++)
+		fprintf(out, "%02x", *p);
+	fprintf(out, "\n");
+	for (i = WALK_NFRAMES - 1, k = 0; i >= 0; i--, k++) {
+		const struct walk_frame *f = &walk_frames[i];
+		fprintf(out, "frame %d %s\nid 0x%llx\ncall %s\nfp %s\ncallsp 0x%016llx\n", k, f->name,
+			(unsigned long long)f->id, CORE_STATEPOINT ? "statepoint" : "patchpoint", f->fp,
+			(unsigned long long)f->exp[0]);
+		for (j = 0; j < f->ndeopt + f->ngc; j++) {
+			const char *kind = !CORE_STATEPOINT ? "live" : j < f->ndeopt ? "deopt" : "gc";
+			int idx = !CORE_STATEPOINT || j < f->ndeopt ? j : j - f->ndeopt;
+			uint64_t v = f->exp[1 + j];
+			if (f->types[j] == 'i')
+				fprintf(out, "expect %s %d %s 0x%08llx\n", kind, idx, type_name(f->types[j]),
+					(unsigned long long)(uint32_t)v);
+			else
+				fprintf(out, "expect %s %d %s 0x%016llx\n", kind, idx, type_name(f->types[j]),
+					(unsigned long long)v);
+		}
+		fprintf(out, "end\n");
+	}
+	fprintf(out, "frame %d main\ncallsp 0x%016llx\ncfa 0x%016llx\nend\n", k, (unsigned long long)main_sp,
+		(unsigned long long)main_cfa);
+	fprintf(out, "crash %s\n", CORE_CRASH == 1 ? "abort" : "segv");
+	fclose(out);
+#if CORE_CRASH == 1
+	abort();
+#else
+	*core_null = 1;
+#endif
+	/* The recorded values must stay live: not reached. */
+	__asm__ volatile("" ::: "memory");
+}
+
+static void symbol(const char *name, const void *addr) {
+	fprintf(out, "symbol %s 0x%016llx\n", name, (unsigned long long)(uintptr_t)addr);
+}
+
+static uint64_t code_addr(const void *f) {
+#if ELFV1
+	return ((const uint64_t *)f)[0];
+#else
+	return (uint64_t)(uintptr_t)f;
+#endif
+}
+
+static void function(const char *name, const void *f) {
+	symbol(name, f);
+	fprintf(out, "code %s 0x%016llx\n", name, (unsigned long long)code_addr(f));
+}
+
+#if !CORE_STATEPOINT
+static void set_slot(void *page, int k, const void *f) {
+	char *slot = (char *)page + k * WALK_TRAMP_SLOT;
+#if ELFV1
+	memcpy(slot, f, 24);
+#else
+	size_t n = (size_t)(stackmaps_tramp_end - stackmaps_tramp);
+	uint64_t target = (uint64_t)(uintptr_t)f;
+	memcpy(slot, stackmaps_tramp, n);
+	memcpy(slot + n - 8, &target, 8);
+#endif
+}
+
+static int map_trampolines(void) {
+	void *page = mmap((void *)(uintptr_t)STACKMAPS_TRAMP_ADDR, 4096, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (page != (void *)(uintptr_t)STACKMAPS_TRAMP_ADDR) {
+		fprintf(stderr, "cannot map the trampolines at 0x%x (got %p)\n", STACKMAPS_TRAMP_ADDR, page);
+		return -1;
+	}
+	set_slot(page, 0, (const void *)(uintptr_t)walk_b);
+	set_slot(page, 1, (const void *)(uintptr_t)walk_c);
+	set_slot(page, 2, (const void *)(uintptr_t)walk_d);
+	set_slot(page, 3, (const void *)(uintptr_t)core_crash);
+	if (mprotect(page, 4096, PROT_READ | PROT_EXEC) != 0) {
+		perror("mprotect");
+		return -1;
+	}
+	__builtin___clear_cache((char *)page, (char *)page + 4096);
+	return 0;
+}
+#endif
+
+int main(int argc, char **argv) {
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s RECORDFILE\n", argv[0]);
+		return 2;
+	}
+#if !CORE_STATEPOINT
+	if (map_trampolines() != 0)
+		return 1;
+#endif
+	out = fopen(argv[1], "w");
+	if (!out) {
+		perror(argv[1]);
+		return 1;
+	}
+	fprintf(out, "stackmaps-walk-capture 1\narch %s\nendian %s\nabi %s\npie %d\nmode %s\nllc %s\n", ARCH,
+		__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ? "big" : "little", ABI, CORE_PIE,
+		CORE_STATEPOINT ? "statepoint" : "patchpoint", CORE_LLC);
+	if (!CORE_STATEPOINT)
+		fprintf(out, "tramp 0x%x 0x%x\n", STACKMAPS_TRAMP_ADDR, WALK_TRAMP_SLOT);
+	symbol("walk_a_exp", walk_a_exp);
+	function("main", (const void *)(uintptr_t)main);
+	function("walk_a", (const void *)(uintptr_t)walk_a);
+	function("walk_b", (const void *)(uintptr_t)walk_b);
+	function("walk_c", (const void *)(uintptr_t)walk_c);
+	function("walk_d", (const void *)(uintptr_t)walk_d);
+	function("core_crash", (const void *)(uintptr_t)core_crash);
+	fflush(out);
+
+	main_cfa = (uint64_t)(uintptr_t)__builtin_dwarf_cfa();
+	main_sp = current_sp();
+	walk_a(0x1122334455667788LL, 0x00000001deadbeefLL, gcobj, WALK_N);
+	fprintf(stderr, "core_crash returned\n");
+	return 1;
+}
