@@ -3,22 +3,15 @@
 package liveproc_test
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"io"
-	"os/exec"
-	"path/filepath"
-	"runtime"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/livetest"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/liveproc"
 	"github.com/stackmaps/stackmaps/procwalk"
@@ -26,87 +19,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
-
-// liveThreads is how many threads the test program parks.
-const liveThreads = 3
-
-// liveProgram is a started testdata/live program whose threads are parked.
-type liveProgram struct {
-	cmd    *exec.Cmd
-	stdin  io.WriteCloser
-	stdout *bufio.Reader
-	dir    string // where it wrote thread-K.txt
-	tids   []int  // thread k's id
-	stderr *strings.Builder
-}
-
-// startLive builds testdata/live in the given mode for this machine and
-// runs it until every thread is parked.
-func startLive(t *testing.T, mode string) *liveProgram {
-	t.Helper()
-	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
-		t.Skipf("the live test program is built and checked on x86_64 Linux only, not %s/%s", runtime.GOOS, runtime.GOARCH)
-	}
-	testtools.Need(t, "bash", "llc-22", "gcc")
-	out := t.TempDir()
-	build := exec.Command(filepath.Join(walktest.Dir(), "..", "live", "build.sh"), mode, out)
-	msg, err := build.CombinedOutput()
-	require.NoError(t, err, "build.sh: %s", msg)
-
-	p := &liveProgram{dir: t.TempDir(), stderr: &strings.Builder{}}
-	p.cmd = exec.Command(filepath.Join(out, "live"), strconv.Itoa(liveThreads), p.dir)
-	p.cmd.Stderr = p.stderr
-	p.stdin, err = p.cmd.StdinPipe()
-	require.NoError(t, err)
-	stdout, err := p.cmd.StdoutPipe()
-	require.NoError(t, err)
-	p.stdout = bufio.NewReader(stdout)
-	require.NoError(t, p.cmd.Start())
-	t.Cleanup(func() {
-		if p.cmd.ProcessState == nil {
-			p.cmd.Process.Kill()
-			p.cmd.Wait()
-		}
-	})
-	line := readLine(t, p.stdout)
-	f := strings.Fields(line)
-	require.True(t, len(f) == 1+liveThreads && f[0] == "ready", "program said %q (stderr %q)", line, p.stderr)
-	for _, s := range f[1:] {
-		tid, err := strconv.Atoi(s)
-		require.NoError(t, err)
-		p.tids = append(p.tids, tid)
-	}
-	return p
-}
-
-// finish releases the program and checks it completes with the right
-// result: the walk disturbed nothing.
-func (p *liveProgram) finish(t *testing.T) {
-	t.Helper()
-	_, err := io.WriteString(p.stdin, "go\n")
-	require.NoError(t, err)
-	line := readLine(t, p.stdout)
-	assert.Equal(t, fmt.Sprintf("ok %d", liveThreads), line, "stderr %q", p.stderr)
-	require.NoError(t, p.cmd.Wait(), "stderr %q", p.stderr)
-}
-
-func readLine(t *testing.T, r *bufio.Reader) string {
-	t.Helper()
-	type res struct {
-		s   string
-		err error
-	}
-	c := make(chan res, 1)
-	go func() { s, err := r.ReadString('\n'); c <- res{s, err} }()
-	select {
-	case r := <-c:
-		require.NoError(t, r.err)
-		return strings.TrimSpace(r.s)
-	case <-time.After(30 * time.Second):
-		t.Fatal("the program did not answer within 30 s")
-		return ""
-	}
-}
 
 // attach attaches to the program, skipping when the kernel refuses
 // ptrace (a policy, not a missing tool: no failure under
@@ -131,8 +43,8 @@ func attach(t *testing.T, pid int) *liveproc.Process {
 func TestLiveWalk(t *testing.T) {
 	for _, mode := range []string{"statepoint", "patchpoint"} {
 		t.Run("x86_64/"+mode, func(t *testing.T) {
-			prog := startLive(t, mode)
-			p := attach(t, prog.cmd.Process.Pid)
+			prog := livetest.Start(t, mode)
+			p := attach(t, prog.PID)
 			detached := false
 			defer func() {
 				if !detached {
@@ -140,12 +52,12 @@ func TestLiveWalk(t *testing.T) {
 				}
 			}()
 			assert.Equal(t, regs.X86_64, p.Arch())
-			assert.ElementsMatch(t, append([]int{prog.cmd.Process.Pid}, prog.tids...), p.Threads())
+			assert.ElementsMatch(t, append([]int{prog.PID}, prog.TIDs...), p.Threads())
 
 			view, err := p.View()
 			require.NoError(t, err)
-			require.Len(t, view.Threads, 1+liveThreads)
-			assert.Equal(t, prog.cmd.Process.Pid, view.Threads[0].TID, "main thread first")
+			require.Len(t, view.Threads, 1+livetest.Threads)
+			assert.Equal(t, prog.PID, view.Threads[0].TID, "main thread first")
 			w, err := procwalk.Open(view, procwalk.Options{})
 			require.NoError(t, err)
 			defer w.Close()
@@ -154,12 +66,11 @@ func TestLiveWalk(t *testing.T) {
 			for i := range view.Threads {
 				byTID[view.Threads[i].TID] = &view.Threads[i]
 			}
-			mainFuncs := walkNames(t, w, byTID[prog.cmd.Process.Pid], nil, nil)
+			mainFuncs := walkNames(t, w, byTID[prog.PID], nil, nil)
 			assert.Contains(t, mainFuncs, "main", "main thread: %v", mainFuncs)
 			skipped := 0
-			for k, tid := range prog.tids {
-				f, err := walktest.ParseFile(filepath.Join(prog.dir, fmt.Sprintf("thread-%d.txt", k)))
-				require.NoError(t, err)
+			for k, tid := range prog.TIDs {
+				f := prog.Record(t, k)
 				// The stack the thread recorded is the stack the reader reads.
 				got := make([]byte, len(f.Stack.Bytes))
 				require.NoError(t, view.Memory.ReadMemory(f.Stack.Start, got))
@@ -182,7 +93,7 @@ func TestLiveWalk(t *testing.T) {
 			// here: the walk starts in libc).
 			wantSkipped := 0
 			if mode == "patchpoint" {
-				wantSkipped = 4 * liveThreads
+				wantSkipped = livetest.CallerSavedPerThread * livetest.Threads
 			}
 			assert.Equal(t, wantSkipped, skipped, "values unknown in caller-saved registers")
 			t.Logf("%d patchpoint values in caller-saved registers (unknown in outer frames) skipped", skipped)
@@ -191,8 +102,8 @@ func TestLiveWalk(t *testing.T) {
 			detached = true
 
 			// One thread alone: the others run on (parked).
-			tid := prog.tids[1]
-			one, err := liveproc.AttachThread(prog.cmd.Process.Pid, tid)
+			tid := prog.TIDs[1]
+			one, err := liveproc.AttachThread(prog.PID, tid)
 			require.NoError(t, err)
 			assert.Equal(t, []int{tid}, one.Threads())
 			v1, err := one.View()
@@ -200,15 +111,14 @@ func TestLiveWalk(t *testing.T) {
 			require.Len(t, v1.Threads, 1)
 			w1, err := procwalk.Open(v1, procwalk.Options{})
 			require.NoError(t, err)
-			f, err := walktest.ParseFile(filepath.Join(prog.dir, "thread-1.txt"))
-			require.NoError(t, err)
+			f := prog.Record(t, 1)
 			var sk int
 			names := walkNames(t, w1, &v1.Threads[0], f, &sk)
 			assert.Equal(t, "park", names[1])
 			w1.Close()
 			require.NoError(t, one.Detach())
 
-			prog.finish(t)
+			prog.Finish(t)
 		})
 	}
 }

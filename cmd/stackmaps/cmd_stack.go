@@ -16,8 +16,11 @@ import (
 )
 
 const stackUsage = `Usage: stackmaps stack --core CORE [EXE] [flags]
+       stackmaps stack --pid PID [flags]
 
-Walk every thread of a crashed process from its core file and print, for
+Walk every thread of a crashed process from its core file, or of a running
+process stopped for the walk (--pid: ptrace, Linux, the machine's own
+architecture; the process runs on afterwards), and print, for
 each frame, its pc, module, function+offset and CFA, and, where a stack map
 record describes the frame's return address, the record's ID, each deopt
 value and each GC root (base, derived) with its value and its home (the
@@ -38,6 +41,7 @@ ended; numbers that are addresses or values are hex strings.
 Examples:
   stackmaps stack --core core ./prog
   stackmaps stack --core qemu_prog.core prog --sysroot /usr/aarch64-linux-gnu --format json
+  stackmaps stack --pid 4242 --thread 4245
 
 Flags:
 `
@@ -52,7 +56,8 @@ type stackOptions struct {
 // runStack implements "stackmaps stack".
 func runStack(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("stack", stackUsage, stderr)
-	core := fs.String("core", "", "core file to walk (required)")
+	core := fs.String("core", "", "core file to walk")
+	pid := fs.Int("pid", 0, "live process to stop, walk and let run on (Linux)")
 	sysroot := fs.String("sysroot", "", "directory tried first for the process's libraries")
 	thread := fs.Int("thread", 0, "walk only the thread with this id (default: every thread)")
 	frames := fs.Int("frames", 0, "print at most N frames per thread (default: all)")
@@ -67,8 +72,14 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch {
-	case *core == "":
-		return usageErr("--core is required")
+	case *core == "" && *pid == 0:
+		return usageErr("--core is required (or --pid PID, a live process)")
+	case *core != "" && *pid != 0:
+		return usageErr("--core and --pid exclude each other")
+	case *pid < 0:
+		return usageErr("--pid must be positive")
+	case *pid != 0 && len(pos) > 0:
+		return usageErr(fmt.Sprintf("unexpected argument %q (--pid reads the process's executable itself)", pos[0]))
 	case len(pos) > 1:
 		return usageErr(fmt.Sprintf("unexpected argument %q", pos[1]))
 	case *format != "text" && *format != "json":
@@ -80,6 +91,10 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 1 {
 		opts.Exe = pos[0]
 	}
+	so := stackOptions{thread: *thread, frames: *frames, json: *format == "json"}
+	if *pid != 0 {
+		return runStackLive(*pid, opts, so, stdout, stderr)
+	}
 	cf, err := corefile.Open(*core)
 	if err != nil {
 		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
@@ -87,7 +102,6 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	}
 	defer cf.Close()
 	p := procwalk.FromCore(cf)
-	so := stackOptions{thread: *thread, frames: *frames, json: *format == "json"}
 	return walkProcess(p, opts, so, stdout, stderr)
 }
 
@@ -334,7 +348,7 @@ func unknownReason(err error) string {
 	case errors.Is(err, stackmap.ErrNoRegister):
 		return "register not preserved in this frame"
 	case errors.Is(err, stackmap.ErrMemory):
-		return "memory not in the core"
+		return "memory not readable"
 	}
 	return err.Error()
 }
