@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -126,4 +127,58 @@ func TestLiveAttachSleep(t *testing.T) {
 	var ee *exec.ExitError
 	require.True(t, errors.As(err, &ee), "%v", err)
 	assert.Equal(t, "signal: interrupt", ee.Error())
+}
+
+// TestLiveAttachStopped attaches to a process stopped by SIGSTOP: it is
+// read as any other, and stays stopped after Detach until SIGCONT.
+func TestLiveAttachStopped(t *testing.T) {
+	s := startSleep(t)
+	pid := s.Process.Pid
+	require.NoError(t, s.Process.Signal(syscall.SIGSTOP))
+	waitState(t, pid, "T")
+	p := attach(t, pid)
+	var rs linuxregs.Set
+	require.NoError(t, p.Registers(pid, &rs))
+	assert.NotZero(t, rs.PC)
+	require.NoError(t, p.Detach())
+	waitState(t, pid, "T")
+	require.NoError(t, s.Process.Signal(syscall.SIGCONT))
+	waitState(t, pid, "S")
+}
+
+// waitState waits until /proc/PID/stat shows the given state letter.
+func waitState(t *testing.T, pid int, state string) {
+	t.Helper()
+	var b []byte
+	for range 500 {
+		b, _ = os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if strings.Contains(string(b), ") "+state+" ") {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("process %d never in state %s: %s", pid, state, b)
+}
+
+// TestLiveMemoryAllocs reads a stopped process's stack with ReadUint: no
+// allocation once its page is cached.
+func TestLiveMemoryAllocs(t *testing.T) {
+	s := startSleep(t)
+	p := attach(t, s.Process.Pid)
+	defer p.Detach()
+	var rs linuxregs.Set
+	require.NoError(t, p.Registers(s.Process.Pid, &rs))
+	m := p.Memory()
+	order := p.Arch().ByteOrder()
+	want, err := m.ReadUint(rs.SP, 8, order)
+	require.NoError(t, err)
+	var b [8]byte
+	require.NoError(t, m.ReadMemory(rs.SP, b[:]))
+	assert.Equal(t, want, order.Uint64(b[:]))
+	n := testing.AllocsPerRun(100, func() {
+		if v, err := m.ReadUint(rs.SP, 8, order); err != nil || v != want {
+			t.Fatal(v, err)
+		}
+	})
+	assert.Zero(t, n)
 }

@@ -48,7 +48,7 @@ type Program struct {
 // Start builds testdata/live in the given mode ("statepoint" or
 // "patchpoint") and runs it until every thread is parked. It skips with
 // -short, on other machines than x86_64 Linux and when a tool is missing.
-func Start(t *testing.T, mode string) *Program {
+func Start(t testing.TB, mode string) *Program {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs a program")
@@ -92,7 +92,7 @@ func Start(t *testing.T, mode string) *Program {
 // Record returns what thread k recorded: its llc frames (innermost first)
 // with their values and stack pointers, and its start routine live_thread
 // (the last frame, "main" in the format) with its CFA.
-func (p *Program) Record(t *testing.T, k int) *walktest.File {
+func (p *Program) Record(t testing.TB, k int) *walktest.File {
 	t.Helper()
 	f, err := walktest.ParseFile(filepath.Join(p.Dir, fmt.Sprintf("thread-%d.txt", k)))
 	require.NoError(t, err)
@@ -101,7 +101,7 @@ func (p *Program) Record(t *testing.T, k int) *walktest.File {
 
 // Finish releases the program and checks that it completes with the right
 // result: nothing the walk did disturbed it.
-func (p *Program) Finish(t *testing.T) {
+func (p *Program) Finish(t testing.TB) {
 	t.Helper()
 	_, err := io.WriteString(p.stdin, "go\n")
 	require.NoError(t, err)
@@ -110,7 +110,7 @@ func (p *Program) Finish(t *testing.T) {
 	require.NoError(t, p.Cmd.Wait(), "stderr %q", p.stderr)
 }
 
-func (p *Program) readLine(t *testing.T) string {
+func (p *Program) readLine(t testing.TB) string {
 	t.Helper()
 	type res struct {
 		s   string
