@@ -49,6 +49,11 @@ type Thread struct {
 	// Regs are the thread's registers where it was stopped (NT_PRSTATUS,
 	// and NT_FPREGSET when the core has it: Regs.HasFP).
 	Regs linuxregs.Set
+	// SigInfo is the NT_SIGINFO note after the thread's NT_PRSTATUS,
+	// when HasSigInfo (the kernel writes one, for the thread that
+	// received the signal; gdb one per thread).
+	SigInfo    SigInfo
+	HasSigInfo bool
 }
 
 // Mapping is one entry of the NT_FILE note: the bytes of Path from file
@@ -81,7 +86,8 @@ type File struct {
 	// Mappings are the NT_FILE entries (nil when the core has none, as
 	// qemu-user's cores).
 	Mappings []Mapping
-	// SigInfo is the NT_SIGINFO note, when HasSigInfo.
+	// SigInfo is the first NT_SIGINFO note (the signal the core was made
+	// for), when HasSigInfo.
 	SigInfo    SigInfo
 	HasSigInfo bool
 	// ProgName and Args are NT_PRPSINFO's pr_fname and pr_psargs ("" when

@@ -90,12 +90,17 @@ func (f *File) readNote(typ uint32, desc []byte, off int64) error {
 		f.auxv = desc
 	case ntSigInfo:
 		if len(desc) >= 24 {
-			f.HasSigInfo = true
-			f.SigInfo = SigInfo{Signo: int(int32(o.Uint32(desc))), Errno: int(int32(o.Uint32(desc[4:]))),
+			si := SigInfo{Signo: int(int32(o.Uint32(desc))), Errno: int(int32(o.Uint32(desc[4:]))),
 				Code: int(int32(o.Uint32(desc[8:])))}
-			switch f.SigInfo.Signo {
+			switch si.Signo {
 			case 4, 7, 8, 11: // SIGILL, SIGBUS, SIGFPE, SIGSEGV
-				f.SigInfo.Addr = o.Uint64(desc[16:])
+				si.Addr = o.Uint64(desc[16:])
+			}
+			if !f.HasSigInfo {
+				f.SigInfo, f.HasSigInfo = si, true
+			}
+			if n := len(f.Threads); n > 0 && !f.Threads[n-1].HasSigInfo {
+				f.Threads[n-1].SigInfo, f.Threads[n-1].HasSigInfo = si, true
 			}
 		}
 	case ntFile:

@@ -124,6 +124,24 @@ func checkCore(t *testing.T, b coretest.Build, c *coretest.Core, sysroot string)
 		t.Logf("module %s bias %#x stack maps %v err %v", m.Path, m.Bias, m.Stackmaps, m.Err)
 	}
 	st := coretest.Check(t, b, c.Record, frames, f, f.Threads[crashed].Regs.HasFP)
+
+	// The other thread waits in pause(), called by core_idle.
+	require.Len(t, p.Threads, 2, "threads")
+	for i := range p.Threads {
+		if i == crashed {
+			continue
+		}
+		var funcs []string
+		for fr, err := range w.Frames(&p.Threads[i]) {
+			require.NoError(t, err, "thread %d", p.Threads[i].TID)
+			name, _, _ := w.FrameSymbol(fr)
+			funcs = append(funcs, name)
+		}
+		assert.Contains(t, funcs, "core_idle", "thread %d: %v", p.Threads[i].TID, funcs)
+		// It ends in the C library's thread start (clone marks its return
+		// address undefined; PowerPC's has no CFI there).
+		assert.Contains(t, []stackwalk.End{stackwalk.EndReturnAddress, stackwalk.EndNoCFI}, w.End(), "thread %d", p.Threads[i].TID)
+	}
 	t.Logf("%s core: %d frames walked, %d llc frames and main checked: %d values, %d roots, %d caller-saved values unknown, %d lost with the FP registers (end: %v)",
 		c.By, len(frames), st.Frames, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
 	assert.Equal(t, 5, st.Frames)
@@ -165,4 +183,38 @@ func value(loc stackmap.Location, s stackwalk.Slot, err error) coretest.Value {
 		v.InMemory, v.HomeAddr = s.Home.Kind == stackwalk.HomeMemory, s.Home.Addr
 	}
 	return v
+}
+
+// TestCoreWalkAllocatesNothing walks a kernel core's crashed thread again
+// and again: after Open, a walk allocates nothing.
+func TestCoreWalkAllocatesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and crashes a program")
+	}
+	b := nativeBuilds[0]
+	c := coretest.KernelCore(t, coretest.Compile(t, b, t.TempDir()))
+	f, err := corefile.Open(c.Path)
+	require.NoError(t, err)
+	defer f.Close()
+	p := procwalk.FromCore(f)
+	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe})
+	require.NoError(t, err)
+	defer w.Close()
+	th := &p.Threads[f.Crashed()]
+	n := 0
+	allocs := testing.AllocsPerRun(20, func() {
+		n = 0
+		for w.Start(th); w.Next(); {
+			fr := w.Frame()
+			if fr.HasRecord() {
+				for i := range fr.NumDeopt() {
+					_, _ = fr.Deopt(i)
+				}
+			}
+			_, _, _ = w.FrameSymbol(fr)
+			n++
+		}
+	})
+	assert.Equal(t, 12, n, "frames")
+	assert.Zero(t, allocs, "allocations per walk")
 }

@@ -3,6 +3,8 @@ package procwalk
 import (
 	"iter"
 
+	"github.com/stackmaps/stackmaps/linuxregs"
+
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
@@ -17,12 +19,34 @@ func (w *Walk) Process() *Process { return w.proc }
 // interrupted instruction: stackwalk.Walker.StartAsync), innermost frame
 // first; a failure ends the iteration with (nil, err). Each *Frame is valid
 // until the next iteration; End and Stopped say how the walk ended.
+// The iterator costs one small allocation; Start, Next and Frame walk
+// without any.
 func (w *Walk) Frames(t *Thread) iter.Seq2[*stackwalk.Frame, error] {
-	w.regs.Clear()
-	t.Regs.Each(func(r uint16, v uint64) { w.regs.Set(r, v) })
-	w.walker.StartAsync(t.Regs.PC, &w.regs)
+	w.Start(t)
 	return w.walker.Frames()
 }
+
+// Start begins a walk of thread t, from the registers it was stopped with:
+// Next, or the Walker's Frames, then step through it. Frames does both.
+func (w *Walk) Start(t *Thread) {
+	w.regs.Clear()
+	for r := uint16(0); r < linuxregs.MaxRegs; r++ {
+		if v, ok := t.Regs.Register(r); ok {
+			w.regs.Set(r, v)
+		}
+	}
+	w.walker.StartAsync(t.Regs.PC, &w.regs)
+}
+
+// Next steps to the next frame of the walk begun by Start (the first call
+// gives the innermost frame); false when the walk has ended (End, Err).
+func (w *Walk) Next() bool { return w.walker.Next() }
+
+// Frame returns the current frame of the walk (valid until the next step).
+func (w *Walk) Frame() *stackwalk.Frame { return w.walker.Frame() }
+
+// Err returns the error that ended the last walk, or nil.
+func (w *Walk) Err() error { return w.walker.Err() }
 
 // End says why the last walk ended.
 func (w *Walk) End() stackwalk.End { return w.walker.End() }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/textout"
@@ -36,7 +37,8 @@ foreign architecture's, e.g. /usr/aarch64-linux-gnu).
 
 --format json writes JSON Lines: one "thread" object per thread, one
 "frame" object per frame, one "end" object per thread saying why its walk
-ended; numbers that are addresses or values are hex strings.
+ended; numbers that are addresses or values are hex strings; a module path
+or symbol that is not valid UTF-8 also comes as module_hex, symbol_hex.
 
 Examples:
   stackmaps stack --core core ./prog
@@ -368,15 +370,19 @@ func writeFrameJSON(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, t *pr
 	j.Hex(fr.CFA)
 	j.Key("sp")
 	j.Hex(fr.SP)
-	j.Key("module")
 	if fr.Module != nil {
-		j.String(fr.Module.Name)
+		writeLosslessString(j, "module", fr.Module.Name)
 	} else {
+		j.Key("module")
 		j.Null()
 	}
 	name, off, ok := w.FrameSymbol(fr)
-	j.Key("symbol")
-	j.StringOrNull(name, ok)
+	if ok {
+		writeLosslessString(j, "symbol", name)
+	} else {
+		j.Key("symbol")
+		j.Null()
+	}
 	j.Key("offset")
 	if ok {
 		j.Hex(off)
@@ -463,6 +469,18 @@ func writeSlotJSON(j *textout.JSON, arch regs.Arch, loc stackmap.Location, s sta
 		j.Hex(s.Home.Addr)
 	}
 	j.CloseObject()
+}
+
+// writeLosslessString writes member key with the string s, which came
+// from a file; when s is not valid UTF-8 (which JSON strings cannot hold
+// as it is) key_hex gives its bytes as well.
+func writeLosslessString(j *textout.JSON, key, s string) {
+	j.Key(key)
+	j.String(s)
+	if !utf8.ValidString(s) {
+		j.Key(key + "_hex")
+		j.HexBytes([]byte(s))
+	}
 }
 
 // quoteName returns a name read from a file as it may be printed: as it is

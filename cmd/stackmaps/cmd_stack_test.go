@@ -15,6 +15,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/coretest"
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -82,15 +83,24 @@ func TestCoreStackJSON(t *testing.T) {
 	for _, b := range []coretest.Build{
 		{Arch: "x86_64", PIE: true, Mode: "statepoint", Crash: "abort"},
 		{Arch: "x86_64", PIE: false, Mode: "patchpoint", Crash: "segv"},
+		{Arch: "aarch64", PIE: true, Mode: "statepoint", Crash: "segv"},
+		{Arch: "s390x", PIE: false, Mode: "patchpoint", Crash: "abort"},
 	} {
 		t.Run(b.Arch+"/"+b.Mode+"/"+map[int]string{6: "SIGABRT", 11: "SIGSEGV"}[b.Signal()], func(t *testing.T) {
 			exe := coretest.Compile(t, b, dir)
-			c := coretest.KernelCore(t, exe)
+			var c *coretest.Core
+			var extra []string
+			if b.Arch == "x86_64" {
+				c = coretest.KernelCore(t, exe)
+			} else {
+				c = coretest.QEMUCore(t, b.Arch, exe)
+				extra = []string{"--sysroot", coretest.Sysroot(b.Arch)}
+			}
 			var out, errb bytes.Buffer
-			status := run([]string{"stack", "--core", c.Path, exe, "--format", "json"}, &out, &errb)
+			status := run(append([]string{"stack", "--core", c.Path, exe, "--format", "json"}, extra...), &out, &errb)
 			require.Equal(t, exitOK, status, "stderr: %s", errb.String())
 			var frames []coretest.Frame
-			var threads, ends int
+			var threads, ends, crashedTID, idleTID int
 			sc := bufio.NewScanner(&out)
 			sc.Buffer(nil, 1<<20)
 			for sc.Scan() {
@@ -99,11 +109,19 @@ func TestCoreStackJSON(t *testing.T) {
 				switch l.Type {
 				case "thread":
 					threads++
-					assert.Equal(t, b.Signal(), l.Signal)
+					if threads == 1 {
+						assert.Equal(t, b.Signal(), l.Signal)
+						crashedTID = l.TID
+					} else {
+						idleTID = l.TID
+					}
 				case "end":
 					ends++
 					assert.Equal(t, "return address undefined", l.Reason)
 				case "frame":
+					if l.TID != crashedTID {
+						continue
+					}
 					fr := coretest.Frame{Index: l.Index, PC: hexField(t, l.PC), CFA: hexField(t, l.CFA), SP: hexField(t, l.SP)}
 					if l.Symbol != nil {
 						fr.Func = *l.Symbol
@@ -122,18 +140,19 @@ func TestCoreStackJSON(t *testing.T) {
 					t.Errorf("unknown line type %q", l.Type)
 				}
 			}
-			assert.Equal(t, 1, threads)
-			assert.Equal(t, 1, ends)
+			assert.Equal(t, 2, threads, "the crashed thread and core_idle's")
+			assert.Equal(t, 2, ends)
 			f, err := corefile.Open(c.Path)
 			require.NoError(t, err)
 			defer f.Close()
 			st := coretest.Check(t, b, c.Record, frames, f, f.Threads[0].Regs.HasFP)
 			assert.Equal(t, 5, st.Frames)
-			t.Logf("%d frames; checked %d values, %d roots; %d caller-saved values unknown", len(frames), st.Values, st.Roots, st.Skipped)
+			t.Logf("%s core: %d frames; checked %d values, %d roots; %d caller-saved values unknown, %d lost with the FP registers",
+				c.By, len(frames), st.Values, st.Roots, st.Skipped, st.LostFP)
 
 			// The text output names the same functions and records.
 			out.Reset()
-			require.Equal(t, exitOK, run([]string{"stack", "--core", c.Path, exe}, &out, &errb), errb.String())
+			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe}, extra...), &out, &errb), errb.String())
 			text := out.String()
 			for _, want := range []string{"signal " + strconv.Itoa(b.Signal()), "core_crash+0x", "walk_d+0x", "walk_a+0x",
 				"record id 0xd4", "record id 0xa1", "main+0x", "end: return address undefined"} {
@@ -147,12 +166,16 @@ func TestCoreStackJSON(t *testing.T) {
 
 			// --frames and --thread.
 			out.Reset()
-			require.Equal(t, exitOK, run([]string{"stack", "--core", c.Path, exe, "--frames", "2", "--format=json"}, &out, &errb))
-			assert.Equal(t, 4, strings.Count(out.String(), "\n"), "thread, 2 frames, end")
-			assert.Contains(t, out.String(), `"reason":"frame limit"`)
+			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe, "--frames", "2", "--format=json"}, extra...), &out, &errb))
+			assert.Equal(t, 8, strings.Count(out.String(), "\n"), "per thread: thread, 2 frames, end")
+			assert.Equal(t, 2, strings.Count(out.String(), `"reason":"frame limit"`))
+			out.Reset()
+			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe, "--thread", strconv.Itoa(idleTID)}, extra...), &out, &errb))
+			assert.Contains(t, out.String(), "core_idle+0x")
+			assert.NotContains(t, out.String(), "walk_d")
 			out.Reset()
 			errb.Reset()
-			assert.Equal(t, exitFail, run([]string{"stack", "--core", c.Path, exe, "--thread", "1"}, &out, &errb))
+			assert.Equal(t, exitFail, run(append([]string{"stack", "--core", c.Path, exe, "--thread", "1"}, extra...), &out, &errb))
 			assert.Contains(t, errb.String(), "no thread 1")
 		})
 	}
@@ -178,4 +201,23 @@ func TestStackUsage(t *testing.T) {
 	out.Reset()
 	assert.Equal(t, exitOK, run([]string{"stack", "--help"}, &out, &errb))
 	assert.Contains(t, out.String(), "Usage: stackmaps stack --core CORE [EXE]")
+}
+
+// TestStackNamesEscaped checks that names from files cannot forge output:
+// text quotes them, JSON keeps invalid UTF-8 losslessly beside the string.
+func TestStackNamesEscaped(t *testing.T) {
+	assert.Equal(t, "walk_d", quoteName("walk_d"))
+	assert.Equal(t, `"a\nthread 1"`, quoteName("a\nthread 1"))
+	assert.Equal(t, `"\xff"`, quoteName("\xff"))
+	var buf bytes.Buffer
+	out := textout.NewBuffer(&buf)
+	j := textout.NewJSON(out)
+	j.OpenObject()
+	writeLosslessString(j, "module", "/lib/\xffx\n")
+	j.CloseObject()
+	require.NoError(t, out.Flush())
+	var got map[string]string
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &got), buf.String())
+	assert.Equal(t, "2f6c69622fff780a", got["module_hex"])
+	assert.Equal(t, "/lib/\ufffdx\n", got["module"])
 }

@@ -50,10 +50,10 @@ $llc -O2 -mtriple=$triple -relocation-model=$relmodel $llcmode -filetype=obj "$w
 $objcopy --redefine-sym stackmaps_capture=core_crash "$out/walk.o"
 $cc -O1 $ccpie -I"$capdir" -c "$capdir/$capture" -o "$out/capture.o"
 # shellcheck disable=SC2086
-$cc -O1 -g $ccpie -fasynchronous-unwind-tables -I"$walk" -I"$capdir" -DCORE_PIE=$piedef \
+$cc -O1 -g $ccpie -pthread -fasynchronous-unwind-tables -I"$walk" -I"$capdir" -DCORE_PIE=$piedef \
 	-DCORE_STATEPOINT=$spdef -DCORE_CRASH=$crashdef -DCORE_LLC="\"$llc\"" -c "$here/core.c" -o "$out/core.o"
 ldflags="-Wl,-z,max-page-size=4096"
 if [ "$pie" = pie ]; then ldflags="$ldflags -Wl,-z,notext"; fi
 # shellcheck disable=SC2086
-$cc $ldpie $ldflags -o "$out/core-prog" "$out/core.o" "$out/capture.o" "$out/walk.o"
+$cc $ldpie $ldflags -pthread -o "$out/core-prog" "$out/core.o" "$out/capture.o" "$out/walk.o"
 rm -f "$out"/*.o

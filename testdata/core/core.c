@@ -11,13 +11,16 @@
  * has the registers) with what every frame holds, then crashes:
  * CORE_CRASH=1 calls abort() (SIGABRT, the thread stopped in the C library's
  * raise), CORE_CRASH=2 stores to a null pointer (SIGSEGV, the thread stopped
- * in core_crash itself). The kernel (or QEMU, or gdb) writes the core. */
+ * in core_crash itself). The kernel (or QEMU, or gdb) writes the core. A
+ * second thread waits in pause() (core_idle) meanwhile. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #include "capture.h"
 #include "frames.h"
 
@@ -140,6 +143,18 @@ __attribute__((noinline)) void core_crash(void) {
 	__asm__ volatile("" ::: "memory");
 }
 
+/* A second thread, blocked in pause() when the process crashes: a core
+ * has one NT_PRSTATUS per thread, and a walker walks this one too. */
+static volatile int idle_started;
+
+__attribute__((noinline)) static void *core_idle(void *arg) {
+	(void)arg;
+	idle_started = 1;
+	for (;;)
+		pause();
+	return 0;
+}
+
 static void symbol(const char *name, const void *addr) {
 	fprintf(out, "symbol %s 0x%016llx\n", name, (unsigned long long)(uintptr_t)addr);
 }
@@ -217,6 +232,15 @@ int main(int argc, char **argv) {
 	function("walk_d", (const void *)(uintptr_t)walk_d);
 	function("core_crash", (const void *)(uintptr_t)core_crash);
 	fflush(out);
+	{
+		pthread_t th;
+		if (pthread_create(&th, NULL, core_idle, NULL) != 0) {
+			fprintf(stderr, "pthread_create failed\n");
+			return 1;
+		}
+		while (!idle_started)
+			usleep(1000);
+	}
 
 	main_cfa = (uint64_t)(uintptr_t)__builtin_dwarf_cfa();
 	main_sp = current_sp();
