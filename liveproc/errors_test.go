@@ -182,3 +182,19 @@ func TestLiveMemoryAllocs(t *testing.T) {
 	})
 	assert.Zero(t, n)
 }
+
+// TestLiveSignalWhileStopped sends SIGTERM to a stopped process: it waits
+// until Detach, and then ends the process as it would have.
+func TestLiveSignalWhileStopped(t *testing.T) {
+	s := startSleep(t)
+	p := attach(t, s.Process.Pid)
+	require.NoError(t, s.Process.Signal(syscall.SIGTERM))
+	time.Sleep(50 * time.Millisecond)
+	var rs linuxregs.Set
+	require.NoError(t, p.Registers(s.Process.Pid, &rs), "still stopped and readable")
+	require.NoError(t, p.Detach())
+	err := s.Wait()
+	var ee *exec.ExitError
+	require.True(t, errors.As(err, &ee), "%v", err)
+	assert.Equal(t, "signal: terminated", ee.Error())
+}

@@ -30,7 +30,9 @@ func newTracer() *tracer {
 	started := make(chan struct{})
 	go func() {
 		// Never unlocked: the goroutine's OS thread exits with it, and
-		// no other goroutine ever runs on a thread that traced.
+		// no other goroutine ever runs on a thread that traced. Its exit
+		// also makes the kernel release any tracee PTRACE_DETACH could
+		// not (one that never stopped: DETACH wants a stopped tracee).
 		runtime.LockOSThread()
 		close(started)
 		for f := range t.req {
