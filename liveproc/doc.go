@@ -22,7 +22,8 @@
 // Every ptrace request of a Process is made from one locked OS thread of
 // its own, as the kernel wants of a tracer. The process must be of the
 // machine's own architecture (ptrace is not available under qemu-user):
-// x86_64, and AArch64, ppc64le, s390x and RISC-V 64 hosts.
+// x86_64, where the tests run, and the other 64-bit hosts linuxregs
+// decodes (AArch64, PowerPC64, s390x, RISC-V 64: the same calls, untested).
 //
 // Failures are *Error values naming the process, the thread, the step and
 // why: errors.Is matches ErrNoProcess, ErrPermission, ErrNotStoppable,
