@@ -92,3 +92,12 @@ func TestOpenClose(t *testing.T) {
 	_, err = Open(filepath.Join(t.TempDir(), "none"))
 	assert.True(t, errors.Is(err, os.ErrNotExist))
 }
+
+func BenchmarkReadUint(b *testing.B) {
+	f, err := New(sampleCore())
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = f.ReadUint(0x7ff008, 8, binary.LittleEndian)
+	}
+}

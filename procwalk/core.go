@@ -20,7 +20,7 @@ func FromCore(f *corefile.File) *Process {
 	for i, m := range f.Mappings {
 		p.Mappings[i] = Mapping{Start: m.Start, End: m.End, Offset: m.Offset, Path: m.Path}
 	}
-	for _, tag := range []uint64{AtPHDR, AtBase, AtEntry} {
+	for _, tag := range []uint64{AtPHDR, AtBase, AtEntry, AtSysinfoEHdr} {
 		if v, ok := f.Auxv(tag); ok {
 			p.Auxv = append(p.Auxv, AuxEntry{Tag: tag, Val: v})
 		}

@@ -218,3 +218,32 @@ func TestCoreWalkAllocatesNothing(t *testing.T) {
 	assert.Equal(t, 12, n, "frames")
 	assert.Zero(t, allocs, "allocations per walk")
 }
+
+// BenchmarkCoreWalk walks the crashed thread of a kernel core, every deopt
+// value and root evaluated and every frame named: the cost per walk once
+// the process is open (perf/corewalk compares the whole command with gdb).
+func BenchmarkCoreWalk(b *testing.B) {
+	bd := nativeBuilds[0]
+	c := coretest.KernelCore(b, coretest.Compile(b, bd, b.TempDir()))
+	f, err := corefile.Open(c.Path)
+	require.NoError(b, err)
+	defer f.Close()
+	p := procwalk.FromCore(f)
+	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe})
+	require.NoError(b, err)
+	defer w.Close()
+	th := &p.Threads[f.Crashed()]
+	b.ReportAllocs()
+	for b.Loop() {
+		for w.Start(th); w.Next(); {
+			fr := w.Frame()
+			_, _, _ = w.FrameSymbol(fr)
+			for i := range fr.NumDeopt() {
+				_, _ = fr.Deopt(i)
+			}
+			for i := range fr.NumRoots() {
+				_, _ = fr.Root(i)
+			}
+		}
+	}
+}

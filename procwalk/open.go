@@ -56,7 +56,8 @@ type ModuleInfo struct {
 // use.
 type Walk struct {
 	proc    *Process
-	modules []ModuleInfo // sorted by Module.Start (nil modules last)
+	modules []ModuleInfo // those with a Module first, sorted by Module.Start
+	nmods   int          // how many have a Module
 	walker  *stackwalk.Walker
 	regs    stackwalk.RegisterSet
 }
@@ -97,21 +98,22 @@ func Open(p *Process, opts Options) (*Walk, error) {
 		// AT_ENTRY, the libraries from the dynamic linker's list.
 		w.modules = append(w.modules, openLinkMap(p, opts)...)
 	}
-	var mods []*stackwalk.Module
-	for i := range w.modules {
-		if w.modules[i].Module != nil {
-			mods = append(mods, w.modules[i].Module)
-		}
+	if mi, ok := openVDSO(p); ok {
+		w.modules = append(w.modules, mi)
 	}
-	sort.SliceStable(w.modules, func(i, j int) bool {
-		a, b := w.modules[i].Module, w.modules[j].Module
-		if a == nil || b == nil {
-			return b == nil && a != nil
-		}
-		return a.Start < b.Start
-	})
+	mods := w.checkModules(p.Arch)
 	if len(mods) == 0 {
-		return nil, fmt.Errorf("procwalk: none of the %d mapped files could be opened", len(w.modules))
+		var first error
+		for _, mi := range w.modules {
+			if mi.Err != nil {
+				first = mi.Err
+				break
+			}
+		}
+		if first == nil {
+			first = errors.New("the process lists none")
+		}
+		return nil, fmt.Errorf("procwalk: none of the %d mapped files could be used: %w", len(w.modules), first)
 	}
 	cfg := stackwalk.Config{Arch: p.Arch, Modules: mods, Memory: p.Memory, MaxFrames: opts.MaxFrames}
 	if p.Arch == regs.AArch64 {
@@ -123,6 +125,49 @@ func Open(p *Process, opts Options) (*Walk, error) {
 	}
 	w.walker = wk
 	return w, nil
+}
+
+// checkModules sorts the modules by code address and leaves out of the
+// walk, with an error in their ModuleInfo, those of another architecture
+// (a host library found instead of the target's: see Options.Sysroot) and
+// those whose code overlaps a module before them (a hostile or
+// inconsistent list); it returns the modules of the walk.
+func (w *Walk) checkModules(arch regs.Arch) []*stackwalk.Module {
+	for i := range w.modules {
+		mi := &w.modules[i]
+		if m := mi.Module; m != nil && m.Arch != arch {
+			mi.Err = fmt.Errorf("%s: architecture %v, the process's is %v (a foreign library: give --sysroot)", mi.File, m.Arch, arch)
+			mi.Module = nil
+		}
+	}
+	sort.SliceStable(w.modules, func(i, j int) bool {
+		a, b := w.modules[i].Module, w.modules[j].Module
+		if a == nil || b == nil {
+			return b == nil && a != nil
+		}
+		return a.Start < b.Start
+	})
+	var mods []*stackwalk.Module
+	for i := range w.modules {
+		mi := &w.modules[i]
+		m := mi.Module
+		if m == nil {
+			continue
+		}
+		if n := len(mods); n > 0 && mods[n-1].End > m.Start {
+			mi.Err = fmt.Errorf("%s: code %#x-%#x overlaps %s's", mi.File, m.Start, m.End, mods[n-1].Name)
+			mi.Module = nil
+			continue
+		}
+		mods = append(mods, m)
+	}
+	// Keep the modules of the walk first, by address (Module searches
+	// them).
+	sort.SliceStable(w.modules, func(i, j int) bool {
+		return w.modules[i].Module != nil && w.modules[j].Module == nil
+	})
+	w.nmods = len(mods)
+	return mods
 }
 
 // localPath returns the file to open for path: under sysroot when it is

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
 func TestBiasOf(t *testing.T) {
@@ -60,7 +61,7 @@ func TestOpenRefuses(t *testing.T) {
 	_, err := Open(&Process{Arch: regs.X86_64}, Options{})
 	assert.ErrorContains(t, err, "no memory reader")
 	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}, Mappings: []Mapping{{Start: 1, End: 2, Path: "/nonexistent/file"}}}, Options{})
-	assert.ErrorContains(t, err, "none of the 1 mapped files")
+	assert.ErrorContains(t, err, "none of the 1 mapped files could be used: open /nonexistent/file")
 	// No mappings, no auxiliary vector: nothing to find the libraries by.
 	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}}, Options{})
 	assert.Error(t, err)
@@ -130,4 +131,35 @@ func TestLinkMap(t *testing.T) {
 	// The dynamic section not in the core.
 	_, err = linkMap(p, ef, bias+0x100000)
 	assert.ErrorIs(t, err, ErrNoLinkMap)
+}
+
+// TestCheckModules leaves out modules of another architecture and modules
+// whose code overlaps an earlier one, and finds the others by address.
+func TestCheckModules(t *testing.T) {
+	mk := func(name string, arch regs.Arch, start, end uint64) ModuleInfo {
+		return ModuleInfo{Path: name, File: name, Module: &stackwalk.Module{Name: name, Arch: arch, Start: start, End: end}}
+	}
+	w := &Walk{modules: []ModuleInfo{
+		mk("/lib/libc.so.6", regs.AArch64, 0x7000, 0x9000),
+		{Path: "/missing", Err: errors.New("no such file")},
+		mk("/prog", regs.AArch64, 0x1000, 0x2000),
+		mk("/host/libm.so.6", regs.X86_64, 0x3000, 0x4000),
+		mk("/lib/overlap.so", regs.AArch64, 0x8000, 0xa000),
+	}}
+	mods := w.checkModules(regs.AArch64)
+	require.Len(t, mods, 2)
+	assert.Equal(t, "/prog", mods[0].Name)
+	assert.Equal(t, "/lib/libc.so.6", mods[1].Name)
+	byPath := map[string]ModuleInfo{}
+	for _, m := range w.Modules() {
+		byPath[m.Path] = m
+	}
+	assert.ErrorContains(t, byPath["/host/libm.so.6"].Err, "architecture x86_64")
+	assert.ErrorContains(t, byPath["/lib/overlap.so"].Err, "overlaps /lib/libc.so.6")
+	assert.Nil(t, byPath["/lib/overlap.so"].Module)
+	assert.Equal(t, "/prog", w.Module(0x1800).Path)
+	assert.Equal(t, "/lib/libc.so.6", w.Module(0x7000).Path)
+	assert.Nil(t, w.Module(0x2000))
+	assert.Nil(t, w.Module(0x9000))
+	assert.Nil(t, w.Module(0x3800), "the x86_64 library is not in the walk")
 }

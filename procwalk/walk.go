@@ -2,6 +2,7 @@ package procwalk
 
 import (
 	"iter"
+	"sort"
 
 	"github.com/stackmaps/stackmaps/linuxregs"
 
@@ -58,10 +59,10 @@ func (w *Walk) Stopped() (pc, sp uint64) { return w.walker.Stopped() }
 // Module returns the module whose code holds the runtime address pc, nil
 // when none does.
 func (w *Walk) Module(pc uint64) *ModuleInfo {
-	for i := range w.modules {
-		if m := w.modules[i].Module; m != nil && m.Contains(pc) {
-			return &w.modules[i]
-		}
+	mods := w.modules[:w.nmods]
+	i := sort.Search(len(mods), func(i int) bool { return mods[i].Module.End > pc })
+	if i < len(mods) && mods[i].Module.Contains(pc) {
+		return &mods[i]
 	}
 	return nil
 }
