@@ -33,7 +33,7 @@ var (
 type Error struct {
 	PID  int    // the process
 	TID  int    // the thread, 0 when the step concerns the whole process
-	Op   string // the step: "attach", "stop", "read registers", "read memory", "list threads", "read mappings", "detach"
+	Op   string // the step: "attach", "stop", "read registers", "read memory", "list threads", "read mappings", "read auxv", "detach"
 	Addr uint64 // the address, for "read memory"
 	What string // more about why, "" when Err and Cause say it all
 	// Err is one of the sentinels above, or stackmap.ErrMemory.

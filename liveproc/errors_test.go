@@ -103,6 +103,17 @@ func TestLiveAttachSleep(t *testing.T) {
 
 	ms, err := p.Mappings()
 	require.NoError(t, err)
+	// The vDSO the auxiliary vector names is the [vdso] of the maps.
+	aux, err := p.Auxv()
+	require.NoError(t, err)
+	maps, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/maps")
+	require.NoError(t, err)
+	for _, e := range aux {
+		if e.Tag == 33 { // AT_SYSINFO_EHDR
+			assert.Contains(t, string(maps), strconv.FormatUint(e.Val, 16)+"-", "AT_SYSINFO_EHDR")
+		}
+	}
+	assert.NotEmpty(t, aux)
 	exe := p.Exe()
 	require.NotEmpty(t, exe)
 	found := false

@@ -1,6 +1,7 @@
 package liveproc_test
 
 import (
+	"encoding/binary"
 	"os"
 	"testing"
 
@@ -73,4 +74,21 @@ func FuzzParseMaps(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestParseAuxv(t *testing.T) {
+	b := make([]byte, 0, 64)
+	b = binary.LittleEndian.AppendUint64(b, 33)
+	b = binary.LittleEndian.AppendUint64(b, 0x7ffd45290000)
+	b = binary.LittleEndian.AppendUint64(b, 9)
+	b = binary.LittleEndian.AppendUint64(b, 0x4010a0)
+	b = binary.LittleEndian.AppendUint64(b, 0)
+	b = binary.LittleEndian.AppendUint64(b, 0)
+	b = binary.LittleEndian.AppendUint64(b, 7) // after AT_NULL: ignored
+	b = binary.LittleEndian.AppendUint64(b, 1)
+	assert.Equal(t, []procwalk.AuxEntry{{Tag: 33, Val: 0x7ffd45290000}, {Tag: 9, Val: 0x4010a0}}, liveproc.ParseAuxv(b, binary.LittleEndian))
+	assert.Empty(t, liveproc.ParseAuxv(b[:15], binary.LittleEndian), "a partial entry")
+	be := binary.BigEndian.AppendUint64(nil, 6)
+	be = binary.BigEndian.AppendUint64(be, 4096)
+	assert.Equal(t, []procwalk.AuxEntry{{Tag: 6, Val: 4096}}, liveproc.ParseAuxv(be, binary.BigEndian))
 }

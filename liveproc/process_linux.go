@@ -329,8 +329,24 @@ func (p *Process) Mappings() ([]procwalk.Mapping, error) {
 	return ms, nil
 }
 
+// maxAuxvSize bounds the /proc/PID/auxv read (Linux writes about 20
+// entries of 16 bytes).
+const maxAuxvSize = 64 << 10
+
+// Auxv reads the process's auxiliary vector from /proc/PID/auxv, up to
+// AT_NULL: where the kernel mapped the vDSO (AT_SYSINFO_EHDR), the program
+// headers, the entry point, the dynamic linker's base.
+func (p *Process) Auxv() ([]procwalk.AuxEntry, error) {
+	b, err := readBounded(fmt.Sprintf("/proc/%d/auxv", p.pid), maxAuxvSize)
+	if err != nil {
+		return nil, &Error{PID: p.pid, Op: "read auxv", Err: ErrNoProcess, Cause: err}
+	}
+	return ParseAuxv(b, p.arch.ByteOrder()), nil
+}
+
 // View returns the stopped process as procwalk reads it: every stopped
-// thread with its registers, the mappings, the executable and the memory.
+// thread with its registers, the mappings, the auxiliary vector, the
+// executable and the memory.
 func (p *Process) View() (*procwalk.Process, error) {
 	if p.gone {
 		return nil, &Error{PID: p.pid, Op: "read registers", Err: ErrDetached}
@@ -338,6 +354,9 @@ func (p *Process) View() (*procwalk.Process, error) {
 	v := &procwalk.Process{Arch: p.arch, Exe: p.Exe(), Memory: p.mem}
 	var err error
 	if v.Mappings, err = p.Mappings(); err != nil {
+		return nil, err
+	}
+	if v.Auxv, err = p.Auxv(); err != nil {
 		return nil, err
 	}
 	v.Threads = make([]procwalk.Thread, len(p.threads))

@@ -66,3 +66,6 @@ func (m *Memory) ReadMemory(addr uint64, p []byte) error { return stackmap.ErrMe
 func (m *Memory) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
 	return 0, stackmap.ErrMemory
 }
+
+// Auxv fails.
+func (p *Process) Auxv() ([]procwalk.AuxEntry, error) { return nil, unsupported(p.pid, 0, "read auxv") }
