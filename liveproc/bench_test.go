@@ -16,8 +16,8 @@ import (
 // BenchmarkLiveWalk walks one parked thread of testdata/live (13 frames:
 // libc, park x3, the capture routines, the four llc frames with their
 // records, live_thread, libc) through procwalk over the live process's
-// memory, evaluating every deopt value and root: allocation-free once the
-// stack's pages are in Memory's cache.
+// memory, evaluating every deopt value and root (Walk.Start and Next):
+// allocation-free once the stack's pages are in Memory's cache.
 func BenchmarkLiveWalk(b *testing.B) {
 	prog := livetest.Start(b, "statepoint")
 	p, err := liveproc.Attach(prog.PID)
@@ -34,10 +34,8 @@ func BenchmarkLiveWalk(b *testing.B) {
 	th := &view.Threads[len(view.Threads)-1]
 	walk := func() int {
 		n := 0
-		for fr, err := range w.Frames(th) {
-			if err != nil {
-				b.Fatal(err)
-			}
+		for w.Start(th); w.Next(); n++ {
+			fr := w.Frame()
 			for i := range fr.NumDeopt() {
 				if _, err := fr.Deopt(i); err != nil {
 					b.Fatal(err)
@@ -48,7 +46,9 @@ func BenchmarkLiveWalk(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			n++
+		}
+		if err := w.Err(); err != nil {
+			b.Fatal(err)
 		}
 		return n
 	}
