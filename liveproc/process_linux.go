@@ -20,6 +20,9 @@ import (
 // gives up with ErrNotStoppable.
 const StopTimeout = 5 * time.Second
 
+// stopTimeout is StopTimeout, shortened by tests.
+var stopTimeout = StopTimeout
+
 // maxThreads bounds the threads Attach lists and stops.
 const maxThreads = 1 << 16
 
@@ -177,7 +180,7 @@ func (p *Process) seize(tid int) error {
 			e.Err = ErrNoProcess
 		case err == errTimeout:
 			e.Err, e.Cause = ErrNotStoppable, nil
-			e.What = fmt.Sprintf("did not stop within %v", StopTimeout)
+			e.What = fmt.Sprintf("did not stop within %v (blocked in the kernel?)", stopTimeout)
 		default:
 			e.Err = ErrNotStoppable
 		}
@@ -194,7 +197,7 @@ func (p *Process) seize(tid int) error {
 	if err := ptrace(ptraceInterrupt, tid, 0, 0); err != nil {
 		return fail("stop", err)
 	}
-	st, err := waitStop(tid, StopTimeout)
+	st, err := waitStop(tid, stopTimeout)
 	if err != nil {
 		return fail("stop", err)
 	}
