@@ -28,19 +28,31 @@ type tracer struct {
 func newTracer() *tracer {
 	t := &tracer{req: make(chan func())}
 	started := make(chan struct{})
-	go func() {
-		// Never unlocked: the goroutine's OS thread exits with it, and
-		// no other goroutine ever runs on a thread that traced. Its exit
-		// also makes the kernel release any tracee PTRACE_DETACH could
-		// not (one that never stopped: DETACH wants a stopped tracee).
-		runtime.LockOSThread()
-		close(started)
-		for f := range t.req {
-			f()
-		}
-	}()
+	go t.serve(started)
 	<-started
 	return t
+}
+
+// serve runs the requests on a locked OS thread that is not the process's
+// main thread. The goroutine never unlocks: its OS thread exits with it,
+// no other goroutine ever runs on a thread that traced, and the thread's
+// exit makes the kernel release any tracee PTRACE_DETACH could not (one
+// that never stopped: DETACH wants a stopped tracee; it then runs on).
+// The runtime never ends the main thread, so serve moves off it.
+func (t *tracer) serve(started chan struct{}) {
+	runtime.LockOSThread()
+	if syscall.Gettid() == syscall.Getpid() {
+		// While this goroutine holds the main thread, the new one
+		// gets another.
+		go t.serve(started)
+		<-started
+		runtime.UnlockOSThread()
+		return
+	}
+	close(started)
+	for f := range t.req {
+		f()
+	}
 }
 
 // do runs f on the tracer's thread and waits for it.
