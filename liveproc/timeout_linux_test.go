@@ -62,7 +62,14 @@ func TestLiveNotStoppable(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	require.NotZero(t, child, "no vfork child")
-	time.Sleep(50 * time.Millisecond) // the parent is in its vfork wait
+	// The parent waits for the child in the kernel (state D).
+	for range 500 {
+		b, _ := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if strings.Contains(string(b), ") D ") {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 
 	old := stopTimeout
 	stopTimeout = 300 * time.Millisecond
