@@ -5,8 +5,9 @@
 // signal, the auxiliary vector (NT_AUXV), the mapped files (NT_FILE) and the
 // process's memory from the PT_LOAD segments.
 //
-// Memory is read without copying, from a mapping of the core file: Bytes
-// gives a slice of it, ReadMemory and ReadUint (a stackmap.MemoryReader and
+// Memory is read without copying, from a read-only mapping of the core file
+// (Open maps it; a core under 1 MiB is read onto the heap once): Bytes gives
+// a slice of it, ReadMemory and ReadUint (a stackmap.MemoryReader and
 // stackmap.UintReader) copy from it. An address that no PT_LOAD segment holds
 // in the file (not dumped, or not mapped) is an error naming the address.
 //

@@ -90,6 +90,10 @@ type File struct {
 	// for), when HasSigInfo.
 	SigInfo    SigInfo
 	HasSigInfo bool
+	// Truncated reports a core cut short (a core size limit, a full
+	// disk): segments whose bytes run past the end of the file hold only
+	// what is there, and reads beyond it fail as for memory not dumped.
+	Truncated bool
 	// ProgName and Args are NT_PRPSINFO's pr_fname and pr_psargs ("" when
 	// the core has none).
 	ProgName, Args string
@@ -214,8 +218,18 @@ func (f *File) readSegments() error {
 			continue
 		}
 		if s.Offset > uint64(len(data)) || uint64(len(data))-s.Offset < s.FileSize {
-			return formatErr(fmt.Sprintf("program header %d", i), off,
-				"segment bytes 0x%x+0x%x past the end of the file (0x%x bytes)", s.Offset, s.FileSize, len(data))
+			if typ == ptNote {
+				return formatErr(fmt.Sprintf("program header %d", i), off,
+					"notes 0x%x+0x%x past the end of the file (0x%x bytes)", s.Offset, s.FileSize, len(data))
+			}
+			// A truncated core (a core size limit, a full disk): keep
+			// the bytes that are there.
+			f.Truncated = true
+			if s.Offset > uint64(len(data)) {
+				s.FileSize = 0
+			} else {
+				s.FileSize = uint64(len(data)) - s.Offset
+			}
 		}
 		if typ == ptNote {
 			if err := f.readNotes(data[s.Offset:s.Offset+s.FileSize], int64(s.Offset)); err != nil {

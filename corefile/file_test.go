@@ -101,3 +101,21 @@ func BenchmarkReadUint(b *testing.B) {
 		_, _ = f.ReadUint(0x7ff008, 8, binary.LittleEndian)
 	}
 }
+
+// TestTruncatedCore reads a core cut short: the notes are there, the
+// segment that runs past the end keeps the bytes the file has.
+func TestTruncatedCore(t *testing.T) {
+	b := sampleCore()
+	b = b[:len(b)-16] // the last segment is the stack (64 bytes); the other has none in the file
+	f, err := New(b)
+	require.NoError(t, err)
+	assert.True(t, f.Truncated)
+	require.Len(t, f.Threads, 2)
+	_, err = f.ReadUint(0x7ff000, 8, binary.LittleEndian)
+	assert.NoError(t, err)
+	_, err = f.ReadUint(0x7ff030, 8, binary.LittleEndian)
+	assert.ErrorIs(t, err, ErrMemory, "cut off")
+	f2, err := New(sampleCore())
+	require.NoError(t, err)
+	assert.False(t, f2.Truncated)
+}

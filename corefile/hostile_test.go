@@ -44,10 +44,6 @@ func hostileCores() map[string][]byte {
 		o.PutUint64(b[ehdrSize+32:], 1<<40)
 		return b
 	})
-	mod("segment past the end", func(b []byte) []byte {
-		o.PutUint64(b[ehdrSize+phdrSize+8:], uint64(len(b))-8)
-		return b
-	})
 	mod("segments overlap", func(b []byte) []byte {
 		// Move the stack segment onto the not-dumped one.
 		o.PutUint64(b[ehdrSize+phdrSize+16:], 0x400800)

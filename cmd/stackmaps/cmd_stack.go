@@ -35,9 +35,10 @@ The files the process had mapped are read from disk: EXE replaces the
 executable's path, and --sysroot DIR is tried first for every library (a
 foreign architecture's, e.g. /usr/aarch64-linux-gnu).
 
---format json writes JSON Lines: one "thread" object per thread, one
-"frame" object per frame, one "end" object per thread saying why its walk
-ended; numbers that are addresses or values are hex strings; a module path
+--format json writes JSON Lines: one "module" object per mapped file (its
+load bias, code range, whether it has stack maps, or why it could not be
+used), then per thread one "thread" object, one "frame" object per frame
+and one "end" object saying why its walk ended; numbers that are addresses or values are hex strings; a module path
 or symbol that is not valid UTF-8 also comes as module_hex, symbol_hex.
 
 Examples:
@@ -99,10 +100,13 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	}
 	cf, err := corefile.Open(*core)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		fmt.Fprintf(stderr, "stackmaps stack: %s\n", escapeControl(err.Error()))
 		return exitFail
 	}
 	defer cf.Close()
+	if cf.Truncated {
+		fmt.Fprintf(stderr, "stackmaps stack: warning: %s is truncated: memory past its end reads as not in the core\n", quoteName(*core))
+	}
 	p := procwalk.FromCore(cf)
 	return walkProcess(p, opts, so, stdout, stderr)
 }
@@ -111,16 +115,21 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, stdout, stderr io.Writer) int {
 	w, err := procwalk.Open(p, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		fmt.Fprintf(stderr, "stackmaps stack: %s\n", escapeControl(err.Error()))
 		return exitFail
 	}
 	defer w.Close()
 	for _, m := range w.Modules() {
 		if m.Err != nil {
-			fmt.Fprintf(stderr, "stackmaps stack: warning: %s: %v\n", quoteName(m.Path), m.Err)
+			fmt.Fprintf(stderr, "stackmaps stack: warning: %s: %s\n", quoteName(m.Path), escapeControl(m.Err.Error()))
 		}
 	}
 	out := textout.NewBuffer(stdout)
+	if so.json {
+		for _, m := range w.Modules() {
+			writeModuleJSON(out, m)
+		}
+	}
 	found := false
 	status := exitOK
 	for i := range p.Threads {
@@ -228,7 +237,7 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	out.WriteString(end)
 	if walkErr != nil {
 		out.WriteString(": ")
-		out.WriteString(walkErr.Error())
+		out.WriteString(escapeControl(walkErr.Error()))
 	}
 	out.WriteString("\n\n")
 	return walkErr
@@ -319,7 +328,7 @@ func writeSlotText(out *textout.Buffer, arch regs.Arch, s stackwalk.Slot, err er
 	out.WriteString(" = ")
 	if err != nil {
 		out.WriteString("unknown (")
-		out.WriteString(unknownReason(err))
+		out.WriteString(escapeControl(unknownReason(err)))
 		out.WriteString(")\n")
 		return
 	}
@@ -432,6 +441,36 @@ func writeFrameJSON(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, t *pr
 	out.WriteByte('\n')
 }
 
+// writeModuleJSON writes one "module" line: a mapped file, the file read
+// for it, its load bias and code range, whether it has stack maps, or why
+// it could not be used.
+func writeModuleJSON(out *textout.Buffer, m procwalk.ModuleInfo) {
+	j := textout.NewJSON(out)
+	j.OpenObject()
+	j.Key("type")
+	j.String("module")
+	writeLosslessString(j, "path", m.Path)
+	writeLosslessString(j, "file", m.File)
+	j.Key("bias")
+	j.Hex(m.Bias)
+	if m.Module != nil {
+		j.Key("start")
+		j.Hex(m.Module.Start)
+		j.Key("end")
+		j.Hex(m.Module.End)
+	}
+	j.Key("stackmaps")
+	j.Bool(m.Stackmaps)
+	j.Key("error")
+	if m.Err != nil {
+		j.String(m.Err.Error())
+	} else {
+		j.Null()
+	}
+	j.CloseObject()
+	out.WriteByte('\n')
+}
+
 // writeSlotJSON writes one evaluated location: its kind, register, offset
 // and size, and its value and home, or "known": false and why not.
 func writeSlotJSON(j *textout.JSON, arch regs.Arch, loc stackmap.Location, s stackwalk.Slot, err error) {
@@ -490,6 +529,21 @@ func quoteName(s string) string {
 		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
 			return strconv.QuoteToASCII(s)
 		}
+	}
+	return s
+}
+
+// escapeControl returns a message that may hold names from files as it
+// may be printed on a line: as it is unless it has control characters or
+// invalid UTF-8, else Go-quoted.
+func escapeControl(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c == 0x7f {
+			return strconv.QuoteToASCII(s)
+		}
+	}
+	if !utf8.ValidString(s) {
+		return strconv.QuoteToASCII(s)
 	}
 	return s
 }

@@ -100,7 +100,7 @@ func TestCoreStackJSON(t *testing.T) {
 			status := run(append([]string{"stack", "--core", c.Path, exe, "--format", "json"}, extra...), &out, &errb)
 			require.Equal(t, exitOK, status, "stderr: %s", errb.String())
 			var frames []coretest.Frame
-			var threads, ends, crashedTID, idleTID int
+			var threads, ends, crashedTID, idleTID, modules int
 			sc := bufio.NewScanner(&out)
 			sc.Buffer(nil, 1<<20)
 			for sc.Scan() {
@@ -136,12 +136,15 @@ func TestCoreStackJSON(t *testing.T) {
 						fr.Roots = append(fr.Roots, [2]coretest.Value{jsonSlot(t, r["base"]), jsonSlot(t, r["derived"])})
 					}
 					frames = append(frames, fr)
+				case "module":
+					modules++
 				default:
 					t.Errorf("unknown line type %q", l.Type)
 				}
 			}
 			assert.Equal(t, 2, threads, "the crashed thread and core_idle's")
 			assert.Equal(t, 2, ends)
+			assert.GreaterOrEqual(t, modules, 3, "the program, libc, the dynamic linker")
 			f, err := corefile.Open(c.Path)
 			require.NoError(t, err)
 			defer f.Close()
@@ -167,7 +170,7 @@ func TestCoreStackJSON(t *testing.T) {
 			// --frames and --thread.
 			out.Reset()
 			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe, "--frames", "2", "--format=json"}, extra...), &out, &errb))
-			assert.Equal(t, 8, strings.Count(out.String(), "\n"), "per thread: thread, 2 frames, end")
+			assert.Equal(t, 8, strings.Count(out.String(), `"type":"thread"`)+strings.Count(out.String(), `"type":"frame"`)+strings.Count(out.String(), `"type":"end"`), "per thread: thread, 2 frames, end")
 			assert.Equal(t, 2, strings.Count(out.String(), `"reason":"frame limit"`))
 			out.Reset()
 			require.Equal(t, exitOK, run(append([]string{"stack", "--core", c.Path, exe, "--thread", strconv.Itoa(idleTID)}, extra...), &out, &errb))
@@ -177,6 +180,16 @@ func TestCoreStackJSON(t *testing.T) {
 			errb.Reset()
 			assert.Equal(t, exitFail, run(append([]string{"stack", "--core", c.Path, exe, "--thread", "1"}, extra...), &out, &errb))
 			assert.Contains(t, errb.String(), "no thread 1")
+
+			// A truncated core (a core size limit, a full disk) is read
+			// as far as it goes: the stack is gone, the walk fails.
+			data, err := os.ReadFile(c.Path)
+			require.NoError(t, err)
+			cut := filepath.Join(t.TempDir(), "cut.core")
+			require.NoError(t, os.WriteFile(cut, data[:len(data)/2], 0o600))
+			errb.Reset()
+			assert.Equal(t, exitFail, run(append([]string{"stack", "--core", cut, exe}, extra...), &out, &errb))
+			assert.Contains(t, errb.String(), "is truncated")
 		})
 	}
 }
@@ -209,6 +222,8 @@ func TestStackNamesEscaped(t *testing.T) {
 	assert.Equal(t, "walk_d", quoteName("walk_d"))
 	assert.Equal(t, `"a\nthread 1"`, quoteName("a\nthread 1"))
 	assert.Equal(t, `"\xff"`, quoteName("\xff"))
+	assert.Equal(t, "open /lib/x y: no such file", escapeControl("open /lib/x y: no such file"))
+	assert.Equal(t, `"open /lib/x\nthread 1: no"`, escapeControl("open /lib/x\nthread 1: no"))
 	var buf bytes.Buffer
 	out := textout.NewBuffer(&buf)
 	j := textout.NewJSON(out)

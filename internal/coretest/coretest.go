@@ -21,7 +21,7 @@ import (
 
 // Build describes one test program.
 type Build struct {
-	Arch  string // x86_64, aarch64, ppc64le, ppc64, s390x
+	Arch  string // x86_64, aarch64, ppc64le, ppc64, s390x, riscv64 (no qemu core)
 	PIE   bool
 	Mode  string // statepoint or patchpoint
 	Crash string // abort or segv
@@ -52,7 +52,7 @@ func Dir() string {
 
 var crossCC = map[string]string{
 	"x86_64": "gcc", "aarch64": "aarch64-linux-gnu-gcc", "ppc64le": "powerpc64le-linux-gnu-gcc",
-	"ppc64": "powerpc64-linux-gnu-gcc", "s390x": "s390x-linux-gnu-gcc",
+	"ppc64": "powerpc64-linux-gnu-gcc", "s390x": "s390x-linux-gnu-gcc", "riscv64": "riscv64-linux-gnu-gcc",
 }
 
 // Sysroot returns the directory of arch's libraries on this machine ("" for
@@ -67,6 +67,8 @@ func Sysroot(arch string) string {
 		return "/usr/powerpc64-linux-gnu"
 	case "s390x":
 		return "/usr/s390x-linux-gnu"
+	case "riscv64":
+		return "/usr/riscv64-linux-gnu"
 	}
 	return ""
 }

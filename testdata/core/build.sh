@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build.sh ARCH PIE MODE CRASH OUTDIR
-#   ARCH    x86_64 | aarch64 | ppc64le | ppc64 | s390x
+#   ARCH    x86_64 | aarch64 | ppc64le | ppc64 | s390x | riscv64
 #   PIE     pie | nopie
 #   MODE    statepoint | patchpoint (statepoint: x86_64, aarch64)
 #   CRASH   abort | segv
@@ -18,12 +18,16 @@ here=$(cd "$(dirname "$0")" && pwd)
 walk=$here/../walk
 capdir=$here/../capture
 llc=${LLC:-llc-22}
+llcarch=
 case $arch in
 x86_64)  triple=x86_64-unknown-linux-gnu;      cc=gcc;                       objcopy=objcopy ;;
 aarch64) triple=aarch64-unknown-linux-gnu;     cc=aarch64-linux-gnu-gcc;     objcopy=aarch64-linux-gnu-objcopy ;;
 ppc64le) triple=powerpc64le-unknown-linux-gnu; cc=powerpc64le-linux-gnu-gcc; objcopy=powerpc64le-linux-gnu-objcopy ;;
 ppc64)   triple=powerpc64-unknown-linux-gnu;   cc=powerpc64-linux-gnu-gcc;   objcopy=powerpc64-linux-gnu-objcopy ;;
 s390x)   triple=s390x-unknown-linux-gnu;       cc=s390x-linux-gnu-gcc;       objcopy=s390x-linux-gnu-objcopy ;;
+# Debian's riscv64 userland is rv64gc/lp64d; llc's default is rv64i/lp64.
+riscv64) triple=riscv64-unknown-linux-gnu;     cc=riscv64-linux-gnu-gcc;     objcopy=riscv64-linux-gnu-objcopy
+         llcarch="-mattr=+m,+a,+f,+d,+c -target-abi=lp64d" ;;
 *) echo "build.sh: unknown ARCH $arch" >&2; exit 2 ;;
 esac
 capture=capture-$arch.S
@@ -45,7 +49,7 @@ segv)  crashdef=2 ;;
 esac
 mkdir -p "$out"
 # shellcheck disable=SC2086
-$llc -O2 -mtriple=$triple -relocation-model=$relmodel $llcmode -filetype=obj "$walk/$ir" -o "$out/walk.o"
+$llc -O2 -mtriple=$triple $llcarch -relocation-model=$relmodel $llcmode -filetype=obj "$walk/$ir" -o "$out/walk.o"
 # walk_d's statepoint calls stackmaps_capture: make it call core_crash.
 $objcopy --redefine-sym stackmaps_capture=core_crash "$out/walk.o"
 $cc -O1 $ccpie -I"$capdir" -c "$capdir/$capture" -o "$out/capture.o"

@@ -44,6 +44,8 @@
 #define ARCH "ppc64"
 #elif defined(__s390x__)
 #define ARCH "s390x"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define ARCH "riscv64"
 #else
 #error "unsupported architecture"
 #endif
@@ -54,6 +56,9 @@
 #elif defined(__powerpc64__)
 #define ELFV1 0
 #define ABI "elfv2"
+#elif defined(__riscv)
+#define ELFV1 0
+#define ABI "lp64d"
 #else
 #define ELFV1 0
 #define ABI "sysv"
@@ -80,8 +85,10 @@ static inline __attribute__((always_inline)) uint64_t current_sp(void) {
 	__asm__ volatile("mov %0, sp" : "=r"(sp));
 #elif defined(__powerpc64__)
 	__asm__ volatile("mr %0, 1" : "=r"(sp));
-#else
+#elif defined(__s390x__)
 	__asm__ volatile("lgr %0, %%r15" : "=r"(sp));
+#else
+	__asm__ volatile("mv %0, sp" : "=r"(sp));
 #endif
 	return sp;
 }
