@@ -163,10 +163,26 @@ func NewWalker(cfg Config) (*Walker, error) {
 // address of the call, and regs hold every register the capture saw (at
 // least the stack pointer and the registers the innermost CFA rule
 // names). Registers are copied; regs may be reused at once.
+//
+// Which registers to give depends on when they were captured:
+//   - at the call itself, before the callee changed anything (a capture
+//     routine or a patchpoint handler that saves every register first):
+//     all of them, with Start. A patchpoint's record may place a live value
+//     in a caller-saved register, which is valid at that moment.
+//   - after the callee ran, with pc still the return address (a thread
+//     parked where a call returned, or whose callee the runtime does not
+//     walk): only the registers a call preserves. The caller-saved ones
+//     hold what the callee left, and a record location in one of them
+//     would read a wrong value without any error: call
+//     RegisterSet.KeepCalleeSaved first, then Start.
+//   - at an interrupted instruction (a signal, a ptrace stop, a core
+//     file's thread): all of them, with StartAsync.
 func (w *Walker) Start(pc uint64, regs *RegisterSet) { w.start(pc, regs, false) }
 
 // StartAsync begins a walk from registers captured at an interrupted
-// instruction pc (a signal or a preemption), not at a call.
+// instruction pc (a signal, a preemption, a thread stopped by ptrace or
+// written to a core file), not at a call: every register is the innermost
+// frame's, and its unwind row is the one at pc itself (not at pc-1).
 func (w *Walker) StartAsync(pc uint64, regs *RegisterSet) { w.start(pc, regs, true) }
 
 func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {

@@ -17,8 +17,11 @@ import (
 )
 
 const stackUsage = `Usage: stackmaps stack --core CORE [EXE] [flags]
+       stackmaps stack --pid PID [flags]
 
-Walk every thread of a crashed process from its core file and print, for
+Walk every thread of a crashed process from its core file, or of a running
+process stopped for the walk (--pid: ptrace, Linux, the machine's own
+architecture; the process runs on afterwards), and print, for
 each frame, its pc, module, function+offset and CFA, and, where a stack map
 record describes the frame's return address, the record's ID, each deopt
 value and each GC root (base, derived) with its value and its home (the
@@ -41,6 +44,7 @@ or symbol that is not valid UTF-8 also comes as module_hex, symbol_hex.
 Examples:
   stackmaps stack --core core ./prog
   stackmaps stack --core qemu_prog.core prog --sysroot /usr/aarch64-linux-gnu --format json
+  stackmaps stack --pid 4242 --thread 4245
 
 Flags:
 `
@@ -55,7 +59,8 @@ type stackOptions struct {
 // runStack implements "stackmaps stack".
 func runStack(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("stack", stackUsage, stderr)
-	core := fs.String("core", "", "core file to walk (required)")
+	core := fs.String("core", "", "core file to walk")
+	pid := fs.Int("pid", 0, "live process to stop, walk and let run on (Linux)")
 	sysroot := fs.String("sysroot", "", "directory tried first for the process's libraries")
 	thread := fs.Int("thread", 0, "walk only the thread with this id (default: every thread)")
 	frames := fs.Int("frames", 0, "print at most N frames per thread (default: all)")
@@ -70,8 +75,14 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	switch {
-	case *core == "":
-		return usageErr("--core is required")
+	case *core == "" && *pid == 0:
+		return usageErr("--core is required (or --pid PID, a live process)")
+	case *core != "" && *pid != 0:
+		return usageErr("--core and --pid exclude each other")
+	case *pid < 0:
+		return usageErr("--pid must be positive")
+	case *pid != 0 && len(pos) > 0:
+		return usageErr(fmt.Sprintf("unexpected argument %q (--pid reads the process's executable itself)", pos[0]))
 	case len(pos) > 1:
 		return usageErr(fmt.Sprintf("unexpected argument %q", pos[1]))
 	case *format != "text" && *format != "json":
@@ -83,6 +94,10 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 1 {
 		opts.Exe = pos[0]
 	}
+	so := stackOptions{thread: *thread, frames: *frames, json: *format == "json"}
+	if *pid != 0 {
+		return runStackLive(*pid, opts, so, stdout, stderr)
+	}
 	cf, err := corefile.Open(*core)
 	if err != nil {
 		fmt.Fprintf(stderr, "stackmaps stack: %s\n", escapeControl(err.Error()))
@@ -93,7 +108,6 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stackmaps stack: warning: %s is truncated: memory past its end reads as not in the core\n", quoteName(*core))
 	}
 	p := procwalk.FromCore(cf)
-	so := stackOptions{thread: *thread, frames: *frames, json: *format == "json"}
 	return walkProcess(p, opts, so, stdout, stderr)
 }
 
@@ -345,7 +359,7 @@ func unknownReason(err error) string {
 	case errors.Is(err, stackmap.ErrNoRegister):
 		return "register not preserved in this frame"
 	case errors.Is(err, stackmap.ErrMemory):
-		return "memory not in the core"
+		return "memory not readable"
 	}
 	return err.Error()
 }

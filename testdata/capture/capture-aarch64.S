@@ -13,7 +13,9 @@
 	.globl	stackmaps_capture
 	.type	stackmaps_capture,%function
 stackmaps_capture:
+	.cfi_startproc
 	sub	sp, sp, #512
+	.cfi_def_cfa_offset 512
 	stp	x0, x1, [sp, #0]
 	stp	x2, x3, [sp, #16]
 	stp	x4, x5, [sp, #32]
@@ -31,6 +33,7 @@ stackmaps_capture:
 	stp	x28, x29, [sp, #224]
 	add	x9, sp, #512		/* caller sp */
 	stp	x30, x9, [sp, #240]
+	.cfi_offset x30, -272
 	stp	d0, d1, [sp, #256]
 	stp	d2, d3, [sp, #272]
 	stp	d4, d5, [sp, #288]
@@ -51,8 +54,11 @@ stackmaps_capture:
 	bl	stackmaps_capture_dump
 	/* x19-x29 and d8-d15 are preserved by the C code; x30 is not. */
 	ldr	x30, [sp, #240]
+	.cfi_restore x30
 	add	sp, sp, #512
+	.cfi_def_cfa_offset 0
 	ret
+	.cfi_endproc
 	.size	stackmaps_capture, .-stackmaps_capture
 
 /* Trampoline template, copied by driver.c into each trampoline slot

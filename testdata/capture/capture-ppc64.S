@@ -39,7 +39,9 @@ stackmaps_capture:
 	.p2align 4
 .L.stackmaps_capture:
 #endif
+	.cfi_startproc
 	stdu	1, -896(1)
+	.cfi_def_cfa_offset 896
 	std	0, 112(1)
 	ld	0, 0(1)			/* back chain = caller's r1 */
 	std	0, 120(1)
@@ -107,6 +109,7 @@ stackmaps_capture:
 	stfd	31, 616(1)
 	mflr	0
 	std	0, 624(1)
+	.cfi_offset lr, -272
 	mfctr	0
 	std	0, 632(1)
 #if defined(_CALL_ELF) && _CALL_ELF == 2
@@ -217,9 +220,12 @@ stackmaps_capture:
 	nop
 	ld	0, 624(1)
 	mtlr	0
+	.cfi_restore lr
 	ld	2, 128(1)
 	addi	1, 1, 896
+	.cfi_def_cfa_offset 0
 	blr
+	.cfi_endproc
 #if defined(_CALL_ELF) && _CALL_ELF == 2
 	.size	stackmaps_capture, .-stackmaps_capture
 #else

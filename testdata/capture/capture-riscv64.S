@@ -19,6 +19,7 @@
 	.type	stackmaps_capture_tramp,@function
 	.p2align 2
 stackmaps_capture_tramp:
+	.cfi_startproc
 	ld	t0, -8(sp)
 	.size	stackmaps_capture_tramp, .-stackmaps_capture_tramp
 	/* fall through */
@@ -26,8 +27,10 @@ stackmaps_capture_tramp:
 	.type	stackmaps_capture,@function
 stackmaps_capture:
 	addi	sp, sp, -528		/* 512 save area + 16 for alignment */
+	.cfi_def_cfa_offset 528
 	sd	x0, 0(sp)
 	sd	x1, 8(sp)
+	.cfi_offset ra, -520
 	sd	x3, 24(sp)
 	sd	x4, 32(sp)
 	sd	x5, 40(sp)
@@ -95,8 +98,11 @@ stackmaps_capture:
 	call	stackmaps_capture_dump
 	/* s0-s11, fs0-fs11 and sp are preserved by the C code; ra is not. */
 	ld	ra, 8(sp)
+	.cfi_restore ra
 	addi	sp, sp, 528
+	.cfi_def_cfa_offset 0
 	ret
+	.cfi_endproc
 	.size	stackmaps_capture, .-stackmaps_capture
 
 /* Trampoline template, copied by driver.c into each trampoline slot

@@ -17,8 +17,21 @@
 	.type	stackmaps_capture,@function
 	.p2align 3
 stackmaps_capture:
+	.cfi_startproc
 	stmg	%r6, %r15, 48(%r15)
+	.cfi_offset %r6, -112
+	.cfi_offset %r7, -104
+	.cfi_offset %r8, -96
+	.cfi_offset %r9, -88
+	.cfi_offset %r10, -80
+	.cfi_offset %r11, -72
+	.cfi_offset %r12, -64
+	.cfi_offset %r13, -56
+	.cfi_offset %r14, -48
+	.cfi_offset %r15, -40
+	.cfi_remember_state
 	aghi	%r15, -416		/* 160 ABI area + 256 save area */
+	.cfi_def_cfa_offset 576
 	stmg	%r0, %r14, 160(%r15)	/* none of r0-r14 changed yet */
 	la	%r1, 416(%r15)
 	stg	%r1, 280(%r15)		/* slot 15: caller's r15 */
@@ -42,7 +55,9 @@ stackmaps_capture:
 	brasl	%r14, stackmaps_capture_dump@PLT
 	/* r6-r13, r15 and f8-f15 are preserved by the C code. */
 	lmg	%r6, %r15, 464(%r15)
+	.cfi_restore_state
 	br	%r14
+	.cfi_endproc
 	.size	stackmaps_capture, .-stackmaps_capture
 
 /* Trampoline template, copied by driver.c into each trampoline slot

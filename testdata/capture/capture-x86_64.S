@@ -17,8 +17,10 @@
 	.globl	stackmaps_capture
 	.type	stackmaps_capture,@function
 stackmaps_capture:
+	.cfi_startproc
 	/* 264 = 33*8; entry rsp is 8 mod 16, so rsp is 16-aligned after this. */
 	subq	$264, %rsp
+	.cfi_def_cfa_offset 272
 	movq	%rax, 0(%rsp)
 	movq	%rdx, 8(%rsp)
 	movq	%rcx, 16(%rsp)
@@ -58,7 +60,9 @@ stackmaps_capture:
 	call	stackmaps_capture_dump@PLT
 	/* rbx rbp r12-r15 are preserved by the C code. */
 	addq	$264, %rsp
+	.cfi_def_cfa_offset 8
 	ret
+	.cfi_endproc
 	.size	stackmaps_capture, .-stackmaps_capture
 
 /* Trampoline template, copied by driver.c into each trampoline slot
