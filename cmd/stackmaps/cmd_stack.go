@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/stackmaps/stackmaps/corefile"
@@ -65,13 +65,26 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	thread := fs.Int("thread", 0, "walk only the thread with this id (default: every thread)")
 	frames := fs.Int("frames", 0, "print at most N frames per thread (default: all)")
 	format := fs.String("format", "text", "output format: text or json (JSON Lines)")
+	output := fs.String("o", "", "write the output to this file (default: standard output)")
 	pos, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
 		return status
 	}
+	if *output != "" && *output != "-" {
+		f, err := os.Create(*output)
+		if err != nil {
+			say(stderr, "stackmaps stack: -o: %v\n", err)
+			return exitFail
+		}
+		defer func() {
+			if err := f.Close(); err != nil {
+				say(stderr, "stackmaps stack: -o: %v\n", err)
+			}
+		}()
+		stdout = f
+	}
 	usageErr := func(msg string) int {
-		fmt.Fprintf(stderr, "stackmaps stack: %s\n", msg)
-		fs.Usage()
+		say(stderr, "stackmaps stack: %s (see stackmaps stack --help)\n", msg)
 		return exitUsage
 	}
 	switch {
@@ -100,12 +113,12 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	}
 	cf, err := corefile.Open(*core)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %s\n", escapeControl(err.Error()))
+		say(stderr, "stackmaps stack: %s\n", textout.Escape(err.Error()))
 		return exitFail
 	}
 	defer cf.Close()
 	if cf.Truncated {
-		fmt.Fprintf(stderr, "stackmaps stack: warning: %s is truncated: memory past its end reads as not in the core\n", quoteName(*core))
+		say(stderr, "stackmaps stack: warning: %s is truncated: memory past its end reads as not in the core\n", textout.Escape(*core))
 	}
 	p := procwalk.FromCore(cf)
 	return walkProcess(p, opts, so, stdout, stderr)
@@ -115,13 +128,13 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, stdout, stderr io.Writer) int {
 	w, err := procwalk.Open(p, opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %s\n", escapeControl(err.Error()))
+		say(stderr, "stackmaps stack: %s\n", textout.Escape(err.Error()))
 		return exitFail
 	}
 	defer w.Close()
 	for _, m := range w.Modules() {
 		if m.Err != nil {
-			fmt.Fprintf(stderr, "stackmaps stack: warning: %s: %s\n", quoteName(m.Path), escapeControl(m.Err.Error()))
+			say(stderr, "stackmaps stack: warning: %s: %s\n", textout.Escape(m.Path), textout.Escape(m.Err.Error()))
 		}
 	}
 	out := textout.NewBuffer(stdout)
@@ -144,11 +157,11 @@ func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, st
 		out.FlushIfFull()
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		say(stderr, "stackmaps stack: %v\n", err)
 		return exitFail
 	}
 	if !found {
-		fmt.Fprintf(stderr, "stackmaps stack: no thread %d (the process has %s)\n", so.thread, textout.Plural(len(p.Threads), "thread"))
+		say(stderr, "stackmaps stack: no thread %d (the process has %s)\n", so.thread, textout.Plural(len(p.Threads), "thread"))
 		return exitFail
 	}
 	return status
@@ -237,7 +250,7 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	out.WriteString(end)
 	if walkErr != nil {
 		out.WriteString(": ")
-		out.WriteString(escapeControl(walkErr.Error()))
+		out.WriteString(textout.Escape(walkErr.Error()))
 	}
 	out.WriteString("\n\n")
 	return walkErr
@@ -258,13 +271,13 @@ func writeFrameText(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, fr *s
 	out.HexDigits(fr.PC, 16)
 	out.WriteByte(' ')
 	if m := frameModule(w, fr); m != "" {
-		out.WriteString(quoteName(m))
+		out.WriteString(textout.Escape(m))
 	} else {
 		out.WriteByte('?')
 	}
 	out.WriteByte(' ')
 	if name, off, ok := w.FrameSymbol(fr); ok {
-		out.WriteString(quoteName(name))
+		out.WriteString(textout.Escape(name))
 		out.WriteByte('+')
 		out.Hex(off)
 	} else {
@@ -328,7 +341,7 @@ func writeSlotText(out *textout.Buffer, arch regs.Arch, s stackwalk.Slot, err er
 	out.WriteString(" = ")
 	if err != nil {
 		out.WriteString("unknown (")
-		out.WriteString(escapeControl(unknownReason(err)))
+		out.WriteString(textout.Escape(unknownReason(err)))
 		out.WriteString(")\n")
 		return
 	}
@@ -520,32 +533,6 @@ func writeLosslessString(j *textout.JSON, key, s string) {
 		j.Key(key + "_hex")
 		j.HexBytes([]byte(s))
 	}
-}
-
-// quoteName returns a name read from a file as it may be printed: as it is
-// when it is printable ASCII without spaces or quotes, else Go-quoted.
-func quoteName(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
-			return strconv.QuoteToASCII(s)
-		}
-	}
-	return s
-}
-
-// escapeControl returns a message that may hold names from files as it
-// may be printed on a line: as it is unless it has control characters or
-// invalid UTF-8, else Go-quoted.
-func escapeControl(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c == 0x7f {
-			return strconv.QuoteToASCII(s)
-		}
-	}
-	if !utf8.ValidString(s) {
-		return strconv.QuoteToASCII(s)
-	}
-	return s
 }
 
 // signalName names the Linux signals a crash comes with.

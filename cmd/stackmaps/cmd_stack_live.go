@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/stackmaps/stackmaps/liveproc"
@@ -19,17 +18,17 @@ func runStackLive(pid int, opts procwalk.Options, so stackOptions, stdout, stder
 		p, err = liveproc.Attach(pid)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		say(stderr, "stackmaps stack: %v\n", err)
 		return exitFail
 	}
 	status := exitFail
 	if view, err := p.View(); err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		say(stderr, "stackmaps stack: %v\n", err)
 	} else {
 		status = walkProcess(view, opts, so, stdout, stderr)
 	}
 	if err := p.Detach(); err != nil {
-		fmt.Fprintf(stderr, "stackmaps stack: %v\n", err)
+		say(stderr, "stackmaps stack: %v\n", err)
 		return exitFail
 	}
 	return status

@@ -219,11 +219,10 @@ func TestStackUsage(t *testing.T) {
 // TestStackNamesEscaped checks that names from files cannot forge output:
 // text quotes them, JSON keeps invalid UTF-8 losslessly beside the string.
 func TestStackNamesEscaped(t *testing.T) {
-	assert.Equal(t, "walk_d", quoteName("walk_d"))
-	assert.Equal(t, `"a\nthread 1"`, quoteName("a\nthread 1"))
-	assert.Equal(t, `"\xff"`, quoteName("\xff"))
-	assert.Equal(t, "open /lib/x y: no such file", escapeControl("open /lib/x y: no such file"))
-	assert.Equal(t, `"open /lib/x\nthread 1: no"`, escapeControl("open /lib/x\nthread 1: no"))
+	assert.Equal(t, "walk_d", textout.Escape("walk_d"))
+	assert.Equal(t, `a\nthread 1`, textout.Escape("a\nthread 1"))
+	assert.Equal(t, `\xff`, textout.Escape("\xff"))
+	assert.Equal(t, "open /lib/x y: no such file", textout.Escape("open /lib/x y: no such file"))
 	var buf bytes.Buffer
 	out := textout.NewBuffer(&buf)
 	j := textout.NewJSON(out)

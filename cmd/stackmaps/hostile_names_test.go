@@ -104,6 +104,9 @@ func TestHostileNamesCannotForgeOutput(t *testing.T) {
 			{"stats", "--format=json", file},
 			{"lookup", file, "0x4", "0x14", "0x84"},
 			{"lookup", "--format=json", file, "0x4", "0x14", "0x84"},
+			{"frame", file},
+			{"frame", "--format=json", file},
+			{"dump", "--faultmap", file},
 			{"dump", file + ".missing"},
 			{"dump", "--format=json", file + ".missing"},
 		}
