@@ -80,18 +80,12 @@ type checker struct {
 // check appends the findings of one table to out, in the order of rules.
 func (c *checker) check(tv *tableView, out []Finding) []Finding {
 	t := tv.Table
-	var reserved, statepoints []Finding
-	if c.on.on(RuleReserved) {
-		reserved = checkHeaderReserved(tv)
-	}
+	var statepoints []Finding
 	placement := c.on.on(RuleOutsideFunction) || c.on.on(RuleDuplicateAddress)
 	c.placement.start(tv)
 	c.constants.start(t)
 	c.regs.start(tv, &c.on)
 	for _, r := range t.Records() {
-		if c.on.on(RuleReserved) {
-			reserved = checkRecordReserved(tv, r, reserved)
-		}
 		if placement {
 			c.placement.add(r)
 		}
@@ -101,7 +95,6 @@ func (c *checker) check(tv *tableView, out []Finding) []Finding {
 		}
 		c.regs.check(r)
 	}
-	out = append(out, reserved...)
 	if c.on.on(RuleDuplicateFunction) {
 		out = checkDuplicateFunctions(tv, out)
 	}

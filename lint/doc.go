@@ -1,6 +1,6 @@
 // Package lint checks decoded stack map sections for what LLVM never
-// writes or what a runtime cannot use: non-zero reserved fields, records
-// outside their function or described twice, unused constants, malformed
+// writes or what a runtime cannot use (nonzero reserved fields are refused
+// by stackmap.Parse itself): records outside their function or described twice, unused constants, malformed
 // statepoints, registers the target does not have, zero-sized or oversized
 // values and memory locations based on a register that cannot address the
 // stack.

@@ -8,7 +8,7 @@ import (
 
 // Finding is one problem a rule found, with where it is.
 type Finding struct {
-	Rule         string // the rule's name, e.g. "reserved"
+	Rule         string // the rule's name, e.g. "unused-constant"
 	Slice        string // Mach-O universal slice, or ""
 	Table        int    // table index in the section
 	Function     int    // function index in the table, or -1

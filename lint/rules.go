@@ -14,7 +14,6 @@ type Rule struct {
 
 // Rule names.
 const (
-	RuleReserved          = "reserved"
 	RuleOutsideFunction   = "outside-function"
 	RuleDuplicateAddress  = "duplicate-address"
 	RuleDuplicateFunction = "duplicate-function"
@@ -28,7 +27,6 @@ const (
 
 // rules lists every rule in the order Check reports them.
 var rules = []Rule{
-	{RuleReserved, "a reserved field, flags or padding is not zero"},
 	{RuleDuplicateFunction, "one table describes the same function (address and symbol) twice"},
 	{RuleOutsideFunction, "a record's instruction offset is past the end of its function's symbol"},
 	{RuleDuplicateAddress, "two records of one function share both ID and address"},

@@ -39,7 +39,7 @@ findings about that function or record.
 
 Examples:
   stackmaps check testdata/objects/llvm22/x86_64-elf/statepoints.o
-  stackmaps check --disable unused-constant,reserved testdata/linked/x86_64-elf/exe
+  stackmaps check --disable unused-constant,zero-size testdata/linked/x86_64-elf/exe
   stackmaps check --enable unknown-register --enable bad-base-register testdata/objects/llvm22/x86_64-elf/statepoints.o
   stackmaps check --statepoint-id 7 --statepoint-id 0x10 testdata/linked/x86_64-elf/libstackmaps.so
   stackmaps check --raw --big-endian testdata/objects/llvm22/s390x-elf/kinds.stackmaps.bin

@@ -28,7 +28,7 @@ func TestToolHelp(t *testing.T) {
 func TestCommandHelp(t *testing.T) {
 	cases := map[string][]string{
 		"dump":  {"Formats (--format):", "text   (default)", "json", "llvm", "--function", "--id", "--disasm", "Examples:", "Exit status"},
-		"check": {"[reserved]", "[outside-function]", "[duplicate-address]", "[duplicate-function]", "[unused-constant]", "[statepoint]", "Examples:", "--statepoint-id", "Exit status: 0 no findings, 1 findings"},
+		"check": {"[outside-function]", "[duplicate-address]", "[duplicate-function]", "[unused-constant]", "[statepoint]", "Examples:", "--statepoint-id", "Exit status: 0 no findings, 1 findings"},
 		"stats": {"Example:", "locations", "Exit status"},
 	}
 	for cmd, wants := range cases {
