@@ -33,8 +33,19 @@ type Frame struct {
 	w        *Walker
 }
 
-// Row returns the CFI row of the frame's pc (valid until the next step).
-func (f *Frame) Row() *cfi.Row { return f.w.row }
+// Row returns the CFI row of the frame's pc (valid until the next step);
+// nil for a frame of FrameAt. A walk computes it only when asked, for a
+// frame whose pc the walker's cache knows.
+func (f *Frame) Row() *cfi.Row {
+	w := f.w
+	if w.row == nil && w.rowMod != nil {
+		if ur, err := w.rowMod.Unwind.RowAt(w.rowAt, &w.uc); err == nil {
+			w.row = ur.Rules
+		}
+		w.rowMod = nil
+	}
+	return w.row
+}
 
 // Reg returns register r's value in this frame and its home; the zero Reg
 // (HomeUnknown) when it is not recoverable.
@@ -49,8 +60,8 @@ func (f *Frame) Registers() stackmap.RegisterFile { return &f.w.st[f.w.cur] }
 func (f *Frame) KnownRegs() iter.Seq2[uint16, Reg] {
 	return func(yield func(uint16, Reg) bool) {
 		s := &f.w.st[f.w.cur]
-		for r := 0; r < s.hi; r++ {
-			if s.home[r].Kind != HomeUnknown && !yield(uint16(r), Reg{Value: s.val[r], Home: s.home[r]}) {
+		for r := range MaxRegs {
+			if s.has(uint64(r)) && !yield(uint16(r), Reg{Value: s.val[r], Home: s.home[r]}) {
 				return
 			}
 		}

@@ -11,19 +11,62 @@ import (
 // makes them current. It returns the caller's pc, or false when the walk
 // ends here.
 func (w *Walker) unwind() (uint64, bool) {
-	fr, row := &w.fr, w.row
+	fr := &w.fr
 	old, ns := &w.st[w.cur], &w.st[1-w.cur]
-	ns.clearFrom(0)
+	ns.reset()
+	raReg, raSigned := uint16(0), false
+	if e := w.recipe; e != nil {
+		if !w.apply(e, old, ns, fr.CFA) {
+			return 0, false
+		}
+		raReg, raSigned = e.raReg, e.raSigned
+	} else {
+		if !w.unwindRow(w.row, old, ns) {
+			return 0, false
+		}
+		raReg, raSigned = w.row.RAReg, w.row.RASigned
+	}
+	ra := ns.reg(uint64(raReg))
+	if !ra.Known() || ra.Value == 0 {
+		w.end = EndReturnAddress
+		return 0, false
+	}
+	pc := ra.Value
+	if raSigned {
+		pc &^= w.cfg.PACMask
+	}
+	// The stack grows down: the caller's stack pointer must be above the
+	// callee's. Only the innermost frame may have no frame of its own.
+	sp := uint64(w.abi.sp)
+	if nsp, osp := ns.reg(sp), old.reg(sp); nsp.Known() && osp.Known() &&
+		(nsp.Value < osp.Value || (nsp.Value == osp.Value && fr.Index > 0)) {
+		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp.Value, osp.Value), ErrNoProgress)
+		return 0, false
+	}
+	w.cur = 1 - w.cur
+	return pc, true
+}
+
+// failSaved ends the walk on a save slot of register r that cannot be read.
+func (w *Walker) failSaved(addr uint64, r int, err error) {
+	w.fail(w.fr.Index, w.fr.PC, addr, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
+}
+
+// unwindRow builds the caller's registers ns from the callee's old by the
+// rules of row: the slow path, for rows a recipe cannot express. It
+// returns false when the walk failed.
+func (w *Walker) unwindRow(row *cfi.Row, old, ns *state) bool {
+	fr := &w.fr
 	for r := range MaxRegs {
 		rule := &row.Regs[r]
 		switch rule.Kind {
 		case cfi.RuleUnspecified:
-			if r >= old.hi || (r != int(row.RAReg) && !w.abi.calleeSaved(r)) {
+			if r != int(row.RAReg) && !w.abi.calleeSaved(r) {
 				continue
 			}
 			fallthrough
 		case cfi.RuleSameValue:
-			if r < old.hi && old.home[r].Kind != HomeUnknown {
+			if old.has(uint64(r)) {
 				ns.set(r, old.val[r], old.home[r])
 			}
 		case cfi.RuleUndefined:
@@ -31,8 +74,8 @@ func (w *Walker) unwind() (uint64, bool) {
 			addr := fr.CFA + uint64(rule.Offset)
 			v, err := w.load(addr, w.abi.ptrSize)
 			if err != nil {
-				w.fail(fr.Index, fr.PC, addr, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
-				return 0, false
+				w.failSaved(addr, r, err)
+				return false
 			}
 			ns.set(r, v, Home{Kind: HomeMemory, Addr: addr})
 		case cfi.RuleValOffset:
@@ -45,7 +88,7 @@ func (w *Walker) unwind() (uint64, bool) {
 			v, err := cfi.EvalExpr(rule.Expr, w.abi.order, w.abi.ptrSize, fr.CFA, true, &w.ectx)
 			if err != nil {
 				w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("rule of register %d", r), fmt.Errorf("%w: %w", ErrCFI, err))
-				return 0, false
+				return false
 			}
 			if rule.Kind == cfi.RuleValExpression {
 				ns.set(r, v, Home{Kind: HomeComputed})
@@ -53,8 +96,8 @@ func (w *Walker) unwind() (uint64, bool) {
 			}
 			val, err := w.load(v, w.abi.ptrSize)
 			if err != nil {
-				w.fail(fr.Index, fr.PC, v, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
-				return 0, false
+				w.failSaved(v, r, err)
+				return false
 			}
 			ns.set(r, val, Home{Kind: HomeMemory, Addr: v})
 		}
@@ -65,24 +108,7 @@ func (w *Walker) unwind() (uint64, bool) {
 	if k := row.Regs[sp].Kind; k == cfi.RuleUnspecified || k == cfi.RuleSameValue {
 		ns.set(sp, fr.CFA-w.abi.spBelowCFA, Home{Kind: HomeComputed})
 	}
-	ra := ns.reg(uint64(row.RAReg))
-	if !ra.Known() || ra.Value == 0 {
-		w.end = EndReturnAddress
-		return 0, false
-	}
-	pc := ra.Value
-	if row.RASigned {
-		pc &^= w.cfg.PACMask
-	}
-	// The stack grows down: the caller's stack pointer must be above the
-	// callee's. Only the innermost frame may have no frame of its own.
-	if nsp, osp := ns.reg(uint64(sp)), old.reg(uint64(sp)); nsp.Known() && osp.Known() &&
-		(nsp.Value < osp.Value || (nsp.Value == osp.Value && fr.Index > 0)) {
-		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp.Value, osp.Value), ErrNoProgress)
-		return 0, false
-	}
-	w.cur = 1 - w.cur
-	return pc, true
+	return true
 }
 
 // load reads an unsigned integer of size bytes (1 to 8) in the target's

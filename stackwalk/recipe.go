@@ -1,0 +1,173 @@
+package stackwalk
+
+import (
+	"math/bits"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// A recipe is what a frame at one pc of one module needs to be entered and
+// unwound, compiled once from its unwind row and record lookup: the CFA
+// rule, the register moves that build the caller's registers, the return
+// address column, and the record found. The walker keeps recipes in a
+// per-pc cache (recipeCache), so that a frame seen before costs neither an
+// FDE search, nor CFA instructions, nor a loop over every DWARF register,
+// nor a record lookup.
+//
+// Rows a recipe cannot express (a CFA or register rule that is a DWARF
+// expression, or more register rules than maxMoves) are not cached: their
+// frames take the slow path, the row itself, at every visit.
+type recipe struct {
+	m    *Module // the module found for pc: pointer identity, kept alive by the cache
+	pc   uint64  // the frame's pc
+	call bool    // pc is a return address (the row is looked up at pc-1)
+
+	cfaReg    uint16 // CFA = register cfaReg + cfaOff
+	cfaOff    int64
+	raReg     uint16 // the return address column
+	raSigned  bool   // AArch64: the return address is signed (Config.PACMask)
+	spFromCFA bool   // the caller's stack pointer is the CFA (no rule of its own)
+	nmoves    uint8
+	// carry marks the registers whose value the caller shares with the
+	// callee (same value, or no rule for a callee-saved register or the
+	// return address column): copied when the callee's frame knows them.
+	carry [MaxRegs / 64]uint64
+	moves [maxMoves]move // the other rules, in register order
+
+	rec    stackmap.Record
+	sp     stackmap.Statepoint
+	hasRec bool
+	exact  bool
+	isSP   bool
+}
+
+// maxMoves bounds the register rules (other than same value) a cached row
+// may have: an x86_64 row has at most 8, an AArch64 one at most 22
+// (x19-x30, d8-d15, and the CFA's register).
+const maxMoves = 24
+
+// moveKind is how a move computes the caller's register.
+type moveKind uint8
+
+const (
+	moveOffset    moveKind = iota // loaded from CFA+off
+	moveValOffset                 // CFA+off
+	moveRegister                  // the callee's register src
+)
+
+// move is one register rule of a recipe.
+type move struct {
+	off  int64
+	reg  uint16
+	src  uint16
+	kind moveKind
+}
+
+// cacheBits gives the number of recipes a Walker caches: 1 << cacheBits,
+// direct-mapped by pc.
+const cacheBits = 9
+
+// recipeCache is a direct-mapped cache of recipes by (module, pc, call).
+type recipeCache []recipe
+
+// slot returns the entry pc maps to.
+func (c recipeCache) slot(pc uint64) *recipe {
+	return &c[(pc*0x9e3779b97f4a7c15)>>(64-cacheBits)]
+}
+
+// lookup returns the recipe of pc in module m, or nil.
+func (c recipeCache) lookup(m *Module, pc uint64, call bool) *recipe {
+	if c == nil {
+		return nil
+	}
+	e := c.slot(pc)
+	if e.m != m || e.pc != pc || e.call != call {
+		return nil
+	}
+	return e
+}
+
+// compile fills e from a row and the frame's record, and reports whether
+// the row can be expressed as a recipe. abi gives the registers a callee
+// preserves.
+func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
+	if row.CFA.Kind != cfi.CFARegOffset {
+		return false
+	}
+	e.cfaReg, e.cfaOff = row.CFA.Reg, row.CFA.Offset
+	e.raReg, e.raSigned = row.RAReg, row.RASigned
+	e.carry = [MaxRegs / 64]uint64{}
+	n := 0
+	for r := range MaxRegs {
+		rule := &row.Regs[r]
+		switch rule.Kind {
+		case cfi.RuleUnspecified:
+			if r != int(row.RAReg) && !x.calleeSaved(r) {
+				continue
+			}
+			fallthrough
+		case cfi.RuleSameValue:
+			e.carry[r/64] |= 1 << (uint(r) % 64)
+		case cfi.RuleUndefined:
+		case cfi.RuleOffset, cfi.RuleValOffset, cfi.RuleRegister:
+			if n == maxMoves {
+				return false
+			}
+			mv := &e.moves[n]
+			n++
+			mv.reg, mv.src, mv.off = uint16(r), rule.Reg, rule.Offset
+			switch rule.Kind {
+			case cfi.RuleOffset:
+				mv.kind = moveOffset
+			case cfi.RuleValOffset:
+				mv.kind = moveValOffset
+			default:
+				mv.kind = moveRegister
+			}
+		default: // expressions
+			return false
+		}
+	}
+	e.nmoves = uint8(n)
+	k := row.Regs[x.sp].Kind
+	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
+	e.rec, e.sp, e.hasRec, e.exact, e.isSP = fr.rec, fr.stateptr, fr.hasRec, fr.exact, fr.isSP
+	return true
+}
+
+// apply builds the caller's registers ns from the callee's old with the
+// frame's CFA, as unwindRow does with the row. It returns false when the
+// walk failed (reading a save slot).
+func (w *Walker) apply(e *recipe, old, ns *state, cfa uint64) bool {
+	for i := range e.nmoves {
+		mv := &e.moves[i]
+		switch mv.kind {
+		case moveOffset:
+			addr := cfa + uint64(mv.off)
+			v, err := w.load(addr, w.abi.ptrSize)
+			if err != nil {
+				w.failSaved(addr, int(mv.reg), err)
+				return false
+			}
+			ns.set(int(mv.reg), v, Home{Kind: HomeMemory, Addr: addr})
+		case moveValOffset:
+			ns.set(int(mv.reg), cfa+uint64(mv.off), Home{Kind: HomeComputed})
+		case moveRegister:
+			if src := old.reg(uint64(mv.src)); src.Known() {
+				ns.set(int(mv.reg), src.Value, src.Home)
+			}
+		}
+	}
+	for i, word := range e.carry {
+		for word &= old.known[i]; word != 0; word &= word - 1 {
+			r := i*64 + bits.TrailingZeros64(word)
+			ns.val[r], ns.home[r] = old.val[r], old.home[r]
+		}
+		ns.known[i] |= e.carry[i] & old.known[i]
+	}
+	if e.spFromCFA {
+		ns.set(int(w.abi.sp), cfa-w.abi.spBelowCFA, Home{Kind: HomeComputed})
+	}
+	return true
+}
