@@ -110,8 +110,11 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 // slot evaluates location i of the record with the frame's registers.
 func (f *Frame) slot(i int) (Slot, error) {
 	st := &f.w.st[f.w.cur]
-	v, err := f.rec.Evaluate(i, st, f.w.cfg.Memory)
-	l, _ := f.rec.Location(i)
+	l, ok := f.rec.Location(i)
+	if !ok {
+		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, f.rec.Index(), i)
+	}
+	v, err := f.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
 	if err != nil {
 		return Slot{}, err
 	}
