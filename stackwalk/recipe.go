@@ -4,7 +4,6 @@ import (
 	"math/bits"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // A recipe is what a frame at one pc of one module needs to be entered and
@@ -35,11 +34,7 @@ type recipe struct {
 	carry [MaxRegs / 64]uint64
 	moves [maxMoves]move // the other rules, in register order
 
-	rec    stackmap.Record
-	sp     stackmap.Statepoint
-	hasRec bool
-	exact  bool
-	isSP   bool
+	found found // the record lookup's answer
 }
 
 // maxMoves bounds the register rules (other than same value) a cached row
@@ -132,7 +127,7 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 	e.nmoves = uint8(n)
 	k := row.Regs[x.sp].Kind
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
-	e.rec, e.sp, e.hasRec, e.exact, e.isSP = fr.rec, fr.stateptr, fr.hasRec, fr.exact, fr.isSP
+	e.found = *fr.rf()
 	return true
 }
 

@@ -38,11 +38,11 @@ type Root struct {
 // arguments; every location of another record (patchpoint live values);
 // 0 without a record.
 func (f *Frame) NumDeopt() int {
-	switch {
-	case f.isSP:
-		return f.stateptr.NumDeopt()
-	case f.hasRec:
-		return f.rec.NumLocations()
+	switch r := f.rf(); {
+	case r.isSP:
+		return r.stateptr.NumDeopt()
+	case r.hasRec:
+		return r.rec.NumLocations()
 	}
 	return 0
 }
@@ -52,8 +52,8 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 	if i < 0 || i >= f.NumDeopt() {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d has no deopt value %d", f.Index, i)
 	}
-	if f.isSP {
-		i = f.stateptr.DeoptIndex(i)
+	if r := f.rf(); r.isSP {
+		i = r.stateptr.DeoptIndex(i)
 	}
 	return f.slot(i)
 }
@@ -61,10 +61,10 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 // NumRoots returns the number of GC pointer pairs (0 unless the record is
 // a statepoint).
 func (f *Frame) NumRoots() int {
-	if !f.isSP {
-		return 0
+	if r := f.rf(); r.isSP {
+		return r.stateptr.NumGCPairs()
 	}
-	return f.stateptr.NumGCPairs()
+	return 0
 }
 
 // Root evaluates GC pointer pair i.
@@ -72,7 +72,7 @@ func (f *Frame) Root(i int) (Root, error) {
 	if i < 0 || i >= f.NumRoots() {
 		return Root{}, fmt.Errorf("stackwalk: frame %d has no GC root %d", f.Index, i)
 	}
-	bi, di := f.stateptr.GCPairIndex(i)
+	bi, di := f.ri.stateptr.GCPairIndex(i)
 	b, err := f.slot(bi)
 	if err != nil {
 		return Root{}, err
@@ -87,10 +87,10 @@ func (f *Frame) Root(i int) (Root, error) {
 // NumGCSlots returns the number of GC stack slots (allocas holding GC
 // pointers) of a statepoint.
 func (f *Frame) NumGCSlots() int {
-	if !f.isSP {
-		return 0
+	if r := f.rf(); r.isSP {
+		return r.stateptr.NumGCSlots()
 	}
-	return f.stateptr.NumGCSlots()
+	return 0
 }
 
 // GCSlot evaluates GC stack slot i: its Bits are the slot's address, and
@@ -99,7 +99,7 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	if i < 0 || i >= f.NumGCSlots() {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d has no GC slot %d", f.Index, i)
 	}
-	s, err := f.slot(f.rec.NumLocations() - f.NumGCSlots() + i)
+	s, err := f.slot(f.ri.rec.NumLocations() - f.NumGCSlots() + i)
 	if err != nil {
 		return Slot{}, err
 	}
@@ -110,11 +110,12 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 // slot evaluates location i of the record with the frame's registers.
 func (f *Frame) slot(i int) (Slot, error) {
 	st := &f.w.st[f.w.cur]
-	l, ok := f.rec.Location(i)
+	rec := &f.ri.rec
+	l, ok := rec.Location(i)
 	if !ok {
-		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, f.rec.Index(), i)
+		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, rec.Index(), i)
 	}
-	v, err := f.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
+	v, err := rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
 	if err != nil {
 		return Slot{}, err
 	}

@@ -114,6 +114,7 @@ type Walker struct {
 	cache  recipeCache
 	rowMod *Module // the module and link-time address of the row Frame.Row computes lazily
 	rowAt  uint64
+	own    found // the record of a frame not in the cache
 	fr     Frame
 	ectx   exprCtx
 	buf    [8]byte
@@ -317,7 +318,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	if w.cache != nil {
 		if e := w.cache.slot(pc); e.compile(row, &w.abi, &w.fr) {
 			e.m, e.pc, e.call = m, pc, call
-			w.recipe = e
+			w.recipe, w.fr.ri = e, &e.found
 		} else {
 			e.m = nil
 		}
@@ -336,10 +337,12 @@ func (w *Walker) enterRecipe(i int, pc uint64, sp Reg, at uint64, m *Module, e *
 		w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", e.cfaReg), ErrNoCFA)
 		return false
 	}
-	w.fr = Frame{Index: i, PC: pc, CFA: r.Value + uint64(e.cfaOff), SP: sp.Value, Module: m, w: w,
-		rec: e.rec, hasRec: e.hasRec, exact: e.exact, isSP: e.isSP, stateptr: e.sp}
+	// Field by field: a composite literal of the whole Frame is built
+	// aside and then copied.
+	fr := &w.fr
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri = i, pc, r.Value+uint64(e.cfaOff), sp.Value, m, &e.found
 	if !sp.Known() {
-		w.fr.SP = 0
+		fr.SP = 0
 	}
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
 	return true
