@@ -114,6 +114,18 @@ func (w *Walker) unwindRow(row *cfi.Row, old, ns *state) bool {
 // load reads an unsigned integer of size bytes (1 to 8) in the target's
 // byte order.
 func (w *Walker) load(addr uint64, size int) (uint64, error) {
+	if w.hasFlat && size == 8 {
+		// Config.Memory is a stackmap.Memory: read it here, without two
+		// interface calls. Out of range, its ReadUint gives the error.
+		m := &w.flat
+		if off := addr - m.Addr; addr >= m.Addr && off < uint64(len(m.Data)) && uint64(len(m.Data))-off >= 8 {
+			b := m.Data[off : off+8]
+			if w.big {
+				return binary.BigEndian.Uint64(b), nil
+			}
+			return binary.LittleEndian.Uint64(b), nil
+		}
+	}
 	if w.ur != nil {
 		return w.ur.ReadUint(addr, size, w.abi.order)
 	}
@@ -150,4 +162,36 @@ func (c *exprCtx) Load(addr uint64, size int) (uint64, bool) {
 	}
 	v, err := c.w.load(addr, size)
 	return v, err == nil
+}
+
+// walkMem is the memory a frame's locations are evaluated over: the
+// walker's Config.Memory, read through Walker.load.
+type walkMem Walker
+
+// ReadMemory reads Config.Memory.
+func (m *walkMem) ReadMemory(addr uint64, p []byte) error { return m.cfg.Memory.ReadMemory(addr, p) }
+
+// ReadUint reads through Walker.load when the order is the target's
+// (stack map tables are in the target's order), else Config.Memory.
+func (m *walkMem) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
+	w := (*Walker)(m)
+	if order == w.abi.order && size >= 1 && size <= 8 {
+		return w.load(addr, size)
+	}
+	if w.ur != nil {
+		return w.ur.ReadUint(addr, size, order)
+	}
+	b := w.buf[:min(max(size, 0), 8)]
+	if err := w.cfg.Memory.ReadMemory(addr, b); err != nil {
+		return 0, err
+	}
+	var v uint64
+	for i := range b {
+		if order == binary.BigEndian {
+			v = v<<8 | uint64(b[i])
+		} else {
+			v |= uint64(b[i]) << (8 * uint(i))
+		}
+	}
+	return v, nil
 }

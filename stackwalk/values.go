@@ -115,7 +115,7 @@ func (f *Frame) slot(i int) (Slot, error) {
 	if !ok {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, rec.Index(), i)
 	}
-	v, err := rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
+	v, err := rec.EvaluateLocation(i, l, st, (*walkMem)(f.w))
 	if err != nil {
 		return Slot{}, err
 	}

@@ -1,6 +1,7 @@
 package stackwalk
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"iter"
@@ -115,9 +116,14 @@ type Walker struct {
 	rowMod *Module // the module and link-time address of the row Frame.Row computes lazily
 	rowAt  uint64
 	own    found // the record of a frame not in the cache
-	fr     Frame
-	ectx   exprCtx
-	buf    [8]byte
+	// flat is Config.Memory when it is a stackmap.Memory (hasFlat), read
+	// by load without interface calls; big says the target's byte order.
+	flat    stackmap.Memory
+	hasFlat bool
+	big     bool
+	fr      Frame
+	ectx    exprCtx
+	buf     [8]byte
 
 	started bool
 	async   bool // the start pc is an interrupted instruction, not a return address
@@ -156,6 +162,15 @@ func NewWalker(cfg Config) (*Walker, error) {
 	cfg.Modules = append([]*Module(nil), cfg.Modules...)
 	w := &Walker{cfg: cfg, abi: x, cache: make(recipeCache, 1<<cacheBits)}
 	w.ur, _ = cfg.Memory.(stackmap.UintReader)
+	switch m := cfg.Memory.(type) {
+	case stackmap.Memory:
+		w.flat, w.hasFlat = m, true
+	case *stackmap.Memory:
+		if m != nil {
+			w.flat, w.hasFlat = *m, true
+		}
+	}
+	w.big = x.order == binary.BigEndian
 	w.ectx.w = w
 	return w, nil
 }
