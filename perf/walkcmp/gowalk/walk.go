@@ -137,4 +137,3 @@ func (x *walker) allocs(values bool) uint64 {
 	runtime.ReadMemStats(&b)
 	return b.Mallocs - a.Mallocs
 }
-
