@@ -36,6 +36,10 @@ type found struct {
 	hasRec   bool
 	exact    bool
 	isSP     bool
+	// ownOrder: the record's table is in the target's byte order (as
+	// compiled code's tables are), so its Indirect locations are read
+	// through Walker.load.
+	ownOrder bool
 }
 
 // noRecord is the answer of a frame without a record.
@@ -155,6 +159,7 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
 	r := &w.own
 	r.rec, _ = match.Record(0)
 	r.hasRec, r.exact = true, match.Exact()
+	r.ownOrder = r.rec.Table().ByteOrder() == w.abi.order
 	if r.exact {
 		r.stateptr, r.isSP = r.rec.AsStatepoint()
 	}

@@ -164,34 +164,20 @@ func (c *exprCtx) Load(addr uint64, size int) (uint64, bool) {
 	return v, err == nil
 }
 
-// walkMem is the memory a frame's locations are evaluated over: the
-// walker's Config.Memory, read through Walker.load.
+// walkMem is the memory a frame's locations are evaluated over when its
+// table is in the target's byte order: the walker's Config.Memory, read
+// through Walker.load (without interface calls for a stackmap.Memory).
 type walkMem Walker
 
 // ReadMemory reads Config.Memory.
 func (m *walkMem) ReadMemory(addr uint64, p []byte) error { return m.cfg.Memory.ReadMemory(addr, p) }
 
-// ReadUint reads through Walker.load when the order is the target's
-// (stack map tables are in the target's order), else Config.Memory.
-func (m *walkMem) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
+// ReadUint reads through Walker.load: order is the target's, which
+// Frame.slot checked once per record.
+func (m *walkMem) ReadUint(addr uint64, size int, _ binary.ByteOrder) (uint64, error) {
 	w := (*Walker)(m)
-	if order == w.abi.order && size >= 1 && size <= 8 {
-		return w.load(addr, size)
+	if size < 1 || size > 8 {
+		return 0, fmt.Errorf("stackwalk: cannot read a %d-byte integer: %w", size, ErrMemory)
 	}
-	if w.ur != nil {
-		return w.ur.ReadUint(addr, size, order)
-	}
-	b := w.buf[:min(max(size, 0), 8)]
-	if err := w.cfg.Memory.ReadMemory(addr, b); err != nil {
-		return 0, err
-	}
-	var v uint64
-	for i := range b {
-		if order == binary.BigEndian {
-			v = v<<8 | uint64(b[i])
-		} else {
-			v |= uint64(b[i]) << (8 * uint(i))
-		}
-	}
-	return v, nil
+	return w.load(addr, size)
 }

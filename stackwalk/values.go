@@ -115,7 +115,11 @@ func (f *Frame) slot(i int) (Slot, error) {
 	if !ok {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, rec.Index(), i)
 	}
-	v, err := rec.EvaluateLocation(i, l, st, (*walkMem)(f.w))
+	var mem stackmap.MemoryReader = f.w.cfg.Memory
+	if f.ri.ownOrder {
+		mem = (*walkMem)(f.w)
+	}
+	v, err := rec.EvaluateLocation(i, l, st, mem)
 	if err != nil {
 		return Slot{}, err
 	}
