@@ -98,22 +98,8 @@ func (r *reader) uleb(what string) (v uint64, err error) {
 }
 
 // sleb reads a signed LEB128 number. A number that does not fit in an
-// int64 is an error (ErrLEB128); sign-extension padding is accepted. A
-// number of one byte is read inline; longer ones by slebLong.
+// int64 is an error (ErrLEB128); sign-extension padding is accepted.
 func (r *reader) sleb(what string) (int64, error) {
-	if r.pos < r.end {
-		if c := r.b[r.pos]; c < 0x80 {
-			r.pos++
-			return int64(int8(c<<1) >> 1), nil // bit 6 is the sign
-		}
-	}
-	return r.slebLong(what)
-}
-
-// slebLong is sleb's loop, with the overflow test from the 64th bit on.
-//
-//go:noinline
-func (r *reader) slebLong(what string) (int64, error) {
 	start := r.pos
 	var v int64
 	var shift uint
