@@ -73,15 +73,22 @@ func (f *Frame) Root(i int) (Root, error) {
 		return Root{}, fmt.Errorf("stackwalk: frame %d has no GC root %d", f.Index, i)
 	}
 	bi, di := f.ri.stateptr.GCPairIndex(i)
-	b, err := f.slot(bi)
-	if err != nil {
+	rec := &f.ri.rec
+	lb, okb := rec.Location(bi)
+	ld, okd := rec.Location(di)
+	if !okb || !okd {
+		return Root{}, f.noLocation(bi, di)
+	}
+	var r Root
+	if err := f.eval(bi, lb, &r.Base); err != nil {
 		return Root{}, err
 	}
-	d, err := f.slot(di)
-	if err != nil {
+	if ld == lb { // the same location (llc often gives an unrelocated pair two): the same value
+		r.Derived = r.Base
+	} else if err := f.eval(di, ld, &r.Derived); err != nil {
 		return Root{}, err
 	}
-	return Root{Base: b, Derived: d}, nil
+	return r, nil
 }
 
 // NumGCSlots returns the number of GC stack slots (allocas holding GC
@@ -109,21 +116,37 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 
 // slot evaluates location i of the record with the frame's registers.
 func (f *Frame) slot(i int) (Slot, error) {
-	st := &f.w.st[f.w.cur]
-	rec := &f.ri.rec
-	l, ok := rec.Location(i)
+	l, ok := f.ri.rec.Location(i)
 	if !ok {
-		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, rec.Index(), i)
+		return Slot{}, f.noLocation(i, i)
 	}
+	var s Slot
+	if err := f.eval(i, l, &s); err != nil {
+		return Slot{}, err
+	}
+	return s, nil
+}
+
+// noLocation is the error of a record without location i (or j).
+func (f *Frame) noLocation(i, j int) error {
+	if _, ok := f.ri.rec.Location(i); ok {
+		i = j
+	}
+	return fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, f.ri.rec.Index(), i)
+}
+
+// eval evaluates location i of the record, already decoded as l, into s.
+func (f *Frame) eval(i int, l stackmap.Location, s *Slot) error {
+	st := &f.w.st[f.w.cur]
 	var mem stackmap.MemoryReader = f.w.cfg.Memory
 	if f.ri.ownOrder {
 		mem = (*walkMem)(f.w)
 	}
-	v, err := rec.EvaluateLocation(i, l, st, mem)
+	v, err := f.ri.rec.EvaluateLocation(i, l, st, mem)
 	if err != nil {
-		return Slot{}, err
+		return err
 	}
-	s := Slot{Value: v, Loc: l, Home: Home{Kind: HomeComputed}}
+	s.Value, s.Loc, s.Home = v, l, Home{Kind: HomeComputed}
 	switch l.Kind {
 	case stackmap.Indirect:
 		s.Home = Home{Kind: HomeMemory, Addr: v.Addr}
@@ -134,7 +157,7 @@ func (f *Frame) slot(i int) (Slot, error) {
 		}
 		s.Home = st.reg(uint64(r)).Home
 	}
-	return s, nil
+	return nil
 }
 
 // ppcHalf is LLVM's DWARF number for the 32-bit half of PowerPC r0
