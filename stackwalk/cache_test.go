@@ -1,15 +1,21 @@
 package stackwalk_test
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackwalk"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // walkLines walks from the start registers and describes everything the
@@ -122,4 +128,61 @@ func TestCacheModuleReuse(t *testing.T) {
 	// The warm walker, moved to the new module set.
 	stackwalk.SetModules(w, []*stackwalk.Module{&m2})
 	assert.Equal(t, want, walkLines(w, synRet, rs))
+}
+
+// TestCacheExpressionRow walks the synthetic stack with rbx's save slot
+// given as a DWARF expression (CFA-24 computed, DW_CFA_expression): a row
+// the cache cannot express, so every frame takes the slow path, cold or
+// warm. Every frame, register, home and value must equal the walk with the
+// plain rule (DW_CFA_offset), whose rows are cached.
+func TestCacheExpressionRow(t *testing.T) {
+	m, mem, rs := synthetic(t, 20)
+	eh := synEHFrame()
+	plain := []byte{0x41, 0x83, 3} // advance 1; DW_CFA_offset rbx, 3*-8
+	i := bytes.Index(eh, plain)
+	require.GreaterOrEqual(t, i, 0)
+	// advance 1; DW_CFA_expression rbx, 3 bytes: DW_OP_const1s -24, DW_OP_plus.
+	expr := append(append(append([]byte(nil), eh[:i]...), 0x41, 0x10, 3, 3, 0x09, 0xe8, 0x22), eh[i+len(plain):]...)
+	// Keep the FDE's length field right: it is the 4 bytes before the CIE
+	// pointer of the second entry.
+	cieLen := binary.LittleEndian.Uint32(eh)
+	fdeAt := 4 + int(cieLen)
+	binary.LittleEndian.PutUint32(expr[fdeAt:], binary.LittleEndian.Uint32(eh[fdeAt:])+uint32(len(expr)-len(eh)))
+	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfi.Config{Kind: cfi.EHFrame, Data: expr, Addr: 0x2000, Order: binary.LittleEndian, PtrSize: 8}})
+	require.NoError(t, err)
+	mx := *m
+	mx.Unwind = ut
+
+	lines := func(m *stackwalk.Module) []string {
+		w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem})
+		require.NoError(t, err)
+		cold := walkLines(w, synRet, rs)
+		assert.Equal(t, cold, walkLines(w, synRet, rs), "warm")
+		var out []string
+		for _, l := range cold {
+			switch {
+			case strings.HasPrefix(l, "  rule 3 "):
+				out = append(out, "  rule 3: "+strings.Fields(l)[2]) // its kind only
+			case strings.HasPrefix(l, "frame "):
+				out = append(out, l[:strings.Index(l, " module ")]) // not the module's address
+			default:
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	want, got := lines(m), lines(&mx)
+	require.Greater(t, len(want), 20*3)
+	require.Equal(t, len(want), len(got))
+	n := 0
+	for i := range want {
+		if strings.HasPrefix(want[i], "  rule 3: ") {
+			n++
+			assert.Equal(t, "  rule 3: {Kind:offset", want[i])
+			assert.Equal(t, "  rule 3: {Kind:expression", got[i])
+			got[i] = want[i]
+		}
+	}
+	assert.Equal(t, 20, n, "frames whose row saves rbx")
+	assert.Equal(t, want, got)
 }
