@@ -1,7 +1,7 @@
 package stackwalk
 
 import (
-	"math/bits"
+	"fmt"
 
 	"github.com/stackmaps/stackmaps/cfi"
 )
@@ -28,6 +28,8 @@ type recipe struct {
 	raSigned  bool   // AArch64: the return address is signed (Config.PACMask)
 	spFromCFA bool   // the caller's stack pointer is the CFA (no rule of its own)
 	nmoves    uint8
+	raMove    int8 // the move of the return address column, or -1
+	spMove    int8 // the move of the stack pointer, or -1
 	// carry marks the registers whose value the caller shares with the
 	// callee (same value, or no rule for a callee-saved register or the
 	// return address column): copied when the callee's frame knows them.
@@ -125,44 +127,101 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 		}
 	}
 	e.nmoves = uint8(n)
+	e.raMove, e.spMove = -1, -1
+	for i := range n {
+		switch e.moves[i].reg {
+		case row.RAReg:
+			e.raMove = int8(i)
+		case x.sp:
+			e.spMove = int8(i)
+		}
+	}
 	k := row.Regs[x.sp].Kind
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
 	e.found = *fr.rf()
 	return true
 }
 
-// apply builds the caller's registers ns from the callee's old with the
-// frame's CFA, as unwindRow does with the row. It returns false when the
-// walk failed (reading a save slot).
-func (w *Walker) apply(e *recipe, old, ns *state, cfa uint64) bool {
+// unwindRecipe is unwind for a frame with a recipe. It computes the
+// caller's registers in place, in the current state: the moves' values
+// first (they read the callee's registers), then, once the return address
+// and the stack pointer pass the checks, it forgets the registers the
+// recipe does not carry and stores the moves. A walk that ends here leaves
+// the frame's registers as they were.
+func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
+	fr, s := &w.fr, &w.st[w.cur]
+	var vals [maxMoves]uint64
+	var homes [maxMoves]Home
+	var got uint32 // the moves that gave a value
 	for i := range e.nmoves {
 		mv := &e.moves[i]
 		switch mv.kind {
 		case moveOffset:
-			addr := cfa + uint64(mv.off)
+			addr := fr.CFA + uint64(mv.off)
 			v, err := w.load(addr, w.abi.ptrSize)
 			if err != nil {
 				w.failSaved(addr, int(mv.reg), err)
-				return false
+				return 0, false
 			}
-			ns.set(int(mv.reg), v, Home{Kind: HomeMemory, Addr: addr})
+			vals[i], homes[i] = v, Home{Kind: HomeMemory, Addr: addr}
 		case moveValOffset:
-			ns.set(int(mv.reg), cfa+uint64(mv.off), Home{Kind: HomeComputed})
+			vals[i], homes[i] = fr.CFA+uint64(mv.off), Home{Kind: HomeComputed}
 		case moveRegister:
-			if src := old.reg(uint64(mv.src)); src.Known() {
-				ns.set(int(mv.reg), src.Value, src.Home)
+			if !s.has(uint64(mv.src)) {
+				continue
 			}
+			vals[i], homes[i] = s.val[mv.src], s.home[mv.src]
 		}
+		got |= 1 << i
 	}
-	for i, word := range e.carry {
-		for word &= old.known[i]; word != 0; word &= word - 1 {
-			r := i*64 + bits.TrailingZeros64(word)
-			ns.val[r], ns.home[r] = old.val[r], old.home[r]
+	// The caller's return address and stack pointer.
+	var ra uint64
+	raKnown := false
+	switch {
+	case e.raMove >= 0:
+		ra, raKnown = vals[e.raMove], got&(1<<e.raMove) != 0
+	case e.carries(e.raReg):
+		ra, raKnown = s.val[e.raReg], s.has(uint64(e.raReg))
+	}
+	if !raKnown || ra == 0 {
+		w.end = EndReturnAddress
+		return 0, false
+	}
+	sp := w.abi.sp
+	var nsp uint64
+	nspKnown := false
+	switch {
+	case e.spFromCFA:
+		nsp, nspKnown = fr.CFA-w.abi.spBelowCFA, true
+	case e.spMove >= 0:
+		nsp, nspKnown = vals[e.spMove], got&(1<<e.spMove) != 0
+	}
+	// The stack grows down: the caller's stack pointer must be above the
+	// callee's. Only the innermost frame may have no frame of its own.
+	if osp := s.reg(uint64(sp)); nspKnown && osp.Known() &&
+		(nsp < osp.Value || (nsp == osp.Value && fr.Index > 0)) {
+		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp, osp.Value), ErrNoProgress)
+		return 0, false
+	}
+	for k := range s.known {
+		s.known[k] &= e.carry[k]
+	}
+	for i := range e.nmoves {
+		if got&(1<<i) != 0 {
+			s.set(int(e.moves[i].reg), vals[i], homes[i])
 		}
-		ns.known[i] |= e.carry[i] & old.known[i]
 	}
 	if e.spFromCFA {
-		ns.set(int(w.abi.sp), cfa-w.abi.spBelowCFA, Home{Kind: HomeComputed})
+		s.set(int(sp), nsp, Home{Kind: HomeComputed})
 	}
-	return true
+	if e.raSigned {
+		ra &^= w.cfg.PACMask
+	}
+	return ra, true
+}
+
+// carries reports whether the recipe carries register r from callee to
+// caller.
+func (e *recipe) carries(r uint16) bool {
+	return r < MaxRegs && e.carry[r/64]&(1<<(r%64)) != 0
 }

@@ -11,21 +11,16 @@ import (
 // makes them current. It returns the caller's pc, or false when the walk
 // ends here.
 func (w *Walker) unwind() (uint64, bool) {
+	if e := w.recipe; e != nil {
+		return w.unwindRecipe(e)
+	}
 	fr := &w.fr
 	old, ns := &w.st[w.cur], &w.st[1-w.cur]
 	ns.reset()
-	raReg, raSigned := uint16(0), false
-	if e := w.recipe; e != nil {
-		if !w.apply(e, old, ns, fr.CFA) {
-			return 0, false
-		}
-		raReg, raSigned = e.raReg, e.raSigned
-	} else {
-		if !w.unwindRow(w.row, old, ns) {
-			return 0, false
-		}
-		raReg, raSigned = w.row.RAReg, w.row.RASigned
+	if !w.unwindRow(w.row, old, ns) {
+		return 0, false
 	}
+	raReg, raSigned := w.row.RAReg, w.row.RASigned
 	ra := ns.reg(uint64(raReg))
 	if !ra.Known() || ra.Value == 0 {
 		w.end = EndReturnAddress
