@@ -108,6 +108,13 @@ func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, err
 	if !ok {
 		return Value{}, fmt.Errorf("stackmap: record %d has no location %d", r.Index(), i)
 	}
+	return r.EvaluateLocation(i, l, regs, mem)
+}
+
+// EvaluateLocation is Evaluate for a caller that has already decoded
+// location i as l (Location(i)): the location is not decoded again. l
+// must be location i of r.
+func (r Record) EvaluateLocation(i int, l Location, regs RegisterFile, mem MemoryReader) (Value, error) {
 	fail := func(addr uint64, err error) (Value, error) {
 		return Value{}, &EvalError{Record: r.Index(), Location: i, Reg: l.Reg, Addr: addr, Err: err}
 	}

@@ -33,6 +33,14 @@
 // register state of the current frame and the unwind scratch space, and the
 // *[Frame] it yields is only valid until the next step.
 //
+// A Walker caches, per module and pc, what a frame there takes (its CFA
+// rule, register rules, return address column and record), so that a pc
+// it has seen before costs no unwind table search, no CFA instructions
+// and no record lookup: a runtime that walks its threads at every
+// collection finds most frames in the cache. Rows with DWARF expressions
+// are not cached. perf/walk.sh compares the walk with libgcc's and
+// libunwind's unwinders over the same frames.
+//
 // Supported targets: x86_64, AArch64, PowerPC64 (both byte orders; ELFv1
 // and ELFv2), s390x and RISC-V 64. The package reads no file format.
 package stackwalk

@@ -25,16 +25,47 @@ type Frame struct {
 	// Module is the module whose code holds PC.
 	Module *Module
 
+	ri *found // the record: in the walker's cache, or the walker's own
+	w  *Walker
+}
+
+// found is the record lookup's answer for a frame.
+type found struct {
 	rec      stackmap.Record
+	stateptr stackmap.Statepoint
 	hasRec   bool
 	exact    bool
 	isSP     bool
-	stateptr stackmap.Statepoint
-	w        *Walker
+	// ownOrder: the record's table is in the target's byte order (as
+	// compiled code's tables are), so its Indirect locations are read
+	// through Walker.load.
+	ownOrder bool
 }
 
-// Row returns the CFI row of the frame's pc (valid until the next step).
-func (f *Frame) Row() *cfi.Row { return f.w.row }
+// noRecord is the answer of a frame without a record.
+var noRecord found
+
+// rf returns the frame's record lookup answer.
+func (f *Frame) rf() *found {
+	if f.ri == nil {
+		return &noRecord
+	}
+	return f.ri
+}
+
+// Row returns the CFI row of the frame's pc (valid until the next step);
+// nil for a frame of FrameAt. A walk computes it only when asked, for a
+// frame whose pc the walker's cache knows.
+func (f *Frame) Row() *cfi.Row {
+	w := f.w
+	if w.row == nil && w.rowMod != nil {
+		if ur, err := w.rowMod.Unwind.RowAt(w.rowAt, &w.uc); err == nil {
+			w.row = ur.Rules
+		}
+		w.rowMod = nil
+	}
+	return w.row
+}
 
 // Reg returns register r's value in this frame and its home; the zero Reg
 // (HomeUnknown) when it is not recoverable.
@@ -49,8 +80,8 @@ func (f *Frame) Registers() stackmap.RegisterFile { return &f.w.st[f.w.cur] }
 func (f *Frame) KnownRegs() iter.Seq2[uint16, Reg] {
 	return func(yield func(uint16, Reg) bool) {
 		s := &f.w.st[f.w.cur]
-		for r := 0; r < s.hi; r++ {
-			if s.home[r].Kind != HomeUnknown && !yield(uint16(r), Reg{Value: s.val[r], Home: s.home[r]}) {
+		for r := range MaxRegs {
+			if s.has(uint64(r)) && !yield(uint16(r), Reg{Value: s.val[r], Home: s.home[r]}) {
 				return
 			}
 		}
@@ -58,22 +89,22 @@ func (f *Frame) KnownRegs() iter.Seq2[uint16, Reg] {
 }
 
 // HasRecord reports whether a stack map record describes the frame's call.
-func (f *Frame) HasRecord() bool { return f.hasRec }
+func (f *Frame) HasRecord() bool { return f.rf().hasRec }
 
 // Record returns the frame's stack map record.
-func (f *Frame) Record() (stackmap.Record, bool) { return f.rec, f.hasRec }
+func (f *Frame) Record() (stackmap.Record, bool) { r := f.rf(); return r.rec, r.hasRec }
 
 // RecordExact reports whether the record sits exactly at PC (a
 // statepoint's does); otherwise it is the nearest record before PC in the
 // same function (a patchpoint's).
-func (f *Frame) RecordExact() bool { return f.exact }
+func (f *Frame) RecordExact() bool { return f.rf().exact }
 
 // IsStatepoint reports whether the record is a gc.statepoint's (an exact
 // match whose locations read as one).
-func (f *Frame) IsStatepoint() bool { return f.isSP }
+func (f *Frame) IsStatepoint() bool { return f.rf().isSP }
 
 // Statepoint returns the statepoint view of the record.
-func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { return f.stateptr, f.isSP }
+func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { r := f.rf(); return r.stateptr, r.isSP }
 
 // FrameAt gives the frame of one return address without unwinding: the
 // case of a walk without CFI, for a runtime that captured one frame's
@@ -100,7 +131,7 @@ func (w *Walker) FrameAt(ix *stackmap.Index, pc, bias uint64, regs *RegisterSet)
 	}
 	w.last = true
 	w.findRecordIn(&w.fr, ix, bias)
-	if !w.fr.hasRec {
+	if !w.fr.rf().hasRec {
 		return nil, fmt.Errorf("stackwalk: pc %#x (bias %#x): %w", pc, bias, stackmap.ErrNoRecord)
 	}
 	return &w.fr, nil
@@ -116,6 +147,8 @@ func (w *Walker) findRecord(fr *Frame, m *Module) { w.findRecordIn(fr, m.Stackma
 // stackmap.NewIndexOptions for bare bytes). With Config.ExactOnly, only the
 // exact answer is taken.
 func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
+	w.own = found{}
+	fr.ri = &w.own
 	if ix == nil {
 		return
 	}
@@ -123,9 +156,11 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
 	if !ok || (w.cfg.ExactOnly && !match.Exact()) {
 		return
 	}
-	fr.rec, _ = match.Record(0)
-	fr.hasRec, fr.exact = true, match.Exact()
-	if fr.exact {
-		fr.stateptr, fr.isSP = fr.rec.AsStatepoint()
+	r := &w.own
+	r.rec, _ = match.Record(0)
+	r.hasRec, r.exact = true, match.Exact()
+	r.ownOrder = r.rec.Table().ByteOrder() == w.abi.order
+	if r.exact {
+		r.stateptr, r.isSP = r.rec.AsStatepoint()
 	}
 }

@@ -40,17 +40,22 @@ func (s *RegisterSet) Register(r uint16) (uint64, bool) {
 	return s.val[r], true
 }
 
-// state is one frame's registers: each value with its home.
+// state is one frame's registers: each value with its home. Only the
+// registers marked in known hold anything; the others' val and home are
+// stale.
 type state struct {
-	val  [MaxRegs]uint64
-	home [MaxRegs]Home
-	hi   int // registers at hi and above are unknown
+	val   [MaxRegs]uint64
+	home  [MaxRegs]Home
+	known [MaxRegs / 64]uint64
 }
+
+// has reports whether register r is known.
+func (s *state) has(r uint64) bool { return r < MaxRegs && s.known[r/64]&(1<<(r%64)) != 0 }
 
 // Register returns register r's value when it is known: *state is a
 // stackmap.RegisterFile over the frame's recovered registers.
 func (s *state) Register(r uint16) (uint64, bool) {
-	if int(r) >= s.hi || s.home[r].Kind == HomeUnknown {
+	if !s.has(uint64(r)) {
 		return 0, false
 	}
 	return s.val[r], true
@@ -58,25 +63,18 @@ func (s *state) Register(r uint16) (uint64, bool) {
 
 // reg returns register r (unknown when out of range).
 func (s *state) reg(r uint64) Reg {
-	if r >= uint64(s.hi) {
+	if !s.has(r) {
 		return Reg{}
 	}
 	return Reg{Value: s.val[r], Home: s.home[r]}
 }
 
-// clearFrom forgets the registers from lo up to hi.
-func (s *state) clearFrom(lo int) {
-	if lo < s.hi {
-		clear(s.home[lo:s.hi])
-	}
-	s.hi = lo
-}
+// reset forgets every register.
+func (s *state) reset() { s.known = [MaxRegs / 64]uint64{} }
 
-// set gives register r a value and a home.
+// set gives register r (below MaxRegs) a value and a home, which must not
+// be HomeUnknown.
 func (s *state) set(r int, v uint64, h Home) {
-	if r >= s.hi {
-		clear(s.home[s.hi:r])
-		s.hi = r + 1
-	}
 	s.val[r], s.home[r] = v, h
+	s.known[r/64] |= 1 << (uint(r) % 64)
 }

@@ -11,19 +11,57 @@ import (
 // makes them current. It returns the caller's pc, or false when the walk
 // ends here.
 func (w *Walker) unwind() (uint64, bool) {
-	fr, row := &w.fr, w.row
+	if e := w.recipe; e != nil {
+		return w.unwindRecipe(e)
+	}
+	fr := &w.fr
 	old, ns := &w.st[w.cur], &w.st[1-w.cur]
-	ns.clearFrom(0)
+	ns.reset()
+	if !w.unwindRow(w.row, old, ns) {
+		return 0, false
+	}
+	raReg, raSigned := w.row.RAReg, w.row.RASigned
+	ra := ns.reg(uint64(raReg))
+	if !ra.Known() || ra.Value == 0 {
+		w.end = EndReturnAddress
+		return 0, false
+	}
+	pc := ra.Value
+	if raSigned {
+		pc &^= w.cfg.PACMask
+	}
+	// The stack grows down: the caller's stack pointer must be above the
+	// callee's. Only the innermost frame may have no frame of its own.
+	sp := uint64(w.abi.sp)
+	if nsp, osp := ns.reg(sp), old.reg(sp); nsp.Known() && osp.Known() &&
+		(nsp.Value < osp.Value || (nsp.Value == osp.Value && fr.Index > 0)) {
+		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp.Value, osp.Value), ErrNoProgress)
+		return 0, false
+	}
+	w.cur = 1 - w.cur
+	return pc, true
+}
+
+// failSaved ends the walk on a save slot of register r that cannot be read.
+func (w *Walker) failSaved(addr uint64, r int, err error) {
+	w.fail(w.fr.Index, w.fr.PC, addr, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
+}
+
+// unwindRow builds the caller's registers ns from the callee's old by the
+// rules of row: the slow path, for rows a recipe cannot express. It
+// returns false when the walk failed.
+func (w *Walker) unwindRow(row *cfi.Row, old, ns *state) bool {
+	fr := &w.fr
 	for r := range MaxRegs {
 		rule := &row.Regs[r]
 		switch rule.Kind {
 		case cfi.RuleUnspecified:
-			if r >= old.hi || (r != int(row.RAReg) && !w.abi.calleeSaved(r)) {
+			if r != int(row.RAReg) && !w.abi.calleeSaved(r) {
 				continue
 			}
 			fallthrough
 		case cfi.RuleSameValue:
-			if r < old.hi && old.home[r].Kind != HomeUnknown {
+			if old.has(uint64(r)) {
 				ns.set(r, old.val[r], old.home[r])
 			}
 		case cfi.RuleUndefined:
@@ -31,8 +69,8 @@ func (w *Walker) unwind() (uint64, bool) {
 			addr := fr.CFA + uint64(rule.Offset)
 			v, err := w.load(addr, w.abi.ptrSize)
 			if err != nil {
-				w.fail(fr.Index, fr.PC, addr, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
-				return 0, false
+				w.failSaved(addr, r, err)
+				return false
 			}
 			ns.set(r, v, Home{Kind: HomeMemory, Addr: addr})
 		case cfi.RuleValOffset:
@@ -45,7 +83,7 @@ func (w *Walker) unwind() (uint64, bool) {
 			v, err := cfi.EvalExpr(rule.Expr, w.abi.order, w.abi.ptrSize, fr.CFA, true, &w.ectx)
 			if err != nil {
 				w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("rule of register %d", r), fmt.Errorf("%w: %w", ErrCFI, err))
-				return 0, false
+				return false
 			}
 			if rule.Kind == cfi.RuleValExpression {
 				ns.set(r, v, Home{Kind: HomeComputed})
@@ -53,8 +91,8 @@ func (w *Walker) unwind() (uint64, bool) {
 			}
 			val, err := w.load(v, w.abi.ptrSize)
 			if err != nil {
-				w.fail(fr.Index, fr.PC, v, fmt.Sprintf("reading saved register %d", r), fmt.Errorf("%w: %w", ErrMemory, err))
-				return 0, false
+				w.failSaved(v, r, err)
+				return false
 			}
 			ns.set(r, val, Home{Kind: HomeMemory, Addr: v})
 		}
@@ -65,29 +103,24 @@ func (w *Walker) unwind() (uint64, bool) {
 	if k := row.Regs[sp].Kind; k == cfi.RuleUnspecified || k == cfi.RuleSameValue {
 		ns.set(sp, fr.CFA-w.abi.spBelowCFA, Home{Kind: HomeComputed})
 	}
-	ra := ns.reg(uint64(row.RAReg))
-	if !ra.Known() || ra.Value == 0 {
-		w.end = EndReturnAddress
-		return 0, false
-	}
-	pc := ra.Value
-	if row.RASigned {
-		pc &^= w.cfg.PACMask
-	}
-	// The stack grows down: the caller's stack pointer must be above the
-	// callee's. Only the innermost frame may have no frame of its own.
-	if nsp, osp := ns.reg(uint64(sp)), old.reg(uint64(sp)); nsp.Known() && osp.Known() &&
-		(nsp.Value < osp.Value || (nsp.Value == osp.Value && fr.Index > 0)) {
-		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp.Value, osp.Value), ErrNoProgress)
-		return 0, false
-	}
-	w.cur = 1 - w.cur
-	return pc, true
+	return true
 }
 
 // load reads an unsigned integer of size bytes (1 to 8) in the target's
 // byte order.
 func (w *Walker) load(addr uint64, size int) (uint64, error) {
+	if w.hasFlat && size == 8 {
+		// Config.Memory is a stackmap.Memory: read it here, without two
+		// interface calls. Out of range, its ReadUint gives the error.
+		m := &w.flat
+		if off := addr - m.Addr; addr >= m.Addr && off < uint64(len(m.Data)) && uint64(len(m.Data))-off >= 8 {
+			b := m.Data[off : off+8]
+			if w.big {
+				return binary.BigEndian.Uint64(b), nil
+			}
+			return binary.LittleEndian.Uint64(b), nil
+		}
+	}
 	if w.ur != nil {
 		return w.ur.ReadUint(addr, size, w.abi.order)
 	}
@@ -124,4 +157,22 @@ func (c *exprCtx) Load(addr uint64, size int) (uint64, bool) {
 	}
 	v, err := c.w.load(addr, size)
 	return v, err == nil
+}
+
+// walkMem is the memory a frame's locations are evaluated over when its
+// table is in the target's byte order: the walker's Config.Memory, read
+// through Walker.load (without interface calls for a stackmap.Memory).
+type walkMem Walker
+
+// ReadMemory reads Config.Memory.
+func (m *walkMem) ReadMemory(addr uint64, p []byte) error { return m.cfg.Memory.ReadMemory(addr, p) }
+
+// ReadUint reads through Walker.load: order is the target's, which
+// Frame.slot checked once per record.
+func (m *walkMem) ReadUint(addr uint64, size int, _ binary.ByteOrder) (uint64, error) {
+	w := (*Walker)(m)
+	if size < 1 || size > 8 {
+		return 0, fmt.Errorf("stackwalk: cannot read a %d-byte integer: %w", size, ErrMemory)
+	}
+	return w.load(addr, size)
 }

@@ -38,11 +38,11 @@ type Root struct {
 // arguments; every location of another record (patchpoint live values);
 // 0 without a record.
 func (f *Frame) NumDeopt() int {
-	switch {
-	case f.isSP:
-		return f.stateptr.NumDeopt()
-	case f.hasRec:
-		return f.rec.NumLocations()
+	switch r := f.rf(); {
+	case r.isSP:
+		return r.stateptr.NumDeopt()
+	case r.hasRec:
+		return r.rec.NumLocations()
 	}
 	return 0
 }
@@ -52,8 +52,8 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 	if i < 0 || i >= f.NumDeopt() {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d has no deopt value %d", f.Index, i)
 	}
-	if f.isSP {
-		i = f.stateptr.DeoptIndex(i)
+	if r := f.rf(); r.isSP {
+		i = r.stateptr.DeoptIndex(i)
 	}
 	return f.slot(i)
 }
@@ -61,10 +61,10 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 // NumRoots returns the number of GC pointer pairs (0 unless the record is
 // a statepoint).
 func (f *Frame) NumRoots() int {
-	if !f.isSP {
-		return 0
+	if r := f.rf(); r.isSP {
+		return r.stateptr.NumGCPairs()
 	}
-	return f.stateptr.NumGCPairs()
+	return 0
 }
 
 // Root evaluates GC pointer pair i.
@@ -72,25 +72,32 @@ func (f *Frame) Root(i int) (Root, error) {
 	if i < 0 || i >= f.NumRoots() {
 		return Root{}, fmt.Errorf("stackwalk: frame %d has no GC root %d", f.Index, i)
 	}
-	bi, di := f.stateptr.GCPairIndex(i)
-	b, err := f.slot(bi)
-	if err != nil {
+	bi, di := f.ri.stateptr.GCPairIndex(i)
+	rec := &f.ri.rec
+	lb, okb := rec.Location(bi)
+	ld, okd := rec.Location(di)
+	if !okb || !okd {
+		return Root{}, f.noLocation(bi, di)
+	}
+	var r Root
+	if err := f.eval(bi, lb, &r.Base); err != nil {
 		return Root{}, err
 	}
-	d, err := f.slot(di)
-	if err != nil {
+	if ld == lb { // the same location (llc often gives an unrelocated pair two): the same value
+		r.Derived = r.Base
+	} else if err := f.eval(di, ld, &r.Derived); err != nil {
 		return Root{}, err
 	}
-	return Root{Base: b, Derived: d}, nil
+	return r, nil
 }
 
 // NumGCSlots returns the number of GC stack slots (allocas holding GC
 // pointers) of a statepoint.
 func (f *Frame) NumGCSlots() int {
-	if !f.isSP {
-		return 0
+	if r := f.rf(); r.isSP {
+		return r.stateptr.NumGCSlots()
 	}
-	return f.stateptr.NumGCSlots()
+	return 0
 }
 
 // GCSlot evaluates GC stack slot i: its Bits are the slot's address, and
@@ -99,7 +106,7 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	if i < 0 || i >= f.NumGCSlots() {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d has no GC slot %d", f.Index, i)
 	}
-	s, err := f.slot(f.rec.NumLocations() - f.NumGCSlots() + i)
+	s, err := f.slot(f.ri.rec.NumLocations() - f.NumGCSlots() + i)
 	if err != nil {
 		return Slot{}, err
 	}
@@ -109,13 +116,37 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 
 // slot evaluates location i of the record with the frame's registers.
 func (f *Frame) slot(i int) (Slot, error) {
-	st := &f.w.st[f.w.cur]
-	v, err := f.rec.Evaluate(i, st, f.w.cfg.Memory)
-	l, _ := f.rec.Location(i)
-	if err != nil {
+	l, ok := f.ri.rec.Location(i)
+	if !ok {
+		return Slot{}, f.noLocation(i, i)
+	}
+	var s Slot
+	if err := f.eval(i, l, &s); err != nil {
 		return Slot{}, err
 	}
-	s := Slot{Value: v, Loc: l, Home: Home{Kind: HomeComputed}}
+	return s, nil
+}
+
+// noLocation is the error of a record without location i (or j).
+func (f *Frame) noLocation(i, j int) error {
+	if _, ok := f.ri.rec.Location(i); ok {
+		i = j
+	}
+	return fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, f.ri.rec.Index(), i)
+}
+
+// eval evaluates location i of the record, already decoded as l, into s.
+func (f *Frame) eval(i int, l stackmap.Location, s *Slot) error {
+	st := &f.w.st[f.w.cur]
+	var mem stackmap.MemoryReader = f.w.cfg.Memory
+	if f.ri.ownOrder {
+		mem = (*walkMem)(f.w)
+	}
+	v, err := f.ri.rec.EvaluateLocation(i, l, st, mem)
+	if err != nil {
+		return err
+	}
+	s.Value, s.Loc, s.Home = v, l, Home{Kind: HomeComputed}
 	switch l.Kind {
 	case stackmap.Indirect:
 		s.Home = Home{Kind: HomeMemory, Addr: v.Addr}
@@ -126,7 +157,7 @@ func (f *Frame) slot(i int) (Slot, error) {
 		}
 		s.Home = st.reg(uint64(r)).Home
 	}
-	return s, nil
+	return nil
 }
 
 // ppcHalf is LLVM's DWARF number for the 32-bit half of PowerPC r0

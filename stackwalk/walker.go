@@ -1,6 +1,7 @@
 package stackwalk
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"iter"
@@ -92,18 +93,41 @@ func (e End) String() string {
 }
 
 // Walker walks stacks. Make one with NewWalker and reuse it for every walk
-// of a thread: it holds about 60 KB of scratch space, and a walk allocates
-// nothing. It is not safe for concurrent use.
+// of a thread: it holds about 60 KB of scratch space and a cache of 512
+// frame recipes (about 270 KB), and a walk allocates nothing. It is not
+// safe for concurrent use.
+//
+// The cache remembers, per module and pc, what entering and unwinding a
+// frame there takes (the CFA rule, the register rules, the return address
+// column and the stack map record), so that a pc seen before costs no
+// unwind table or record lookup. Entries are keyed by the *Module the pc
+// was found in as well as the pc, and hold that pointer: a module removed
+// and another loaded at the same addresses gets entries of its own. A
+// Module must therefore not be changed once a walk has used it (build a
+// new one instead); ResetCache forgets every entry.
 type Walker struct {
-	cfg  Config
-	abi  abi
-	ur   stackmap.UintReader // cfg.Memory, when it reads integers itself
-	uc   unwind.Context
-	st   [2]state
-	cur  int      // st[cur] is the current frame's registers
-	row  *cfi.Row // the current frame's row, inside uc
-	fr   Frame
-	ectx exprCtx
+	cfg Config
+	abi abi
+	ur  stackmap.UintReader // cfg.Memory, when it reads integers itself
+	uc  unwind.Context
+	st  [2]state
+	cur int      // st[cur] is the current frame's registers
+	row *cfi.Row // the current frame's row, inside uc (nil until Frame.Row asks, when recipe came from the cache)
+	// recipe is the current frame's recipe (nil for a row it cannot
+	// express: unwind then reads row); cache holds the recipes of the pcs
+	// seen before.
+	recipe *recipe
+	cache  recipeCache
+	rowMod *Module // the module and link-time address of the row Frame.Row computes lazily
+	rowAt  uint64
+	own    found // the record of a frame not in the cache
+	// flat is Config.Memory when it is a stackmap.Memory (hasFlat), read
+	// by load without interface calls; big says the target's byte order.
+	flat    stackmap.Memory
+	hasFlat bool
+	big     bool
+	fr      Frame
+	ectx    exprCtx
 
 	mods *ModuleSet  // the set modules are looked up in
 	snap *moduleSnap // mods as it was at Start
@@ -149,12 +173,21 @@ func NewWalker(cfg Config) (*Walker, error) {
 		cfg.MaxFrames = DefaultMaxFrames
 	}
 	cfg.Modules = nil // set holds them
-	w := &Walker{cfg: cfg, abi: x, mods: set}
+	w := &Walker{cfg: cfg, abi: x, mods: set, cache: make(recipeCache, 1<<cacheBits)}
 	if cfg.ModuleSet != nil {
 		w.slot = set.gp.register()
 		runtime.AddCleanup(w, set.gp.unregister, w.slot)
 	}
 	w.ur, _ = cfg.Memory.(stackmap.UintReader)
+	switch m := cfg.Memory.(type) {
+	case stackmap.Memory:
+		w.flat, w.hasFlat = m, true
+	case *stackmap.Memory:
+		if m != nil {
+			w.flat, w.hasFlat = *m, true
+		}
+	}
+	w.big = x.order == binary.BigEndian
 	w.ectx.w = w
 	return w, nil
 }
@@ -188,9 +221,10 @@ func (w *Walker) StartAsync(pc uint64, regs *RegisterSet) { w.start(pc, regs, tr
 func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {
 	w.beginWalk()
 	w.started, w.async, w.last, w.end, w.err, w.row = true, async, false, Walking, nil, nil
+	w.recipe, w.rowMod = nil, nil
 	w.cur = 0
 	s := &w.st[0]
-	s.clearFrom(0)
+	s.reset()
 	for r := range MaxRegs {
 		if rs.set[r/64]&(1<<(uint(r)%64)) != 0 {
 			s.set(r, rs.val[r], Home{Kind: HomeRegister, Reg: uint16(r)})
@@ -313,6 +347,9 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		w.end = EndNoModule
 		return false
 	}
+	if e := w.cache.lookup(m, pc, call); e != nil {
+		return w.enterRecipe(i, pc, sp, at, m, e)
+	}
 	ur, err := m.Unwind.RowAt(at-m.Bias, &w.uc)
 	if err != nil {
 		if errors.Is(err, unwind.ErrNotFound) && i > 0 {
@@ -327,7 +364,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		w.fail(i, pc, 0, fmt.Sprintf("unwind row of %s (%v encoding %#08x: stack size not readable)", m.Name, ur.Table, uint32(ur.Encoding)), ErrNoCFA)
 		return false
 	}
-	w.row, w.stopPC, w.stopSP = row, 0, 0
+	w.row, w.recipe, w.rowMod, w.stopPC, w.stopSP = row, nil, nil, 0, 0
 	cfa, ok := w.cfa(i, pc, row)
 	if !ok {
 		return false
@@ -337,9 +374,42 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		w.fr.SP = 0
 	}
 	w.findRecord(&w.fr, m)
+	if w.cache != nil {
+		if e := w.cache.slot(pc); e.compile(row, &w.abi, &w.fr) {
+			e.m, e.pc, e.call = m, pc, call
+			w.recipe, w.fr.ri = e, &e.found
+		} else {
+			e.m = nil
+		}
+	}
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
 	return true
 }
+
+// enterRecipe makes the frame of index i at pc current from its cached
+// recipe: what enter does with the row and the record lookup, without
+// them. The row is computed only if Frame.Row asks for it.
+func (w *Walker) enterRecipe(i int, pc uint64, sp Reg, at uint64, m *Module, e *recipe) bool {
+	w.row, w.recipe, w.rowMod, w.rowAt, w.stopPC, w.stopSP = nil, e, m, at-m.Bias, 0, 0
+	r := w.st[w.cur].reg(uint64(e.cfaReg))
+	if !r.Known() {
+		w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", e.cfaReg), ErrNoCFA)
+		return false
+	}
+	// Field by field: a composite literal of the whole Frame is built
+	// aside and then copied.
+	fr := &w.fr
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri = i, pc, r.Value+uint64(e.cfaOff), sp.Value, m, &e.found
+	if !sp.Known() {
+		fr.SP = 0
+	}
+	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
+	return true
+}
+
+// ResetCache forgets every cached frame recipe (and the modules they
+// hold): the next walk looks every pc up again.
+func (w *Walker) ResetCache() { clear(w.cache) }
 
 // cfa computes the current frame's CFA from its row.
 func (w *Walker) cfa(i int, pc uint64, row *cfi.Row) (uint64, bool) {

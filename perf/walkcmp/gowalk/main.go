@@ -1,0 +1,134 @@
+// Command gowalk is the Go side and the driver of perf/walk.sh: each round
+// it runs the C program `chain` (which writes a capture of its 200-frame
+// stack and times the C unwinders over it), then walks that capture with
+// stackwalk (frames alone; frames with every deopt value and GC root) and
+// times runtime.Callers over 200 Go frames. It prints a Markdown table of
+// nanoseconds per frame with ratios, and last a line "PERF {json}".
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	chain := flag.String("chain", "", "the C program (perf/walk.sh builds it)")
+	capture := flag.String("capture", "capture.bin", "where chain writes its capture")
+	rounds := flag.Int("rounds", 5, "interleaved rounds")
+	iters := flag.Int("iters", 2000, "walks per timed run")
+	reps := flag.Int("reps", 5, "timed runs per round (the best is kept)")
+	flag.Parse()
+	if *chain == "" || *rounds < 1 || *iters < 1 || *reps < 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	res := map[string][]float64{}
+	frames := map[string]int{}
+	for r := range *rounds {
+		cmd := exec.Command(*chain, *capture, strconv.Itoa(*iters), strconv.Itoa(*reps))
+		cmd.Stderr = os.Stderr
+		out, err := cmd.Output()
+		if err != nil {
+			fail("running %s: %v", *chain, err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			var name string
+			var ns float64
+			var n int
+			if _, err := fmt.Sscanf(line, "%s %g %d", &name, &ns, &n); err != nil {
+				fail("chain printed %q: %v", line, err)
+			}
+			res[name] = append(res[name], ns)
+			frames[name] = n
+		}
+		w, err := load(*chain, *capture)
+		if err != nil {
+			fail("%v", err)
+		}
+		for _, m := range []struct {
+			name   string
+			values bool
+		}{{"stackwalk_frames", false}, {"stackwalk_values", true}} {
+			n, err := w.check(m.values)
+			if err != nil {
+				fail("%s: %v", m.name, err)
+			}
+			res[m.name] = append(res[m.name], best(*reps, func() float64 {
+				return perRun(*iters, n, func() { w.walk(m.values) })
+			}))
+			frames[m.name] = n
+			if a := w.allocs(m.values); a != 0 {
+				fail("%s: %d allocations per walk", m.name, a)
+			}
+		}
+		res["go_callers"] = append(res["go_callers"], best(*reps, func() float64 {
+			return perRun(*iters, goDepth, goCallers)
+		}))
+		frames["go_callers"] = goDepth
+		fmt.Fprintf(os.Stderr, "walk: round %d of %d done\n", r+1, *rounds)
+	}
+	report(res, frames, *rounds, *iters, *reps)
+}
+
+// best runs f reps times and returns the smallest result.
+func best(reps int, f func() float64) float64 {
+	b := f()
+	for range reps - 1 {
+		b = min(b, f())
+	}
+	return b
+}
+
+// perRun times iters calls of f by process CPU time and returns
+// nanoseconds per frame (frames per call).
+func perRun(iters, frames int, f func()) float64 {
+	t0 := cpuNanos()
+	for range iters {
+		f()
+	}
+	return float64(cpuNanos()-t0) / float64(iters) / float64(frames)
+}
+
+// cpuNanos returns the process's CPU time (user + system), as the C side
+// reads CLOCK_PROCESS_CPUTIME_ID.
+func cpuNanos() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// goDepth is the depth of the Go stack runtime.Callers reads.
+const goDepth = 200
+
+var pcs [goDepth + 16]uintptr
+
+//go:noinline
+func goRecurse(d int) int {
+	if d == 0 {
+		return runtime.Callers(0, pcs[:])
+	}
+	return goRecurse(d-1) + 1
+}
+
+func goCallers() { goRecurse(goDepth - 3) }
+
+func fail(format string, a ...any) {
+	fmt.Fprintf(os.Stderr, "walk: "+format+"\n", a...)
+	os.Exit(1)
+}
+
+// stats returns the min and the median.
+func stats(v []float64) (lo, med float64) {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	return s[0], s[len(s)/2]
+}

@@ -1,0 +1,227 @@
+package stackwalk
+
+import (
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/cfi"
+)
+
+// A recipe is what a frame at one pc of one module needs to be entered and
+// unwound, compiled once from its unwind row and record lookup: the CFA
+// rule, the register moves that build the caller's registers, the return
+// address column, and the record found. The walker keeps recipes in a
+// per-pc cache (recipeCache), so that a frame seen before costs neither an
+// FDE search, nor CFA instructions, nor a loop over every DWARF register,
+// nor a record lookup.
+//
+// Rows a recipe cannot express (a CFA or register rule that is a DWARF
+// expression, or more register rules than maxMoves) are not cached: their
+// frames take the slow path, the row itself, at every visit.
+type recipe struct {
+	m    *Module // the module found for pc: pointer identity, kept alive by the cache
+	pc   uint64  // the frame's pc
+	call bool    // pc is a return address (the row is looked up at pc-1)
+
+	cfaReg    uint16 // CFA = register cfaReg + cfaOff
+	cfaOff    int64
+	raReg     uint16 // the return address column
+	raSigned  bool   // AArch64: the return address is signed (Config.PACMask)
+	spFromCFA bool   // the caller's stack pointer is the CFA (no rule of its own)
+	nmoves    uint8
+	raMove    int8 // the move of the return address column, or -1
+	spMove    int8 // the move of the stack pointer, or -1
+	// carry marks the registers whose value the caller shares with the
+	// callee (same value, or no rule for a callee-saved register or the
+	// return address column): copied when the callee's frame knows them.
+	carry [MaxRegs / 64]uint64
+	moves [maxMoves]move // the other rules, in register order
+
+	found found // the record lookup's answer
+}
+
+// maxMoves bounds the register rules (other than same value) a cached row
+// may have: an x86_64 row has at most 8, an AArch64 one at most 22
+// (x19-x30, d8-d15, and the CFA's register).
+const maxMoves = 24
+
+// moveKind is how a move computes the caller's register.
+type moveKind uint8
+
+const (
+	moveOffset    moveKind = iota // loaded from CFA+off
+	moveValOffset                 // CFA+off
+	moveRegister                  // the callee's register src
+)
+
+// move is one register rule of a recipe.
+type move struct {
+	off  int64
+	reg  uint16
+	src  uint16
+	kind moveKind
+}
+
+// cacheBits gives the number of recipes a Walker caches: 1 << cacheBits,
+// direct-mapped by pc.
+const cacheBits = 9
+
+// recipeCache is a direct-mapped cache of recipes by (module, pc, call).
+type recipeCache []recipe
+
+// slot returns the entry pc maps to.
+func (c recipeCache) slot(pc uint64) *recipe {
+	return &c[(pc*0x9e3779b97f4a7c15)>>(64-cacheBits)]
+}
+
+// lookup returns the recipe of pc in module m, or nil.
+func (c recipeCache) lookup(m *Module, pc uint64, call bool) *recipe {
+	if c == nil {
+		return nil
+	}
+	e := c.slot(pc)
+	if e.m != m || e.pc != pc || e.call != call {
+		return nil
+	}
+	return e
+}
+
+// compile fills e from a row and the frame's record, and reports whether
+// the row can be expressed as a recipe. abi gives the registers a callee
+// preserves.
+func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
+	if row.CFA.Kind != cfi.CFARegOffset {
+		return false
+	}
+	e.cfaReg, e.cfaOff = row.CFA.Reg, row.CFA.Offset
+	e.raReg, e.raSigned = row.RAReg, row.RASigned
+	e.carry = [MaxRegs / 64]uint64{}
+	n := 0
+	for r := range MaxRegs {
+		rule := &row.Regs[r]
+		switch rule.Kind {
+		case cfi.RuleUnspecified:
+			if r != int(row.RAReg) && !x.calleeSaved(r) {
+				continue
+			}
+			fallthrough
+		case cfi.RuleSameValue:
+			e.carry[r/64] |= 1 << (uint(r) % 64)
+		case cfi.RuleUndefined:
+		case cfi.RuleOffset, cfi.RuleValOffset, cfi.RuleRegister:
+			if n == maxMoves {
+				return false
+			}
+			mv := &e.moves[n]
+			n++
+			mv.reg, mv.src, mv.off = uint16(r), rule.Reg, rule.Offset
+			switch rule.Kind {
+			case cfi.RuleOffset:
+				mv.kind = moveOffset
+			case cfi.RuleValOffset:
+				mv.kind = moveValOffset
+			default:
+				mv.kind = moveRegister
+			}
+		default: // expressions
+			return false
+		}
+	}
+	e.nmoves = uint8(n)
+	e.raMove, e.spMove = -1, -1
+	for i := range n {
+		switch e.moves[i].reg {
+		case row.RAReg:
+			e.raMove = int8(i)
+		case x.sp:
+			e.spMove = int8(i)
+		}
+	}
+	k := row.Regs[x.sp].Kind
+	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
+	e.found = *fr.rf()
+	return true
+}
+
+// unwindRecipe is unwind for a frame with a recipe. It computes the
+// caller's registers in place, in the current state: the moves' values
+// first (they read the callee's registers), then, once the return address
+// and the stack pointer pass the checks, it forgets the registers the
+// recipe does not carry and stores the moves. A walk that ends here leaves
+// the frame's registers as they were.
+func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
+	fr, s := &w.fr, &w.st[w.cur]
+	var vals [maxMoves]uint64
+	var homes [maxMoves]Home
+	var got uint32 // the moves that gave a value
+	for i := range e.nmoves {
+		mv := &e.moves[i]
+		switch mv.kind {
+		case moveOffset:
+			addr := fr.CFA + uint64(mv.off)
+			v, err := w.load(addr, w.abi.ptrSize)
+			if err != nil {
+				w.failSaved(addr, int(mv.reg), err)
+				return 0, false
+			}
+			vals[i], homes[i] = v, Home{Kind: HomeMemory, Addr: addr}
+		case moveValOffset:
+			vals[i], homes[i] = fr.CFA+uint64(mv.off), Home{Kind: HomeComputed}
+		case moveRegister:
+			if !s.has(uint64(mv.src)) {
+				continue
+			}
+			vals[i], homes[i] = s.val[mv.src], s.home[mv.src]
+		}
+		got |= 1 << i
+	}
+	// The caller's return address and stack pointer.
+	var ra uint64
+	raKnown := false
+	switch {
+	case e.raMove >= 0:
+		ra, raKnown = vals[e.raMove], got&(1<<e.raMove) != 0
+	case e.carries(e.raReg):
+		ra, raKnown = s.val[e.raReg], s.has(uint64(e.raReg))
+	}
+	if !raKnown || ra == 0 {
+		w.end = EndReturnAddress
+		return 0, false
+	}
+	sp := w.abi.sp
+	var nsp uint64
+	nspKnown := false
+	switch {
+	case e.spFromCFA:
+		nsp, nspKnown = fr.CFA-w.abi.spBelowCFA, true
+	case e.spMove >= 0:
+		nsp, nspKnown = vals[e.spMove], got&(1<<e.spMove) != 0
+	}
+	// The stack grows down: the caller's stack pointer must be above the
+	// callee's. Only the innermost frame may have no frame of its own.
+	if osp := s.reg(uint64(sp)); nspKnown && osp.Known() &&
+		(nsp < osp.Value || (nsp == osp.Value && fr.Index > 0)) {
+		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp, osp.Value), ErrNoProgress)
+		return 0, false
+	}
+	for k := range s.known {
+		s.known[k] &= e.carry[k]
+	}
+	for i := range e.nmoves {
+		if got&(1<<i) != 0 {
+			s.set(int(e.moves[i].reg), vals[i], homes[i])
+		}
+	}
+	if e.spFromCFA {
+		s.set(int(sp), nsp, Home{Kind: HomeComputed})
+	}
+	if e.raSigned {
+		ra &^= w.cfg.PACMask
+	}
+	return ra, true
+}
+
+// carries reports whether the recipe carries register r from callee to
+// caller.
+func (e *recipe) carries(r uint16) bool {
+	return r < MaxRegs && e.carry[r/64]&(1<<(r%64)) != 0
+}
