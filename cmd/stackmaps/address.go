@@ -138,6 +138,7 @@ func (tv *tableView) codeLabel(fn int) string {
 // tool prints addresses: "0x1c", or "SECTION:0x1c" when the table's
 // section has several code sections.
 func writeCodeAddr(w *textout.Buffer, tv *tableView, fn int, addr uint64) {
+	addr += tv.Bias
 	if l := tv.codeLabel(fn); l != "" {
 		w.Name(l)
 		w.WriteByte(':')

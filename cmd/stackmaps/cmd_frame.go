@@ -55,10 +55,16 @@ Flags:
 
 func runFrame(args []string, stdout, stderr io.Writer) int {
 	c := newFileCommand("frame", frameUsage, []string{"text", "json"}, stderr)
+	biasFlag := c.fs.String("bias", "0", "load bias: ADDRs are runtime addresses, and addresses are shown as such (runtime minus link-time address, decimal or 0x hex)")
 	layoutFile := c.fs.String("layout", "", "llc's stack frame layout remarks (YAML, -pass-remarks-analysis=stack-frame-layout -pass-remarks-output=F): name the slots")
 	pos, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
+	}
+	bias, ok := textout.ParseUint(*biasFlag)
+	if !ok {
+		say(stderr, "stackmaps frame: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
+		return exitUsage
 	}
 	var layouts frameLayouts
 	if *layoutFile != "" {
@@ -83,12 +89,14 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 	}
 	shown := 0
 	status = c.run(pos[:1], stdout, stderr, func(out io.Writer, in *dumpInput) error {
+		in.Bias = bias
 		uws, uwErr := openUnwind(in)
 		if uwErr != nil {
 			say(stderr, "stackmaps frame: %s: no call frame information: %v\n", in.File, uwErr)
 		}
 		w := textout.NewBuffer(out)
 		draw := func(tv *tableView, rv recordView) {
+			tv.Bias = bias
 			var p *framePicture
 			if uws != nil {
 				for si, sd := range in.Sections {
@@ -140,11 +148,11 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 		}
 		views, bySection := tableViews{}, sectionIndexes{}
 		for _, q := range addrs {
-			q, err := resolveSymbol(in, q, 0)
+			q, err := resolveSymbol(in, q, bias)
 			if err != nil {
 				return err
 			}
-			found, err := lookupCode(in, ixs, bySection, views, q, 0, stderr)
+			found, err := lookupCode(in, ixs, bySection, views, q, bias, stderr)
 			if err != nil {
 				return err
 			}

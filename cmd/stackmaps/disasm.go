@@ -21,13 +21,13 @@ func writeDisasm(w *textout.Buffer, tv *tableView, rv recordView, code *codeFile
 	}
 	s := code.walk.Site(c, rv.InstOffset)
 	if s.HasCall {
-		writeInstLine(w, "      call   ", rv.Address-uint64(s.Call.Len), &s.Call)
+		writeInstLine(w, "      call   ", rv.Address+tv.Bias-uint64(s.Call.Len), &s.Call)
 	}
 	if s.HasAt {
-		writeInstLine(w, "      insn   ", rv.Address, &s.At)
+		writeInstLine(w, "      insn   ", rv.Address+tv.Bias, &s.At)
 	} else {
 		w.WriteString("      insn   ")
-		w.Hex(rv.Address)
+		w.Hex(rv.Address + tv.Bias)
 		w.WriteString(": (no instruction starts here)\n")
 	}
 }
@@ -81,13 +81,13 @@ func writeJSONDisasm(j *textout.JSON, tv *tableView, rv recordView) {
 	s := tv.Code.walk.Site(c, rv.InstOffset)
 	j.Key("call")
 	if s.HasCall {
-		writeJSONInst(j, rv.Address-uint64(s.Call.Len), &s.Call)
+		writeJSONInst(j, rv.Address+tv.Bias-uint64(s.Call.Len), &s.Call)
 	} else {
 		j.Null()
 	}
 	j.Key("insn")
 	if s.HasAt {
-		writeJSONInst(j, rv.Address, &s.At)
+		writeJSONInst(j, rv.Address+tv.Bias, &s.At)
 	} else {
 		j.Null()
 	}

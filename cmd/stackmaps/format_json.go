@@ -107,13 +107,13 @@ func writeJSONFunction(j *textout.JSON, tv *tableView, i int) {
 	j.Key("index")
 	j.Int(int64(i))
 	j.Key("address")
-	j.Uint(f.Address())
+	j.Uint(f.Address() + tv.Bias)
 	j.Key("address_hex")
-	j.Hex(f.Address())
+	j.Hex(f.Address() + tv.Bias)
 	j.Key("entry")
-	j.Uint(f.Entry())
+	j.Uint(f.Entry() + tv.Bias)
 	j.Key("entry_hex")
-	j.Hex(f.Entry())
+	j.Hex(f.Entry() + tv.Bias)
 	j.NameOrNull("symbol", f.Symbol(), f.Symbol() != "")
 	j.Key("addend")
 	j.Int(f.Addend())
@@ -173,13 +173,13 @@ func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 	j.Uint(uint64(r.StoredInstructionOffset()))
 	j.Key("address")
 	if rv.HasAddress() {
-		j.Uint(rv.Address)
+		j.Uint(rv.Address + tv.Bias)
 	} else {
 		j.Null()
 	}
 	j.Key("address_hex")
 	if rv.HasAddress() {
-		j.Hex(rv.Address)
+		j.Hex(rv.Address + tv.Bias)
 	} else {
 		j.Null()
 	}

@@ -156,7 +156,7 @@ func writeTextFunction(w *textout.Buffer, tv *tableView, i int) {
 	w.WriteString(" at ")
 	// A PowerPC ELFv1 descriptor's address is in .opd, its entry in code.
 	if _, desc := tv.SD.Entry(f.Address()); f.Entry() != f.Address() || desc && tv.codeLabel(i) != "" {
-		w.Hex(f.Address())
+		w.Hex(f.Address() + tv.Bias)
 		w.WriteString(" (entry ")
 		writeCodeAddr(w, tv, i, f.Entry())
 		w.WriteByte(')')

@@ -120,9 +120,9 @@ func writeJSONUnwind(j *textout.JSON, tv *tableView, rv recordView) {
 	arch := tv.SD.Arch
 	j.OpenObject()
 	j.Key("pc")
-	j.Uint(ur.PC)
+	j.Uint(ur.PC + tv.Bias)
 	j.Key("pc_hex")
-	j.Hex(ur.PC)
+	j.Hex(ur.PC + tv.Bias)
 	j.Name("section", ur.section)
 	if ur.Compact {
 		j.Key("compact_encoding")

@@ -17,6 +17,7 @@ type tableView struct {
 	Funcs []stackmap.Function
 	UW    *unwindSource // the file's CFI with dump --unwind, else nil
 	Code  *codeFile     // the file's code with dump --disasm, else nil
+	Bias  uint64        // --bias: added to every code address shown
 
 	labels map[int]string // code section labels (see codeLabel), built on first use
 }
@@ -54,7 +55,7 @@ func forEachTable(in *dumpInput, fn func(tv *tableView)) {
 			if si < len(in.Unwind) {
 				tv.UW = in.Unwind[si]
 			}
-			tv.Code = in.Code
+			tv.Code, tv.Bias = in.Code, in.Bias
 			for _, f := range t.Functions() {
 				tv.Funcs = append(tv.Funcs, f)
 			}

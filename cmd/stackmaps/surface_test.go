@@ -194,3 +194,23 @@ func TestLookupMatchesAddr2line(t *testing.T) {
 		})
 	}
 }
+
+// TestBiasShowsRuntimeAddresses: dump and frame --bias show every code
+// address as the runtime address, so that they agree with lookup's.
+func TestBiasShowsRuntimeAddresses(t *testing.T) {
+	exe := filepath.Join(golden.Root(), "linked/x86_64-elf/exe")
+	out, stderr, status := runTool("dump", "--bias", "0x1000", "--disasm", "--unwind", "--id", "0xbeef", exe)
+	require.Equal(t, exitOK, status, stderr)
+	assert.Contains(t, out, "Function #0 sm_inline at 0x402230, stack size 8, 1 record\n    Record ID 48879 (0xbeef) at 0x402237 (+0x7), 2 locations\n      insn   0x402237: pop %rbp\n")
+	assert.NotContains(t, out, "0x401237")
+	out, _, status = runTool("dump", "--bias", "0x1000", "--format=json", "--unwind", "--id", "0xbeef", exe)
+	require.Equal(t, exitOK, status)
+	assert.Contains(t, out, `"address_hex":"0x402237"`)
+	assert.Contains(t, out, `"pc_hex":"0x402237"`)
+	assert.NotContains(t, out, `"address_hex":"0x401237"`)
+	out, _, status = runTool("frame", "--bias", "0x1000", exe, "0x402237")
+	require.Equal(t, exitOK, status)
+	assert.True(t, strings.HasPrefix(out, "Frame at sm_inline+0x7 (0x402237): record ID 48879 (0xbeef)"), out)
+	_, _, status = runTool("dump", "--bias", "0x1000", "--format=llvm", exe)
+	assert.Equal(t, exitUsage, status)
+}
