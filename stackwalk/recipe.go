@@ -21,6 +21,10 @@ type recipe struct {
 	m    *Module // the module found for pc: pointer identity, kept alive by the cache
 	pc   uint64  // the frame's pc
 	call bool    // pc is a return address (the row is looked up at pc-1)
+	// removals is the module set's count of Removes when m was found for
+	// pc: while a snapshot has the same count, pc is still in m (Add
+	// refuses overlaps), and the set need not be asked again.
+	removals uint64
 
 	cfaReg    uint16 // CFA = register cfaReg + cfaOff
 	cfaOff    int64

@@ -338,6 +338,13 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		return false
 	}
 	at := unwind.LookupPC(pc, call)
+	if w.cache != nil {
+		// A pc seen before, with no module removed since: its module and
+		// recipe without asking the module set.
+		if e := w.cache.slot(pc); e.m != nil && e.pc == pc && e.call == call && e.removals == w.snap.removals {
+			return w.enterRecipe(i, pc, sp, at, e.m, e)
+		}
+	}
 	m := w.module(at)
 	if m == nil {
 		if i == 0 {
@@ -376,7 +383,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	w.findRecord(&w.fr, m)
 	if w.cache != nil {
 		if e := w.cache.slot(pc); e.compile(row, &w.abi, &w.fr) {
-			e.m, e.pc, e.call = m, pc, call
+			e.m, e.pc, e.call, e.removals = m, pc, call, w.snap.removals
 			w.recipe, w.fr.ri = e, &e.found
 		} else {
 			e.m = nil
