@@ -4,4 +4,3 @@ package stackwalk
 // the row and the record lookup (the reference the cache is tested
 // against).
 func DisableCache(w *Walker) { w.cache = nil }
-
