@@ -142,21 +142,12 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 			})
 			return w.Flush()
 		}
-		ixs := make([]*stackmap.Index, len(in.Parsed))
-		for i, sec := range in.Parsed {
-			ixs[i] = stackmap.NewIndex(sec)
-		}
-		views, bySection := tableViews{}, sectionIndexes{}
+		finder := newAddrFinder(in, bias, c.filter, stderr)
 		for _, q := range addrs {
-			q, err := resolveSymbol(in, q, bias)
+			found, _, err := finder.find(q)
 			if err != nil {
 				return err
 			}
-			found, err := lookupCode(in, ixs, bySection, views, q, bias, stderr)
-			if err != nil {
-				return err
-			}
-			found.filter = c.filter
 			for h := range found.Hits() {
 				draw(h.tv, h.rv)
 			}

@@ -80,23 +80,13 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	}
 	unmatched := false
 	status = c.run(pos[:1], stdout, stderr, func(out io.Writer, din *dumpInput) error {
-		ixs := make([]*stackmap.Index, len(din.Parsed))
-		for i, sec := range din.Parsed {
-			ixs[i] = stackmap.NewIndex(sec)
-		}
+		finder := newAddrFinder(din, bias, c.filter, stderr)
 		w := textout.NewBuffer(out)
-		bySection := sectionIndexes{}
-		views := tableViews{}
 		for _, q := range addrs {
-			q, err := resolveSymbol(din, q, bias)
+			found, q, err := finder.find(q)
 			if err != nil {
 				return err
 			}
-			found, err := lookupCode(din, ixs, bySection, views, q, bias, stderr)
-			if err != nil {
-				return err
-			}
-			found.filter = c.filter
 			if found.Len() == 0 {
 				say(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function%s\n", din.File, q.text, bias, filterNote(c.filter))
 				unmatched = true

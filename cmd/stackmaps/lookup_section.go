@@ -65,3 +65,41 @@ func hitSections(hits *lookupResult) int {
 	}
 	return len(seen)
 }
+
+// addrFinder answers the address queries of one input (lookup's and
+// frame's): an index per stack map section, built once, and the per-section
+// indexes and table models the queries need, each built on first use.
+type addrFinder struct {
+	in        *dumpInput
+	ixs       []*stackmap.Index
+	bySection sectionIndexes
+	views     tableViews
+	bias      uint64
+	filter    *dumpFilter
+	stderr    io.Writer
+}
+
+// newAddrFinder indexes every stack map section of in.
+func newAddrFinder(in *dumpInput, bias uint64, filter *dumpFilter, stderr io.Writer) *addrFinder {
+	f := &addrFinder{in: in, ixs: make([]*stackmap.Index, len(in.Parsed)), bySection: sectionIndexes{},
+		views: tableViews{}, bias: bias, filter: filter, stderr: stderr}
+	for i, sec := range in.Parsed {
+		f.ixs[i] = stackmap.NewIndex(sec)
+	}
+	return f
+}
+
+// find returns the records at q (a SYMBOL+OFF query resolved first) that
+// the filters keep, and q as resolved.
+func (f *addrFinder) find(q codeAddr) (*lookupResult, codeAddr, error) {
+	q, err := resolveSymbol(f.in, q, f.bias)
+	if err != nil {
+		return nil, q, err
+	}
+	found, err := lookupCode(f.in, f.ixs, f.bySection, f.views, q, f.bias, f.stderr)
+	if err != nil {
+		return nil, q, err
+	}
+	found.filter = f.filter
+	return found, q, nil
+}
