@@ -95,6 +95,7 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 			say(stderr, "stackmaps frame: %s: no call frame information: %v\n", in.File, uwErr)
 		}
 		w := textout.NewBuffer(out)
+		var pic framePicture // reused for every record
 		draw := func(tv *tableView, rv recordView) {
 			tv.Bias = bias
 			var p *framePicture
@@ -107,11 +108,11 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 			}
 			if tv.UW != nil {
 				if ur, ok := tv.UW.rowFor(rv); ok && ur.Rules != nil {
-					p = buildFramePicture(tv, rv, ur.Rules)
+					p = buildFramePicture(&pic, tv, rv, ur.Rules)
 				}
 			}
 			if p == nil {
-				p = buildFramePicture(tv, rv, nil)
+				p = buildFramePicture(&pic, tv, rv, nil)
 			}
 			if layouts != nil && rv.Func >= 0 && rv.Func < len(tv.Funcs) {
 				f := &tv.Funcs[rv.Func]

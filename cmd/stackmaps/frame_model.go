@@ -108,9 +108,12 @@ func statepointRoles(r stackmap.Record) map[int]string {
 }
 
 // buildFramePicture places a record's locations in its frame, with the
-// CFI row that holds there (nil when the file has no CFI for it).
-func buildFramePicture(tv *tableView, rv recordView, row *cfi.Row) *framePicture {
-	p := &framePicture{tv: tv, rv: rv}
+// CFI row that holds there (nil when the file has no CFI for it), reusing
+// p's slices (a picture per record costs no allocation once they have
+// grown).
+func buildFramePicture(p *framePicture, tv *tableView, rv recordView, row *cfi.Row) *framePicture {
+	*p = framePicture{tv: tv, rv: rv, Slots: p.Slots[:0], Registers: p.Registers[:0],
+		Constants: p.Constants[:0], Unplaced: p.Unplaced[:0]}
 	arch := tv.SD.Arch
 	roles := regs.RolesOf(arch)
 	var fn *stackmap.Function

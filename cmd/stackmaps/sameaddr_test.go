@@ -58,6 +58,7 @@ var sameAddressRuns = []struct {
 	{"stats", []string{"stats", "--raw"}},
 	{"lookup", []string{"lookup", "--raw", "FILE", "0x4"}},
 	{"lookup-json", []string{"lookup", "--raw", "--format=json", "FILE", "0x4"}},
+	{"frame", []string{"frame", "--raw", "FILE", "0x4"}},
 }
 
 // argsFor puts file into args, at FILE or at the end.
