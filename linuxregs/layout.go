@@ -4,6 +4,9 @@ import (
 	"github.com/stackmaps/stackmaps/regs"
 )
 
+// The tables below are literals, not built by code: the package allocates
+// nothing when it is initialized.
+
 // skip marks a slot of a register set that has no DWARF number here.
 const skip = 0xffff
 
@@ -32,7 +35,7 @@ var x86_64GPR = layout{
 // sp 31; the pc has no DWARF number that LLVM uses.
 var aarch64GPR = layout{
 	size:  34 * 8,
-	dwarf: seq(0, 32, skip, skip),
+	dwarf: []uint16{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, skip, skip},
 	pc:    32, sp: 31, zero: -1,
 }
 
@@ -41,7 +44,7 @@ var aarch64GPR = layout{
 // result, then padding. DWARF r0-r31 0-31, ctr 66, lr 65.
 var ppc64GPR = layout{
 	size:  48 * 8,
-	dwarf: seq(0, 32, skip, skip, skip, 66, 65),
+	dwarf: []uint16{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, skip, skip, skip, 66, 65},
 	pc:    32, sp: 1, zero: -1,
 }
 
@@ -49,7 +52,7 @@ var ppc64GPR = layout{
 // orig_gpr2. DWARF r0-r15 0-15.
 var s390xGPR = layout{
 	size:  2*8 + 16*8 + 16*4 + 8,
-	dwarf: append([]uint16{skip, skip}, seq(0, 16)...),
+	dwarf: []uint16{skip, skip, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
 	pc:    1, sp: 15, zero: -1,
 }
 
@@ -57,17 +60,8 @@ var s390xGPR = layout{
 // s1 a0-a7 s2-s11 t3-t6). DWARF x0-x31 0-31; x0 reads as zero.
 var riscv64GPR = layout{
 	size:  32 * 8,
-	dwarf: append([]uint16{skip}, seq(1, 32)...),
+	dwarf: []uint16{skip, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31},
 	pc:    0, sp: 2, zero: 0,
-}
-
-// seq returns the DWARF numbers from..to-1 followed by more.
-func seq(from, to uint16, more ...uint16) []uint16 {
-	s := make([]uint16, 0, int(to-from)+len(more))
-	for r := from; r < to; r++ {
-		s = append(s, r)
-	}
-	return append(s, more...)
 }
 
 func gprLayout(a regs.Arch) *layout {
@@ -97,14 +91,14 @@ type fpLayout struct {
 
 // x86_64 user_fpregs_struct (the FXSAVE area, 512 bytes): xmm0-15 at 160,
 // 16 bytes each; DWARF 17-32 (low 64 bits kept).
-var x86_64FP = fpLayout{size: 512, first: 160, stride: 16, dwarf: seq(17, 33)}
+var x86_64FP = fpLayout{size: 512, first: 160, stride: 16, dwarf: []uint16{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32}}
 
 // AArch64 user_fpsimd_state: vregs[32] (16 bytes each), fpsr, fpcr;
 // DWARF v0-v31 64-95 (low 64 bits: d0-d31).
-var aarch64FP = fpLayout{size: 32*16 + 8, first: 0, stride: 16, dwarf: seq(64, 96)}
+var aarch64FP = fpLayout{size: 32*16 + 8, first: 0, stride: 16, dwarf: []uint16{64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95}}
 
 // PowerPC64 elf_fpregset_t: f0-f31 then fpscr; DWARF 32-63.
-var ppc64FP = fpLayout{size: 33 * 8, first: 0, stride: 8, dwarf: seq(32, 64)}
+var ppc64FP = fpLayout{size: 33 * 8, first: 0, stride: 8, dwarf: []uint16{32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63}}
 
 // s390x s390_fp_regs: fpc (4 bytes), pad, f0-f15. DWARF numbers follow the
 // ABI's order f0 f2 f4 f6 f1 f3 f5 f7 f8 f10 f12 f14 f9 f11 f13 f15 = 16-31.
@@ -112,7 +106,7 @@ var s390xFP = fpLayout{size: 8 + 16*8, first: 8, stride: 8,
 	dwarf: []uint16{16, 20, 17, 21, 18, 22, 19, 23, 24, 28, 25, 29, 26, 30, 27, 31}}
 
 // RISC-V 64 __riscv_d_ext_state: f[32], fcsr; DWARF f0-f31 32-63.
-var riscv64FP = fpLayout{size: 32*8 + 4, first: 0, stride: 8, dwarf: seq(32, 64)}
+var riscv64FP = fpLayout{size: 32*8 + 4, first: 0, stride: 8, dwarf: []uint16{32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63}}
 
 func fpLayoutOf(a regs.Arch) *fpLayout {
 	switch a {

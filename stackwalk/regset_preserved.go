@@ -6,17 +6,25 @@ import (
 	"github.com/stackmaps/stackmaps/regs"
 )
 
-// preservedMasks holds, per architecture, the registers a call preserves
-// (the callee-saved set and the stack pointer), built on first use.
-var preservedMasks = sync.OnceValue(func() *[256][MaxRegs / 64]uint64 {
-	var m [256][MaxRegs / 64]uint64
-	for _, a := range regs.Arches() {
-		if x, err := newABI(a); err == nil {
-			m[a] = x.saved
+// preserved holds, per architecture, the registers a call preserves (the
+// callee-saved set and the stack pointer), built on first use by
+// preservedMasks (a sync.Once and a plain array: nothing is allocated when
+// the package is initialized).
+var (
+	preservedOnce sync.Once
+	preserved     [256][MaxRegs / 64]uint64
+)
+
+func preservedMasks() *[256][MaxRegs / 64]uint64 {
+	preservedOnce.Do(func() {
+		for _, a := range regs.Arches() {
+			if x, err := newABI(a); err == nil {
+				preserved[a] = x.saved
+			}
 		}
-	}
-	return &m
-})
+	})
+	return &preserved
+}
 
 // KeepCalleeSaved forgets every register of s that architecture a's
 // calling convention does not preserve across a call, keeping the
