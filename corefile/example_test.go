@@ -1,7 +1,6 @@
 package corefile_test
 
 import (
-	"encoding/binary"
 	"fmt"
 	"log"
 
@@ -27,8 +26,12 @@ func ExampleOpen() {
 		}
 		fmt.Printf("thread %d signal %d pc %#x sp %#x%s\n", t.TID, t.Signal, t.Regs.PC, t.Regs.SP, crashed)
 	}
-	t := f.Threads[f.Crashed()]
-	top, err := f.ReadUint(t.Regs.SP, 8, binary.LittleEndian)
+	c := f.Crashed()
+	if c < 0 {
+		return // no thread received a signal (gdb's core of a live process)
+	}
+	t := f.Threads[c]
+	top, err := f.ReadUint(t.Regs.SP, 8, f.ByteOrder)
 	if err != nil {
 		log.Fatal(err) // a *corefile.MemoryError: the address is not in the core
 	}
