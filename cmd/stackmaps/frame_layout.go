@@ -130,23 +130,24 @@ func yamlField(line string) (key, val string, ok bool) {
 // are from the stack pointer at function entry, which is the CFA less the
 // return address a call pushes (x86_64).
 func (p *framePicture) applyLayout(objs []layoutSlot, arch regs.Arch) {
+	at := make(map[int64][]int, len(p.Slots)+len(objs)) // slot indexes by offset: linear in the objects
+	for k, s := range p.Slots {
+		at[s.Off] = append(at[s.Off], k)
+	}
 	for _, o := range objs {
 		off := o.EntryOff - returnAddressOnStack(arch)
 		desc := o.Type + ", " + strconv.FormatInt(o.Size, 10) + " bytes"
 		if len(o.Names) > 0 {
 			desc += ": " + strings.Join(o.Names, ", ")
 		}
-		placed := false
-		for k := range p.Slots {
-			s := &p.Slots[k]
-			if s.Off == off {
-				s.Layout = append(s.Layout, desc)
-				placed = true
+		if ks := at[off]; len(ks) > 0 {
+			for _, k := range ks {
+				p.Slots[k].Layout = append(p.Slots[k].Layout, desc)
 			}
+			continue
 		}
-		if !placed {
-			p.Slots = append(p.Slots, frameSlot{Off: off, Size: int(o.Size), What: "(" + o.Type + ")", Layout: []string{desc}})
-		}
+		at[off] = append(at[off], len(p.Slots))
+		p.Slots = append(p.Slots, frameSlot{Off: off, Size: int(o.Size), What: "(" + o.Type + ")", Layout: []string{desc}})
 	}
 	sortSlots(p.Slots)
 }

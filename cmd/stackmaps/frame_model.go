@@ -55,6 +55,14 @@ type framePicture struct {
 	Registers []frameValue // locations in registers
 	Constants []frameValue
 	Unplaced  []frameValue // Direct/Indirect locations whose base the row does not place
+
+	bySlot map[slotKey]int // Slots' index of each place and kind: merging stays linear
+}
+
+// slotKey is a slot's place and kind.
+type slotKey struct {
+	off  int64
+	what string
 }
 
 // returnAddressOnStack is the size of the return address a call pushes
@@ -112,8 +120,13 @@ func statepointRoles(r stackmap.Record) map[int]string {
 // p's slices (a picture per record costs no allocation once they have
 // grown).
 func buildFramePicture(p *framePicture, tv *tableView, rv recordView, row *cfi.Row) *framePicture {
+	bySlot := p.bySlot
+	if bySlot == nil {
+		bySlot = map[slotKey]int{}
+	}
+	clear(bySlot)
 	*p = framePicture{tv: tv, rv: rv, Slots: p.Slots[:0], Registers: p.Registers[:0],
-		Constants: p.Constants[:0], Unplaced: p.Unplaced[:0]}
+		Constants: p.Constants[:0], Unplaced: p.Unplaced[:0], bySlot: bySlot}
 	arch := tv.SD.Arch
 	roles := regs.RolesOf(arch)
 	var fn *stackmap.Function
@@ -189,17 +202,16 @@ func (p *framePicture) addLocationSlot(off int64, i int, l stackmap.Location, ro
 	if l.Kind == stackmap.Direct {
 		size = 0 // the address of a stack object: its size is not recorded
 	}
-	for k := range p.Slots {
+	if k, ok := p.bySlot[slotKey{off, what}]; ok {
 		s := &p.Slots[k]
-		if s.Off == off && s.What == what {
-			s.Locs = append(s.Locs, i)
-			if role != "" {
-				s.Roles = append(s.Roles, role)
-			}
-			s.Size = max(s.Size, size)
-			return
+		s.Locs = append(s.Locs, i)
+		if role != "" {
+			s.Roles = append(s.Roles, role)
 		}
+		s.Size = max(s.Size, size)
+		return
 	}
+	p.bySlot[slotKey{off, what}] = len(p.Slots)
 	s := frameSlot{Off: off, Size: size, What: what, Locs: []int{i}}
 	if role != "" {
 		s.Roles = []string{role}

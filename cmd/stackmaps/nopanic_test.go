@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -41,7 +42,23 @@ func TestOutputsNeverPanic(t *testing.T) {
 			}
 			require.NotPanics(t, func() { checkFile(in, lint.Options{}) })
 			require.NotPanics(t, func() { writeStatsTo(io.Discard, in) })
+			require.NotPanics(t, func() { drawEveryFrame(in) })
 		}
 	}
 	require.Positive(t, decoded)
+}
+
+// drawEveryFrame draws the frame picture of every record of in (no CFI:
+// the pictures place nothing), as text and JSON.
+func drawEveryFrame(in *dumpInput) {
+	var pic framePicture
+	b := textout.NewBuffer(io.Discard)
+	forEachTable(in, func(tv *tableView) {
+		for _, r := range tv.Table.Records() {
+			p := buildFramePicture(&pic, tv, recordViewOf(r), nil)
+			writeFramePictureText(b, p)
+			writeFramePictureJSON(b, in.File, p, false)
+			b.Reset()
+		}
+	})
 }
