@@ -1,6 +1,6 @@
 // Command importcost imports every package a runtime reading stack maps
 // may import (stackmap, unwind, stackwalk, objfile, the locators, regs,
-// and the fault map and process readers) and does nothing
+// and the fault map and core file readers) and does nothing
 // else. The objfile tests build it and run it with GODEBUG=inittrace=1 to
 // show that importing them allocates nothing at initialization.
 package main
@@ -13,7 +13,6 @@ import (
 	_ "github.com/stackmaps/stackmaps/machosection"
 	_ "github.com/stackmaps/stackmaps/objfile"
 	_ "github.com/stackmaps/stackmaps/pesection"
-	_ "github.com/stackmaps/stackmaps/procwalk"
 	_ "github.com/stackmaps/stackmaps/regs"
 	_ "github.com/stackmaps/stackmaps/stackmap"
 	_ "github.com/stackmaps/stackmaps/stackwalk"
