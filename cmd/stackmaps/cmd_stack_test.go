@@ -227,7 +227,7 @@ func TestStackNamesEscaped(t *testing.T) {
 	out := textout.NewBuffer(&buf)
 	j := textout.NewJSON(out)
 	j.OpenObject()
-	writeLosslessString(j, "module", "/lib/\xffx\n")
+	j.Name("module", "/lib/\xffx\n")
 	j.CloseObject()
 	require.NoError(t, out.Flush())
 	var got map[string]string
