@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -136,7 +135,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	c := newFileCommand("dump", dumpUsage, []string{"text", "json", "llvm"}, stderr)
 	disasm := c.fs.Bool("disasm", false, "text and json formats: show the instruction at each record (and the call before a return address)")
 	unwind := c.fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information")
-	biasFlag := c.fs.String("bias", "0", "load bias added to every code address shown: runtime address minus link-time address (decimal or 0x hex)")
+	c.withBias("load bias added to every code address shown")
 	faultMap := c.fs.Bool("faultmap", false, "print the fault maps (.llvm_faultmaps, __LLVM_FAULTMAPS,__llvm_faultmaps) instead of the stack maps; text, json or llvm (as llvm-objdump --fault-map-section)")
 	helpJSON := c.fs.Bool("help-json", false, "describe the JSON format's fields and exit")
 	files, status, ok := c.parse(args, stdout, stderr)
@@ -166,11 +165,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "stackmaps dump: --function and --id apply to the text and json formats, not llvm\n")
 		return exitUsage
 	}
-	bias, ok := textout.ParseUint(*biasFlag)
-	if !ok {
-		say(stderr, "stackmaps dump: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
-		return exitUsage
-	}
+	bias := c.bias
 	if bias != 0 && *c.format == "llvm" {
 		say(stderr, "stackmaps dump: --bias applies to the text and json formats, not llvm\n")
 		return exitUsage

@@ -55,17 +55,13 @@ Flags:
 
 func runFrame(args []string, stdout, stderr io.Writer) int {
 	c := newFileCommand("frame", frameUsage, []string{"text", "json"}, stderr)
-	biasFlag := c.fs.String("bias", "0", "load bias: ADDRs are runtime addresses, and addresses are shown as such (runtime minus link-time address, decimal or 0x hex)")
+	c.withBias("load bias: ADDRs are runtime addresses, and addresses are shown as such")
 	layoutFile := c.fs.String("layout", "", "llc's stack frame layout remarks (YAML, -pass-remarks-analysis=stack-frame-layout -pass-remarks-output=F): name the slots")
 	pos, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
 	}
-	bias, ok := textout.ParseUint(*biasFlag)
-	if !ok {
-		say(stderr, "stackmaps frame: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
-		return exitUsage
-	}
+	bias := c.bias
 	var layouts frameLayouts
 	if *layoutFile != "" {
 		var err error

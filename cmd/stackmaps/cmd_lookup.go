@@ -55,16 +55,12 @@ Flags:
 // runLookup implements "stackmaps lookup".
 func runLookup(args []string, stdout, stderr io.Writer) int {
 	c := newFileCommand("lookup", lookupUsage, []string{"text", "json", "line"}, stderr)
-	biasFlag := c.fs.String("bias", "0", "load bias: runtime address minus link-time address (decimal or 0x hex)")
+	c.withBias("load bias: each ADDR is a runtime address")
 	pos, status, ok := c.parse(args, stdout, stderr)
 	if !ok {
 		return status
 	}
-	bias, ok := textout.ParseUint(*biasFlag)
-	if !ok {
-		say(stderr, "stackmaps lookup: --bias %q: want a decimal number or 0x followed by hex digits\n", *biasFlag)
-		return exitUsage
-	}
+	bias := c.bias
 	if len(pos) < 2 {
 		say(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)\n")
 		return exitUsage

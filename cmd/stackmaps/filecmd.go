@@ -29,6 +29,14 @@ type fileCommand struct {
 	function    *string
 	id          *string
 	filter      *dumpFilter // parsed --function and --id
+	biasText    *string     // --bias, on the commands that show code addresses
+	bias        uint64      // parsed --bias
+}
+
+// withBias defines --bias, the load bias (runtime address minus link-time
+// address) of the commands that take or show code addresses.
+func (c *fileCommand) withBias(usage string) {
+	c.biasText = c.fs.String("bias", "0", usage+" (runtime address minus link-time address, decimal or 0x hex)")
 }
 
 // newFileCommand defines the shared flags on a new flag set for command
@@ -73,6 +81,14 @@ func (c *fileCommand) parse(args []string, stdout, stderr io.Writer) ([]string, 
 	}
 	if st, ok := c.input.validate(c.name, stderr); !ok {
 		return nil, st, false
+	}
+	if c.biasText != nil {
+		b, ok := textout.ParseUint(*c.biasText)
+		if !ok {
+			say(stderr, "stackmaps %s: --bias %q: want a decimal number or 0x followed by hex digits\n", c.name, *c.biasText)
+			return nil, exitUsage, false
+		}
+		c.bias = b
 	}
 	return pos, 0, true
 }
