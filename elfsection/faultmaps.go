@@ -1,9 +1,6 @@
 package elfsection
 
 import (
-	"fmt"
-
-	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -22,15 +19,8 @@ const FaultMapSectionName = ".llvm_faultmaps"
 //
 // The bytes are memory-mapped or read as for StackMaps.
 func (f *File) FaultMaps() (*stackmap.SectionData, error) {
-	var load loader
-	if osf := f.osf; osf != nil {
-		load = func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) }
-	}
-	sd, err := f.x.findFaultMaps(load)
-	if err != nil && f.name != "" {
-		return nil, fmt.Errorf("%s: %w", f.name, err)
-	}
-	return sd, err
+	sd, err := f.x.findFaultMaps(f.src.Loader())
+	return sd, f.src.Wrap(err)
 }
 
 func (x *file) findFaultMaps(load loader) (*stackmap.SectionData, error) {

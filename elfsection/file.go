@@ -3,9 +3,7 @@ package elfsection
 import (
 	"debug/elf"
 	"encoding/binary"
-	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
@@ -32,10 +30,8 @@ type File struct {
 	// are section offsets.
 	Relocatable bool
 
-	x    *file
-	osf  *os.File // Open or NewFile with an *os.File: what StackMaps maps
-	own  bool     // Open: Close closes osf
-	name string   // Open: the file's name, for errors
+	x   *file
+	src mapfile.Source // the *os.File StackMaps maps, owned after Open
 }
 
 // Open opens the named ELF file and reads its headers. The file stays open
@@ -45,18 +41,10 @@ func Open(name string) (*File, error) { return OpenOptions(name, Options{}) }
 
 // OpenOptions is Open with options.
 func OpenOptions(name string, opts Options) (*File, error) {
-	osf, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	f, err := NewFileOptions(osf, opts)
-	if err != nil {
-		osf.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	f.own, f.name = true, name
-	return f, nil
+	return mapfile.Open(name, func(r io.ReaderAt) (*File, error) { return NewFileOptions(r, opts) }, fileSource)
 }
+
+func fileSource(f *File) *mapfile.Source { return &f.src }
 
 // NewFile reads the headers of the ELF file read through r, checking them
 // against its size. Tables and sections are read through r when asked for,
@@ -77,7 +65,7 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 		return nil, bf.Wrap("ELF header", 0, err)
 	}
 	f := newFile(&file{f: ef, h: h, bf: bf, max: opts.maxInflated()})
-	f.osf, _ = r.(*os.File)
+	f.src = mapfile.SourceOf(r)
 	return f, nil
 }
 
@@ -115,14 +103,7 @@ func (f *File) ReaderAt() io.ReaderAt {
 // nothing: the caller owns r). What was read from the file stays valid: a memory-mapped
 // stack map section is unmapped only once nothing decoded from it is
 // reachable (see StackMaps). Close is safe to call more than once.
-func (f *File) Close() error {
-	osf, own := f.osf, f.own
-	f.osf, f.own = nil, false
-	if osf == nil || !own {
-		return nil
-	}
-	return osf.Close()
-}
+func (f *File) Close() error { return f.src.Close() }
 
 // StackMaps finds the stack map section and what the file says about it:
 // the relocations that fill its function addresses, the function symbols
@@ -139,15 +120,8 @@ func (f *File) Close() error {
 // can fault (SIGBUS). Otherwise the bytes are read into memory. An object
 // file without the section gives an error matching stackmap.ErrNoSection.
 func (f *File) StackMaps() (*stackmap.SectionData, error) {
-	var load loader
-	if osf := f.osf; osf != nil {
-		load = func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) }
-	}
-	sd, err := f.x.find(load)
-	if err != nil && f.name != "" {
-		return nil, fmt.Errorf("%s: %w", f.name, err)
-	}
-	return sd, err
+	sd, err := f.x.find(f.src.Loader())
+	return sd, f.src.Wrap(err)
 }
 
 // Frames reads the call frame information sections (.eh_frame with
@@ -179,10 +153,10 @@ func (f *File) StackMaps() (*stackmap.SectionData, error) {
 // are as in the file.
 func (f *File) Frames() (FrameSections, error) {
 	fs, err := f.x.frames()
-	if err != nil && f.name != "" {
-		return FrameSections{}, fmt.Errorf("%s: %w", f.name, err)
+	if err != nil {
+		return FrameSections{}, f.src.Wrap(err)
 	}
-	return fs, err
+	return fs, nil
 }
 
 // Symbols returns the file's function symbols from .symtab, or from

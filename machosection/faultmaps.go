@@ -1,7 +1,6 @@
 package machosection
 
 import (
-	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -20,10 +19,7 @@ const (
 // (faultmap.NewSection). A file without the section gives an error
 // matching stackmap.ErrNoSection.
 func (f *File) FaultMaps() (*stackmap.SectionData, error) {
-	var load loader
-	if osf := f.osf; osf != nil {
-		load = func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) }
-	}
+	load := f.src.Loader()
 	x := f.x
 	s := x.section(FaultMapSegmentName, FaultMapSectionName)
 	if s == nil {

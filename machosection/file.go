@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/internal/bounds"
@@ -36,27 +35,15 @@ type File struct {
 	// a slice of a universal file, "" for a thin file.
 	Slice string
 
-	x    *file
-	osf  *os.File // Open: what Close closes; OpenFat: shared with the Fat, which closes it
-	own  bool     // Close closes osf
-	name string   // Open, OpenFat: the file's name, for errors
+	x   *file
+	src mapfile.Source // the *os.File StackMaps maps: owned after Open; OpenFat: shared with the Fat, which closes it
 }
 
 // Open opens the named thin Mach-O file and reads its headers. The file
 // stays open until Close. A universal file is an error matching
 // ErrUniversal (use OpenFat).
 func Open(name string) (*File, error) {
-	osf, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	f, err := NewFile(osf)
-	if err != nil {
-		osf.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	f.own, f.name = true, name
-	return f, nil
+	return mapfile.Open(name, NewFile, func(f *File) *mapfile.Source { return &f.src })
 }
 
 // NewFile reads the headers of the thin Mach-O file read through r,
@@ -81,7 +68,7 @@ func NewFile(r io.ReaderAt) (*File, error) {
 		return nil, err
 	}
 	f := newFile(&file{f: mf, bf: bf})
-	f.osf, _ = r.(*os.File)
+	f.src = mapfile.SourceOf(r)
 	return f, nil
 }
 
@@ -111,14 +98,7 @@ func (f *File) ReaderAt() io.ReaderAt {
 // Close closes the file opened by Open (for NewFile, FromFile and the
 // slices of a Fat it does nothing: close the Fat). What was read from the
 // file stays valid (see StackMaps). Close is safe to call more than once.
-func (f *File) Close() error {
-	osf := f.osf
-	f.osf = nil
-	if osf == nil || !f.own {
-		return nil
-	}
-	return osf.Close()
-}
+func (f *File) Close() error { return f.src.Close() }
 
 // StackMaps finds the stack map section (__LLVM_STACKMAPS,__llvm_stackmaps)
 // and what the file says about it: the relocations (objects) or chained
@@ -132,11 +112,7 @@ func (f *File) Close() error {
 // closing the SectionData or the File leaves decoded records valid.
 // Otherwise the bytes are read into memory.
 func (f *File) StackMaps() (*stackmap.SectionData, error) {
-	var load loader
-	if osf := f.osf; osf != nil {
-		load = func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) }
-	}
-	sd, err := f.x.find(load)
+	sd, err := f.x.find(f.src.Loader())
 	if err != nil {
 		return nil, f.wrap(err)
 	}
@@ -149,10 +125,7 @@ func (f *File) wrap(err error) error {
 	if f.Slice != "" {
 		err = fmt.Errorf("slice %s: %w", f.Slice, err)
 	}
-	if f.name != "" {
-		err = fmt.Errorf("%s: %w", f.name, err)
-	}
-	return err
+	return f.src.Wrap(err)
 }
 
 // Frames reads the __TEXT,__eh_frame section as cfi.New takes it (Data
@@ -205,25 +178,18 @@ type Fat struct {
 	// File (Slice names its architecture), or the thin file.
 	Slices []*File
 
-	osf *os.File
-	own bool // OpenFat: Close closes osf
+	src mapfile.Source // OpenFat: owns the file; the slices share it
 }
 
 // OpenFat opens the named Mach-O file, universal or thin, and reads the
 // headers of each slice. The file stays open until Close.
 func OpenFat(name string) (*Fat, error) {
-	osf, err := os.Open(name)
+	ff, err := mapfile.Open(name, NewFat, func(ff *Fat) *mapfile.Source { return &ff.src })
 	if err != nil {
 		return nil, err
 	}
-	ff, err := NewFat(osf)
-	if err != nil {
-		osf.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	ff.osf, ff.own = osf, true
 	for _, s := range ff.Slices {
-		s.name = name
+		s.src = ff.src.Shared()
 	}
 	return ff, nil
 }
@@ -236,9 +202,9 @@ func NewFat(r io.ReaderAt) (*Fat, error) {
 	if err != nil {
 		return nil, err
 	}
-	ff.osf, _ = r.(*os.File)
+	ff.src = mapfile.SourceOf(r)
 	for _, s := range ff.Slices {
-		s.osf = ff.osf
+		s.src = ff.src.Shared()
 	}
 	return ff, nil
 }
@@ -296,10 +262,7 @@ func (ff *Fat) StackMaps() ([]*stackmap.SectionData, error) {
 	}
 	if len(out) == 0 {
 		err := fileError("universal header", 0, fmt.Errorf("%w in any of %d slices", stackmap.ErrNoSection, len(ff.Slices)))
-		if ff.own && ff.osf != nil {
-			err = fmt.Errorf("%s: %w", ff.osf.Name(), err)
-		}
-		return nil, err
+		return nil, ff.src.Wrap(err)
 	}
 	return out, nil
 }
@@ -308,15 +271,10 @@ func (ff *Fat) StackMaps() ([]*stackmap.SectionData, error) {
 // the caller owns r).
 // What was read from it stays valid. Close is safe to call more than once.
 func (ff *Fat) Close() error {
-	osf, own := ff.osf, ff.own
-	ff.osf, ff.own = nil, false
 	for _, s := range ff.Slices {
-		s.osf = nil
+		s.src = mapfile.Source{}
 	}
-	if osf == nil || !own {
-		return nil
-	}
-	return osf.Close()
+	return ff.src.Close()
 }
 
 // Code returns the reader of the file's (or slice's) code: function code

@@ -3,9 +3,7 @@ package pesection
 import (
 	"debug/pe"
 	"encoding/binary"
-	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
@@ -27,27 +25,15 @@ type File struct {
 	Format stackmap.Format
 
 	f     *pe.File
-	bf    *bounds.File // nil for FromFile: the size is not known
-	table int64        // file offset of the section table, -1 when not known
-	osf   *os.File     // Open or NewFile with an *os.File: what StackMaps maps
-	own   bool         // Open: Close closes osf
-	name  string
+	bf    *bounds.File   // nil for FromFile: the size is not known
+	table int64          // file offset of the section table, -1 when not known
+	src   mapfile.Source // the *os.File StackMaps maps, owned after Open
 }
 
 // Open opens the named COFF or PE file and reads its headers, checking
 // them against the file's size. The file stays open until Close.
 func Open(name string) (*File, error) {
-	osf, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	f, err := NewFile(osf)
-	if err != nil {
-		osf.Close()
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	f.own, f.name = true, name
-	return f, nil
+	return mapfile.Open(name, NewFile, func(f *File) *mapfile.Source { return &f.src })
 }
 
 // NewFile reads the headers of the COFF or PE file read through r,
@@ -66,7 +52,7 @@ func NewFile(r io.ReaderAt) (*File, error) {
 	}
 	f := newFile(pf)
 	f.bf, f.table = bf, base+fileHeaderSize+int64(pf.SizeOfOptionalHeader)
-	f.osf, _ = r.(*os.File)
+	f.src = mapfile.SourceOf(r)
 	return f, nil
 }
 
@@ -96,14 +82,7 @@ func (f *File) ReaderAt() io.ReaderAt {
 // Close closes the file opened by Open (for NewFile and FromFile it closes
 // nothing: the caller owns r). What was read from the file stays valid (see StackMaps).
 // Close is safe to call more than once.
-func (f *File) Close() error {
-	osf, own := f.osf, f.own
-	f.osf, f.own = nil, false
-	if osf == nil || !own {
-		return nil
-	}
-	return osf.Close()
-}
+func (f *File) Close() error { return f.src.Close() }
 
 // StackMaps finds the stack map section (.llvm_stackmaps, or .llvm_st in
 // an image) with the relocations that name its functions in objects and
@@ -112,15 +91,8 @@ func (f *File) Close() error {
 // returned SectionData (it goes once neither it nor anything decoded from
 // it is reachable); otherwise they are read into memory.
 func (f *File) StackMaps() (*stackmap.SectionData, error) {
-	var load loader
-	if osf := f.osf; osf != nil {
-		load = func(off, n int64) ([]byte, func() error, error) { return mapfile.Section(osf, off, n) }
-	}
-	sd, err := fromFile(f.f, f.bf, f.table, load)
-	if err != nil && f.name != "" {
-		return nil, fmt.Errorf("%s: %w", f.name, err)
-	}
-	return sd, err
+	sd, err := fromFile(f.f, f.bf, f.table, f.src.Loader())
+	return sd, f.src.Wrap(err)
 }
 
 // Symbols returns the file's function symbols. COFF symbols have no size;
