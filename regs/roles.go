@@ -14,6 +14,13 @@ type Roles struct {
 	// true (x86_64 keeps the return address on the stack instead).
 	ReturnAddress    uint16
 	HasReturnAddress bool
+	// SPBelowCFA is how far below the CFA (DWARF's canonical frame
+	// address) the caller's stack pointer is at the call: 160 on s390x,
+	// where the CFA is the caller's r15 + 160 (the register save area),
+	// 0 elsewhere. On x86_64 the call's return address lies between the
+	// stack pointer at the call and the callee's frame (HasReturnAddress
+	// is false): the callee's frame starts 8 bytes below the CFA.
+	SPBelowCFA uint64
 	// CalleeSaved lists the registers LLVM's callee-saved register list
 	// (CSR_* in the target's CallingConv.td) preserves, sorted by number. Where only part of a register is preserved (the low 64 bits
 	// of AArch64 v8-v15) the register is listed.
@@ -45,7 +52,7 @@ func RolesOf(a Arch) Roles {
 		r.CalleeSaved = append(r.CalleeSaved, 40, 41) // fs0-fs1
 		r.CalleeSaved = seq(r.CalleeSaved, 50, 59)    // fs2-fs11
 	case S390X:
-		r = Roles{FramePointer: 11, StackPointer: 15, ReturnAddress: 14, HasReturnAddress: true}
+		r = Roles{FramePointer: 11, StackPointer: 15, ReturnAddress: 14, HasReturnAddress: true, SPBelowCFA: 160}
 		r.CalleeSaved = seq(nil, 6, 15)            // r6-r15
 		r.CalleeSaved = seq(r.CalleeSaved, 24, 31) // f8-f15
 	}

@@ -19,9 +19,8 @@ type abi struct {
 	order   binary.ByteOrder
 	ptrSize int
 	sp      uint16 // the stack pointer's DWARF number
-	// spBelowCFA is how far below the CFA the caller's stack pointer is:
-	// 160 on s390x (the CFA is the caller's r15 + 160, the register save
-	// area), 0 elsewhere.
+	// spBelowCFA is how far below the CFA the caller's stack pointer is
+	// (regs.Roles.SPBelowCFA: 160 on s390x, 0 elsewhere).
 	spBelowCFA uint64
 	// saved marks the registers a callee preserves: without a CFI rule
 	// their value in the caller is the callee's.
@@ -36,10 +35,7 @@ func newABI(a regs.Arch) (abi, error) {
 		return abi{}, fmt.Errorf("stackwalk: architecture %v is not supported", a)
 	}
 	roles := regs.RolesOf(a)
-	x := abi{arch: a, order: a.ByteOrder(), ptrSize: a.PointerSize(), sp: roles.StackPointer}
-	if a == regs.S390X {
-		x.spBelowCFA = 160
-	}
+	x := abi{arch: a, order: a.ByteOrder(), ptrSize: a.PointerSize(), sp: roles.StackPointer, spBelowCFA: roles.SPBelowCFA}
 	for _, r := range roles.CalleeSaved {
 		x.setSaved(r)
 	}

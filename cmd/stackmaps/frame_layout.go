@@ -130,12 +130,14 @@ func yamlField(line string) (key, val string, ok bool) {
 // are from the stack pointer at function entry, which is the CFA less the
 // return address a call pushes (x86_64).
 func (p *framePicture) applyLayout(objs []layoutSlot, arch regs.Arch) {
+	roles := regs.RolesOf(arch)
+	ra := returnAddressOnStack(arch, &roles)
 	at := make(map[int64][]int, len(p.Slots)+len(objs)) // slot indexes by offset: linear in the objects
 	for k, s := range p.Slots {
 		at[s.Off] = append(at[s.Off], k)
 	}
 	for _, o := range objs {
-		off := o.EntryOff - returnAddressOnStack(arch)
+		off := o.EntryOff - ra
 		desc := o.Type + ", " + strconv.FormatInt(o.Size, 10) + " bytes"
 		if len(o.Names) > 0 {
 			desc += ": " + strings.Join(o.Names, ", ")

@@ -66,27 +66,21 @@ type slotKey struct {
 }
 
 // returnAddressOnStack is the size of the return address a call pushes
-// (x86_64), which lies between the CFA and the callee's frame.
-func returnAddressOnStack(a regs.Arch) int64 {
-	if a == regs.X86_64 {
-		return 8
+// (an architecture without a link register: x86_64), which lies between
+// the CFA and the callee's frame.
+func returnAddressOnStack(a regs.Arch, r *regs.Roles) int64 {
+	if !r.HasReturnAddress && a.PointerSize() > 0 {
+		return int64(a.PointerSize())
 	}
 	return 0
 }
 
 // cfaAboveFrame is the distance from the CFA down to the top of the
 // callee's frame as LLVM sizes it (the function record's stack size): the
-// return address a call pushes (x86_64), or the 160-byte register save
-// area the caller provides (s390x, whose CFA is the stack pointer at the
-// call + 160).
-func cfaAboveFrame(a regs.Arch) int64 {
-	switch a {
-	case regs.X86_64:
-		return 8
-	case regs.S390X:
-		return 160
-	}
-	return 0
+// caller's stack pointer below the CFA (regs.Roles.SPBelowCFA: s390x's
+// register save area) and the return address a call pushes (x86_64).
+func cfaAboveFrame(a regs.Arch, r *regs.Roles) int64 {
+	return int64(r.SPBelowCFA) + returnAddressOnStack(a, r)
 }
 
 // statepointRoles names what each location of a statepoint record is.
@@ -155,12 +149,12 @@ func buildFramePicture(p *framePicture, tv *tableView, rv recordView, row *cfi.R
 		}
 		// x86_64's return address is pushed by the call: CFA-8, whether
 		// or not the CIE states a rule for it.
-		if ra := returnAddressOnStack(arch); ra > 0 && !slices.ContainsFunc(p.Slots, func(s frameSlot) bool { return s.Off == -ra }) {
+		if ra := returnAddressOnStack(arch, &roles); ra > 0 && !slices.ContainsFunc(p.Slots, func(s frameSlot) bool { return s.Off == -ra }) {
 			p.Slots = append(p.Slots, frameSlot{Off: -ra, Size: int(ra), What: "return address"})
 		}
 	}
 	if !p.HasSP && p.HasCFA && fn != nil && !fn.DynamicStack() {
-		p.SPOff, p.HasSP = -(int64(fn.StackSize()) + cfaAboveFrame(arch)), true
+		p.SPOff, p.HasSP = -(int64(fn.StackSize()) + cfaAboveFrame(arch, &roles)), true
 	}
 	stateRoles := statepointRoles(rv.R)
 	for i, l := range rv.R.Locations() {
