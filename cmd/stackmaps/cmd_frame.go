@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/frameslots"
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -62,7 +64,7 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	bias := c.bias
-	var layouts frameLayouts
+	var layouts map[string][]frameslots.Object
 	if *layoutFile != "" {
 		var err error
 		if layouts, err = readFrameLayouts(*layoutFile); err != nil {
@@ -91,10 +93,10 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 			say(stderr, "stackmaps frame: %s: no call frame information: %v\n", in.File, uwErr)
 		}
 		w := textout.NewBuffer(out)
-		var pic framePicture // reused for every record
+		var fr frameslots.Frame // reused for every record
 		draw := func(tv *tableView, rv recordView) {
 			tv.Bias = bias
-			var p *framePicture
+			var row *cfi.Row
 			if uws != nil {
 				for si, sd := range in.Sections {
 					if sd == tv.SD {
@@ -103,25 +105,23 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 			if tv.UW != nil {
-				if ur, ok := tv.UW.rowFor(rv); ok && ur.Rules != nil {
-					p = buildFramePicture(&pic, tv, rv, ur.Rules)
+				if ur, ok := tv.UW.rowFor(rv); ok {
+					row = ur.Rules
 				}
 			}
-			if p == nil {
-				p = buildFramePicture(&pic, tv, rv, nil)
-			}
+			p := buildFramePicture(&fr, tv, rv, row)
 			if layouts != nil && rv.Func >= 0 && rv.Func < len(tv.Funcs) {
 				f := &tv.Funcs[rv.Func]
 				objs, ok := layouts[f.Symbol()]
 				if !ok {
 					objs = layouts[f.Name()]
 				}
-				p.applyLayout(objs, tv.SD.Arch)
+				p.AddObjects(objs, tv.SD.Arch)
 			}
 			if c.json() {
-				writeFramePictureJSON(w, in.File, p, c.prettyJSON())
+				writeFramePictureJSON(w, in.File, &p, c.prettyJSON())
 			} else {
-				writeFramePictureText(w, p)
+				writeFramePictureText(w, &p)
 			}
 			shown++
 			w.FlushIfFull()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -10,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -169,34 +167,4 @@ func TestFrameLayoutGolden(t *testing.T) {
 			assert.Regexp(t, `\| Direct #1 +address \| \[Variable, 4 bytes: counter @ layout.c:9\]`, out)
 		})
 	}
-}
-
-func TestParseFrameLayoutsRefusesBadOffsets(t *testing.T) {
-	_, err := parseFrameLayouts(strings.NewReader("--- !Analysis\nPass: stack-frame-layout\nFunction: f\nArgs:\n  - Offset: 'x'\n"))
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "remarks line 5")
-	l, err := parseFrameLayouts(strings.NewReader("--- !Analysis\nPass: other\nFunction: f\nArgs:\n  - Offset: '-8'\n"))
-	require.NoError(t, err)
-	assert.Empty(t, l)
-}
-
-// FuzzFrameLayouts: any remarks file is read without a panic, and a
-// picture takes whatever it gives.
-func FuzzFrameLayouts(f *testing.F) {
-	for _, arch := range []string{"x86_64", "aarch64"} {
-		b, err := os.ReadFile(td + "framelayout/layout-" + arch + ".yaml")
-		require.NoError(f, err)
-		f.Add(b)
-	}
-	f.Add([]byte("--- !Analysis\nPass: stack-frame-layout\nFunction: f\nArgs:\n  - Offset: '-8'\n  - Type: Spill\n  - DataLoc: 'x @ a.c:1'\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		l, err := parseFrameLayouts(bytes.NewReader(b))
-		if err != nil {
-			return
-		}
-		for _, objs := range l {
-			var p framePicture
-			p.applyLayout(objs, regs.X86_64)
-		}
-	})
 }

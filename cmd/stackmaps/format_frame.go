@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/frameslots"
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
@@ -87,14 +88,18 @@ func writeFramePictureText(w *textout.Buffer, p *framePicture) {
 			writeCFAOffset(&off, s.Off)
 			w.WriteString(padRight(string(off.Bytes()), 10))
 			w.WriteString("| ")
-			w.WriteString(padRight(slotText(s), 32))
+			w.WriteString(padRight(slotText(arch, &s), 32))
 			w.WriteString(padLeft(sizeText(s.Size), 8))
 			w.WriteString(" |")
-			if len(s.Roles) > 0 {
-				w.WriteByte(' ')
-				w.WriteString(strings.Join(s.Roles, "; "))
+			for i, r := range s.Roles {
+				if i == 0 {
+					w.WriteByte(' ')
+				} else {
+					w.WriteString("; ")
+				}
+				w.WriteString(r.String())
 			}
-			for _, l := range s.Layout {
+			for _, l := range objectTexts(s.Objects) {
 				w.WriteString(" [")
 				w.Name(l)
 				w.WriteByte(']')
@@ -131,22 +136,61 @@ func writeFramePictureText(w *textout.Buffer, p *framePicture) {
 	writeFrameValues(w, p, "unplaced", p.Unplaced)
 }
 
-// slotText says what a slot holds: "saved rbx", "Indirect #3, #7".
-func slotText(s frameSlot) string {
-	if len(s.Locs) == 0 {
-		return s.What
+// slotWhat says what kind of slot s is: "saved rbx", "return address
+// (rip)", "Indirect", "(Spill)".
+func slotWhat(arch regs.Arch, s *frameslots.Slot) string {
+	switch s.Kind {
+	case frameslots.ReturnAddress:
+		if s.HasReg {
+			return "return address (" + regName(arch, s.Reg) + ")"
+		}
+		return "return address"
+	case frameslots.SavedRegister:
+		return "saved " + regName(arch, s.Reg)
+	case frameslots.Location:
+		return s.LocKind.String()
+	case frameslots.StackObject:
+		return "(" + s.Objects[0].Type + ")"
 	}
+	return "?"
+}
+
+// slotText says what a slot holds, with the locations that point there:
+// "saved rbx", "Indirect #3, #7".
+func slotText(arch regs.Arch, s *frameslots.Slot) string {
 	var b strings.Builder
-	b.WriteString(s.What)
+	b.WriteString(slotWhat(arch, s))
 	for i, l := range s.Locs {
 		if i == 0 {
 			b.WriteString(" #")
 		} else {
 			b.WriteString(", #")
 		}
-		b.WriteString(itoaInt(l))
+		b.WriteString(strconv.Itoa(l))
 	}
 	return b.String()
+}
+
+// objectTexts describes the layout remark's stack objects of a slot:
+// "Variable, 32 bytes: buffer @ layout.c:8".
+func objectTexts(objs []frameslots.Object) []string {
+	var out []string
+	for _, o := range objs {
+		desc := o.Type + ", " + strconv.FormatInt(o.Size, 10) + " bytes"
+		if len(o.Names) > 0 {
+			desc += ": " + strings.Join(o.Names, ", ")
+		}
+		out = append(out, desc)
+	}
+	return out
+}
+
+// regName names a DWARF register of arch as the tool does.
+func regName(arch regs.Arch, n uint16) string {
+	if s, ok := regs.PreferredName(arch, n); ok {
+		return s
+	}
+	return "R#" + strconv.Itoa(int(n))
 }
 
 // sizeText is a slot's size: "8 bytes", or "address" for a Direct
@@ -159,7 +203,7 @@ func sizeText(n int) string {
 }
 
 // writeFrameValues lists the locations that have no slot in the picture.
-func writeFrameValues(w *textout.Buffer, p *framePicture, title string, vs []frameValue) {
+func writeFrameValues(w *textout.Buffer, p *framePicture, title string, vs []frameslots.Value) {
 	if len(vs) == 0 {
 		return
 	}
@@ -171,9 +215,9 @@ func writeFrameValues(w *textout.Buffer, p *framePicture, title string, vs []fra
 		w.Int(int64(v.Loc))
 		w.WriteByte(' ')
 		writeLocation(w, p.tv.SD.Arch, p.rv.R, v.L)
-		if v.Role != "" {
+		if v.Role.Kind != frameslots.NoRole {
 			w.WriteString("  (")
-			w.WriteString(v.Role)
+			w.WriteString(v.Role.String())
 			w.WriteByte(')')
 		}
 		w.WriteByte('\n')
@@ -263,7 +307,7 @@ func writeFramePictureJSON(w *textout.Buffer, file string, p *framePicture, pret
 		j.Key("size")
 		j.Int(int64(s.Size))
 		j.Key("what")
-		j.String(s.What)
+		j.String(slotWhat(arch, &s))
 		j.Key("locations")
 		j.OpenArray()
 		for _, l := range s.Locs {
@@ -275,13 +319,13 @@ func writeFramePictureJSON(w *textout.Buffer, file string, p *framePicture, pret
 		j.OpenArray()
 		for _, r := range s.Roles {
 			j.Elem()
-			j.String(r)
+			j.String(r.String())
 		}
 		j.CloseArray()
-		if s.Layout != nil {
+		if s.Objects != nil {
 			j.Key("layout")
 			j.OpenArray()
-			for _, l := range s.Layout {
+			for _, l := range objectTexts(s.Objects) {
 				j.Elem()
 				j.String(l)
 			}
@@ -292,7 +336,7 @@ func writeFramePictureJSON(w *textout.Buffer, file string, p *framePicture, pret
 	j.CloseArray()
 	for _, part := range []struct {
 		key string
-		vs  []frameValue
+		vs  []frameslots.Value
 	}{{"registers", p.Registers}, {"constants", p.Constants}, {"unplaced", p.Unplaced}} {
 		j.Key(part.key)
 		j.OpenArray()
@@ -310,7 +354,7 @@ func writeFramePictureJSON(w *textout.Buffer, file string, p *framePicture, pret
 			j.Key("size")
 			j.Uint(uint64(v.L.Size))
 			j.Key("role")
-			j.StringOrNull(v.Role, v.Role != "")
+			j.StringOrNull(v.Role.String(), v.Role.Kind != frameslots.NoRole)
 			j.CloseObject()
 		}
 		j.CloseArray()

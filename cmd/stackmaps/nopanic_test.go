@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/frameslots"
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stackmaps/stackmaps/regs"
@@ -51,13 +52,13 @@ func TestOutputsNeverPanic(t *testing.T) {
 // drawEveryFrame draws the frame picture of every record of in (no CFI:
 // the pictures place nothing), as text and JSON.
 func drawEveryFrame(in *dumpInput) {
-	var pic framePicture
+	var fr frameslots.Frame
 	b := textout.NewBuffer(io.Discard)
 	forEachTable(in, func(tv *tableView) {
 		for _, r := range tv.Table.Records() {
-			p := buildFramePicture(&pic, tv, recordViewOf(r), nil)
-			writeFramePictureText(b, p)
-			writeFramePictureJSON(b, in.File, p, false)
+			p := buildFramePicture(&fr, tv, recordViewOf(r), nil)
+			writeFramePictureText(b, &p)
+			writeFramePictureJSON(b, in.File, &p, false)
 			b.Reset()
 		}
 	})
