@@ -118,33 +118,68 @@ func (r Record) EvaluateLocation(i int, l Location, regs RegisterFile, mem Memor
 	fail := func(addr uint64, err error) (Value, error) {
 		return Value{}, &EvalError{Record: r.Index(), Location: i, Reg: l.Reg, Addr: addr, Err: err}
 	}
-	v := Value{Size: int(l.Size)}
-	switch l.Kind {
-	case Constant, ConstantIndex:
-		v.Bits, _ = r.ConstantValue(l)
-		return v, nil
+	var base uint64
+	if l.InRegister() {
+		var ok bool
+		if base, ok = register(regs, l.Reg); !ok {
+			return fail(0, ErrNoRegister)
+		}
 	}
-	base, ok := register(regs, l.Reg)
-	if !ok {
-		return fail(0, ErrNoRegister)
+	v, load := r.Resolve(l, base)
+	if load {
+		if mem == nil {
+			return fail(v.Addr, ErrMemory)
+		}
+		bits, err := r.t.load(mem, v.Addr, min(v.Size, 8))
+		if err != nil {
+			return fail(v.Addr, fmt.Errorf("%w: %w", ErrMemory, err))
+		}
+		v.Bits = bits
 	}
+	return v, nil
+}
+
+// Resolve is the rule of Evaluate without its registers and memory, for a
+// runtime that reads them itself: base is the value of the location's
+// register (l.Reg, or for PowerPC's 1200+N the register PPCHalf names;
+// ignored for constants). It returns the location's value, except that
+// an Indirect location's value is not loaded: then load is true, v.Addr
+// and v.InMemory are set, and the caller reads min(v.Size, 8) bytes at
+// v.Addr in the table's byte order into v.Bits. l must be a location of
+// r (ConstantIndex reads r's constants table).
+func (r Record) Resolve(l Location, base uint64) (v Value, load bool) {
+	v.Size = int(l.Size)
+	addr := base + uint64(int64(l.Offset))
 	switch l.Kind {
 	case Register:
 		v.Bits = lowBytes(base, v.Size)
 	case Direct:
-		v.Bits = base + uint64(int64(l.Offset))
+		v.Bits = addr
 	case Indirect:
-		addr := base + uint64(int64(l.Offset))
-		if mem == nil {
-			return fail(addr, ErrMemory)
-		}
-		bits, err := r.t.load(mem, addr, min(v.Size, 8))
-		if err != nil {
-			return fail(addr, fmt.Errorf("%w: %w", ErrMemory, err))
-		}
-		v.Bits, v.Addr, v.InMemory = bits, addr, true
+		v.Addr, v.InMemory = addr, true
+		return v, true
+	default:
+		v.Bits = r.constant(l)
 	}
-	return v, nil
+	return v, false
+}
+
+// constant returns a Constant or ConstantIndex location's value (0 for
+// an index past the constants table, which Parse refuses).
+func (r Record) constant(l Location) uint64 {
+	v, _ := r.ConstantValue(l)
+	return v
+}
+
+// PPCHalf reports whether DWARF register number n is one LLVM gives a
+// 32-bit value in a 64-bit PowerPC GPR (1200+N, the SPE super-register's
+// number; no other target uses 1200-1231), and returns N: the register a
+// runtime's register file holds it in.
+func PPCHalf(n uint16) (gpr uint16, ok bool) {
+	if n >= ppcHalfBase && n < ppcHalfBase+32 {
+		return n - ppcHalfBase, true
+	}
+	return n, false
 }
 
 // ppcHalfBase is the first of the DWARF numbers 1200-1231 that LLVM gives a
@@ -161,8 +196,8 @@ func register(regs RegisterFile, n uint16) (uint64, bool) {
 	if v, ok := regs.Register(n); ok {
 		return v, true
 	}
-	if n >= ppcHalfBase && n < ppcHalfBase+32 {
-		return regs.Register(n - ppcHalfBase)
+	if gpr, ok := PPCHalf(n); ok {
+		return regs.Register(gpr)
 	}
 	return 0, false
 }

@@ -197,3 +197,39 @@ func TestEvaluateNilRegisterFile(t *testing.T) {
 	require.NoError(t, err, "constants need no registers")
 	assert.Equal(t, ^uint64(4), v.Bits)
 }
+
+// TestResolve checks Evaluate's rule without I/O on the same locations:
+// with the register's value given, every kind but Indirect gives
+// Evaluate's value, and Indirect gives the address to load from.
+func TestResolve(t *testing.T) {
+	r := evalRecord(t, binary.LittleEndian)
+	const rbx, rsp = 0xAAAABBBB_CCCCDDDD, 0x7000
+	cases := []struct {
+		base uint64
+		want stackmap.Value
+		load bool
+	}{
+		{rbx, stackmap.Value{Bits: rbx, Size: 8}, false},
+		{rbx, stackmap.Value{Bits: 0xCCCCDDDD, Size: 4}, false},
+		{rsp, stackmap.Value{Bits: 0x7010, Size: 8}, false},
+		{rsp, stackmap.Value{Addr: 0x7008, Size: 8, InMemory: true}, true},
+		{rsp, stackmap.Value{Addr: 0x7000, Size: 4, InMemory: true}, true},
+		{12345, stackmap.Value{Bits: ^uint64(4), Size: 8}, false},
+		{12345, stackmap.Value{Bits: 0x123456789, Size: 8}, false},
+	}
+	for i, c := range cases {
+		l, ok := r.Location(i)
+		require.True(t, ok)
+		v, load := r.Resolve(l, c.base)
+		assert.Equal(t, c.want, v, "location %d", i)
+		assert.Equal(t, c.load, load, "location %d", i)
+	}
+	gpr, ok := stackmap.PPCHalf(1203)
+	assert.True(t, ok)
+	assert.Equal(t, uint16(3), gpr)
+	for _, n := range []uint16{3, 1199, 1232} {
+		gpr, ok := stackmap.PPCHalf(n)
+		assert.False(t, ok, "%d", n)
+		assert.Equal(t, n, gpr)
+	}
+}

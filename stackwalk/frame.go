@@ -31,16 +31,29 @@ type Frame struct {
 
 // found is the record lookup's answer for a frame.
 type found struct {
-	rec      stackmap.Record
-	stateptr stackmap.Statepoint
-	hasRec   bool
-	exact    bool
-	isSP     bool
+	// The first cache line (a recipe's found starts on one): the flags,
+	// the counts and the statepoint view.
+	hasRec bool
+	exact  bool
+	isSP   bool
 	// ownOrder: the record's table is in the target's byte order (as
 	// compiled code's tables are), so its Indirect locations are read
 	// through Walker.load.
 	ownOrder bool
+	// nlocs of the record's locations, decoded once when the record was
+	// found (and kept with the recipe): values read them from locs.
+	nlocs uint8
+	// ndeopt is NumDeopt's answer, kept from the lookup.
+	ndeopt   int
+	stateptr stackmap.Statepoint
+	rec      stackmap.Record
+	locs     [maxLocs]stackmap.Location
 }
+
+// maxLocs bounds the locations a found record keeps decoded: a
+// statepoint's 3 constants and up to 13 deopt values and GC pointers.
+// Locations past it are decoded when asked for.
+const maxLocs = 16
 
 // noRecord is the answer of a frame without a record.
 var noRecord found
@@ -160,7 +173,19 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
 	r.rec, _ = match.Record(0)
 	r.hasRec, r.exact = true, match.Exact()
 	r.ownOrder = r.rec.Table().ByteOrder() == w.abi.order
+	for i := range min(r.rec.NumLocations(), maxLocs) {
+		l, ok := r.rec.Location(i)
+		if !ok {
+			break
+		}
+		r.locs[i] = l
+		r.nlocs++
+	}
 	if r.exact {
 		r.stateptr, r.isSP = r.rec.AsStatepoint()
+	}
+	r.ndeopt = r.rec.NumLocations()
+	if r.isSP {
+		r.ndeopt = r.stateptr.NumDeopt()
 	}
 }

@@ -18,17 +18,18 @@ import (
 // expression, or more register rules than maxMoves) are not cached: their
 // frames take the slow path, the row itself, at every visit.
 type recipe struct {
-	m    *Module // the module found for pc: pointer identity, kept alive by the cache
-	pc   uint64  // the frame's pc
-	call bool    // pc is a return address (the row is looked up at pc-1)
+	// The first cache line: what a frame-only walk reads besides the
+	// moves.
+	m  *Module // the module found for pc: pointer identity, kept alive by the cache
+	pc uint64  // the frame's pc
 	// removals is the module set's count of Removes when m was found for
 	// pc: while a snapshot has the same count, pc is still in m (Add
 	// refuses overlaps), and the set need not be asked again.
-	removals uint64
-
-	cfaReg    uint16 // CFA = register cfaReg + cfaOff
-	cfaOff    int64
+	removals  uint64
+	cfaOff    int64  // CFA = register cfaReg + cfaOff
+	cfaReg    uint16 //
 	raReg     uint16 // the return address column
+	call      bool   // pc is a return address (the row is looked up at pc-1)
 	raSigned  bool   // AArch64: the return address is signed (Config.PACMask)
 	spFromCFA bool   // the caller's stack pointer is the CFA (no rule of its own)
 	nmoves    uint8
@@ -57,13 +58,21 @@ const (
 	moveRegister                  // the callee's register src
 )
 
-// move is one register rule of a recipe.
+// move is one register rule of a recipe, in 8 bytes (a frame's first
+// moves share its cache line).
 type move struct {
-	off  int64
-	reg  uint16
-	src  uint16
+	off  int32 // CFA+off (moveOffset, moveValOffset)
+	reg  uint8 // the register the rule gives (below MaxRegs)
+	src  uint8 // moveRegister: the callee's register (noReg when it has none below MaxRegs)
 	kind moveKind
 }
+
+// A move's registers fit in a byte.
+const _ = uint8(MaxRegs - 1)
+
+// noReg is a move's src for a register no frame knows (at or above
+// MaxRegs).
+const noReg = 0xff
 
 // cacheBits gives the number of recipes a Walker caches: 1 << cacheBits,
 // direct-mapped by pc.
@@ -115,9 +124,15 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 			if n == maxMoves {
 				return false
 			}
+			if rule.Offset != int64(int32(rule.Offset)) {
+				return false
+			}
 			mv := &e.moves[n]
 			n++
-			mv.reg, mv.src, mv.off = uint16(r), rule.Reg, rule.Offset
+			mv.reg, mv.src, mv.off = uint8(r), noReg, int32(rule.Offset)
+			if rule.Reg < MaxRegs {
+				mv.src = uint8(rule.Reg)
+			}
 			switch rule.Kind {
 			case cfi.RuleOffset:
 				mv.kind = moveOffset
@@ -133,7 +148,7 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 	e.nmoves = uint8(n)
 	e.raMove, e.spMove = -1, -1
 	for i := range n {
-		switch e.moves[i].reg {
+		switch uint16(e.moves[i].reg) {
 		case row.RAReg:
 			e.raMove = int8(i)
 		case x.sp:
@@ -154,8 +169,7 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 // the frame's registers as they were.
 func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
 	fr, s := &w.fr, &w.st[w.cur]
-	var vals [maxMoves]uint64
-	var homes [maxMoves]Home
+	vals := &w.moveVals
 	var got uint32 // the moves that gave a value
 	for i := range e.nmoves {
 		mv := &e.moves[i]
@@ -167,14 +181,14 @@ func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
 				w.failSaved(addr, int(mv.reg), err)
 				return 0, false
 			}
-			vals[i], homes[i] = v, Home{Kind: HomeMemory, Addr: addr}
+			vals[i] = v
 		case moveValOffset:
-			vals[i], homes[i] = fr.CFA+uint64(mv.off), Home{Kind: HomeComputed}
+			vals[i] = fr.CFA + uint64(mv.off)
 		case moveRegister:
 			if !s.has(uint64(mv.src)) {
 				continue
 			}
-			vals[i], homes[i] = s.val[mv.src], s.home[mv.src]
+			vals[i], w.moveHomes[i] = s.val[mv.src], s.home[mv.src]
 		}
 		got |= 1 << i
 	}
@@ -211,8 +225,17 @@ func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
 		s.known[k] &= e.carry[k]
 	}
 	for i := range e.nmoves {
-		if got&(1<<i) != 0 {
-			s.set(int(e.moves[i].reg), vals[i], homes[i])
+		if got&(1<<i) == 0 {
+			continue
+		}
+		mv := &e.moves[i]
+		switch mv.kind {
+		case moveOffset:
+			s.set(int(mv.reg), vals[i], Home{Kind: HomeMemory, Addr: fr.CFA + uint64(mv.off)})
+		case moveValOffset:
+			s.set(int(mv.reg), vals[i], Home{Kind: HomeComputed})
+		default:
+			s.set(int(mv.reg), vals[i], w.moveHomes[i])
 		}
 	}
 	if e.spFromCFA {

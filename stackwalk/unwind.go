@@ -106,6 +106,22 @@ func (w *Walker) unwindRow(row *cfi.Row, old, ns *state) bool {
 	return true
 }
 
+// loadFlat8 reads an 8-byte slot (size 8 or more: its first 8 bytes)
+// from Config.Memory when it is a stackmap.Memory holding it; false
+// otherwise (load then reads, or says why not).
+func (w *Walker) loadFlat8(addr uint64, size int) (uint64, bool) {
+	m := &w.flat
+	off := addr - m.Addr
+	if !w.hasFlat || size < 8 || addr < m.Addr || off >= uint64(len(m.Data)) || uint64(len(m.Data))-off < 8 {
+		return 0, false
+	}
+	b := m.Data[off : off+8]
+	if w.big {
+		return binary.BigEndian.Uint64(b), true
+	}
+	return binary.LittleEndian.Uint64(b), true
+}
+
 // load reads an unsigned integer of size bytes (1 to 8) in the target's
 // byte order.
 func (w *Walker) load(addr uint64, size int) (uint64, error) {
@@ -157,22 +173,4 @@ func (c *exprCtx) Load(addr uint64, size int) (uint64, bool) {
 	}
 	v, err := c.w.load(addr, size)
 	return v, err == nil
-}
-
-// walkMem is the memory a frame's locations are evaluated over when its
-// table is in the target's byte order: the walker's Config.Memory, read
-// through Walker.load (without interface calls for a stackmap.Memory).
-type walkMem Walker
-
-// ReadMemory reads Config.Memory.
-func (m *walkMem) ReadMemory(addr uint64, p []byte) error { return m.cfg.Memory.ReadMemory(addr, p) }
-
-// ReadUint reads through Walker.load: order is the target's, which
-// Frame.slot checked once per record.
-func (m *walkMem) ReadUint(addr uint64, size int, _ binary.ByteOrder) (uint64, error) {
-	w := (*Walker)(m)
-	if size < 1 || size > 8 {
-		return 0, fmt.Errorf("stackwalk: cannot read a %d-byte integer: %w", size, ErrMemory)
-	}
-	return w.load(addr, size)
 }

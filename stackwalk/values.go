@@ -3,7 +3,6 @@ package stackwalk
 import (
 	"fmt"
 
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -37,23 +36,19 @@ type Root struct {
 // NumDeopt returns the number of deopt values: a statepoint's deopt
 // arguments; every location of another record (patchpoint live values);
 // 0 without a record.
-func (f *Frame) NumDeopt() int {
-	switch r := f.rf(); {
-	case r.isSP:
-		return r.stateptr.NumDeopt()
-	case r.hasRec:
-		return r.rec.NumLocations()
-	}
-	return 0
-}
+func (f *Frame) NumDeopt() int { return f.rf().ndeopt }
 
 // Deopt evaluates deopt value i with the frame's registers.
 func (f *Frame) Deopt(i int) (Slot, error) {
-	if i < 0 || i >= f.NumDeopt() {
-		return Slot{}, fmt.Errorf("stackwalk: frame %d has no deopt value %d", f.Index, i)
+	r := f.rf()
+	if uint(i) >= uint(r.ndeopt) {
+		return Slot{}, f.noValue("deopt value", i)
 	}
-	if r := f.rf(); r.isSP {
+	if r.isSP {
 		i = r.stateptr.DeoptIndex(i)
+	}
+	if v, h, ok := f.value(i); ok {
+		return Slot{Value: v, Loc: r.locs[i], Home: h}, nil
 	}
 	return f.slot(i)
 }
@@ -69,26 +64,47 @@ func (f *Frame) NumRoots() int {
 
 // Root evaluates GC pointer pair i.
 func (f *Frame) Root(i int) (Root, error) {
-	if i < 0 || i >= f.NumRoots() {
-		return Root{}, fmt.Errorf("stackwalk: frame %d has no GC root %d", f.Index, i)
+	if uint(i) >= uint(f.NumRoots()) {
+		return Root{}, f.noValue("GC root", i)
 	}
-	bi, di := f.ri.stateptr.GCPairIndex(i)
-	rec := &f.ri.rec
-	lb, okb := rec.Location(bi)
-	ld, okd := rec.Location(di)
-	if !okb || !okd {
-		return Root{}, f.noLocation(bi, di)
+	r := f.ri
+	bi, di := r.stateptr.GCPairIndex(i)
+	bv, bh, ok := f.value(bi)
+	if !ok {
+		return f.rootSlow(bi, di)
 	}
-	var r Root
-	if err := f.eval(bi, lb, &r.Base); err != nil {
+	base := Slot{Value: bv, Loc: r.locs[bi], Home: bh}
+	if uint(di) < uint(r.nlocs) && r.locs[di] == base.Loc {
+		// The same location (llc often gives an unrelocated pair two):
+		// the same value.
+		return Root{Base: base, Derived: base}, nil
+	}
+	dv, dh, ok := f.value(di)
+	if !ok {
+		return f.rootSlow(bi, di)
+	}
+	return Root{Base: base, Derived: Slot{Value: dv, Loc: r.locs[di], Home: dh}}, nil
+}
+
+// rootSlow is Root for the locations value cannot evaluate: each through
+// slot, which says why.
+func (f *Frame) rootSlow(bi, di int) (Root, error) {
+	base, err := f.slot(bi)
+	if err != nil {
 		return Root{}, err
 	}
-	if ld == lb { // the same location (llc often gives an unrelocated pair two): the same value
-		r.Derived = r.Base
-	} else if err := f.eval(di, ld, &r.Derived); err != nil {
+	derived, err := f.slot(di)
+	if err != nil {
 		return Root{}, err
 	}
-	return r, nil
+	return Root{Base: base, Derived: derived}, nil
+}
+
+// noValue is the error of a frame without value i of a kind.
+//
+//go:noinline
+func (f *Frame) noValue(what string, i int) error {
+	return fmt.Errorf("stackwalk: frame %d has no %s %d", f.Index, what, i)
 }
 
 // NumGCSlots returns the number of GC stack slots (allocas holding GC
@@ -114,52 +130,110 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	return s, nil
 }
 
-// slot evaluates location i of the record with the frame's registers.
-func (f *Frame) slot(i int) (Slot, error) {
-	l, ok := f.ri.rec.Location(i)
-	if !ok {
-		return Slot{}, f.noLocation(i, i)
+// value evaluates location i of the record on the fast path, by the one
+// rule of stackmap.Record.Resolve, reading the frame's registers and
+// memory itself (no interface call): a location decoded when the record
+// was found, of a table in the target's byte order, whose register the
+// frame knows and whose slot, if any, a stackmap.Memory holds 8 bytes of.
+// It returns false for every other case (slot then evaluates it, or says
+// why it cannot). The value and its home come back in registers, so a
+// caller builds its Slot once.
+func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
+	r := f.ri
+	if uint(i) >= uint(r.nlocs) || !r.ownOrder {
+		return stackmap.Value{}, Home{}, false
 	}
-	var s Slot
-	if err := f.eval(i, l, &s); err != nil {
+	l := r.locs[i]
+	var base uint64
+	home := Home{Kind: HomeComputed}
+	if l.InRegister() {
+		reg, _ := stackmap.PPCHalf(l.Reg)
+		st := &f.w.st[f.w.cur]
+		if !st.has(uint64(reg)) {
+			return stackmap.Value{}, Home{}, false
+		}
+		base = st.val[reg]
+		if l.Kind == stackmap.Register {
+			home = st.home[reg]
+		}
+	}
+	v, load := r.rec.Resolve(l, base)
+	if load {
+		bits, ok := f.w.loadFlat8(v.Addr, v.Size)
+		if !ok {
+			return stackmap.Value{}, Home{}, false
+		}
+		v.Bits = bits
+		home = Home{Kind: HomeMemory, Addr: v.Addr}
+	}
+	return v, home, true
+}
+
+// slot evaluates location i of the record in every case: value's, and a
+// location past those decoded when the record was found, a register the
+// frame does not know, memory that is not a stackmap.Memory or a slot not
+// 8 bytes wide, a table in another byte order; and it says why a location
+// cannot be evaluated.
+func (f *Frame) slot(i int) (Slot, error) {
+	r := f.ri
+	l, ok := r.rec.Location(i)
+	if !ok {
+		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, r.rec.Index(), i)
+	}
+	if !r.ownOrder {
+		return f.evalOther(i, l)
+	}
+	st := &f.w.st[f.w.cur]
+	var base uint64
+	home := Home{Kind: HomeComputed}
+	if l.InRegister() {
+		reg, _ := stackmap.PPCHalf(l.Reg)
+		if !st.has(uint64(reg)) {
+			return Slot{}, &stackmap.EvalError{Record: r.rec.Index(), Location: i, Reg: l.Reg, Err: stackmap.ErrNoRegister}
+		}
+		base = st.val[reg]
+		if l.Kind == stackmap.Register {
+			home = st.home[reg]
+		}
+	}
+	v, load := r.rec.Resolve(l, base)
+	if load {
+		bits, err := f.w.loadValue(v.Addr, v.Size)
+		if err != nil {
+			return Slot{}, &stackmap.EvalError{Record: r.rec.Index(), Location: i, Reg: l.Reg, Addr: v.Addr,
+				Err: fmt.Errorf("%w: %w", stackmap.ErrMemory, err)}
+		}
+		v.Bits = bits
+		home = Home{Kind: HomeMemory, Addr: v.Addr}
+	}
+	return Slot{Value: v, Loc: l, Home: home}, nil
+}
+
+// evalOther evaluates location i (decoded as l) of a record whose table
+// is not in the target's byte order, through stackmap's evaluation with
+// the frame's registers and Config.Memory.
+func (f *Frame) evalOther(i int, l stackmap.Location) (Slot, error) {
+	st := &f.w.st[f.w.cur]
+	v, err := f.ri.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
+	if err != nil {
 		return Slot{}, err
 	}
-	return s, nil
-}
-
-// noLocation is the error of a record without location i (or j).
-func (f *Frame) noLocation(i, j int) error {
-	if _, ok := f.ri.rec.Location(i); ok {
-		i = j
-	}
-	return fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, f.ri.rec.Index(), i)
-}
-
-// eval evaluates location i of the record, already decoded as l, into s.
-func (f *Frame) eval(i int, l stackmap.Location, s *Slot) error {
-	st := &f.w.st[f.w.cur]
-	var mem stackmap.MemoryReader = f.w.cfg.Memory
-	if f.ri.ownOrder {
-		mem = (*walkMem)(f.w)
-	}
-	v, err := f.ri.rec.EvaluateLocation(i, l, st, mem)
-	if err != nil {
-		return err
-	}
-	s.Value, s.Loc, s.Home = v, l, Home{Kind: HomeComputed}
+	s := Slot{Value: v, Loc: l, Home: Home{Kind: HomeComputed}}
 	switch l.Kind {
 	case stackmap.Indirect:
 		s.Home = Home{Kind: HomeMemory, Addr: v.Addr}
 	case stackmap.Register:
-		r := l.Reg
-		if r >= ppcHalf && r < ppcHalf+32 && (f.w.abi.arch == regs.PPC64 || f.w.abi.arch == regs.PPC64LE) {
-			r -= ppcHalf
-		}
-		s.Home = st.reg(uint64(r)).Home
+		reg, _ := stackmap.PPCHalf(l.Reg)
+		s.Home = st.reg(uint64(reg)).Home
 	}
-	return nil
+	return s, nil
 }
 
-// ppcHalf is LLVM's DWARF number for the 32-bit half of PowerPC r0
-// (1200+N for rN).
-const ppcHalf = 1200
+// loadValue reads the first min(size, 8) bytes of an Indirect location's
+// slot in the target's byte order.
+func (w *Walker) loadValue(addr uint64, size int) (uint64, error) {
+	if size < 1 {
+		return 0, fmt.Errorf("stackwalk: cannot read a %d-byte integer: %w", size, ErrMemory)
+	}
+	return w.load(addr, min(size, 8))
+}

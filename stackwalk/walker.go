@@ -128,6 +128,11 @@ type Walker struct {
 	big     bool
 	fr      Frame
 	ectx    exprCtx
+	// moveVals and moveHomes hold a recipe's register values (and the
+	// homes of those copied from another register) between computing and
+	// storing them (unwindRecipe): kept here, no frame zeroes them.
+	moveVals  [maxMoves]uint64
+	moveHomes [maxMoves]Home
 
 	mods *ModuleSet  // the set modules are looked up in
 	snap *moduleSnap // mods as it was at Start

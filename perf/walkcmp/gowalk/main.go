@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,10 +25,21 @@ func main() {
 	rounds := flag.Int("rounds", 5, "interleaved rounds")
 	iters := flag.Int("iters", 2000, "walks per timed run")
 	reps := flag.Int("reps", 5, "timed runs per round (the best is kept)")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	if *chain == "" || *rounds < 1 || *iters < 1 || *reps < 1 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			fail("%v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fail("%v", err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	res := map[string][]float64{}
 	frames := map[string]int{}
