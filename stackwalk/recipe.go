@@ -175,11 +175,14 @@ func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
 		mv := &e.moves[i]
 		switch mv.kind {
 		case moveOffset:
-			addr := fr.CFA + uint64(mv.off)
-			v, err := w.load(addr, w.abi.ptrSize)
-			if err != nil {
-				w.failSaved(addr, int(mv.reg), err)
-				return 0, false
+			addr := fr.CFA + uint64(int64(mv.off))
+			v, ok := w.loadFlat8(addr, w.abi.ptrSize)
+			if !ok {
+				var err error
+				if v, err = w.load(addr, w.abi.ptrSize); err != nil {
+					w.failSaved(addr, int(mv.reg), err)
+					return 0, false
+				}
 			}
 			vals[i] = v
 		case moveValOffset:
