@@ -82,17 +82,17 @@ func (f *Frame) Row() *cfi.Row {
 
 // Reg returns register r's value in this frame and its home; the zero Reg
 // (HomeUnknown) when it is not recoverable.
-func (f *Frame) Reg(r uint16) Reg { return f.w.st[f.w.cur].reg(uint64(r)) }
+func (f *Frame) Reg(r uint16) Reg { return f.w.cs.reg(uint64(r)) }
 
 // Registers returns the frame's recovered registers as a
 // stackmap.RegisterFile (valid until the next step).
-func (f *Frame) Registers() stackmap.RegisterFile { return &f.w.st[f.w.cur] }
+func (f *Frame) Registers() stackmap.RegisterFile { return f.w.cs }
 
 // KnownRegs iterates over the registers whose value this frame knows, by
 // DWARF number.
 func (f *Frame) KnownRegs() iter.Seq2[uint16, Reg] {
 	return func(yield func(uint16, Reg) bool) {
-		s := &f.w.st[f.w.cur]
+		s := f.w.cs
 		for r := range MaxRegs {
 			if s.has(uint64(r)) && !yield(uint16(r), Reg{Value: s.val[r], Home: s.home[r]}) {
 				return
@@ -137,7 +137,7 @@ func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { r := f.rf(); return r
 // needs no modules: NewWalker(Config{Arch: ..., Memory: ...}).
 func (w *Walker) FrameAt(ix *stackmap.Index, pc, bias uint64, regs *RegisterSet) (*Frame, error) {
 	w.start(pc, regs, false)
-	sp := w.st[w.cur].reg(uint64(w.abi.sp))
+	sp := w.cs.reg(uint64(w.abi.sp))
 	w.fr = Frame{Index: 0, PC: pc, w: w}
 	if sp.Known() {
 		w.fr.SP = sp.Value

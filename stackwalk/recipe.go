@@ -168,7 +168,7 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 // recipe does not carry and stores the moves. A walk that ends here leaves
 // the frame's registers as they were.
 func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
-	fr, s := &w.fr, &w.st[w.cur]
+	fr, s := &w.fr, w.cs
 	vals := &w.moveVals
 	var got uint32 // the moves that gave a value
 	for i := range e.nmoves {

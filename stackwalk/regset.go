@@ -78,3 +78,12 @@ func (s *state) set(r int, v uint64, h Home) {
 	s.val[r], s.home[r] = v, h
 	s.known[r/64] |= 1 << (uint(r) % 64)
 }
+
+// other returns the state that is not the current frame's: where the slow
+// unwind builds the caller's registers.
+func (w *Walker) other() *state {
+	if w.cs == &w.st[0] {
+		return &w.st[1]
+	}
+	return &w.st[0]
+}

@@ -15,7 +15,7 @@ func (w *Walker) unwind() (uint64, bool) {
 		return w.unwindRecipe(e)
 	}
 	fr := &w.fr
-	old, ns := &w.st[w.cur], &w.st[1-w.cur]
+	old, ns := w.cs, w.other()
 	ns.reset()
 	if !w.unwindRow(w.row, old, ns) {
 		return 0, false
@@ -38,7 +38,7 @@ func (w *Walker) unwind() (uint64, bool) {
 		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp.Value, osp.Value), ErrNoProgress)
 		return 0, false
 	}
-	w.cur = 1 - w.cur
+	w.cs = ns
 	return pc, true
 }
 
@@ -162,7 +162,7 @@ type exprCtx struct{ w *Walker }
 
 // Reg returns a register of the current frame.
 func (c *exprCtx) Reg(r uint16) (uint64, bool) {
-	v := c.w.st[c.w.cur].reg(uint64(r))
+	v := c.w.cs.reg(uint64(r))
 	return v.Value, v.Known()
 }
 

@@ -148,7 +148,7 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 	home := Home{Kind: HomeComputed}
 	if l.InRegister() {
 		reg, _ := stackmap.PPCHalf(l.Reg)
-		st := &f.w.st[f.w.cur]
+		st := f.w.cs
 		if !st.has(uint64(reg)) {
 			return stackmap.Value{}, Home{}, false
 		}
@@ -183,7 +183,7 @@ func (f *Frame) slot(i int) (Slot, error) {
 	if !r.ownOrder {
 		return f.evalOther(i, l)
 	}
-	st := &f.w.st[f.w.cur]
+	st := f.w.cs
 	var base uint64
 	home := Home{Kind: HomeComputed}
 	if l.InRegister() {
@@ -213,7 +213,7 @@ func (f *Frame) slot(i int) (Slot, error) {
 // is not in the target's byte order, through stackmap's evaluation with
 // the frame's registers and Config.Memory.
 func (f *Frame) evalOther(i int, l stackmap.Location) (Slot, error) {
-	st := &f.w.st[f.w.cur]
+	st := f.w.cs
 	v, err := f.ri.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
 	if err != nil {
 		return Slot{}, err

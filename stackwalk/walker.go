@@ -111,7 +111,7 @@ type Walker struct {
 	ur  stackmap.UintReader // cfg.Memory, when it reads integers itself
 	uc  unwind.Context
 	st  [2]state
-	cur int      // st[cur] is the current frame's registers
+	cs  *state   // the current frame's registers: st[0] or st[1]
 	row *cfi.Row // the current frame's row, inside uc (nil until Frame.Row asks, when recipe came from the cache)
 	// recipe is the current frame's recipe (nil for a row it cannot
 	// express: unwind then reads row); cache holds the recipes of the pcs
@@ -179,6 +179,7 @@ func NewWalker(cfg Config) (*Walker, error) {
 	}
 	cfg.Modules = nil // set holds them
 	w := &Walker{cfg: cfg, abi: x, mods: set, cache: make(recipeCache, 1<<cacheBits)}
+	w.cs = &w.st[0]
 	if cfg.ModuleSet != nil {
 		w.slot = set.gp.register()
 		runtime.AddCleanup(w, set.gp.unregister, w.slot)
@@ -227,7 +228,7 @@ func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {
 	w.beginWalk()
 	w.started, w.async, w.last, w.end, w.err, w.row = true, async, false, Walking, nil, nil
 	w.recipe, w.rowMod = nil, nil
-	w.cur = 0
+	w.cs = &w.st[0]
 	s := &w.st[0]
 	s.reset()
 	for r := range MaxRegs {
@@ -335,7 +336,7 @@ func (w *Walker) module(pc uint64) *Module {
 // suspended in a call): the row is then looked up as unwind.LookupPC
 // says, at the call.
 func (w *Walker) enter(i int, pc uint64, call bool) bool {
-	s := &w.st[w.cur]
+	s := w.cs
 	sp := s.reg(uint64(w.abi.sp))
 	w.stopPC, w.stopSP = pc, sp.Value
 	if w.cfg.StopSP != 0 && sp.Known() && sp.Value >= w.cfg.StopSP {
@@ -403,7 +404,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 // them. The row is computed only if Frame.Row asks for it.
 func (w *Walker) enterRecipe(i int, pc uint64, sp Reg, at uint64, m *Module, e *recipe) bool {
 	w.row, w.recipe, w.rowMod, w.rowAt, w.stopPC, w.stopSP = nil, e, m, at-m.Bias, 0, 0
-	r := w.st[w.cur].reg(uint64(e.cfaReg))
+	r := w.cs.reg(uint64(e.cfaReg))
 	if !r.Known() {
 		w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", e.cfaReg), ErrNoCFA)
 		return false
@@ -427,7 +428,7 @@ func (w *Walker) ResetCache() { clear(w.cache) }
 func (w *Walker) cfa(i int, pc uint64, row *cfi.Row) (uint64, bool) {
 	switch row.CFA.Kind {
 	case cfi.CFARegOffset:
-		r := w.st[w.cur].reg(uint64(row.CFA.Reg))
+		r := w.cs.reg(uint64(row.CFA.Reg))
 		if !r.Known() {
 			w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", row.CFA.Reg), ErrNoCFA)
 			return 0, false
