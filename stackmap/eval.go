@@ -148,6 +148,17 @@ func (r Record) EvaluateLocation(i int, l Location, regs RegisterFile, mem Memor
 // v.Addr in the table's byte order into v.Bits. l must be a location of
 // r (ConstantIndex reads r's constants table).
 func (r Record) Resolve(l Location, base uint64) (v Value, load bool) {
+	if l.InRegister() {
+		return l.ResolveRegister(base)
+	}
+	return Value{Bits: r.constant(l), Size: int(l.Size)}, false
+}
+
+// ResolveRegister is Resolve for a location that names a register
+// (Register, Direct, Indirect: InRegister), which needs no table: small
+// enough for the compiler to inline into a runtime's loop. For a constant
+// it returns the zero Value.
+func (l Location) ResolveRegister(base uint64) (v Value, load bool) {
 	v.Size = int(l.Size)
 	addr := base + uint64(int64(l.Offset))
 	switch l.Kind {
@@ -156,12 +167,11 @@ func (r Record) Resolve(l Location, base uint64) (v Value, load bool) {
 	case Direct:
 		v.Bits = addr
 	case Indirect:
-		v.Addr, v.InMemory = addr, true
-		return v, true
+		v.Addr, v.InMemory, load = addr, true, true
 	default:
-		v.Bits = r.constant(l)
+		v.Size = 0
 	}
-	return v, false
+	return v, load
 }
 
 // constant returns a Constant or ConstantIndex location's value (0 for

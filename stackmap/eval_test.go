@@ -233,3 +233,23 @@ func TestResolve(t *testing.T) {
 		assert.Equal(t, n, gpr)
 	}
 }
+
+// TestResolveRegister checks that Resolve gives ResolveRegister's answer
+// for every location in a register, and ResolveRegister the zero Value
+// for constants.
+func TestResolveRegister(t *testing.T) {
+	r := evalRecord(t, binary.LittleEndian)
+	for i := range r.NumLocations() {
+		l, ok := r.Location(i)
+		require.True(t, ok)
+		v, load := l.ResolveRegister(0x7000)
+		if !l.InRegister() {
+			assert.Equal(t, stackmap.Value{}, v, "location %d", i)
+			assert.False(t, load)
+			continue
+		}
+		w, wload := r.Resolve(l, 0x7000)
+		assert.Equal(t, w, v, "location %d", i)
+		assert.Equal(t, wload, load, "location %d", i)
+	}
+}

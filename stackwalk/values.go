@@ -131,7 +131,8 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 }
 
 // value evaluates location i of the record on the fast path, by the one
-// rule of stackmap.Record.Resolve, reading the frame's registers and
+// rule of stackmap.Record.Resolve (Location.ResolveRegister, inlined,
+// for a location in a register), reading the frame's registers and
 // memory itself (no interface call): a location decoded when the record
 // was found, of a table in the target's byte order, whose register the
 // frame knows and whose slot, if any, a stackmap.Memory holds 8 bytes of.
@@ -143,21 +144,21 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 	if uint(i) >= uint(r.nlocs) || !r.ownOrder {
 		return stackmap.Value{}, Home{}, false
 	}
-	l := r.locs[i]
-	var base uint64
-	home := Home{Kind: HomeComputed}
-	if l.InRegister() {
-		reg, _ := stackmap.PPCHalf(l.Reg)
-		st := f.w.cs
-		if !st.has(uint64(reg)) {
-			return stackmap.Value{}, Home{}, false
-		}
-		base = st.val[reg]
-		if l.Kind == stackmap.Register {
-			home = st.home[reg]
-		}
+	l := &r.locs[i]
+	if !l.InRegister() {
+		v, _ := r.rec.Resolve(*l, 0)
+		return v, Home{Kind: HomeComputed}, true
 	}
-	v, load := r.rec.Resolve(l, base)
+	reg, _ := stackmap.PPCHalf(l.Reg)
+	st := f.w.cs
+	if !st.has(uint64(reg)) {
+		return stackmap.Value{}, Home{}, false
+	}
+	home := Home{Kind: HomeComputed}
+	if l.Kind == stackmap.Register {
+		home = st.home[reg]
+	}
+	v, load := l.ResolveRegister(st.val[reg])
 	if load {
 		bits, ok := f.w.loadFlat8(v.Addr, v.Size)
 		if !ok {
