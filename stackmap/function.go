@@ -1,11 +1,12 @@
 package stackmap
 
 // Function is one function record of a table: a view into the table's
-// bytes, two words long (its table, its index and its record's offset),
-// read field by field through its methods (as Record is). What the file says about the function once relocations and
-// symbols are applied (see SectionData) comes from Address, Entry, Symbol,
-// Name, Addend and Size; for a section parsed from bare bytes Address and
-// Entry are the stored address and Symbol is empty.
+// bytes, two words long (its table; its index and its record's offset),
+// read field by field through its methods (as Record is). What the file
+// says about the function once relocations and symbols are applied (see
+// SectionData) comes from Address, Entry, Symbol, Name, Addend and Size;
+// for a section parsed from bare bytes Address and Entry are the stored
+// address and Symbol is empty.
 //
 // The zero Function (what Table.Function returns for an index out of
 // range) belongs to no table: every method returns a zero value.
@@ -74,8 +75,6 @@ func (f Function) RecordCount() uint64 {
 // value plus the addend in relocatable objects, the stored address when
 // nothing relocates it.
 func (f Function) Address() uint64 {
-	// Small enough to inline for bare bytes (no SectionData): a walk over
-	// every function of a section reads it once per function.
 	if f.t == nil || f.t.sd != nil {
 		return f.relocatedAddress()
 	}
