@@ -7,7 +7,7 @@
 // Modes:
 //
 //	all     parse (validating every table) + walk every field
-//	scan    the same in one pass: stackmap.Scanner + RecordView
+//	scan    the same in one pass: stackmap.Scanner's NextView loop
 //	parse   parse alone
 //	walk    the walk alone, over a section parsed before timing
 //	raw     the walk hand-written over the bytes, no project code
