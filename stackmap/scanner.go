@@ -31,11 +31,12 @@ import (
 // NextRecord, followed by View or Record (the full view: offset, function,
 // address, statepoint), walks the same records as bufio.Scanner is used.
 // NextTable, NextRecord and NextView stop at the end and at the first
-// fault; Err then says which (nil at the end), with the *DecodeError Parse
-// returns for the same bytes. Everything handed out before the fault
-// passed every check; nothing is handed out after it. A table whose
-// records were not all read is validated to its end by the next call to
-// NextTable.
+// fault; Err then says which (nil at the end), with the error Parse
+// returns for the same bytes: a *DecodeError, wrapped in a *DialectError
+// when the bytes are another project's layout (DetectDialect). Everything
+// handed out before the fault passed every check; nothing is handed out
+// after it. A table whose records were not all read is validated to its
+// end by the next call to NextTable.
 //
 // The Table, Records and RecordViews handed out are views of the
 // Scanner's current table: they stay valid until the next call to
@@ -44,15 +45,13 @@ import (
 // next NextRecord or NextView). A Table's Size and Bytes cover the rest of
 // the section until the table's records have all been read.
 //
-// Why this shape: the Go compiler keeps a caller's loop variables in
-// registers only when nothing in the loop goes through a closure or stores
-// them in memory. NextView validates one record in a call that takes and
-// returns registers (the loop's own sums stay where they are), and
-// RecordView's accessors inline to plain loads. Iterators (Table.Records)
-// keep their state and the caller's sums in memory, and a loop that
-// validated records in batches and handed them out from the Scanner's
-// fields read its position back from memory at every record.
-// perf/run.sh measures it against LLVM's StackMapParser (perf/README.md).
+// Why this shape: the loop a caller writes around NextView has no closure
+// in it (range-over-func iterators such as Table.Records put the caller's
+// sums in memory), the record comes back as one slice in registers, and
+// the view's accessors are plain loads; the Scanner this replaced
+// validated records in batches and handed them out from its own fields,
+// which cost more than it saved. perf/run.sh measures it against LLVM's
+// StackMapParser (perf/README.md).
 type Scanner struct {
 	data []byte
 	ord  order
@@ -122,11 +121,11 @@ func (s *Scanner) NextTable() bool {
 	if !s.started {
 		s.started = true
 		if len(s.data) == 0 {
-			s.err = at(-1).fail(0, ErrNoTables, "section is empty")
+			s.fail(at(-1).fail(0, ErrNoTables, "section is empty"))
 			return false
 		}
 		if uint64(len(s.data)) > maxSectionSize {
-			s.err = at(-1).fail(0, ErrMalformed, "section of %d bytes is larger than the 4 GiB a stack map section can address", len(s.data))
+			s.fail(at(-1).fail(0, ErrMalformed, "section of %d bytes is larger than the 4 GiB a stack map section can address", len(s.data)))
 			return false
 		}
 	} else {
@@ -140,13 +139,13 @@ func (s *Scanner) NextTable() bool {
 			return false
 		}
 		if len(s.data)-base < headerSize {
-			s.err = at(-1).fail(base, ErrTrailingData, "%d bytes after table %d are too few for another table", len(s.data)-base, index-1)
+			s.fail(at(-1).fail(base, ErrTrailingData, "%d bytes after table %d are too few for another table", len(s.data)-base, index-1))
 			return false
 		}
 	}
 	s.t = Table{}
 	if err := s.t.parseHeader(s.data[base:], base, index, s.ord); err != nil {
-		s.err = err
+		s.fail(err)
 		return false
 	}
 	t := &s.t
@@ -228,7 +227,7 @@ func (s *Scanner) nextView() RecordView {
 	off := s.off
 	end, bad := t.checkRecords(off, 1)
 	if bad >= 0 {
-		s.err, s.direct = t.recordError(s.i), false
+		s.fail(t.recordError(s.i))
 		return RecordView{}
 	}
 	if s.left == 0 {
@@ -251,6 +250,13 @@ func (s *Scanner) nextFunction() {
 		s.fn++
 		s.left = t.recordCount(int(s.fn))
 	}
+}
+
+// fail stops the scan at err, a *DecodeError, which it wraps in the
+// *DialectError that names another project's layout when the bytes are
+// one, as Parse does.
+func (s *Scanner) fail(err error) {
+	s.err, s.direct = nameDialect(s.data, s.ord, err), false
 }
 
 // endRecords notes that the current table's records are all read (or
