@@ -20,8 +20,8 @@ func ExampleScanner() {
 	for sc.NextTable() {
 		t := sc.Table()
 		locations := 0
-		for sc.NextRecord() {
-			locations += sc.View().NumLocations()
+		for r := sc.NextView(); r.Valid(); r = sc.NextView() {
+			locations += r.NumLocations()
 		}
 		fmt.Printf("table %d at %d: %d functions, %d records, %d locations\n", t.Index(), t.Offset(), t.NumFunctions(), t.NumRecords(), locations)
 	}

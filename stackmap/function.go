@@ -1,17 +1,24 @@
 package stackmap
 
 // Function is one function record of a table: a view into the table's
-// bytes, two words long, read field by field through its methods (as
-// Record is). What the file says about the function once relocations and
-// symbols are applied (see SectionData) comes from Address, Entry, Symbol,
-// Name, Addend and Size; for a section parsed from bare bytes Address and
-// Entry are the stored address and Symbol is empty.
+// bytes, two words long (its table; its index and its record's offset),
+// read field by field through its methods (as Record is). What the file
+// says about the function once relocations and symbols are applied (see
+// SectionData) comes from Address, Entry, Symbol, Name, Addend and Size;
+// for a section parsed from bare bytes Address and Entry are the stored
+// address and Symbol is empty.
 //
 // The zero Function (what Table.Function returns for an index out of
 // range) belongs to no table: every method returns a zero value.
 type Function struct {
-	t *Table
-	i uint32
+	t   *Table
+	i   uint32
+	off uint32 // table offset of the function record, worked out once
+}
+
+// functionAt returns function i of t, which must be in range.
+func functionAt(t *Table, i int) Function {
+	return Function{t: t, i: uint32(i), off: uint32(t.functionOff(i))}
 }
 
 // Table returns the table the function belongs to (nil for the zero
@@ -21,16 +28,13 @@ func (f Function) Table() *Table { return f.t }
 // Index returns the function's position in its table's function list.
 func (f Function) Index() int { return int(f.i) }
 
-// off returns the table offset of the function record.
-func (f Function) off() int { return f.t.functionOff(int(f.i)) }
-
 // Offset returns the byte offset of the function record (its address
 // field) in the section.
 func (f Function) Offset() int {
 	if f.t == nil {
 		return 0
 	}
-	return int(f.t.base) + f.off()
+	return int(f.t.base) + int(f.off)
 }
 
 // StoredAddress returns the address field as stored in the section, before
@@ -39,7 +43,7 @@ func (f Function) StoredAddress() uint64 {
 	if f.t == nil {
 		return 0
 	}
-	return f.t.ord.u64(f.t.data, f.off())
+	return f.t.ord.u64(f.t.data, int(f.off))
 }
 
 // StackSize returns the function's frame size in bytes, or
@@ -48,7 +52,7 @@ func (f Function) StackSize() uint64 {
 	if f.t == nil {
 		return 0
 	}
-	return f.t.ord.u64(f.t.data, f.off()+8)
+	return f.t.ord.u64(f.t.data, int(f.off)+8)
 }
 
 // DynamicStack reports whether the function's frame size is not static.
@@ -64,13 +68,22 @@ func (f Function) RecordCount() uint64 {
 	if !f.HasRecordCount() {
 		return 0
 	}
-	return f.t.recordCount(int(f.i))
+	return f.t.ord.u64(f.t.data, int(f.off)+16)
 }
 
 // Address returns the address field's value once relocated: the symbol's
 // value plus the addend in relocatable objects, the stored address when
 // nothing relocates it.
 func (f Function) Address() uint64 {
+	if f.t == nil || f.t.sd != nil {
+		return f.relocatedAddress()
+	}
+	return f.t.ord.u64(f.t.data, int(f.off))
+}
+
+// relocatedAddress is Address for a function of a section with
+// SectionData (and for the zero Function).
+func (f Function) relocatedAddress() uint64 {
 	stored := f.StoredAddress()
 	if f.t == nil || f.t.sd == nil {
 		return stored

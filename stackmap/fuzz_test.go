@@ -10,7 +10,9 @@ import (
 )
 
 // FuzzParse checks that no input panics, that every error is a
-// *DecodeError, and that whatever decodes can be walked in full.
+// *DecodeError, that whatever decodes can be walked in full, and that a
+// Scanner reading the same bytes through NextView hands out only valid
+// records and stops with Parse's error.
 func FuzzParse(f *testing.F) {
 	f.Add(smbuild.Encode(binary.LittleEndian, smallTable()), false)
 	v1 := smallTable()
@@ -23,6 +25,9 @@ func FuzzParse(f *testing.F) {
 			bo = binary.BigEndian
 		}
 		sec, err := stackmap.Parse(data, bo)
+		if serr := scanViews(data, bo); (serr == nil) != (err == nil) || (err != nil && serr.Error() != err.Error()) {
+			t.Fatalf("Scanner: %v, Parse: %v", serr, err)
+		}
 		if err != nil {
 			var de *stackmap.DecodeError
 			if !errors.As(err, &de) {
@@ -35,6 +40,29 @@ func FuzzParse(f *testing.F) {
 		}
 		walk(sec)
 	})
+}
+
+// scanViews reads data to its end with a Scanner, every field of every
+// record through NextView's RecordView, and returns its Err; it fails on
+// a location kind or live-out a validated record cannot have.
+func scanViews(data []byte, bo binary.ByteOrder) error {
+	sc := stackmap.NewScanner(data, bo)
+	for sc.NextTable() {
+		for v := sc.NextView(); v.Valid(); v = sc.NextView() {
+			_ = v.ID() + uint64(v.InstructionOffset()) + uint64(v.Flags())
+			for i := range v.NumLocations() {
+				if !v.Location(i).Kind.Valid() {
+					return errors.New("Scanner handed out a bad location kind")
+				}
+			}
+			for i := range v.NumLiveOuts() {
+				if v.LiveOut(i).Reserved != 0 {
+					return errors.New("Scanner handed out a live-out with a reserved byte set")
+				}
+			}
+		}
+	}
+	return sc.Err()
 }
 
 // patternMemory is a MemoryReader whose bytes are derived from their
@@ -63,6 +91,9 @@ func FuzzRuntime(f *testing.F) {
 			bo = binary.BigEndian
 		}
 		sec, err := stackmap.Parse(data, bo)
+		if serr := scanViews(data, bo); (serr == nil) != (err == nil) || (err != nil && serr.Error() != err.Error()) {
+			t.Fatalf("Scanner: %v, Parse: %v", serr, err)
+		}
 		if err != nil {
 			return
 		}

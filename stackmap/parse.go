@@ -171,6 +171,55 @@ func (t *Table) parse(data []byte, base, index int, ord order) error {
 // it, untrimmed: the header's version and reserved fields, counts that fit
 // in the bytes, and record counts that sum to the number of records.
 func (t *Table) parseHeader(data []byte, base, index int, ord order) error {
+	if t.headerOK(data, base, index, ord) {
+		return nil
+	}
+	if err := t.headerError(data, base, index, ord); err != nil {
+		return err
+	}
+	return at(index).fail(base, ErrMalformed, "table header refused") // headerError finds what headerOK refused
+}
+
+// headerOK is parseHeader without the errors: it reports whether the
+// header and function records are valid and, when they are, sets t. It
+// builds no error, so its frame stays small: a section of many tables
+// (a linked binary's) calls it once per table.
+func (t *Table) headerOK(data []byte, base, index int, ord order) bool {
+	if len(data) < headerSize {
+		return false
+	}
+	v := Version(data[0])
+	if v != Version1 && v != Version2 && v != Version3 {
+		return false
+	}
+	if data[1] != 0 || ord.u16(data, 2) != 0 {
+		return false
+	}
+	nf, nc, nr := uint64(ord.u32(data, 4)), uint64(ord.u32(data, 8)), uint64(ord.u32(data, 12))
+	avail := uint64(len(data))
+	need := uint64(headerSize) + nf*uint64(v.functionSize()) + nc*constantSize
+	if need+nr*minRecordSize > avail { // each count is below 2^32: no overflow
+		return false
+	}
+	t.set(data, uint32(base), uint32(index), ord, tableSpan{nf: uint32(nf), nc: uint32(nc), nr: uint32(nr), version: v})
+	if v.hasRecordCount() {
+		var sum uint64
+		for off := headerSize + 16; off < int(t.constantsOff); off += 24 {
+			c := ord.u64(data, off)
+			if c > nr-sum {
+				return false
+			}
+			sum += c
+		}
+		if sum != nr {
+			return false
+		}
+	}
+	return true
+}
+
+// headerError is parseHeader's error for a header headerOK refused.
+func (t *Table) headerError(data []byte, base, index int, ord order) error {
 	w := at(index)
 	if len(data) < headerSize {
 		return w.fail(base, ErrTruncated, "table header needs %d bytes, %d remain", headerSize, len(data))

@@ -81,7 +81,7 @@ func (r Record) Address() (addr uint64, ok bool) {
 	if fn < 0 {
 		return 0, false
 	}
-	return Function{t: r.t, i: uint32(fn)}.Entry() + uint64(r.InstructionOffset()), true
+	return functionAt(r.t, int(fn)).Entry() + uint64(r.InstructionOffset()), true
 }
 
 // Flags returns the record's reserved flags field.

@@ -5,19 +5,26 @@ import "encoding/binary"
 // RecordView is the lean view of a record a Scanner hands out: the
 // record's bytes in the little-endian version 3 layout (LLVM's layout on
 // x86-64, AArch64, RISC-V and ppc64le; the Scanner converts records of
-// other tables into it), read by accessors small enough to inline. A loop
-// over a record's locations through it compiles to plain loads, with its
-// counter and sums in registers; Record's accessors, which read any
-// version and byte order, are calls.
+// other tables into it), read by accessors small enough to inline. It is
+// one slice, so it travels in registers: a loop over a record's locations
+// through it compiles to plain loads, with its counter and sums in
+// registers; Record's accessors, which read any version and byte order,
+// are calls.
 //
 // Location(i) and LiveOut(i) take an index below NumLocations and
 // NumLiveOuts, as indexing a slice does (and panic outside it, as a slice
 // does); the Scanner validated the bytes, so no content of the section
-// makes them fail. Scanner.Record gives the full view of the same record
-// (its offset, function, address, statepoint).
+// makes them fail. The zero RecordView (Valid false) is what NextView
+// returns after a table's last record; its other accessors must not be
+// called. Scanner.Record gives the full view of the same record (its
+// offset, function, address, statepoint).
 type RecordView struct {
 	b []byte // the record, from its header to its end
 }
+
+// Valid reports whether r is a record: false for the zero RecordView,
+// which NextView returns after a table's last record and at a fault.
+func (r RecordView) Valid() bool { return len(r.b) != 0 }
 
 // ID returns the record's ID.
 func (r RecordView) ID() uint64 { return binary.LittleEndian.Uint64(r.b) }

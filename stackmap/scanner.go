@@ -7,72 +7,66 @@ import (
 )
 
 // Scanner reads a stack map section in one pass, table after table and
-// record after record, validating each part as it reaches it: Parse's
-// checks (reserved fields included), fused into the walk. It keeps no list
-// of tables and allocates nothing per table or record, so a section of
-// many tables (a linked binary holds one per object) costs no memory in
-// proportion to them. Parse, which validates everything before handing
-// anything out and then answers random access (Section.Table, NewIndex),
-// suits the rest.
+// record after record, validating each record as it reaches it: Parse's
+// checks (reserved fields included), made before the record is handed
+// out. It keeps no list of tables and allocates nothing per table or
+// record, so a section of many tables (a linked binary holds one per
+// object) costs no memory in proportion to them. Parse, which validates
+// everything before handing anything out and then answers random access
+// (Section.Table, NewIndex), suits the rest.
 //
-// Use it as bufio.Scanner is used:
+// The fast way to read every record of a section is NextView, whose
+// RecordView comes back in registers and whose accessors inline:
 //
 //	sc := stackmap.NewScanner(data, binary.LittleEndian)
 //	for sc.NextTable() {
 //		t := sc.Table()
 //		... t.Function(i), t.Constant(i) ...
-//		for sc.NextRecord() {
-//			r := sc.View() // or sc.Record(), the full view
+//		for r := sc.NextView(); r.Valid(); r = sc.NextView() {
 //			... r.ID(), r.Location(i), r.LiveOut(i) ...
 //		}
 //	}
 //	if err := sc.Err(); err != nil { ... }
 //
-// NextTable and NextRecord return false at the end and at the first fault;
-// Err then says which (nil at the end), with the *DecodeError Parse returns
-// for the same bytes. Everything handed out before the fault passed every
-// check; nothing is handed out after it. A table whose records were not all
-// read is validated to its end by the next call to NextTable.
+// NextRecord, followed by View or Record (the full view: offset, function,
+// address, statepoint), walks the same records as bufio.Scanner is used.
+// NextTable, NextRecord and NextView stop at the end and at the first
+// fault; Err then says which (nil at the end), with the error Parse
+// returns for the same bytes: a *DecodeError, wrapped in a *DialectError
+// when the bytes are another project's layout (DetectDialect). Everything
+// handed out before the fault passed every check; nothing is handed out
+// after it. A table whose records were not all read is validated to its
+// end by the next call to NextTable.
 //
 // The Table, Records and RecordViews handed out are views of the
 // Scanner's current table: they stay valid until the next call to
 // NextTable, which reuses the Table for the next one (a RecordView of a
 // table that is not little-endian version 3 stays valid only until the
-// next NextRecord). A Table's Size and Bytes cover the rest of the section
-// until NextRecord has returned false for it.
+// next NextRecord or NextView). A Table's Size and Bytes cover the rest of
+// the section until the table's records have all been read.
 //
-// How it is built, and why: records are validated scanBatch at a time by
-// one loop that keeps its state in registers (the iterators of
-// Table.Records and Record.Locations keep theirs in memory), then handed
-// out by NextRecord, which inlines; RecordView's accessors inline too, so a
-// walk over a section compiles to plain loops with its sums in registers.
-// perf/run.sh measures it against LLVM's StackMapParser (perf/README.md).
+// Why this shape: the loop a caller writes around NextView has no closure
+// in it (range-over-func iterators such as Table.Records put the caller's
+// sums in memory), the record comes back as one slice in registers, and
+// the view's accessors are plain loads; the Scanner this replaced
+// validated records in batches and handed them out from its own fields,
+// which cost more than it saved. perf/run.sh measures it against LLVM's
+// StackMapParser (perf/README.md).
 type Scanner struct {
 	data []byte
 	ord  order
 	t    Table
 
-	// The batch: up to scanBatch records validated in one call, handed
-	// out one by one by NextRecord, which inlines. Record k of the batch
-	// is d[offs[k]:offs[k+1]] and belongs to function fns[k].
-	// View's record k is view[voffs[k]:voffs[k+1]]: the table's own bytes
-	// when it is little-endian version 3, else buf, the batch's records
-	// converted to that layout.
-	k, n  int
-	offs  [scanBatch + 1]uint32
-	fns   [scanBatch]int32
-	view  []byte
-	vo    *[scanBatch + 1]uint32 // &offs, or &voffs for a converted batch
-	voffs [scanBatch + 1]uint32
-	buf   []byte
+	curOff uint32 // table offset of the current record
+	buf    []byte // the current record, converted, for tables that are not little-endian version 3
 
 	off     int    // table offset of the next record to validate
-	i       int    // records of the current table validated
-	fn      int32  // the function of record i-1, or -1
+	i       int    // records of the current table handed out
+	limit   uint64 // keyLimit of the current table
+	fn      int32  // the function of record i-1 (the current record), or -1
 	counted bool   // the table's functions have record counts
-	left    uint64 // records of function fn not yet validated
-	fault   bool   // record i is faulty: report it once the batch is read
-	slots   bool   // check locations keySlots at a time (Table.useSlots)
+	direct  bool   // NextView's fast path applies: a little-endian version 3 table, no fault yet
+	left    uint64 // records of function fn not yet reached (after the current one)
 
 	next    int  // section offset of the next table, once the records are done
 	started bool // NextTable has been called
@@ -80,16 +74,10 @@ type Scanner struct {
 	err     error
 }
 
-// scanBatch is the number of records a Scanner validates and decodes at a
-// time: its loop keeps its state in registers, and the batch's bytes are
-// still in the cache when they are handed out.
-const scanBatch = 64
-
 // NewScanner returns a Scanner over data, a stack map section read in the
 // given byte order (the target's). It refers to data, copying none of it.
 func NewScanner(data []byte, byteOrder binary.ByteOrder) *Scanner {
 	s := &Scanner{data: data}
-	s.vo = &s.offs
 	if byteOrder == nil {
 		s.err = errors.New("stackmap: NewScanner needs a byte order")
 		return s
@@ -106,19 +94,20 @@ func (s *Scanner) Err() error { return s.err }
 // reached.
 func (s *Scanner) Table() *Table { return &s.t }
 
-// Record returns the record the last successful NextRecord reached (call
-// it only after NextRecord returned true).
+// Record returns the record the last successful NextRecord or NextView
+// reached (call it only after one of them succeeded).
 func (s *Scanner) Record() Record {
-	k := s.k & (scanBatch - 1)
-	return s.t.recordAt(int(s.offs[k]), s.i-s.n+k, int(s.fns[k]))
+	return s.t.recordAt(int(s.curOff), s.i-1, int(s.fn))
 }
 
 // View returns the lean view of the record the last successful NextRecord
-// reached: its fields, locations and live-outs, read with accessors that
-// inline (see RecordView). Call it only after NextRecord returned true.
+// or NextView reached: what NextView returned (see RecordView). Call it
+// only after one of them succeeded.
 func (s *Scanner) View() RecordView {
-	k := s.k & (scanBatch - 1)
-	return RecordView{b: s.view[s.vo[k]:s.vo[k+1]]}
+	if s.t.version == Version3 && !s.t.ord.big {
+		return RecordView{b: s.t.data[s.curOff:s.off:s.off]}
+	}
+	return RecordView{b: s.buf}
 }
 
 // NextTable moves to the next table, validating its header and function
@@ -132,15 +121,15 @@ func (s *Scanner) NextTable() bool {
 	if !s.started {
 		s.started = true
 		if len(s.data) == 0 {
-			s.err = at(-1).fail(0, ErrNoTables, "section is empty")
+			s.fail(at(-1).fail(0, ErrNoTables, "section is empty"))
 			return false
 		}
 		if uint64(len(s.data)) > maxSectionSize {
-			s.err = at(-1).fail(0, ErrMalformed, "section of %d bytes is larger than the 4 GiB a stack map section can address", len(s.data))
+			s.fail(at(-1).fail(0, ErrMalformed, "section of %d bytes is larger than the 4 GiB a stack map section can address", len(s.data)))
 			return false
 		}
 	} else {
-		for s.NextRecord() { // validate what was not read
+		for s.NextView().Valid() { // validate what was not read
 		}
 		if s.err != nil {
 			return false
@@ -150,18 +139,19 @@ func (s *Scanner) NextTable() bool {
 			return false
 		}
 		if len(s.data)-base < headerSize {
-			s.err = at(-1).fail(base, ErrTrailingData, "%d bytes after table %d are too few for another table", len(s.data)-base, index-1)
+			s.fail(at(-1).fail(base, ErrTrailingData, "%d bytes after table %d are too few for another table", len(s.data)-base, index-1))
 			return false
 		}
 	}
 	s.t = Table{}
 	if err := s.t.parseHeader(s.data[base:], base, index, s.ord); err != nil {
-		s.err = err
+		s.fail(err)
 		return false
 	}
 	t := &s.t
-	s.off, s.i, s.ended, s.k, s.n = int(t.recordsOff), 0, false, 0, 0
-	s.counted, s.fn, s.left, s.slots = t.version.hasRecordCount(), -1, 0, t.useSlots()
+	s.off, s.i, s.ended = int(t.recordsOff), 0, false
+	s.limit, s.direct = keyLimit(t.numConstants), t.version == Version3 && !t.ord.big
+	s.counted, s.fn, s.left = t.version.hasRecordCount(), -1, 0
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
 	}
@@ -172,166 +162,145 @@ func (s *Scanner) NextTable() bool {
 // (Parse's checks: it fits, its location kinds and constant indexes, its
 // reserved fields and padding). It returns false after the table's last
 // record or at a fault (see Err).
-func (s *Scanner) NextRecord() bool {
-	if s.k+1 < s.n {
-		s.k++
-		return true
-	}
-	return s.nextBatch()
-}
+func (s *Scanner) NextRecord() bool { return s.NextView().Valid() }
 
-// nextBatch validates the next batch of records, stopping before a
-// faulty one, and moves to its first record.
-func (s *Scanner) nextBatch() bool {
-	if s.err != nil || !s.started {
-		return false
+// NextView moves to the next record of the current table, validating it
+// as NextRecord does, and returns its lean view; after the table's last
+// record, or at a fault (see Err), it returns the zero RecordView, whose
+// Valid is false.
+func (s *Scanner) NextView() RecordView {
+	// The fast path: a little-endian version 3 table, the next record
+	// valid. The checks are checkRecords', spelled out here so that the
+	// whole step is one call.
+	if !s.direct || s.i >= int(s.t.numRecords) {
+		return s.nextView()
 	}
-	s.k, s.n = 0, 0
-	if s.fault {
-		s.err = s.t.recordError(s.i)
-		return false
+	d, off, le := s.t.data, s.off, binary.LittleEndian
+	if off+recordHeaderSize > len(d) {
+		return s.nextView()
 	}
-	if s.i >= int(s.t.numRecords) {
-		if !s.ended {
-			s.ended = true
-			s.t.data = s.t.data[:s.off]
-			s.next = int(s.t.base) + s.off
-		}
-		return false
+	loc := off + recordHeaderSize
+	locEnd := loc + int(le.Uint16(d[off+14:off+16]))*locationSizeV3
+	live := align8(locEnd)
+	if live+liveOutHeader > len(d) {
+		return s.nextView()
 	}
-	n := s.checkBatch(min(scanBatch, int(s.t.numRecords)-s.i))
-	s.n = n
-	if n == 0 {
-		s.err = s.t.recordError(s.i)
-		return false
+	nlo := int(le.Uint16(d[live+2 : live+4]))
+	end := align8(live + liveOutHeader + nlo*liveOutSize)
+	if end > len(d) {
+		return s.nextView()
 	}
-	if s.t.locSize == locationSizeV3 && !s.t.ord.big {
-		s.view, s.vo = s.t.data, &s.offs
+	z := le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
+	if nlo < 4 && live+16 <= len(d) { // liveOutReserved, inlined
+		w, m := d[live:live+16:live+16], &liveWordMasks[nlo&3]
+		z |= le.Uint64(w)&m[0] | le.Uint64(w[8:])&m[1]
 	} else {
-		s.convertBatch(n)
+		z |= liveOutReservedWords(d, live, nlo, end)
 	}
-	return true
+	if z != 0 {
+		return s.nextView()
+	}
+	limit := s.limit
+	for l := d[loc:locEnd]; len(l) >= locationSizeV3; l = l[locationSizeV3:] {
+		if slotKey(l, 0, 1) >= limit {
+			return s.nextView()
+		}
+	}
+	for s.left == 0 && s.counted && int(s.fn)+1 < int(s.t.numFunctions) {
+		s.fn++
+		s.left = s.t.recordCount(int(s.fn))
+	}
+	s.left--
+	s.curOff, s.off = uint32(off), end
+	s.i++
+	return RecordView{b: d[off:end:end]}
 }
 
-// convertBatch writes the batch's n records, which checkBatch validated,
-// into buf in the little-endian version 3 layout, for View: what LLVM
-// would have written for them on a little-endian target.
-func (s *Scanner) convertBatch(n int) {
+// nextView is NextView for every other case: the end of the table, a
+// fault, a table in another layout.
+func (s *Scanner) nextView() RecordView {
+	t := &s.t
+	if s.i >= int(t.numRecords) || s.err != nil || !s.started {
+		s.endRecords()
+		return RecordView{}
+	}
+	off := s.off
+	end, bad := t.checkRecords(off, 1)
+	if bad >= 0 {
+		s.fail(t.recordError(s.i))
+		return RecordView{}
+	}
+	if s.left == 0 {
+		s.nextFunction()
+	}
+	s.left--
+	s.curOff, s.off = uint32(off), end
+	s.i++
+	if s.direct {
+		return RecordView{b: t.data[off:end:end]}
+	}
+	return RecordView{b: s.convert(off)}
+}
+
+// nextFunction moves to the function the next record belongs to: the
+// next one with records, in a table whose functions have record counts.
+func (s *Scanner) nextFunction() {
+	t := &s.t
+	for s.left == 0 && s.counted && int(s.fn)+1 < int(t.numFunctions) {
+		s.fn++
+		s.left = t.recordCount(int(s.fn))
+	}
+}
+
+// fail stops the scan at err, a *DecodeError, which it wraps in the
+// *DialectError that names another project's layout when the bytes are
+// one, as Parse does.
+func (s *Scanner) fail(err error) {
+	s.err, s.direct = nameDialect(s.data, s.ord, err), false
+}
+
+// endRecords notes that the current table's records are all read (or
+// that a fault stopped them): the table ends where its records do.
+func (s *Scanner) endRecords() {
+	s.direct = false
+	if s.err != nil || !s.started || s.ended {
+		return
+	}
+	s.ended = true
+	s.t.data = s.t.data[:s.off]
+	s.next = int(s.t.base) + s.off
+}
+
+// convert writes the record at table offset off, which checkRecords
+// validated, into buf in the little-endian version 3 layout, for View:
+// what LLVM would have written for it on a little-endian target.
+func (s *Scanner) convert(off int) []byte {
 	t, le := &s.t, binary.LittleEndian
 	d, ord, size := t.data, t.ord, int(t.locSize)
-	buf := s.buf[:0]
-	for j := range n {
-		off := int(s.offs[j])
-		nl := int(ord.u16(d, off+14))
-		s.voffs[j] = uint32(len(buf))
-		buf = le.AppendUint64(buf, ord.u64(d, off))
-		buf = le.AppendUint32(buf, ord.u32(d, off+8))
-		buf = le.AppendUint16(buf, ord.u16(d, off+12))
-		buf = le.AppendUint16(buf, uint16(nl))
-		for x := range nl {
-			l := t.location(off + recordHeaderSize + x*size)
-			buf = append(buf, byte(l.Kind), 0)
-			buf = le.AppendUint16(buf, l.Size)
-			buf = le.AppendUint16(buf, l.Reg)
-			buf = le.AppendUint16(buf, 0)
-			buf = le.AppendUint32(buf, uint32(l.Offset))
-		}
-		buf = append(buf, make([]byte, align8(len(buf))-len(buf))...)
-		live := align8(off + recordHeaderSize + nl*size)
-		nlo := int(ord.u16(d, live+2))
+	nl := int(ord.u16(d, off+14))
+	buf := le.AppendUint64(s.buf[:0], ord.u64(d, off))
+	buf = le.AppendUint32(buf, ord.u32(d, off+8))
+	buf = le.AppendUint16(buf, ord.u16(d, off+12))
+	buf = le.AppendUint16(buf, uint16(nl))
+	for x := range nl {
+		l := t.location(off + recordHeaderSize + x*size)
+		buf = append(buf, byte(l.Kind), 0)
+		buf = le.AppendUint16(buf, l.Size)
+		buf = le.AppendUint16(buf, l.Reg)
 		buf = le.AppendUint16(buf, 0)
-		buf = le.AppendUint16(buf, uint16(nlo))
-		for x := range nlo {
-			lo := t.liveOut(live + liveOutHeader + x*liveOutSize)
-			buf = le.AppendUint16(buf, lo.Reg)
-			buf = append(buf, lo.Reserved, lo.Size)
-		}
-		buf = append(buf, make([]byte, align8(len(buf))-len(buf))...)
+		buf = le.AppendUint32(buf, uint32(l.Offset))
 	}
-	s.voffs[n] = uint32(len(buf))
-	s.buf, s.view, s.vo = buf, buf, &s.voffs
-}
-
-// checkBatch validates up to n records from record s.i and notes where
-// each is and its function. It returns how many it did: n, or fewer when a
-// record is faulty (s.fault is then set). The checks are those of
-// Table.checkRecords; in tables Parse checks by slots (useSlots), records
-// of up to keySlots locations have theirs checked keySlots at a time, with
-// no branch on their contents (see validateSlots), and a batch that fails them is
-// checked again by checkRecords to find the faulty record.
-func (s *Scanner) checkBatch(n int) int {
-	t := &s.t
-	d, ord, size, start := t.data, t.ord, int(t.locSize), s.off
-	limit, resMask := keyLimit(t.numConstants), t.locReservedMask()
-	slots := s.slots
-	offs := &s.offs
-	offs[0] = uint32(start)
-	var worst, z uint64
-	off, j := start, 0
-	for ; j < n; j++ {
-		if off+recordHeaderSize > len(d) {
-			break
-		}
-		loc, nl := off+recordHeaderSize, int(ord.u16(d, off+14))
-		locEnd := loc + nl*size
-		live := align8(locEnd)
-		if live+liveOutHeader > len(d) {
-			break
-		}
-		nlo := int(ord.u16(d, live+2))
-		next := align8(live + liveOutHeader + nlo*liveOutSize)
-		if next > len(d) {
-			break
-		}
-		z |= le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
-		if nlo < 4 && live+16 <= len(d) { // liveOutReserved, inlined
-			w, m := d[live:live+16:live+16], liveWordMasks[nlo&3]
-			z |= binary.LittleEndian.Uint64(w)&m[0] | binary.LittleEndian.Uint64(w[8:])&m[1]
-		} else {
-			z |= liveOutReservedWords(d, live, nlo, next)
-		}
-		if slots && nl <= keySlots && loc+keySlots*locationSizeV3 <= len(d) {
-			w := d[loc : loc+keySlots*locationSizeV3 : loc+keySlots*locationSizeV3]
-			a := max(slotKey(w, 0, nl), slotKey(w, 1, nl), slotKey(w, 2, nl), slotKey(w, 3, nl))
-			b := max(slotKey(w, 4, nl), slotKey(w, 5, nl), slotKey(w, 6, nl), slotKey(w, 7, nl))
-			c := max(slotKey(w, 8, nl), slotKey(w, 9, nl), slotKey(w, 10, nl), slotKey(w, 11, nl))
-			worst = max(worst, a, b, c)
-		} else {
-			for ; loc < locEnd; loc += size {
-				z |= le64(d, loc) & resMask
-				if k := d[loc]; k-1 >= 4 && locationKey(k, ord.u32(d, loc+size-4)) >= limit {
-					worst = limit
-				}
-			}
-		}
-		off = next
-		offs[j+1] = uint32(off)
+	buf = append(buf, make([]byte, align8(len(buf))-len(buf))...)
+	live := align8(off + recordHeaderSize + nl*size)
+	nlo := int(ord.u16(d, live+2))
+	buf = le.AppendUint16(buf, 0)
+	buf = le.AppendUint16(buf, uint16(nlo))
+	for x := range nlo {
+		lo := t.liveOut(live + liveOutHeader + x*liveOutSize)
+		buf = le.AppendUint16(buf, lo.Reg)
+		buf = append(buf, lo.Reserved, lo.Size)
 	}
-	if worst >= limit || z != 0 {
-		// A fault among records 0 to j-1 of the batch: which one.
-		if _, bad := t.checkRecords(start, j); bad >= 0 {
-			j = bad
-			off = int(offs[j])
-		}
-	}
-	// The records' functions.
-	fn, left, fns := s.fn, s.left, &s.fns
-	if s.counted {
-		nf := int(t.numFunctions)
-		for x := range j {
-			for left == 0 && int(fn)+1 < nf {
-				fn++
-				left = t.recordCount(int(fn))
-			}
-			left--
-			fns[x&(scanBatch-1)] = fn
-		}
-	} else {
-		for x := range j {
-			fns[x&(scanBatch-1)] = fn
-		}
-	}
-	s.fault = j < n
-	s.off, s.i, s.fn, s.left = off, s.i+j, fn, left
-	return j
+	buf = append(buf, make([]byte, align8(len(buf))-len(buf))...)
+	s.buf = buf
+	return buf
 }

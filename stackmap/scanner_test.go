@@ -74,8 +74,16 @@ func TestScannerMatchesParse(t *testing.T) {
 			}
 			ri := 0
 			for _, wr := range want.Records() {
-				require.True(t, sc.NextRecord(), "%s: table %d record %d", g.name, ti, ri)
-				r, v := sc.Record(), sc.View()
+				var v stackmap.RecordView
+				if ti%2 == 0 { // NextRecord and View, or NextView
+					require.True(t, sc.NextRecord(), "%s: table %d record %d", g.name, ti, ri)
+					v = sc.View()
+				} else {
+					v = sc.NextView()
+					require.True(t, v.Valid(), "%s: table %d record %d", g.name, ti, ri)
+					require.Equal(t, v, sc.View(), g.name)
+				}
+				r := sc.Record()
 				assert.Equal(t, wr.Offset(), r.Offset(), g.name)
 				assert.Equal(t, wr.Index(), r.Index(), g.name)
 				assert.Equal(t, wr.Function(), r.Function(), g.name)
@@ -100,7 +108,11 @@ func TestScannerMatchesParse(t *testing.T) {
 				}
 				ri++
 			}
-			assert.False(t, sc.NextRecord(), g.name)
+			if ti%2 == 0 {
+				assert.False(t, sc.NextRecord(), g.name)
+			} else {
+				assert.False(t, sc.NextView().Valid(), g.name)
+			}
 			assert.Equal(t, want.Size(), got.Size(), g.name)
 			assert.Equal(t, want.Bytes(), got.Bytes(), g.name)
 			seen[fmt.Sprint(want.Version(), " ", want.ByteOrder())] += ri
@@ -139,12 +151,23 @@ func TestScannerErrorsMatchParse(t *testing.T) {
 			if rng.IntN(3) == 0 {
 				continue // leave the records to NextTable
 			}
-			for sc.NextRecord() {
-				r := sc.Record()
-				require.True(t, r.NumLocations() == sc.View().NumLocations())
-				for i := range r.NumLocations() {
-					l, _ := r.Location(i)
-					require.True(t, l.Kind.Valid(), "%s round %d: handed out a bad location", g.name, round)
+			if round%2 == 0 {
+				for sc.NextRecord() {
+					r := sc.Record()
+					require.True(t, r.NumLocations() == sc.View().NumLocations())
+					for i := range r.NumLocations() {
+						l, _ := r.Location(i)
+						require.True(t, l.Kind.Valid(), "%s round %d: handed out a bad location", g.name, round)
+					}
+				}
+				continue
+			}
+			for v := sc.NextView(); v.Valid(); v = sc.NextView() {
+				for i := range v.NumLocations() {
+					require.True(t, v.Location(i).Kind.Valid(), "%s round %d: handed out a bad location", g.name, round)
+				}
+				for i := range v.NumLiveOuts() {
+					require.Zero(t, v.LiveOut(i).Reserved, "%s round %d: handed out a bad live-out", g.name, round)
 				}
 			}
 		}
@@ -171,7 +194,9 @@ func TestScannerEmptyAndNilOrder(t *testing.T) {
 	assert.True(t, strings.Contains(sc.Err().Error(), "byte order"))
 	sc = stackmap.NewScanner(smbuild.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
 	assert.False(t, sc.NextRecord(), "NextRecord before NextTable")
+	assert.False(t, sc.NextView().Valid(), "NextView before NextTable")
 	assert.True(t, sc.NextTable())
 	assert.True(t, sc.NextRecord())
 	assert.Equal(t, uint64(1), sc.View().ID())
+	assert.False(t, stackmap.RecordView{}.Valid())
 }

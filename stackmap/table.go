@@ -74,7 +74,7 @@ func (t *Table) Function(i int) (Function, bool) {
 	if uint(i) >= uint(t.numFunctions) {
 		return Function{}, false
 	}
-	return Function{t: t, i: uint32(i)}, true
+	return functionAt(t, i), true
 }
 
 // functionOff returns the table offset of function record i.
@@ -101,7 +101,7 @@ func (t *Table) ConstantOffset(i int) int { return int(t.base+t.constantsOff) + 
 func (t *Table) Functions() iter.Seq2[int, Function] {
 	return func(yield func(int, Function) bool) {
 		for i := 0; i < int(t.numFunctions); i++ {
-			if !yield(i, Function{t: t, i: uint32(i)}) {
+			if !yield(i, functionAt(t, i)) {
 				return
 			}
 		}

@@ -129,7 +129,7 @@ func (t *Table) validateLoop() (end, bad int) {
 // range, and its reserved fields and padding are zero. It returns the
 // offset just past the last, or, at the first fault, the index of the
 // faulty record, counting from the first checked (else -1). The Scanner
-// makes the same checks (Scanner.checkBatch; every check here has its twin
+// makes the same checks (Scanner.NextView; every check here has its twin
 // there).
 func (t *Table) checkRecords(off, n int) (end, bad int) {
 	d, ord, size := t.data, t.ord, int(t.locSize)

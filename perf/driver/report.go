@@ -110,7 +110,7 @@ func report(w io.Writer, c config, rs runs) bool {
 				anchorName: "LLVM 14 (floor: " + gbps(shape+".floor", "memfloor."+p+"ns").cellHigh(1) + ")", prec: 2, high: true},
 			{label: "parse + walk, by " + clockName[other], ours: rs.get(shape+".go_all", "all."+other+"ns_per_record"),
 				anchor: rs.get(shape+".llvm_all", "all."+other+"ns_per_record"), anchorName: "LLVM 14, constructor + walk", prec: 1},
-			{key: shape + "_scan_walk", label: "one pass: Scanner (validates as it goes) + the walk through RecordView", ours: rs.get(shape+".go_scan", "scan."+p+"ns_per_record"),
+			{key: shape + "_scan_walk", label: "one pass: Scanner.NextView (validates each record before handing it out) + the walk through RecordView", ours: rs.get(shape+".go_scan", "scan."+p+"ns_per_record"),
 				anchor: rs.get(shape+".llvm_all_scanpair", "all."+p+"ns_per_record"), anchorName: "LLVM 14 StackMapParser: constructor + the same walk (its run next to the Scanner's)", prec: 1},
 			{label: "heap allocations per Scanner pass", text: fmt.Sprintf("%s (%s B)", rs[shape+".go_scan"][0]["scan.allocs"], rs[shape+".go_scan"][0]["scan.alloc_bytes"]),
 				anchorName: "LLVM: one std::vector of record offsets per table"},

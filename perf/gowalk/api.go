@@ -161,8 +161,9 @@ func lookupPrecedingAll(ix index, keys []uint64) uint64 {
 }
 
 // scanWalk validates and walks data in one pass with a stackmap.Scanner,
-// reading the same fields as walk: no iterator closures, so the counters
-// and sums stay in registers.
+// the way its documentation gives for reading every record (NextView and
+// RecordView), reading the same fields as walk: no iterator closures, so
+// the counters and sums stay in registers.
 func scanWalk(data []byte) (sums, error) {
 	var sum, tables, records, locations, liveOuts uint64
 	sc := stackmap.NewScanner(data, binary.LittleEndian)
@@ -177,8 +178,7 @@ func scanWalk(data []byte) (sums, error) {
 			v, _ := t.Constant(c)
 			sum += v
 		}
-		for sc.NextRecord() {
-			r := sc.View()
+		for r := sc.NextView(); r.Valid(); r = sc.NextView() {
 			records++
 			sum += r.ID() + uint64(r.InstructionOffset()) + uint64(r.Flags())
 			for i := range r.NumLocations() {

@@ -1,13 +1,17 @@
 // Command gowalk measures the stackmaps library on a section file, for
 // perf/run.sh. Every call into the project is in api.go.
 //
-//	gowalk [-reps N] all|scan|parse|walk|raw FILE
+//	gowalk [-reps N] [-cpuprofile FILE] all|scan|parse|walk|raw FILE
 //	gowalk [-reps N] [-n LOOKUPS] lookup FILE
+//
+// -cpuprofile writes a pprof CPU profile of the run, for a build with
+// go build -pgo (profile-guided inlining: it inlines Scanner.NextView and
+// Function.Address into the walk, and on 2026-11-26 changed no ratio).
 //
 // Modes:
 //
 //	all     parse (validating every table) + walk every field
-//	scan    the same in one pass: stackmap.Scanner + RecordView
+//	scan    the same in one pass: stackmap.Scanner's NextView loop
 //	parse   parse alone
 //	walk    the walk alone, over a section parsed before timing
 //	raw     the walk hand-written over the bytes, no project code
@@ -25,6 +29,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 )
 
 // sums is what a walk reads: the checksum of every field and the counts.
@@ -35,12 +40,21 @@ type sums struct {
 func main() {
 	reps := flag.Int("reps", 5, "repetitions of each measurement; the best is printed")
 	n := flag.Int("n", 1<<20, "lookups per repetition")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile (pprof) of the run to this file")
 	flag.Parse()
 	if flag.NArg() != 2 || *reps < 1 || *n < 1 {
 		fmt.Fprintln(os.Stderr, "usage: gowalk [-reps N] [-n LOOKUPS] all|scan|parse|walk|raw|lookup FILE")
 		os.Exit(2)
 	}
 	mode, file := flag.Arg(0), flag.Arg(1)
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "gowalk: %v\n", err)
+			os.Exit(1)
+		}
+		defer stop()
+	}
 	data, err := os.ReadFile(file)
 	if err == nil {
 		if mode == "lookup" {
@@ -103,4 +117,18 @@ func runPhase(mode string, data []byte, reps int) error {
 		mode, len(data), s.tables, s.records, s.locations, s.liveOuts, s.sum,
 		t.cpuBest/rec, t.wallBest/rec, t.cpuBest, t.wallBest, allocs, bytes)
 	return nil
+}
+
+// startProfile starts a CPU profile written to path (for a build with
+// -pgo, see perf/README.md) and returns what stops it.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
