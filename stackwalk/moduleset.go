@@ -101,8 +101,8 @@ func (s *ModuleSet) Lookup(pc uint64) *Module { return s.snap.Load().lookup(pc) 
 func (s *ModuleSet) Modules() iter.Seq[*Module] {
 	snap := s.snap.Load()
 	return func(yield func(*Module) bool) {
-		for _, c := range snap.chunks {
-			for _, e := range c.ents {
+		for i := range snap.nchunks {
+			for _, e := range snap.chunk(i).ents {
 				if !yield(e.m) {
 					return
 				}
