@@ -13,9 +13,11 @@ type dirIndex interface{ ~uint8 | ~uint32 }
 // between idx[b] and idx[b+1]: when the starts are spread evenly (a JIT's
 // code region), one or two entries; when they cluster (code regions far
 // apart), the search falls back to a binary search of the cluster's range.
+//
+// A chunk's directory is 64 bytes, and its chunk (the entries' slice
+// beside it) too: a lookup reads one cache line of it.
 type addrDir[T dirIndex] struct {
 	base  uint64 // the first start
-	span  uint64 // the last start - base
 	shift uint   // bucket b covers base + [b<<shift, (b+1)<<shift)
 	idx   []T    // len: buckets + 1
 }
@@ -24,18 +26,19 @@ type addrDir[T dirIndex] struct {
 // than T can count past), with about one bucket per start: O(n).
 func newAddrDir[T dirIndex](starts []uint64) addrDir[T] {
 	n := len(starts)
-	d := addrDir[T]{base: starts[0], span: starts[n-1] - starts[0]}
+	d := addrDir[T]{base: starts[0]}
+	span := starts[n-1] - starts[0]
 	nb := uint64(1) << bits.Len(uint(n-1)) // a power of two, at least n
-	for d.span>>d.shift >= nb {
+	for span>>d.shift >= nb {
 		d.shift++
 	}
 	// Buckets past the last start are cut off: span>>shift < nb.
-	nb = d.span>>d.shift + 1
+	nb = span>>d.shift + 1
 	d.idx = make([]T, nb+1)
 	j := 0
 	for b := range d.idx {
 		off := uint64(b) << d.shift
-		if off > d.span || b == len(d.idx)-1 {
+		if off > span || b == len(d.idx)-1 {
 			d.idx[b] = T(n - 1)
 			continue
 		}
@@ -62,8 +65,13 @@ func (d *addrDir[T]) bucket(x uint64) (lo, hi int, ok bool) {
 // was built from) at or below x, or -1.
 func (d *addrDir[T]) find(starts []uint64, x uint64) int {
 	lo, hi, ok := d.bucket(x)
-	if !ok || lo > hi || hi >= len(starts) {
+	switch {
+	case !ok || lo > hi || hi >= len(starts):
 		return -1
+	case lo == hi:
+		// The bucket holds no start after lo's, which is at or below
+		// the bucket's low address: lo, without reading starts.
+		return lo
 	}
 	return lo + lastAtOrBelow(starts[lo:hi+1], x)
 }

@@ -24,7 +24,7 @@ const (
 // that Add and Remove copy one group (and the short list of groups), not
 // the whole list, when the number of chunks stays the same.
 const (
-	groupBits = 6
+	groupBits = 5
 	groupSize = 1 << groupBits
 )
 
@@ -45,13 +45,15 @@ type moduleSnap struct {
 	removals uint64
 }
 
-// chunkGroup is groupSize consecutive chunks of a snapshot (the last
-// group of a snapshot may be partly nil).
-type chunkGroup [groupSize]*moduleChunk
+// chunkGroup is groupSize consecutive chunks of a snapshot, held by
+// value: a lookup goes from the group to the chunk's entries without
+// reading a chunk pointer (the last group of a snapshot may end in empty
+// chunks).
+type chunkGroup [groupSize]moduleChunk
 
 // chunk returns chunk i (0 <= i < nchunks).
 func (s *moduleSnap) chunk(i int) *moduleChunk {
-	return s.groups[i>>groupBits][i&(groupSize-1)]
+	return &s.groups[i>>groupBits][i&(groupSize-1)]
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
@@ -89,8 +91,11 @@ func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
 // x, or -1.
 func (c *moduleChunk) find(x uint64) int {
 	lo, hi, ok := c.dir.bucket(x)
-	if !ok || lo > hi || hi >= len(c.ents) {
+	switch {
+	case !ok || lo > hi || hi >= len(c.ents):
 		return -1
+	case lo == hi:
+		return lo // as in addrDir.find
 	}
 	return lo + lastEntryAtOrBelow(c.ents[lo:hi+1], x)
 }
@@ -115,13 +120,13 @@ func splice(a []moduleEntry, j, k int, add *Module, next []moduleEntry) []module
 
 // chunkOf makes a chunk of the entries given (1 to maxChunk), which it
 // keeps.
-func chunkOf(ents []moduleEntry) *moduleChunk {
+func chunkOf(ents []moduleEntry) moduleChunk {
 	var buf [maxChunk]uint64
 	starts := buf[:len(ents)]
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	return &moduleChunk{ents: ents, dir: newAddrDir[uint8](starts)}
+	return moduleChunk{ents: ents, dir: newAddrDir[uint8](starts)}
 }
 
 // lastAtOrBelow returns the index of the last element of a (sorted) that is
@@ -158,25 +163,71 @@ type moduleHit struct {
 
 // lookupHit returns the module whose range contains pc, or nil; it sets
 // *h to the module found and its range (leaves it unchanged otherwise).
+//
+// It is written out in one function, without calls: at 100,000 modules
+// a lookup is a few dependent cache misses, and the calls and checks
+// around them were a fifth of its time.
 func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
-	i := 0
-	switch s.nchunks {
-	case 0:
-		return nil
-	case 1:
-	default:
-		if i = s.dir.find(s.firsts, pc); i < 0 {
+	var c *moduleChunk
+	switch {
+	case s.nchunks > 1:
+		// The chunk: its index from the directory of first starts.
+		d := &s.dir
+		if pc < d.base || len(d.idx) < 2 {
 			return nil
 		}
-	}
-	c := s.chunk(i)
-	j := c.find(pc)
-	if j < 0 || j >= len(c.ents) || pc >= c.ents[j].end {
+		b := min((pc-d.base)>>d.shift, uint64(len(d.idx)-2))
+		lo, hi := int(d.idx[b]), int(d.idx[b+1])
+		if lo < hi && hi < len(s.firsts) {
+			lo += searchAtOrBelow(s.firsts[lo:hi+1], pc)
+		}
+		c = s.chunk(lo)
+	case s.nchunks == 1:
+		c = s.chunk(0)
+	default:
 		return nil
 	}
-	e := &c.ents[j]
+	// The module: its index from the chunk's directory.
+	d := &c.dir
+	if pc < d.base || len(d.idx) < 2 {
+		return nil
+	}
+	b := min((pc-d.base)>>d.shift, uint64(len(d.idx)-2))
+	lo, hi := int(d.idx[b]), int(d.idx[b+1])
+	if lo < hi && hi < len(c.ents) {
+		lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
+	}
+	e := &c.ents[lo]
+	if pc >= e.end {
+		return nil
+	}
 	*h = moduleHit{e.start, e.end - e.start, e.m}
 	return e.m
+}
+
+// searchAtOrBelow is lastAtOrBelow for an array whose first element is
+// known to be at or below x (a directory's bucket says so).
+func searchAtOrBelow(a []uint64, x uint64) int {
+	lo, n := 0, len(a)
+	for n > 1 {
+		half := n >> 1
+		_, above := bits.Sub64(x, a[lo+half], 0)
+		lo += half & int(above-1)
+		n -= half
+	}
+	return lo
+}
+
+// searchEntryAtOrBelow is searchAtOrBelow over the entries' starts.
+func searchEntryAtOrBelow(a []moduleEntry, x uint64) int {
+	lo, n := 0, len(a)
+	for n > 1 {
+		half := n >> 1
+		_, above := bits.Sub64(x, a[lo+half].start, 0)
+		lo += half & int(above-1)
+		n -= half
+	}
+	return lo
 }
 
 // buildSnap checks the modules for arch and sorts them into a snapshot.
@@ -194,7 +245,7 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 		}
 	}
 	s := &moduleSnap{n: len(sorted)}
-	chunks := make([]*moduleChunk, 0, (len(sorted)+buildChunk-1)/buildChunk)
+	chunks := make([]moduleChunk, 0, (len(sorted)+buildChunk-1)/buildChunk)
 	for len(sorted) > 0 {
 		k := min(len(sorted), buildChunk)
 		chunks = append(chunks, newChunk(sorted[:k]))
@@ -207,7 +258,7 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 
 // setChunks makes chunks the snapshot's chunk list, sharing the first
 // keep groups of old (which hold the same chunks as chunks does there).
-func (s *moduleSnap) setChunks(old []*chunkGroup, keep int, chunks []*moduleChunk) {
+func (s *moduleSnap) setChunks(old []*chunkGroup, keep int, chunks []moduleChunk) {
 	s.nchunks = len(chunks)
 	s.groups = make([]*chunkGroup, (len(chunks)+groupSize-1)/groupSize)
 	for g := range s.groups {
@@ -222,7 +273,7 @@ func (s *moduleSnap) setChunks(old []*chunkGroup, keep int, chunks []*moduleChun
 }
 
 // setFirsts sets firsts and their directory from the chunks.
-func (s *moduleSnap) setFirsts(chunks []*moduleChunk) {
+func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
 	s.firsts = make([]uint64, len(chunks))
 	for i, c := range chunks {
 		s.firsts[i] = c.ents[0].start
@@ -234,7 +285,7 @@ func (s *moduleSnap) setFirsts(chunks []*moduleChunk) {
 }
 
 // newChunk makes a chunk of mods, which are sorted and do not overlap.
-func newChunk(mods []*Module) *moduleChunk {
+func newChunk(mods []*Module) moduleChunk {
 	ents := make([]moduleEntry, len(mods))
 	for i, m := range mods {
 		ents[i] = moduleEntry{m.Start, m.End, m}
@@ -255,7 +306,7 @@ func overlapError(a, b *Module) error {
 // into and the group of chunks it is in; s is unchanged.
 func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	if s.nchunks == 0 {
-		return s.replace(0, 0, []*moduleChunk{newChunk([]*Module{m})}, 1), nil
+		return s.replace(0, 0, []moduleChunk{newChunk([]*Module{m})}, 1), nil
 	}
 	// The chunk whose first module starts at or below m, or the first.
 	ci := max(lastAtOrBelow(s.firsts, m.Start), 0)
@@ -271,12 +322,12 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	}
 	ents := splice(c.ents, j, j, m, nil)
 	if len(ents) <= maxChunk {
-		return s.replace(ci, ci+1, []*moduleChunk{chunkOf(ents)}, s.n+1), nil
+		return s.replace(ci, ci+1, []moduleChunk{chunkOf(ents)}, s.n+1), nil
 	}
 	// Split in two halves, which share the array (no chunk changes its
 	// entries once made).
 	h := len(ents) / 2
-	repl := []*moduleChunk{chunkOf(ents[:h:h]), chunkOf(ents[h:])}
+	repl := []moduleChunk{chunkOf(ents[:h:h]), chunkOf(ents[h:])}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
 }
 
@@ -319,15 +370,15 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	// A small chunk merges with a neighbour when the two fit in one.
 	case ci+1 < s.nchunks && left+len(s.chunk(ci+1).ents) <= buildChunk:
 		ents := splice(c.ents, j, j+1, nil, s.chunk(ci+1).ents)
-		return s.replace(ci, ci+2, []*moduleChunk{chunkOf(ents)}, s.n-1), nil
+		return s.replace(ci, ci+2, []moduleChunk{chunkOf(ents)}, s.n-1), nil
 	case ci > 0 && left+len(s.chunk(ci-1).ents) <= buildChunk:
 		p := s.chunk(ci - 1)
 		ents := splice(p.ents, len(p.ents), len(p.ents), nil, splice(c.ents, j, j+1, nil, nil))
-		return s.replace(ci-1, ci+1, []*moduleChunk{chunkOf(ents)}, s.n-1), nil
+		return s.replace(ci-1, ci+1, []moduleChunk{chunkOf(ents)}, s.n-1), nil
 	case left == 0:
 		return s.replace(ci, ci+1, nil, s.n-1), nil
 	}
-	return s.replace(ci, ci+1, []*moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil))}, s.n-1), nil
+	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil))}, s.n-1), nil
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
@@ -335,7 +386,7 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 // changes), it copies only the groups that change; when the chunks' first
 // starts stay as they were too, the new snapshot shares s's firsts and
 // directory.
-func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap {
+func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap {
 	t := &moduleSnap{n: n, removals: s.removals}
 	if n < s.n {
 		t.removals++
@@ -353,13 +404,13 @@ func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap
 			t.groups[g][(lo+x)&(groupSize-1)] = c
 		}
 	} else {
-		chunks := make([]*moduleChunk, 0, s.nchunks-(hi-lo)+len(repl))
+		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl))
 		for i := range lo {
-			chunks = append(chunks, s.chunk(i))
+			chunks = append(chunks, *s.chunk(i))
 		}
 		chunks = append(chunks, repl...)
 		for i := hi; i < s.nchunks; i++ {
-			chunks = append(chunks, s.chunk(i))
+			chunks = append(chunks, *s.chunk(i))
 		}
 		t.setChunks(s.groups, lo>>groupBits, chunks)
 		t.setFirsts(chunks)
@@ -378,7 +429,7 @@ func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap
 }
 
 // sameFirsts reports whether the chunks start where firsts say.
-func sameFirsts(firsts []uint64, chunks []*moduleChunk) bool {
+func sameFirsts(firsts []uint64, chunks []moduleChunk) bool {
 	if len(firsts) != len(chunks) {
 		return false
 	}
