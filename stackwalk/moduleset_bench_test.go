@@ -22,27 +22,45 @@ func benchModules(b *testing.B, n, frames int) ([]*stackwalk.Module, *flatMem, *
 
 // BenchmarkModuleSetLookup looks up random pcs inside the set's modules
 // (every lookup finds one): the per-frame module lookup of a walk.
+// "even": copies of one module 0x10000 apart (a JIT's code region of
+// equal modules); "uneven": modules of random sizes from 16 bytes to 64 KB
+// with random gaps up to 64 KB between them, where a chunk's slope guesses
+// wrong and the lookup takes the chunk's directory.
 func BenchmarkModuleSetLookup(b *testing.B) {
 	for _, n := range moduleCounts {
-		b.Run(fmt.Sprintf("modules=%d", n), func(b *testing.B) {
-			mods, _, _ := benchModules(b, n, 1)
-			set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
-			if err != nil {
-				b.Fatal(err)
+		for _, layout := range []string{"even", "uneven"} {
+			if layout == "uneven" && n < 10_000 {
+				continue
 			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			pcs := make([]uint64, 4096)
-			for i := range pcs {
-				pcs[i] = mods[rng.IntN(n)].Start + 0x50
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := range b.N {
-				if set.Lookup(pcs[i%len(pcs)]) == nil {
-					b.Fatal("not found")
+			b.Run(fmt.Sprintf("modules=%d/%s", n, layout), func(b *testing.B) {
+				mods, _, _ := benchModules(b, n, 1)
+				rng := rand.New(rand.NewPCG(1, 2))
+				if layout == "uneven" {
+					at := uint64(0x10000)
+					for _, m := range mods {
+						at += rng.Uint64N(1 << 16)
+						m.Start, m.End = at, at+16+rng.Uint64N(1<<16)
+						at = m.End
+					}
 				}
-			}
-		})
+				set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pcs := make([]uint64, 4096)
+				for i := range pcs {
+					m := mods[rng.IntN(n)]
+					pcs[i] = m.Start + rng.Uint64N(m.End-m.Start)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := range b.N {
+					if set.Lookup(pcs[i%len(pcs)]) == nil {
+						b.Fatal("not found")
+					}
+				}
+			})
+		}
 	}
 }
 

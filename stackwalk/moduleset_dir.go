@@ -25,29 +25,42 @@ type addrDir[T dirIndex] struct {
 // newAddrDir builds the directory of starts (sorted, not empty, fewer
 // than T can count past), with about one bucket per start: O(n).
 func newAddrDir[T dirIndex](starts []uint64) addrDir[T] {
-	n := len(starts)
-	d := addrDir[T]{base: starts[0]}
-	span := starts[n-1] - starts[0]
-	nb := uint64(1) << bits.Len(uint(n-1)) // a power of two, at least n
-	for span>>d.shift >= nb {
-		d.shift++
+	shift, nb := dirShift(starts)
+	d := addrDir[T]{base: starts[0], shift: shift, idx: make([]T, nb+1)}
+	fillDir(starts, shift, d.idx)
+	return d
+}
+
+// dirShift returns the bucket width (1<<shift) and the number of buckets
+// of a directory of starts (sorted, not empty): a power of two at least
+// len(starts) buckets over the span, less those past the last start.
+func dirShift(starts []uint64) (shift uint, buckets uint64) {
+	span := starts[len(starts)-1] - starts[0]
+	nb := uint64(1) << bits.Len(uint(len(starts)-1))
+	for span>>shift >= nb {
+		shift++
 	}
-	// Buckets past the last start are cut off: span>>shift < nb.
-	nb = span>>d.shift + 1
-	d.idx = make([]T, nb+1)
+	return shift, span>>shift + 1
+}
+
+// fillDir sets idx[b] to the index of the last start at or below bucket
+// b's low address, starts[0] + b<<shift, for every b of idx; the last
+// element of idx, and those past the last start, to the last index.
+func fillDir[T dirIndex](starts []uint64, shift uint, idx []T) {
+	n, base := len(starts), starts[0]
+	span := starts[n-1] - base
 	j := 0
-	for b := range d.idx {
-		off := uint64(b) << d.shift
-		if off > span || b == len(d.idx)-1 {
-			d.idx[b] = T(n - 1)
+	for b := range idx {
+		off := uint64(b) << shift
+		if off > span || b == len(idx)-1 || off>>shift != uint64(b) {
+			idx[b] = T(n - 1)
 			continue
 		}
-		for j+1 < n && starts[j+1]-d.base <= off {
+		for j+1 < n && starts[j+1]-base <= off {
 			j++
 		}
-		d.idx[b] = T(j)
+		idx[b] = T(j)
 	}
-	return d
 }
 
 // bucket returns the range [lo, hi] of indexes the last start at or below

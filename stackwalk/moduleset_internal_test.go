@@ -152,3 +152,51 @@ func TestSnapGroups(t *testing.T) {
 		t.Logf("stage %d: %d modules in %d chunks", stage, set.Len(), set.snap.Load().nchunks)
 	}
 }
+
+// TestChunkExact: a chunk of evenly spread modules is exact (its slope
+// finds every module) and one of uneven modules is not; both answer every
+// address around their modules as a linear search does.
+func TestChunkExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, c := range []struct {
+		name  string
+		exact bool
+		next  func(at uint64) (start, end uint64)
+	}{
+		{"even, no gaps", true, func(at uint64) (uint64, uint64) { return at, at + 0x1000 }},
+		{"even, gaps", true, func(at uint64) (uint64, uint64) { return at + 0x10, at + 0x800 }},
+		{"uneven", false, func(at uint64) (uint64, uint64) {
+			s := at + rng.Uint64N(0x100)
+			return s, s + 1 + rng.Uint64N(0x2000)
+		}},
+	} {
+		for _, n := range []int{1, 2, 3, 100, maxChunk} {
+			var ents []moduleEntry
+			at := uint64(0x40000)
+			for range n {
+				s, e := c.next(at)
+				ents = append(ents, moduleEntry{s, e, &Module{Start: s, End: e}})
+				at = max(e, at+0x1000)
+			}
+			ch := chunkOf(ents)
+			if n > 2 {
+				require.Equal(t, c.exact, ch.exact, "%s, %d modules", c.name, n)
+			}
+			s := &moduleSnap{n: n}
+			s.setChunks(nil, 0, []moduleChunk{ch})
+			s.setFirsts([]moduleChunk{ch})
+			want := func(pc uint64) *Module {
+				for _, e := range ents {
+					if pc >= e.start && pc < e.end {
+						return e.m
+					}
+				}
+				return nil
+			}
+			for range 3000 {
+				pc := ents[0].start - 0x100 + rng.Uint64N(ents[n-1].end-ents[0].start+0x200)
+				require.Same(t, want(pc), s.lookup(pc), "%s, %d modules, pc %#x", c.name, n, pc)
+			}
+		}
+	}
+}

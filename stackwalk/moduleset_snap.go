@@ -24,7 +24,7 @@ const (
 // that Add and Remove copy one group (and the short list of groups), not
 // the whole list, when the number of chunks stays the same.
 const (
-	groupBits = 5
+	groupBits = 4
 	groupSize = 1 << groupBits
 )
 
@@ -57,11 +57,24 @@ func (s *moduleSnap) chunk(i int) *moduleChunk {
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
-// beside its code range (a lookup's last steps read one or two entries),
-// and the directory of their starts.
+// beside its code range (a lookup's last step reads one entry), and two
+// ways to find the entry of an address x, both O(1):
+//   - exact chunks: entry (x-base)*slope>>64. A chunk is exact when that
+//     holds for every address of every module in it, as it does when the
+//     modules are spread evenly (a JIT's code region of similar modules);
+//     an address in no module then maps to an entry that does not hold it.
+//   - others: a directory of the starts (as addrDir's, with byte indexes
+//     and a fixed number of buckets: those past the last start name the
+//     last module), whose bucket gives the one or few entries to search.
+//
+// The chunk is 56 bytes: with its group, a lookup reads one line of it.
 type moduleChunk struct {
-	ents []moduleEntry
-	dir  addrDir[uint8]
+	ents  []moduleEntry
+	idx   *[maxChunk + 1]uint8
+	base  uint64 // ents[0].start
+	slope uint64 // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
+	shift uint8  // directory bucket b covers base + [b<<shift, (b+1)<<shift)
+	exact bool
 }
 
 // moduleEntry is a module and its code range [start, end), copied when
@@ -90,14 +103,15 @@ func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
 // find returns the index of the chunk's last module starting at or below
 // x, or -1.
 func (c *moduleChunk) find(x uint64) int {
-	lo, hi, ok := c.dir.bucket(x)
-	switch {
-	case !ok || lo > hi || hi >= len(c.ents):
+	if x < c.base {
 		return -1
-	case lo == hi:
-		return lo // as in addrDir.find
 	}
-	return lo + lastEntryAtOrBelow(c.ents[lo:hi+1], x)
+	b := min((x-c.base)>>c.shift, maxChunk-1)
+	lo, hi := int(c.idx[b]), int(c.idx[b+1])
+	if lo >= hi || hi >= len(c.ents) {
+		return lo
+	}
+	return lo + searchEntryAtOrBelow(c.ents[lo:hi+1], x)
 }
 
 // module returns the chunk's module j.
@@ -126,7 +140,28 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	return moduleChunk{ents: ents, dir: newAddrDir[uint8](starts)}
+	c := moduleChunk{ents: ents, idx: new([maxChunk + 1]uint8), base: starts[0]}
+	shift, _ := dirShift(starts)
+	c.shift = uint8(shift)
+	fillDir(starts, shift, c.idx[:])
+	if span := starts[len(starts)-1] - starts[0]; uint64(len(starts)-1) < span {
+		c.slope, _ = bits.Div64(uint64(len(starts)-1), 0, span)
+	}
+	c.exact = true
+	for i := range ents {
+		e := &ents[i]
+		if c.guess(e.start) != uint64(i) || c.guess(e.end-1) != uint64(i) {
+			c.exact = false
+			break
+		}
+	}
+	return c
+}
+
+// guess returns the entry the slope puts x in (x at or above base).
+func (c *moduleChunk) guess(x uint64) uint64 {
+	g, _ := bits.Mul64(x-c.base, c.slope)
+	return g
 }
 
 // lastAtOrBelow returns the index of the last element of a (sorted) that is
@@ -187,18 +222,31 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 	default:
 		return nil
 	}
-	// The module: its index from the chunk's directory.
-	d := &c.dir
-	if pc < d.base || len(d.idx) < 2 {
+	// The module: where the chunk's slope puts it, or its directory's
+	// bucket says.
+	if pc < c.base {
 		return nil
 	}
-	b := min((pc-d.base)>>d.shift, uint64(len(d.idx)-2))
-	lo, hi := int(d.idx[b]), int(d.idx[b+1])
-	if lo < hi && hi < len(c.ents) {
-		lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
+	var j int
+	if c.exact {
+		g, _ := bits.Mul64(pc-c.base, c.slope)
+		if g >= uint64(len(c.ents)) {
+			return nil
+		}
+		j = int(g)
+	} else {
+		b := min((pc-c.base)>>c.shift, maxChunk-1)
+		lo, hi := int(c.idx[b]), int(c.idx[b+1])
+		if lo < hi && hi < len(c.ents) {
+			lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
+		}
+		j = lo
 	}
-	e := &c.ents[lo]
-	if pc >= e.end {
+	if j >= len(c.ents) {
+		return nil
+	}
+	e := &c.ents[j]
+	if pc-e.start >= e.end-e.start {
 		return nil
 	}
 	*h = moduleHit{e.start, e.end - e.start, e.m}
