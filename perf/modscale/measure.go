@@ -38,8 +38,8 @@ func best(reps int, per float64, f func() error) (float64, error) {
 }
 
 // measureAt measures every figure at n modules: lookup and linear (ns a
-// lookup), walk_same and walk_spread (ns a frame), addremove (ns a Remove
-// plus an Add), build (ns a NewWalker from a shuffled list).
+// lookup), walk_same and walk_spread (ns a frame), remove and add (ns a
+// Remove, ns an Add), build (ns a NewWalker from a shuffled list).
 func measureAt(n, reps int) (map[string]float64, error) {
 	fig := map[string]float64{}
 	mods, err := modules(n)
@@ -119,26 +119,52 @@ func measureAt(n, reps int) (map[string]float64, error) {
 		}
 	}
 
-	const pairs = 4000
+	// Remove and Add, each timed on its own: batches of k distinct
+	// modules drawn at random are removed, then new *Modules are added at
+	// their addresses (the set shrinks by at most k, half of it).
+	const ops = 4000
+	k := max(1, min(n/2, 1000))
 	fresh := make([]*stackwalk.Module, n)
-	for k := range fresh {
-		c := *mods[k]
-		fresh[k] = &c
+	for i := range fresh {
+		c := *mods[i]
+		fresh[i] = &c
 	}
-	if fig["addremove"], err = best(reps, pairs, func() error {
-		for range pairs {
-			k := rng.IntN(n)
-			if err := set.Remove(mods[k]); err != nil {
-				return err
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	for rep := range reps {
+		var rem, add int64
+		for done := 0; done < ops; done += k {
+			for i := range k { // a partial shuffle: order[:k] is the batch
+				j := i + rng.IntN(n-i)
+				order[i], order[j] = order[j], order[i]
 			}
-			if err := set.Add(fresh[k]); err != nil {
-				return err
+			c0 := cpuNanos()
+			for _, i := range order[:k] {
+				if err := set.Remove(mods[i]); err != nil {
+					return nil, err
+				}
 			}
-			mods[k], fresh[k] = fresh[k], mods[k]
+			c1 := cpuNanos()
+			for _, i := range order[:k] {
+				if err := set.Add(fresh[i]); err != nil {
+					return nil, err
+				}
+			}
+			c2 := cpuNanos()
+			rem, add = rem+c1-c0, add+c2-c1
+			for _, i := range order[:k] {
+				mods[i], fresh[i] = fresh[i], mods[i]
+			}
 		}
-		return nil
-	}); err != nil {
-		return nil, err
+		batches := float64((ops + k - 1) / k * k)
+		r, a := float64(rem)/batches, float64(add)/batches
+		if rep == 0 {
+			fig["remove"], fig["add"] = r, a
+		} else {
+			fig["remove"], fig["add"] = min(fig["remove"], r), min(fig["add"], a)
+		}
 	}
 
 	list := slices.Clone(mods)
