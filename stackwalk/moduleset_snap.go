@@ -15,9 +15,9 @@ import (
 // to buildChunk, leaving room for additions. maxChunk is at most 256: a
 // chunk's directory indexes its modules with bytes.
 const (
-	maxChunk   = 256
-	buildChunk = 192
-	minChunk   = 32
+	maxChunk   = 128
+	buildChunk = 96
+	minChunk   = 16
 )
 
 // The chunk list of a snapshot is cut into groups of groupSize chunks, so
