@@ -100,20 +100,6 @@ func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
 	return lo
 }
 
-// find returns the index of the chunk's last module starting at or below
-// x, or -1.
-func (c *moduleChunk) find(x uint64) int {
-	if x < c.base {
-		return -1
-	}
-	b := min((x-c.base)>>c.shift, maxChunk-1)
-	lo, hi := int(c.idx[b]), int(c.idx[b+1])
-	if lo >= hi || hi >= len(c.ents) {
-		return lo
-	}
-	return lo + searchEntryAtOrBelow(c.ents[lo:hi+1], x)
-}
-
 // module returns the chunk's module j.
 func (c *moduleChunk) module(j int) *Module { return c.ents[j].m }
 
@@ -206,7 +192,8 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 	var c *moduleChunk
 	switch {
 	case s.nchunks > 1:
-		// The chunk: its index from the directory of first starts.
+		// The chunk: its index from the directory of first starts
+		// (addrDir.find, written out).
 		d := &s.dir
 		if pc < d.base || len(d.idx) < 2 {
 			return nil
@@ -357,7 +344,7 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 		return s.replace(0, 0, []moduleChunk{newChunk([]*Module{m})}, 1), nil
 	}
 	// The chunk whose first module starts at or below m, or the first.
-	ci := max(lastAtOrBelow(s.firsts, m.Start), 0)
+	ci := max(s.dir.find(s.firsts, m.Start), 0)
 	c := s.chunk(ci)
 	// m goes at position j of chunk ci; its neighbours may be in the
 	// chunks around it.
@@ -400,7 +387,7 @@ func (s *moduleSnap) neighbour(ci, j int) *moduleEntry {
 // merging that chunk with a neighbour when both are small); s is
 // unchanged.
 func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
-	ci := lastAtOrBelow(s.firsts, m.Start)
+	ci := s.dir.find(s.firsts, m.Start)
 	j := -1
 	if ci >= 0 {
 		c := s.chunk(ci)
