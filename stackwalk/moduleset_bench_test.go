@@ -65,34 +65,50 @@ func BenchmarkModuleSetLookup(b *testing.B) {
 }
 
 // BenchmarkModuleSetAddRemove removes a random module of an n-module set
-// and adds a new one at its address: ns/op is one Remove plus one Add.
+// and adds a new one at its address: "pair" times both (ns/op is one
+// Remove plus one Add), "remove" and "add" time one of them (the other
+// runs with the timer stopped).
 func BenchmarkModuleSetAddRemove(b *testing.B) {
 	for _, n := range moduleCounts {
-		b.Run(fmt.Sprintf("modules=%d", n), func(b *testing.B) {
-			mods, _, _ := benchModules(b, n, 1)
-			set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
-			if err != nil {
-				b.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			fresh := make([]*stackwalk.Module, n)
-			for k := range fresh {
-				c := *mods[k]
-				fresh[k] = &c
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				k := rng.IntN(n)
-				if err := set.Remove(mods[k]); err != nil {
+		for _, op := range []string{"pair", "remove", "add"} {
+			b.Run(fmt.Sprintf("modules=%d/%s", n, op), func(b *testing.B) {
+				mods, _, _ := benchModules(b, n, 1)
+				set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+				if err != nil {
 					b.Fatal(err)
 				}
-				if err := set.Add(fresh[k]); err != nil {
-					b.Fatal(err)
+				rng := rand.New(rand.NewPCG(1, 2))
+				fresh := make([]*stackwalk.Module, n)
+				for k := range fresh {
+					c := *mods[k]
+					fresh[k] = &c
 				}
-				mods[k], fresh[k] = fresh[k], mods[k]
-			}
-		})
+				b.ReportAllocs()
+				b.ResetTimer()
+				for range b.N {
+					k := rng.IntN(n)
+					if op == "add" {
+						b.StopTimer()
+					}
+					if err := set.Remove(mods[k]); err != nil {
+						b.Fatal(err)
+					}
+					switch op {
+					case "add":
+						b.StartTimer()
+					case "remove":
+						b.StopTimer()
+					}
+					if err := set.Add(fresh[k]); err != nil {
+						b.Fatal(err)
+					}
+					if op == "remove" {
+						b.StartTimer()
+					}
+					mods[k], fresh[k] = fresh[k], mods[k]
+				}
+			})
+		}
 	}
 }
 
