@@ -23,25 +23,32 @@ func benchModules(b *testing.B, n, frames int) ([]*stackwalk.Module, *flatMem, *
 // BenchmarkModuleSetLookup looks up random pcs inside the set's modules
 // (every lookup finds one): the per-frame module lookup of a walk.
 // "even": copies of one module 0x10000 apart (a JIT's code region of
-// equal modules); "uneven": modules of random sizes from 16 bytes to 64 KB
-// with random gaps up to 64 KB between them, where a chunk's slope guesses
-// wrong and the lookup takes the chunk's directory.
+// equal modules); "packed": modules of random sizes from 64 bytes to 2 KB,
+// 16-byte aligned, one after the other (a JIT's one-function modules from
+// a bump allocator); "uneven": random sizes from 16 bytes to 64 KB with
+// random gaps up to 64 KB. In the last two a chunk's slope guesses wrong
+// and the lookup takes the chunk's directory.
 func BenchmarkModuleSetLookup(b *testing.B) {
 	for _, n := range moduleCounts {
-		for _, layout := range []string{"even", "uneven"} {
-			if layout == "uneven" && n < 10_000 {
+		for _, layout := range []string{"even", "packed", "uneven"} {
+			if layout != "even" && n < 10_000 {
 				continue
 			}
 			b.Run(fmt.Sprintf("modules=%d/%s", n, layout), func(b *testing.B) {
 				mods, _, _ := benchModules(b, n, 1)
 				rng := rand.New(rand.NewPCG(1, 2))
-				if layout == "uneven" {
-					at := uint64(0x10000)
-					for _, m := range mods {
+				at := uint64(0x10000)
+				for _, m := range mods {
+					switch layout {
+					case "packed":
+						m.Start, m.End = at, at+64+rng.Uint64N(2048-64)&^15
+					case "uneven":
 						at += rng.Uint64N(1 << 16)
 						m.Start, m.End = at, at+16+rng.Uint64N(1<<16)
-						at = m.End
+					default:
+						continue
 					}
+					at = m.End
 				}
 				set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
 				if err != nil {
