@@ -88,7 +88,7 @@ func measureAt(n, reps int) (map[string]float64, error) {
 		return nil, err
 	}
 
-	walk := func(name string, in func(int) int) error {
+	walk := func(name string, set *stackwalk.ModuleSet, in func(int) int) error {
 		mem, pc, rs := stack(frames, in)
 		w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: mem})
 		if err != nil {
@@ -110,11 +110,30 @@ func measureAt(n, reps int) (map[string]float64, error) {
 		})
 		return err
 	}
-	if err := walk("walk_same", func(int) int { return n / 2 }); err != nil {
+	if err := walk("walk_same", set, func(int) int { return n / 2 }); err != nil {
 		return nil, err
 	}
 	if n >= frames {
-		if err := walk("walk_spread", func(i int) int { return i * 997 % n }); err != nil {
+		spread := func(i int) int { return i * 997 % n }
+		if err := walk("walk_spread", set, spread); err != nil {
+			return nil, err
+		}
+		// The anchor the goal names: the same frames (the same return
+		// addresses, the same stack) with every one in a single module.
+		var at []int
+		for i := range frames {
+			at = append(at, spread(i))
+		}
+		slices.Sort(at)
+		wide, err := wideModule(slices.Compact(at))
+		if err != nil {
+			return nil, err
+		}
+		one, err := stackwalk.NewModuleSet(regs.X86_64, wide)
+		if err != nil {
+			return nil, err
+		}
+		if err := walk("walk_wide", one, spread); err != nil {
 			return nil, err
 		}
 	}
