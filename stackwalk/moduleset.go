@@ -27,8 +27,11 @@ var (
 // without taking a lock.
 //
 // The set is an immutable snapshot behind an atomic pointer: sorted
-// chunks of a few hundred modules, of which Add and Remove copy the one
-// they change (copy on write). A Walker loads the snapshot when a walk
+// chunks of up to 128 modules, in groups of 16 chunks, of which Add and
+// Remove copy the chunk and the group they change (copy on write). A
+// lookup reads two directories, one of the chunks and one inside the
+// chunk (or, where modules are spread evenly, a multiplication instead
+// of the second): constant time. A Walker loads the snapshot when a walk
 // starts and looks every frame's pc up in it, so a walk sees the set as
 // it was when it began. Lookup returns the *Module that was added, never
 // a copy: the same pointer for as long as the module is in the set.
@@ -101,8 +104,8 @@ func (s *ModuleSet) Lookup(pc uint64) *Module { return s.snap.Load().lookup(pc) 
 func (s *ModuleSet) Modules() iter.Seq[*Module] {
 	snap := s.snap.Load()
 	return func(yield func(*Module) bool) {
-		for _, c := range snap.chunks {
-			for _, e := range c.ents {
+		for i := range snap.nchunks {
+			for _, e := range snap.chunk(i).ents {
 				if !yield(e.m) {
 					return
 				}

@@ -22,59 +22,100 @@ func benchModules(b *testing.B, n, frames int) ([]*stackwalk.Module, *flatMem, *
 
 // BenchmarkModuleSetLookup looks up random pcs inside the set's modules
 // (every lookup finds one): the per-frame module lookup of a walk.
+// "even": copies of one module 0x10000 apart (a JIT's code region of
+// equal modules); "packed": modules of random sizes from 64 bytes to 2 KB,
+// 16-byte aligned, one after the other (a JIT's one-function modules from
+// a bump allocator); "uneven": random sizes from 16 bytes to 64 KB with
+// random gaps up to 64 KB. In the last two a chunk's slope guesses wrong
+// and the lookup takes the chunk's directory.
 func BenchmarkModuleSetLookup(b *testing.B) {
 	for _, n := range moduleCounts {
-		b.Run(fmt.Sprintf("modules=%d", n), func(b *testing.B) {
-			mods, _, _ := benchModules(b, n, 1)
-			set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
-			if err != nil {
-				b.Fatal(err)
+		for _, layout := range []string{"even", "packed", "uneven"} {
+			if layout != "even" && n < 10_000 {
+				continue
 			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			pcs := make([]uint64, 4096)
-			for i := range pcs {
-				pcs[i] = mods[rng.IntN(n)].Start + 0x50
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := range b.N {
-				if set.Lookup(pcs[i%len(pcs)]) == nil {
-					b.Fatal("not found")
+			b.Run(fmt.Sprintf("modules=%d/%s", n, layout), func(b *testing.B) {
+				mods, _, _ := benchModules(b, n, 1)
+				rng := rand.New(rand.NewPCG(1, 2))
+				at := uint64(0x10000)
+				for _, m := range mods {
+					switch layout {
+					case "packed":
+						m.Start, m.End = at, at+64+rng.Uint64N(2048-64)&^15
+					case "uneven":
+						at += rng.Uint64N(1 << 16)
+						m.Start, m.End = at, at+16+rng.Uint64N(1<<16)
+					default:
+						continue
+					}
+					at = m.End
 				}
-			}
-		})
+				set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pcs := make([]uint64, 4096)
+				for i := range pcs {
+					m := mods[rng.IntN(n)]
+					pcs[i] = m.Start + rng.Uint64N(m.End-m.Start)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := range b.N {
+					if set.Lookup(pcs[i%len(pcs)]) == nil {
+						b.Fatal("not found")
+					}
+				}
+			})
+		}
 	}
 }
 
 // BenchmarkModuleSetAddRemove removes a random module of an n-module set
-// and adds a new one at its address: ns/op is one Remove plus one Add.
+// and adds a new one at its address: "pair" times both (ns/op is one
+// Remove plus one Add), "remove" and "add" time one of them (the other
+// runs with the timer stopped).
 func BenchmarkModuleSetAddRemove(b *testing.B) {
 	for _, n := range moduleCounts {
-		b.Run(fmt.Sprintf("modules=%d", n), func(b *testing.B) {
-			mods, _, _ := benchModules(b, n, 1)
-			set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
-			if err != nil {
-				b.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(1, 2))
-			fresh := make([]*stackwalk.Module, n)
-			for k := range fresh {
-				c := *mods[k]
-				fresh[k] = &c
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for range b.N {
-				k := rng.IntN(n)
-				if err := set.Remove(mods[k]); err != nil {
+		for _, op := range []string{"pair", "remove", "add"} {
+			b.Run(fmt.Sprintf("modules=%d/%s", n, op), func(b *testing.B) {
+				mods, _, _ := benchModules(b, n, 1)
+				set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+				if err != nil {
 					b.Fatal(err)
 				}
-				if err := set.Add(fresh[k]); err != nil {
-					b.Fatal(err)
+				rng := rand.New(rand.NewPCG(1, 2))
+				fresh := make([]*stackwalk.Module, n)
+				for k := range fresh {
+					c := *mods[k]
+					fresh[k] = &c
 				}
-				mods[k], fresh[k] = fresh[k], mods[k]
-			}
-		})
+				b.ReportAllocs()
+				b.ResetTimer()
+				for range b.N {
+					k := rng.IntN(n)
+					if op == "add" {
+						b.StopTimer()
+					}
+					if err := set.Remove(mods[k]); err != nil {
+						b.Fatal(err)
+					}
+					switch op {
+					case "add":
+						b.StartTimer()
+					case "remove":
+						b.StopTimer()
+					}
+					if err := set.Add(fresh[k]); err != nil {
+						b.Fatal(err)
+					}
+					if op == "remove" {
+						b.StartTimer()
+					}
+					mods[k], fresh[k] = fresh[k], mods[k]
+				}
+			})
+		}
 	}
 }
 

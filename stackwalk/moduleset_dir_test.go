@@ -50,7 +50,7 @@ func TestAddrDir(t *testing.T) {
 		for _, n := range []int{1, 2, 3, 7, 64, 100, 512, 1000} {
 			starts := gen(n)
 			slices.Sort(starts)
-			d := newAddrDir(len(starts), func(i int) uint64 { return starts[i] })
+			d := newAddrDir[uint32](starts)
 			probe := func(x uint64) {
 				require.Equal(t, lastAtOrBelow(starts, x), d.find(starts, x), "%s n=%d x=%#x", name, n, x)
 			}

@@ -16,17 +16,27 @@ import (
 // ranges disjoint and copied from the modules, n the total.
 func checkSnap(t *testing.T, s *moduleSnap) {
 	t.Helper()
-	require.Equal(t, len(s.chunks), len(s.firsts))
+	require.Equal(t, s.nchunks, len(s.firsts))
+	require.Len(t, s.groups, (s.nchunks+groupSize-1)/groupSize)
 	n, prevEnd := 0, uint64(0)
-	for i, c := range s.chunks {
+	for i := range s.nchunks {
+		c := s.chunk(i)
 		require.NotEmpty(t, c.ents, "chunk %d", i)
 		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
 		require.Equal(t, c.ents[0].start, s.firsts[i])
+		// Plain ifs: testify per module would take seconds on big sets.
 		for j, e := range c.ents {
 			m := e.m
-			require.Equal(t, m.Start, e.start)
-			require.Equal(t, m.End, e.end)
-			require.GreaterOrEqual(t, m.Start, prevEnd, "chunk %d module %d", i, j)
+			switch {
+			case m.Start != e.start || m.End != e.end:
+				t.Fatalf("chunk %d module %d: range [%#x, %#x), the module's [%#x, %#x)", i, j, e.start, e.end, m.Start, m.End)
+			case m.Start < prevEnd:
+				t.Fatalf("chunk %d module %d: starts at %#x, below the end before, %#x", i, j, m.Start, prevEnd)
+			case s.lookup(m.Start) != m || s.lookup(m.End-1) != m:
+				t.Fatalf("chunk %d module %d [%#x, %#x): not found at its start or last byte", i, j, m.Start, m.End)
+			case m.Start > prevEnd && s.lookup(m.Start-1) != nil:
+				t.Fatalf("chunk %d module %d [%#x, %#x): a module found just below it", i, j, m.Start, m.End)
+			}
 			prevEnd = m.End
 		}
 		n += len(c.ents)
@@ -69,7 +79,7 @@ func TestSnapInvariants(t *testing.T) {
 	s := set.snap.Load()
 	checkSnap(t, s)
 	require.Equal(t, len(in), s.n)
-	require.LessOrEqual(t, len(s.chunks), max(1, 2*len(in)/minChunk+1), "%d modules", len(in))
+	require.LessOrEqual(t, s.nchunks, max(1, 2*len(in)/minChunk+1), "%d modules", len(in))
 }
 
 // TestWalkerSlotCollected checks that a walker abandoned in the middle of
@@ -98,3 +108,95 @@ func TestWalkerSlotCollected(t *testing.T) {
 type nopMemory struct{}
 
 func (nopMemory) ReadMemory(uint64, []byte) error { return ErrMemory }
+
+// TestSnapGroups runs a set of many chunks (several groups of them)
+// through adds that split chunks, removes that merge them and changes of a
+// chunk's first module, checking the snapshot after each stretch.
+func TestSnapGroups(t *testing.T) {
+	ut := &unwind.Table{}
+	rng := rand.New(rand.NewPCG(11, 12))
+	const slots = 40_000
+	in := make([]*Module, slots)
+	mod := func(k int) *Module {
+		start := 0x10000 + uint64(k)*0x100
+		return &Module{Name: "m", Arch: regs.X86_64, Unwind: ut, Start: start, End: start + 0x80}
+	}
+	var list []*Module
+	for k := range slots {
+		if k%3 != 0 {
+			in[k] = mod(k)
+			list = append(list, in[k])
+		}
+	}
+	set, err := NewModuleSet(regs.X86_64, list...)
+	require.NoError(t, err)
+	require.Greater(t, set.snap.Load().nchunks, 2*groupSize)
+	checkSnap(t, set.snap.Load())
+	// Grow (splits), shrink to a tenth (merges), grow again.
+	for stage, target := range []int{36_000, 4_000, 30_000} {
+		for step := 0; set.Len() != target; step++ {
+			k := rng.IntN(slots)
+			switch {
+			case in[k] == nil && set.Len() < target:
+				in[k] = mod(k)
+				require.NoError(t, set.Add(in[k]))
+			case in[k] != nil && set.Len() > target:
+				require.NoError(t, set.Remove(in[k]))
+				in[k] = nil
+			}
+			if step%5000 == 0 {
+				checkSnap(t, set.snap.Load())
+			}
+		}
+		checkSnap(t, set.snap.Load())
+		t.Logf("stage %d: %d modules in %d chunks", stage, set.Len(), set.snap.Load().nchunks)
+	}
+}
+
+// TestChunkExact: a chunk of evenly spread modules is exact (its slope
+// finds every module) and one of uneven modules is not; both answer every
+// address around their modules as a linear search does.
+func TestChunkExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for _, c := range []struct {
+		name  string
+		exact bool
+		next  func(at uint64) (start, end uint64)
+	}{
+		{"even, no gaps", true, func(at uint64) (uint64, uint64) { return at, at + 0x1000 }},
+		{"even, gaps", true, func(at uint64) (uint64, uint64) { return at + 0x10, at + 0x800 }},
+		{"uneven", false, func(at uint64) (uint64, uint64) {
+			s := at + rng.Uint64N(0x100)
+			return s, s + 1 + rng.Uint64N(0x2000)
+		}},
+	} {
+		for _, n := range []int{1, 2, 3, 100, maxChunk} {
+			var ents []moduleEntry
+			at := uint64(0x40000)
+			for range n {
+				s, e := c.next(at)
+				ents = append(ents, moduleEntry{s, e, &Module{Start: s, End: e}})
+				at = max(e, at+0x1000)
+			}
+			ch := chunkOf(ents)
+			if n > 2 {
+				require.Equal(t, c.exact, ch.exact, "%s, %d modules", c.name, n)
+			}
+			s := &moduleSnap{n: n}
+			s.setChunks(nil, 0, []moduleChunk{ch})
+			s.setFirsts([]moduleChunk{ch})
+			want := func(pc uint64) *Module {
+				for _, e := range ents {
+					if pc >= e.start && pc < e.end {
+						return e.m
+					}
+				}
+				return nil
+			}
+			for range 3000 {
+				pc := ents[0].start - 0x100 + rng.Uint64N(ents[n-1].end-ents[0].start+0x200)
+				require.Same(t, want(pc), s.lookup(pc), "%s, %d modules, pc %#x", c.name, n, pc)
+			}
+		}
+	}
+}

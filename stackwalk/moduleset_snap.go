@@ -12,21 +12,32 @@ import (
 // Chunk sizes of a module snapshot. A chunk that grows past maxChunk
 // modules splits in two; one that shrinks below minChunk merges with a
 // neighbour when both fit in buildChunk. Building from a list fills chunks
-// to buildChunk, leaving room for additions.
+// to buildChunk, leaving room for additions. maxChunk is at most 256: a
+// chunk's directory indexes its modules with bytes.
 const (
-	maxChunk   = 256
-	buildChunk = 192
-	minChunk   = 32
+	maxChunk   = 128
+	buildChunk = 96
+	minChunk   = 16
+)
+
+// The chunk list of a snapshot is cut into groups of groupSize chunks, so
+// that Add and Remove copy one group (and the short list of groups), not
+// the whole list, when the number of chunks stays the same.
+const (
+	groupBits = 4
+	groupSize = 1 << groupBits
 )
 
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
-// start address, in chunks. firsts[i] is chunks[i].starts[0]; no chunk is
-// empty; dir is the directory of firsts.
+// start address, in nchunks chunks, chunk i being chunk(i). firsts[i] is
+// chunk i's first start; no chunk is empty; dir is the directory of
+// firsts.
 type moduleSnap struct {
-	firsts []uint64
-	chunks []*moduleChunk
-	dir    addrDir
-	n      int
+	firsts  []uint64
+	groups  []*chunkGroup
+	nchunks int
+	dir     addrDir[uint32]
+	n       int
 	// removals counts the Removes that led to this snapshot. A module
 	// found for a pc stays the module of that pc until one is removed
 	// (Add refuses overlaps), so a cache of lookups (pc -> *Module) made
@@ -34,12 +45,36 @@ type moduleSnap struct {
 	removals uint64
 }
 
+// chunkGroup is groupSize consecutive chunks of a snapshot, held by
+// value: a lookup goes from the group to the chunk's entries without
+// reading a chunk pointer (the last group of a snapshot may end in empty
+// chunks).
+type chunkGroup [groupSize]moduleChunk
+
+// chunk returns chunk i (0 <= i < nchunks).
+func (s *moduleSnap) chunk(i int) *moduleChunk {
+	return &s.groups[i>>groupBits][i&(groupSize-1)]
+}
+
 // moduleChunk holds up to maxChunk modules sorted by start address, each
-// beside its code range (a lookup's last steps read one or two entries),
-// and the directory of their starts.
+// beside its code range (a lookup's last step reads one entry), and two
+// ways to find the entry of an address x, both O(1):
+//   - exact chunks: entry (x-base)*slope>>64. A chunk is exact when that
+//     holds for every address of every module in it, as it does when the
+//     modules are spread evenly (a JIT's code region of similar modules);
+//     an address in no module then maps to an entry that does not hold it.
+//   - others: a directory of the starts (as addrDir's, with byte indexes
+//     and a fixed number of buckets: those past the last start name the
+//     last module), whose bucket gives the one or few entries to search.
+//
+// The chunk is 56 bytes: with its group, a lookup reads one line of it.
 type moduleChunk struct {
-	ents []moduleEntry
-	dir  addrDir
+	ents  []moduleEntry
+	idx   *[maxChunk + 1]uint8
+	base  uint64 // ents[0].start
+	slope uint64 // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
+	shift uint8  // directory bucket b covers base + [b<<shift, (b+1)<<shift)
+	exact bool
 }
 
 // moduleEntry is a module and its code range [start, end), copied when
@@ -65,44 +100,54 @@ func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
 	return lo
 }
 
-// find returns the index of the chunk's last module starting at or below
-// x, or -1.
-func (c *moduleChunk) find(x uint64) int {
-	lo, hi, ok := c.dir.bucket(x)
-	if !ok || lo > hi || hi >= len(c.ents) {
-		return -1
-	}
-	return lo + lastEntryAtOrBelow(c.ents[lo:hi+1], x)
-}
-
 // module returns the chunk's module j.
 func (c *moduleChunk) module(j int) *Module { return c.ents[j].m }
 
-// splice returns a new chunk of c's modules [0, j), then add (when not
-// nil), then c's modules [k, len), followed by those of next (when not
-// nil). Only the new chunk's arrays are allocated.
-func (c *moduleChunk) splice(j, k int, add *Module, next *moduleChunk) *moduleChunk {
-	n := j + len(c.ents) - k
+// splice returns a new array of a's entries [0, j), then add (when not
+// nil), then a's entries [k, len), followed by next's.
+func splice(a []moduleEntry, j, k int, add *Module, next []moduleEntry) []moduleEntry {
+	n := j + len(a) - k + len(next)
 	if add != nil {
 		n++
 	}
-	if next != nil {
-		n += len(next.ents)
-	}
-	ents := append(make([]moduleEntry, 0, n), c.ents[:j]...)
+	ents := append(make([]moduleEntry, 0, n), a[:j]...)
 	if add != nil {
 		ents = append(ents, moduleEntry{add.Start, add.End, add})
 	}
-	ents = append(ents, c.ents[k:]...)
-	if next != nil {
-		ents = append(ents, next.ents...)
-	}
-	return chunkOf(ents)
+	ents = append(ents, a[k:]...)
+	return append(ents, next...)
 }
 
-// chunkOf makes a chunk of the entries given (not empty), which it keeps.
-func chunkOf(ents []moduleEntry) *moduleChunk {
-	return &moduleChunk{ents: ents, dir: newAddrDir(len(ents), func(i int) uint64 { return ents[i].start })}
+// chunkOf makes a chunk of the entries given (1 to maxChunk), which it
+// keeps.
+func chunkOf(ents []moduleEntry) moduleChunk {
+	var buf [maxChunk]uint64
+	starts := buf[:len(ents)]
+	for i := range ents {
+		starts[i] = ents[i].start
+	}
+	c := moduleChunk{ents: ents, idx: new([maxChunk + 1]uint8), base: starts[0]}
+	shift, _ := dirShift(starts)
+	c.shift = uint8(shift)
+	fillDir(starts, shift, c.idx[:])
+	if span := starts[len(starts)-1] - starts[0]; uint64(len(starts)-1) < span {
+		c.slope, _ = bits.Div64(uint64(len(starts)-1), 0, span)
+	}
+	c.exact = true
+	for i := range ents {
+		e := &ents[i]
+		if c.guess(e.start) != uint64(i) || c.guess(e.end-1) != uint64(i) {
+			c.exact = false
+			break
+		}
+	}
+	return c
+}
+
+// guess returns the entry the slope puts x in (x at or above base).
+func (c *moduleChunk) guess(x uint64) uint64 {
+	g, _ := bits.Mul64(x-c.base, c.slope)
+	return g
 }
 
 // lastAtOrBelow returns the index of the last element of a (sorted) that is
@@ -139,25 +184,85 @@ type moduleHit struct {
 
 // lookupHit returns the module whose range contains pc, or nil; it sets
 // *h to the module found and its range (leaves it unchanged otherwise).
+//
+// It is written out in one function, without calls: at 100,000 modules
+// a lookup is a few dependent cache misses, and the calls and checks
+// around them were a fifth of its time.
 func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
-	i := 0
-	switch len(s.chunks) {
-	case 0:
-		return nil
-	case 1:
-	default:
-		if i = s.dir.find(s.firsts, pc); i < 0 || i >= len(s.chunks) {
+	var c *moduleChunk
+	switch {
+	case s.nchunks > 1:
+		// The chunk: its index from the directory of first starts
+		// (addrDir.find, written out).
+		d := &s.dir
+		if pc < d.base || len(d.idx) < 2 {
 			return nil
 		}
+		b := min((pc-d.base)>>d.shift, uint64(len(d.idx)-2))
+		lo, hi := int(d.idx[b]), int(d.idx[b+1])
+		if lo < hi && hi < len(s.firsts) {
+			lo += searchAtOrBelow(s.firsts[lo:hi+1], pc)
+		}
+		c = s.chunk(lo)
+	case s.nchunks == 1:
+		c = s.chunk(0)
+	default:
+		return nil
 	}
-	c := s.chunks[i]
-	j := c.find(pc)
-	if j < 0 || j >= len(c.ents) || pc >= c.ents[j].end {
+	// The module: where the chunk's slope puts it, or its directory's
+	// bucket says.
+	if pc < c.base {
+		return nil
+	}
+	var j int
+	if c.exact {
+		g, _ := bits.Mul64(pc-c.base, c.slope)
+		if g >= uint64(len(c.ents)) {
+			return nil
+		}
+		j = int(g)
+	} else {
+		b := min((pc-c.base)>>c.shift, maxChunk-1)
+		lo, hi := int(c.idx[b]), int(c.idx[b+1])
+		if lo < hi && hi < len(c.ents) {
+			lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
+		}
+		j = lo
+	}
+	if j >= len(c.ents) {
 		return nil
 	}
 	e := &c.ents[j]
+	if pc-e.start >= e.end-e.start {
+		return nil
+	}
 	*h = moduleHit{e.start, e.end - e.start, e.m}
 	return e.m
+}
+
+// searchAtOrBelow is lastAtOrBelow for an array whose first element is
+// known to be at or below x (a directory's bucket says so).
+func searchAtOrBelow(a []uint64, x uint64) int {
+	lo, n := 0, len(a)
+	for n > 1 {
+		half := n >> 1
+		_, above := bits.Sub64(x, a[lo+half], 0)
+		lo += half & int(above-1)
+		n -= half
+	}
+	return lo
+}
+
+// searchEntryAtOrBelow is searchAtOrBelow over the entries' starts.
+func searchEntryAtOrBelow(a []moduleEntry, x uint64) int {
+	lo, n := 0, len(a)
+	for n > 1 {
+		half := n >> 1
+		_, above := bits.Sub64(x, a[lo+half].start, 0)
+		lo += half & int(above-1)
+		n -= half
+	}
+	return lo
 }
 
 // buildSnap checks the modules for arch and sorts them into a snapshot.
@@ -175,22 +280,47 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 		}
 	}
 	s := &moduleSnap{n: len(sorted)}
-	nc := (len(sorted) + buildChunk - 1) / buildChunk
-	s.firsts = make([]uint64, 0, nc)
-	s.chunks = make([]*moduleChunk, 0, nc)
+	chunks := make([]moduleChunk, 0, (len(sorted)+buildChunk-1)/buildChunk)
 	for len(sorted) > 0 {
 		k := min(len(sorted), buildChunk)
-		c := newChunk(sorted[:k])
-		s.firsts = append(s.firsts, c.ents[0].start)
-		s.chunks = append(s.chunks, c)
+		chunks = append(chunks, newChunk(sorted[:k]))
 		sorted = sorted[k:]
 	}
-	s.dir = firstsDir(s.firsts)
+	s.setChunks(nil, 0, chunks)
+	s.setFirsts(chunks)
 	return s, nil
 }
 
+// setChunks makes chunks the snapshot's chunk list, sharing the first
+// keep groups of old (which hold the same chunks as chunks does there).
+func (s *moduleSnap) setChunks(old []*chunkGroup, keep int, chunks []moduleChunk) {
+	s.nchunks = len(chunks)
+	s.groups = make([]*chunkGroup, (len(chunks)+groupSize-1)/groupSize)
+	for g := range s.groups {
+		if g < keep {
+			s.groups[g] = old[g]
+			continue
+		}
+		grp := new(chunkGroup)
+		copy(grp[:], chunks[g*groupSize:])
+		s.groups[g] = grp
+	}
+}
+
+// setFirsts sets firsts and their directory from the chunks.
+func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
+	s.firsts = make([]uint64, len(chunks))
+	for i, c := range chunks {
+		s.firsts[i] = c.ents[0].start
+	}
+	s.dir = addrDir[uint32]{}
+	if len(chunks) > 0 {
+		s.dir = newAddrDir[uint32](s.firsts)
+	}
+}
+
 // newChunk makes a chunk of mods, which are sorted and do not overlap.
-func newChunk(mods []*Module) *moduleChunk {
+func newChunk(mods []*Module) moduleChunk {
 	ents := make([]moduleEntry, len(mods))
 	for i, m := range mods {
 		ents[i] = moduleEntry{m.Start, m.End, m}
@@ -208,14 +338,14 @@ func overlapError(a, b *Module) error {
 }
 
 // with returns a snapshot that also holds m, copying the chunk m goes
-// into and the chunk list; s is unchanged.
+// into and the group of chunks it is in; s is unchanged.
 func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
-	if len(s.chunks) == 0 {
-		return s.replace(0, 0, []*moduleChunk{newChunk([]*Module{m})}, 1), nil
+	if s.nchunks == 0 {
+		return s.replace(0, 0, []moduleChunk{newChunk([]*Module{m})}, 1), nil
 	}
 	// The chunk whose first module starts at or below m, or the first.
-	ci := max(lastAtOrBelow(s.firsts, m.Start), 0)
-	c := s.chunks[ci]
+	ci := max(s.dir.find(s.firsts, m.Start), 0)
+	c := s.chunk(ci)
 	// m goes at position j of chunk ci; its neighbours may be in the
 	// chunks around it.
 	j := lastEntryAtOrBelow(c.ents, m.Start) + 1
@@ -225,17 +355,14 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	if next := s.neighbour(ci, j); next != nil && next.start < m.End {
 		return nil, overlapError(m, next.m)
 	}
-	nc := c.splice(j, j, m, nil)
-	if len(nc.ents) <= maxChunk {
-		return s.replace(ci, ci+1, []*moduleChunk{nc}, s.n+1), nil
+	ents := splice(c.ents, j, j, m, nil)
+	if len(ents) <= maxChunk {
+		return s.replace(ci, ci+1, []moduleChunk{chunkOf(ents)}, s.n+1), nil
 	}
-	// Split in two halves, which share nc's arrays (no chunk changes
-	// its arrays once made).
-	h := len(nc.ents) / 2
-	repl := []*moduleChunk{
-		chunkOf(nc.ents[:h:h]),
-		chunkOf(nc.ents[h:]),
-	}
+	// Split in two halves, which share the array (no chunk changes its
+	// entries once made).
+	h := len(ents) / 2
+	repl := []moduleChunk{chunkOf(ents[:h:h]), chunkOf(ents[h:])}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
 }
 
@@ -243,15 +370,15 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 // entry of the chunk before) or len (the first of the chunk after); nil
 // when there is none.
 func (s *moduleSnap) neighbour(ci, j int) *moduleEntry {
-	c := s.chunks[ci]
+	c := s.chunk(ci)
 	switch {
 	case j >= 0 && j < len(c.ents):
 		return &c.ents[j]
 	case j < 0 && ci > 0:
-		p := s.chunks[ci-1]
+		p := s.chunk(ci - 1)
 		return &p.ents[len(p.ents)-1]
-	case j >= len(c.ents) && ci+1 < len(s.chunks):
-		return &s.chunks[ci+1].ents[0]
+	case j >= len(c.ents) && ci+1 < s.nchunks:
+		return &s.chunk(ci + 1).ents[0]
 	}
 	return nil
 }
@@ -260,10 +387,10 @@ func (s *moduleSnap) neighbour(ci, j int) *moduleEntry {
 // merging that chunk with a neighbour when both are small); s is
 // unchanged.
 func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
-	ci := lastAtOrBelow(s.firsts, m.Start)
+	ci := s.dir.find(s.firsts, m.Start)
 	j := -1
 	if ci >= 0 {
-		c := s.chunks[ci]
+		c := s.chunk(ci)
 		if k := lastEntryAtOrBelow(c.ents, m.Start); k >= 0 && c.module(k) == m {
 			j = k
 		}
@@ -271,52 +398,73 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	if j < 0 {
 		return nil, fmt.Errorf("stackwalk: remove module %q [%#x, %#x): %w", m.Name, m.Start, m.End, ErrModuleNotInSet)
 	}
-	c := s.chunks[ci]
+	c := s.chunk(ci)
 	left := len(c.ents) - 1
-	var repl []*moduleChunk
 	switch {
 	case left >= minChunk:
-		repl = []*moduleChunk{c.splice(j, j+1, nil, nil)}
 	// A small chunk merges with a neighbour when the two fit in one.
-	case ci+1 < len(s.chunks) && left+len(s.chunks[ci+1].ents) <= buildChunk:
-		repl = []*moduleChunk{c.splice(j, j+1, nil, s.chunks[ci+1])}
-		return s.replace(ci, ci+2, repl, s.n-1), nil
-	case ci > 0 && left+len(s.chunks[ci-1].ents) <= buildChunk:
-		p := s.chunks[ci-1]
-		repl = []*moduleChunk{p.splice(len(p.ents), len(p.ents), nil, c.splice(j, j+1, nil, nil))}
-		return s.replace(ci-1, ci+1, repl, s.n-1), nil
-	case left > 0:
-		repl = []*moduleChunk{c.splice(j, j+1, nil, nil)}
+	case ci+1 < s.nchunks && left+len(s.chunk(ci+1).ents) <= buildChunk:
+		ents := splice(c.ents, j, j+1, nil, s.chunk(ci+1).ents)
+		return s.replace(ci, ci+2, []moduleChunk{chunkOf(ents)}, s.n-1), nil
+	case ci > 0 && left+len(s.chunk(ci-1).ents) <= buildChunk:
+		p := s.chunk(ci - 1)
+		ents := splice(p.ents, len(p.ents), len(p.ents), nil, splice(c.ents, j, j+1, nil, nil))
+		return s.replace(ci-1, ci+1, []moduleChunk{chunkOf(ents)}, s.n-1), nil
+	case left == 0:
+		return s.replace(ci, ci+1, nil, s.n-1), nil
 	}
-	return s.replace(ci, ci+1, repl, s.n-1), nil
+	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil))}, s.n-1), nil
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
-// replaced by repl. When the chunks' first starts stay as they were (most
-// changes), the new snapshot shares s's firsts and directory.
-func (s *moduleSnap) replace(lo, hi int, repl []*moduleChunk, n int) *moduleSnap {
-	k := len(s.chunks) - (hi - lo) + len(repl)
-	t := &moduleSnap{chunks: make([]*moduleChunk, 0, k), n: n, removals: s.removals}
+// replaced by repl. When the number of chunks stays the same (most
+// changes), it copies only the groups that change; when the chunks' first
+// starts stay as they were too, the new snapshot shares s's firsts and
+// directory.
+func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap {
+	t := &moduleSnap{n: n, removals: s.removals}
 	if n < s.n {
 		t.removals++
 	}
-	t.chunks = append(append(append(t.chunks, s.chunks[:lo]...), repl...), s.chunks[hi:]...)
+	if len(repl) == hi-lo {
+		t.nchunks = s.nchunks
+		t.groups = slices.Clone(s.groups)
+		for x, c := range repl {
+			g := (lo + x) >> groupBits
+			if t.groups[g] == s.groups[g] {
+				grp := new(chunkGroup)
+				*grp = *s.groups[g]
+				t.groups[g] = grp
+			}
+			t.groups[g][(lo+x)&(groupSize-1)] = c
+		}
+	} else {
+		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl))
+		for i := range lo {
+			chunks = append(chunks, *s.chunk(i))
+		}
+		chunks = append(chunks, repl...)
+		for i := hi; i < s.nchunks; i++ {
+			chunks = append(chunks, *s.chunk(i))
+		}
+		t.setChunks(s.groups, lo>>groupBits, chunks)
+		t.setFirsts(chunks)
+		return t
+	}
 	if sameFirsts(s.firsts[lo:hi], repl) {
 		t.firsts, t.dir = s.firsts, s.dir
 		return t
 	}
-	t.firsts = make([]uint64, 0, k)
-	t.firsts = append(t.firsts, s.firsts[:lo]...)
-	for _, c := range repl {
-		t.firsts = append(t.firsts, c.ents[0].start)
+	t.firsts = slices.Clone(s.firsts)
+	for x, c := range repl {
+		t.firsts[lo+x] = c.ents[0].start
 	}
-	t.firsts = append(t.firsts, s.firsts[hi:]...)
-	t.dir = firstsDir(t.firsts)
+	t.dir = newAddrDir[uint32](t.firsts)
 	return t
 }
 
 // sameFirsts reports whether the chunks start where firsts say.
-func sameFirsts(firsts []uint64, chunks []*moduleChunk) bool {
+func sameFirsts(firsts []uint64, chunks []moduleChunk) bool {
 	if len(firsts) != len(chunks) {
 		return false
 	}
@@ -326,12 +474,4 @@ func sameFirsts(firsts []uint64, chunks []*moduleChunk) bool {
 		}
 	}
 	return true
-}
-
-// firstsDir is the directory of the chunks' first starts.
-func firstsDir(firsts []uint64) addrDir {
-	if len(firsts) == 0 {
-		return addrDir{}
-	}
-	return newAddrDir(len(firsts), func(i int) uint64 { return firsts[i] })
 }

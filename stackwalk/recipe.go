@@ -74,30 +74,6 @@ const _ = uint8(MaxRegs - 1)
 // MaxRegs).
 const noReg = 0xff
 
-// cacheBits gives the number of recipes a Walker caches: 1 << cacheBits,
-// direct-mapped by pc.
-const cacheBits = 9
-
-// recipeCache is a direct-mapped cache of recipes by (module, pc, call).
-type recipeCache []recipe
-
-// slot returns the entry pc maps to.
-func (c recipeCache) slot(pc uint64) *recipe {
-	return &c[(pc*0x9e3779b97f4a7c15)>>(64-cacheBits)]
-}
-
-// lookup returns the recipe of pc in module m, or nil.
-func (c recipeCache) lookup(m *Module, pc uint64, call bool) *recipe {
-	if c == nil {
-		return nil
-	}
-	e := c.slot(pc)
-	if e.m != m || e.pc != pc || e.call != call {
-		return nil
-	}
-	return e
-}
-
 // compile fills e from a row and the frame's record, and reports whether
 // the row can be expressed as a recipe. abi gives the registers a callee
 // preserves.

@@ -117,7 +117,7 @@ type Walker struct {
 	// express: unwind then reads row); cache holds the recipes of the pcs
 	// seen before.
 	recipe *recipe
-	cache  recipeCache
+	cache  *recipeCache
 	rowMod *Module // the module and link-time address of the row Frame.Row computes lazily
 	rowAt  uint64
 	own    found // the record of a frame not in the cache
@@ -178,7 +178,7 @@ func NewWalker(cfg Config) (*Walker, error) {
 		cfg.MaxFrames = DefaultMaxFrames
 	}
 	cfg.Modules = nil // set holds them
-	w := &Walker{cfg: cfg, abi: x, mods: set, cache: make(recipeCache, 1<<cacheBits)}
+	w := &Walker{cfg: cfg, abi: x, mods: set, cache: new(recipeCache)}
 	w.cs = &w.st[0]
 	if cfg.ModuleSet != nil {
 		w.slot = set.gp.register()
@@ -347,7 +347,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	if w.cache != nil {
 		// A pc seen before, with no module removed since: its module and
 		// recipe without asking the module set.
-		if e := w.cache.slot(pc); e.m != nil && e.pc == pc && e.call == call && e.removals == w.snap.removals {
+		if e := w.cache.find(pc, call); e != nil && e.removals == w.snap.removals {
 			return w.enterRecipe(i, pc, sp, at, e.m, e)
 		}
 	}
@@ -361,6 +361,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		return false
 	}
 	if e := w.cache.lookup(m, pc, call); e != nil {
+		e.removals = w.snap.removals // pc is in m in this snapshot too
 		return w.enterRecipe(i, pc, sp, at, m, e)
 	}
 	ur, err := m.Unwind.RowAt(at-m.Bias, &w.uc)
@@ -388,7 +389,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	}
 	w.findRecord(&w.fr, m)
 	if w.cache != nil {
-		if e := w.cache.slot(pc); e.compile(row, &w.abi, &w.fr) {
+		if e := w.cache.claim(pc); e.compile(row, &w.abi, &w.fr) {
 			e.m, e.pc, e.call, e.removals = m, pc, call, w.snap.removals
 			w.recipe, w.fr.ri = e, &e.found
 		} else {
@@ -422,7 +423,7 @@ func (w *Walker) enterRecipe(i int, pc uint64, sp Reg, at uint64, m *Module, e *
 
 // ResetCache forgets every cached frame recipe (and the modules they
 // hold): the next walk looks every pc up again.
-func (w *Walker) ResetCache() { clear(w.cache) }
+func (w *Walker) ResetCache() { w.cache.reset() }
 
 // cfa computes the current frame's CFA from its row.
 func (w *Walker) cfa(i int, pc uint64, row *cfi.Row) (uint64, bool) {

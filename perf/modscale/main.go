@@ -1,8 +1,8 @@
 // Command modscale measures stackwalk at JIT scale: module lookup, the
-// walk's cost per frame, adding and removing a module, and building a
-// walker from a list, at 1 to 100,000 modules, next to its anchors (the
-// walk with one module, and the linear scan over a module list that
-// stackwalk used before ModuleSet).
+// walk's cost per frame, removing a module and adding one (each on its
+// own), and building a walker from a list, at 1 to 100,000 modules, next
+// to its anchors (the walk with one module, and the linear scan over a
+// module list that stackwalk used before ModuleSet).
 //
 //	go run ./perf/modscale [-rounds N] [-reps N]
 //
@@ -52,8 +52,11 @@ func main() {
 
 // round measures every figure once at every count, and the ratios of the
 // round: walk_N_*_ratio is the walk's cost per frame at N modules divided
-// by its cost with one module; lookup_N_linear_ratio is the linear scan
-// divided by the set's lookup.
+// by its cost with one module (every frame at one pc);
+// walk_spread_N_wide_ratio divides the walk whose every frame is in
+// another module by the same walk (the same return addresses and stack)
+// through one module that holds all those functions; lookup_N_linear_ratio
+// is the linear scan divided by the set's lookup.
 func round(reps int) (map[string]float64, error) {
 	fig := map[string]float64{}
 	for _, n := range counts {
@@ -67,6 +70,9 @@ func round(reps int) (map[string]float64, error) {
 	}
 	one := fig["walk_same_1"]
 	for _, n := range counts {
+		if v, ok := fig[fmt.Sprintf("walk_spread_%d", n)]; ok {
+			fig[fmt.Sprintf("walk_spread_%d_wide_ratio", n)] = v / fig[fmt.Sprintf("walk_wide_%d", n)]
+		}
 		for _, kind := range []string{"same", "spread"} {
 			if v, ok := fig[fmt.Sprintf("walk_%s_%d", kind, n)]; ok && one > 0 {
 				fig[fmt.Sprintf("walk_%s_%d_ratio", kind, n)] = v / one
@@ -96,18 +102,19 @@ func medians(all []map[string]float64) map[string]float64 {
 // printTable prints the README's table.
 func printTable(med map[string]float64, rounds int) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| modules | lookup ns | linear scan ns (before) | walk ns/frame, one module | ÷ 1 module | walk ns/frame, each frame another module | ÷ 1 module | Add+Remove µs | NewWalker from a list ms |\n")
-	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| modules | lookup ns | linear scan ns (before) | walk ns/frame, one module | ÷ 1 module | walk ns/frame, each frame another module | ÷ 1 module | ÷ the same frames in one module | Remove µs | Add µs | NewWalker from a list ms |\n")
+	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, n := range counts {
-		spread, spreadRatio := "", ""
+		spread, spreadRatio, wideRatio := "", "", ""
 		if v, ok := med[fmt.Sprintf("walk_spread_%d", n)]; ok {
 			spread = fmt.Sprintf("%.1f", v)
 			spreadRatio = fmt.Sprintf("%.2f", med[fmt.Sprintf("walk_spread_%d_ratio", n)])
+			wideRatio = fmt.Sprintf("%.2f", med[fmt.Sprintf("walk_spread_%d_wide_ratio", n)])
 		}
-		fmt.Fprintf(&b, "| %s | %.1f | %s | %.1f | %.2f | %s | %s | %.2f | %.3f |\n",
+		fmt.Fprintf(&b, "| %s | %.1f | %s | %.1f | %.2f | %s | %s | %s | %.2f | %.2f | %.3f |\n",
 			group(n), med[fmt.Sprintf("lookup_%d", n)], ns(med[fmt.Sprintf("linear_%d", n)]),
-			med[fmt.Sprintf("walk_same_%d", n)], med[fmt.Sprintf("walk_same_%d_ratio", n)], spread, spreadRatio,
-			med[fmt.Sprintf("addremove_%d", n)]/1e3, med[fmt.Sprintf("build_%d", n)]/1e6)
+			med[fmt.Sprintf("walk_same_%d", n)], med[fmt.Sprintf("walk_same_%d_ratio", n)], spread, spreadRatio, wideRatio,
+			med[fmt.Sprintf("remove_%d", n)]/1e3, med[fmt.Sprintf("add_%d", n)]/1e3, med[fmt.Sprintf("build_%d", n)]/1e6)
 	}
 	fmt.Fprintf(&b, "\nMedians of %d interleaved rounds, process CPU time; ratios within each round.\n", rounds)
 	fmt.Print(b.String())

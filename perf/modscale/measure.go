@@ -38,8 +38,8 @@ func best(reps int, per float64, f func() error) (float64, error) {
 }
 
 // measureAt measures every figure at n modules: lookup and linear (ns a
-// lookup), walk_same and walk_spread (ns a frame), addremove (ns a Remove
-// plus an Add), build (ns a NewWalker from a shuffled list).
+// lookup), walk_same and walk_spread (ns a frame), remove and add (ns a
+// Remove, ns an Add), build (ns a NewWalker from a shuffled list).
 func measureAt(n, reps int) (map[string]float64, error) {
 	fig := map[string]float64{}
 	mods, err := modules(n)
@@ -88,7 +88,7 @@ func measureAt(n, reps int) (map[string]float64, error) {
 		return nil, err
 	}
 
-	walk := func(name string, in func(int) int) error {
+	walk := func(name string, set *stackwalk.ModuleSet, in func(int) int) error {
 		mem, pc, rs := stack(frames, in)
 		w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: mem})
 		if err != nil {
@@ -110,35 +110,80 @@ func measureAt(n, reps int) (map[string]float64, error) {
 		})
 		return err
 	}
-	if err := walk("walk_same", func(int) int { return n / 2 }); err != nil {
+	if err := walk("walk_same", set, func(int) int { return n / 2 }); err != nil {
 		return nil, err
 	}
 	if n >= frames {
-		if err := walk("walk_spread", func(i int) int { return i * 997 % n }); err != nil {
+		spread := func(i int) int { return i * 997 % n }
+		if err := walk("walk_spread", set, spread); err != nil {
+			return nil, err
+		}
+		// The anchor the goal names: the same frames (the same return
+		// addresses, the same stack) with every one in a single module.
+		var at []int
+		for i := range frames {
+			at = append(at, spread(i))
+		}
+		slices.Sort(at)
+		wide, err := wideModule(slices.Compact(at))
+		if err != nil {
+			return nil, err
+		}
+		one, err := stackwalk.NewModuleSet(regs.X86_64, wide)
+		if err != nil {
+			return nil, err
+		}
+		if err := walk("walk_wide", one, spread); err != nil {
 			return nil, err
 		}
 	}
 
-	const pairs = 4000
+	// Remove and Add, each timed on its own: batches of k distinct
+	// modules drawn at random are removed, then new *Modules are added at
+	// their addresses (the set shrinks by at most k, half of it).
+	const ops = 4000
+	k := max(1, min(n/2, 1000))
 	fresh := make([]*stackwalk.Module, n)
-	for k := range fresh {
-		c := *mods[k]
-		fresh[k] = &c
+	for i := range fresh {
+		c := *mods[i]
+		fresh[i] = &c
 	}
-	if fig["addremove"], err = best(reps, pairs, func() error {
-		for range pairs {
-			k := rng.IntN(n)
-			if err := set.Remove(mods[k]); err != nil {
-				return err
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	for rep := range reps {
+		var rem, add int64
+		for done := 0; done < ops; done += k {
+			for i := range k { // a partial shuffle: order[:k] is the batch
+				j := i + rng.IntN(n-i)
+				order[i], order[j] = order[j], order[i]
 			}
-			if err := set.Add(fresh[k]); err != nil {
-				return err
+			c0 := cpuNanos()
+			for _, i := range order[:k] {
+				if err := set.Remove(mods[i]); err != nil {
+					return nil, err
+				}
 			}
-			mods[k], fresh[k] = fresh[k], mods[k]
+			c1 := cpuNanos()
+			for _, i := range order[:k] {
+				if err := set.Add(fresh[i]); err != nil {
+					return nil, err
+				}
+			}
+			c2 := cpuNanos()
+			rem, add = rem+c1-c0, add+c2-c1
+			for _, i := range order[:k] {
+				mods[i], fresh[i] = fresh[i], mods[i]
+			}
 		}
-		return nil
-	}); err != nil {
-		return nil, err
+		batches := float64((ops + k - 1) / k * k)
+		r, a := float64(rem)/batches, float64(add)/batches
+		if rep == 0 {
+			fig["remove"], fig["add"] = r, a
+		} else {
+			fig["remove"], fig["add"] = min(fig["remove"], r), min(fig["add"], a)
+		}
 	}
 
 	list := slices.Clone(mods)

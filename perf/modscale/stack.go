@@ -27,9 +27,11 @@ const (
 	spacing   = 0x10000
 )
 
-// ehFrame is the function's .eh_frame: a CIE (version 1, no augmentation,
-// CFA = rsp+8, rip at CFA-8) and an FDE with absolute addresses.
-func ehFrame() []byte {
+// ehFrame is the .eh_frame of copies of the function at funcAddr +
+// k*spacing, k in at (one copy, at 0, for a module of its own): a CIE
+// (version 1, no augmentation, CFA = rsp+8, rip at CFA-8) and an FDE per
+// copy with absolute addresses.
+func ehFrame(at []int) []byte {
 	pad := func(b []byte) []byte {
 		for (len(b)+4)%8 != 0 {
 			b = append(b, 0) // DW_CFA_nop
@@ -40,32 +42,34 @@ func ehFrame() []byte {
 	var out []byte
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(cie)))
 	out = append(out, cie...)
-	fde := binary.LittleEndian.AppendUint32(nil, uint32(len(out)+4))
-	fde = binary.LittleEndian.AppendUint64(fde, funcAddr)
-	fde = binary.LittleEndian.AppendUint64(fde, funcSize)
-	// advance 1, CFA rsp+16, rbp at CFA-16; advance 3, CFA rbp;
-	// advance 1, rbx at CFA-24.
-	fde = pad(append(fde, 0x41, 0x0e, 16, 0x86, 2, 0x43, 0x0d, 6, 0x41, 0x83, 3))
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(fde)))
-	out = append(out, fde...)
+	for _, k := range at {
+		fde := binary.LittleEndian.AppendUint32(nil, uint32(len(out)+4))
+		fde = binary.LittleEndian.AppendUint64(fde, funcAddr+uint64(k)*spacing)
+		fde = binary.LittleEndian.AppendUint64(fde, funcSize)
+		// advance 1, CFA rsp+16, rbp at CFA-16; advance 3, CFA rbp;
+		// advance 1, rbx at CFA-24.
+		fde = pad(append(fde, 0x41, 0x0e, 16, 0x86, 2, 0x43, 0x0d, 6, 0x41, 0x83, 3))
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(fde)))
+		out = append(out, fde...)
+	}
 	return append(out, 0, 0, 0, 0)
 }
 
-// stackmaps is the statepoint record at retAddr: a GC pointer at [rsp+0]
-// and one deopt value in rbx.
-func stackmaps() (*stackmap.Index, error) {
+// stackmaps is the statepoint record at retAddr of each copy of the
+// function in at: a GC pointer at [rsp+0] and one deopt value in rbx.
+func stackmaps(at []int) (*stackmap.Index, error) {
 	c := func(v int32) smbuild.Location {
 		return smbuild.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
 	}
 	ind := smbuild.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7}
-	data := smbuild.Encode(binary.LittleEndian, smbuild.Table{
-		Version:   3,
-		Functions: []smbuild.Function{{Address: funcAddr, StackSize: 40, RecordCount: 1}},
-		Records: []smbuild.Record{{ID: 0xABCDEF00, InstructionOffset: retAddr - funcAddr, Locations: []smbuild.Location{
+	t := smbuild.Table{Version: 3}
+	for _, k := range at {
+		t.Functions = append(t.Functions, smbuild.Function{Address: funcAddr + uint64(k)*spacing, StackSize: 40, RecordCount: 1})
+		t.Records = append(t.Records, smbuild.Record{ID: 0xABCDEF00, InstructionOffset: retAddr - funcAddr, Locations: []smbuild.Location{
 			c(0), c(0), c(1), {Kind: uint8(stackmap.Register), Size: 8, Reg: 3}, ind, ind,
-		}}},
-	})
-	sec, err := stackmap.Parse(data, binary.LittleEndian)
+		}})
+	}
+	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, t), binary.LittleEndian)
 	if err != nil {
 		return nil, err
 	}
@@ -74,11 +78,11 @@ func stackmaps() (*stackmap.Index, error) {
 
 // modules returns n copies of the function's module.
 func modules(n int) ([]*stackwalk.Module, error) {
-	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfi.Config{Kind: cfi.EHFrame, Data: ehFrame(), Addr: 0x2000, Order: binary.LittleEndian, PtrSize: 8}})
+	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfi.Config{Kind: cfi.EHFrame, Data: ehFrame([]int{0}), Addr: 0x2000, Order: binary.LittleEndian, PtrSize: 8}})
 	if err != nil {
 		return nil, err
 	}
-	idx, err := stackmaps()
+	idx, err := stackmaps([]int{0})
 	if err != nil {
 		return nil, err
 	}
@@ -88,6 +92,22 @@ func modules(n int) ([]*stackwalk.Module, error) {
 		out[k] = &stackwalk.Module{Name: "jit", Arch: regs.X86_64, Bias: bias, Start: funcAddr + bias, End: funcAddr + funcSize + bias, Unwind: ut, Stackmaps: idx}
 	}
 	return out, nil
+}
+
+// wideModule returns one module holding the copies of the function at
+// at (sorted, distinct), where the n modules of modules(n) hold one copy
+// each: the same code at the same addresses in a single module.
+func wideModule(at []int) (*stackwalk.Module, error) {
+	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfi.Config{Kind: cfi.EHFrame, Data: ehFrame(at), Addr: 0x2000, Order: binary.LittleEndian, PtrSize: 8}})
+	if err != nil {
+		return nil, err
+	}
+	idx, err := stackmaps(at)
+	if err != nil {
+		return nil, err
+	}
+	last := uint64(at[len(at)-1])
+	return &stackwalk.Module{Name: "wide", Arch: regs.X86_64, Start: funcAddr, End: funcAddr + last*spacing + funcSize, Unwind: ut, Stackmaps: idx}, nil
 }
 
 // stack is the memory of a frames-deep stack whose frame i runs in module

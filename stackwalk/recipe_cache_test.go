@@ -1,0 +1,81 @@
+package stackwalk
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fill claims pc's entry and makes it a recipe of module m.
+func fill(c *recipeCache, m *Module, pc uint64) *recipe {
+	e := c.claim(pc)
+	e.m, e.pc, e.call = m, pc, true
+	return e
+}
+
+// TestRecipeCacheWays: four pcs of one set are all held; a fifth evicts
+// one of them, not itself; claiming a pc again reuses its entry.
+func TestRecipeCacheWays(t *testing.T) {
+	c := new(recipeCache)
+	m := &Module{Name: "m"}
+	var same []uint64
+	for pc := uint64(0x1000); len(same) < cacheWays+1; pc += 16 {
+		if c.set(pc) == c.set(0x1000) {
+			same = append(same, pc)
+		}
+	}
+	held := map[*recipe]bool{}
+	for _, pc := range same[:cacheWays] {
+		held[fill(c, m, pc)] = true
+	}
+	require.Len(t, held, cacheWays, "each pc its own entry")
+	for _, pc := range same[:cacheWays] {
+		e := c.find(pc, true)
+		require.NotNil(t, e, "pc %#x", pc)
+		assert.Equal(t, pc, e.pc)
+		assert.Nil(t, c.find(pc, false), "pc %#x as an interrupted pc", pc)
+	}
+	fill(c, m, same[cacheWays])
+	gone := 0
+	for _, pc := range same {
+		if c.find(pc, true) == nil {
+			gone++
+		}
+	}
+	assert.Equal(t, 1, gone)
+	assert.NotNil(t, c.find(same[cacheWays], true))
+
+	e := c.find(same[cacheWays], true)
+	assert.Same(t, e, fill(c, &Module{Name: "other"}, same[cacheWays]), "same pc, same entry")
+	assert.Nil(t, c.lookup(m, same[cacheWays], true), "the entry now holds the other module")
+
+	c.reset()
+	for _, pc := range same {
+		assert.Nil(t, c.find(pc, true))
+	}
+}
+
+// TestRecipeCacheSpreadStack: the return addresses of perf/modscale's and
+// BenchmarkWalkModules' spread stack (frame i in module 997i mod 100,000,
+// modules 0x10000 apart) all stay in the cache together, which a
+// direct-mapped cache of as many entries did not do.
+func TestRecipeCacheSpreadStack(t *testing.T) {
+	c := new(recipeCache)
+	m := &Module{Name: "m"}
+	var pcs []uint64
+	for i := range 100 {
+		pcs = append(pcs, 0x1050+uint64(i*997%100_000)*0x10000)
+	}
+	for _, pc := range pcs {
+		fill(c, m, pc)
+	}
+	for _, pc := range pcs {
+		assert.NotNil(t, c.lookup(m, pc, true), "pc %#x", pc)
+	}
+	slots := map[uint64]bool{}
+	for _, pc := range pcs {
+		slots[(pc*0x9e3779b97f4a7c15)>>(64-9)] = true
+	}
+	assert.Less(t, len(slots), len(pcs), "a direct-mapped cache of 512 would lose some")
+}
