@@ -1,5 +1,7 @@
 package stackwalk
 
+import "math/bits"
+
 // The recipe cache is set-associative: cacheSets sets of cacheWays
 // entries, a pc's set chosen by a multiplicative hash of it. A walk of a
 // stack whose frames return to many places (a JIT's one-function modules
@@ -31,30 +33,30 @@ func (c *recipeCache) set(pc uint64) uint {
 
 // find returns the recipe of pc (a return address when call), whatever
 // its module, or nil. A pc has at most one entry (claim reuses it). The
-// set's first entry is read without its tag: most pcs are there (claim
-// fills it first), and reading it directly saves a dependent load.
+// set's tags are compared all at once, without a branch: which way holds
+// a pc is what a walk cannot predict (a stack of 200 return addresses
+// fills two or three ways of most sets it uses), and a branch on it
+// mispredicts at every other frame.
 func (c *recipeCache) find(pc uint64, call bool) *recipe {
 	s := c.set(pc)
-	set := &c.ents[s]
-	if e := &set[0]; e.pc == pc && e.m != nil && e.call == call {
-		return e
-	}
 	t := &c.tags[s]
-	var e *recipe
-	switch pc {
-	case t[1]:
-		e = &set[1]
-	case t[2]:
-		e = &set[2]
-	case t[3]:
-		e = &set[3]
-	default:
+	hit := b2u(t[0] == pc) | b2u(t[1] == pc)<<1 | b2u(t[2] == pc)<<2 | b2u(t[3] == pc)<<3
+	if hit == 0 {
 		return nil
 	}
+	e := &c.ents[s][bits.TrailingZeros8(hit)&(cacheWays-1)]
 	if e.m != nil && e.pc == pc && e.call == call {
 		return e
 	}
 	return nil
+}
+
+// b2u is 1 for true, 0 for false (compiled to a flag move, not a branch).
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // lookup returns the recipe of pc in module m, or nil (also when c is
