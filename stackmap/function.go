@@ -3,12 +3,13 @@ package stackmap
 import "encoding/binary"
 
 // Function is one function record of a table: a view into the table's
-// bytes, two words long (its table; its index and its record's offset),
-// read field by field through its methods (as Record is). What the file
-// says about the function once relocations and symbols are applied (see
-// SectionData) comes from Address, Entry, Symbol, Name, Addend and Size;
-// for a section parsed from bare bytes Address and Entry are the stored
-// address and Symbol is empty.
+// bytes, two words long (its table; its record's offset, and whether its
+// address is the stored field in little-endian bytes, which lets Address
+// inline), read field by field through its methods (as Record is). What
+// the file says about the function once relocations and symbols are
+// applied (see SectionData) comes from Address, Entry, Symbol, Name,
+// Addend and Size; for a section parsed from bare bytes Address and Entry
+// are the stored address and Symbol is empty.
 //
 // The zero Function (what Table.Function returns for an index out of
 // range) belongs to no table: every method returns a zero value.

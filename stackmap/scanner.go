@@ -68,8 +68,8 @@ type Scanner struct {
 
 	// Which function a record belongs to is worked out only when Record
 	// asks (function), not per record: a walk that reads views never
-	// needs it, and keeping it up to date cost a tenth of a walk of a
-	// linked section.
+	// needs it (keeping it up to date per record cost about 2% of the
+	// linked section's walk, 54.5 against 53.5 ns a record).
 	fn    int32  // the function of record fnRec-1, or -1
 	fnRec int    // records of the current table assigned to a function
 	left  uint64 // records of function fn after record fnRec-1
