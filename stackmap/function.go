@@ -1,24 +1,27 @@
 package stackmap
 
+import "encoding/binary"
+
 // Function is one function record of a table: a view into the table's
-// bytes, two words long (its table; its index and its record's offset),
-// read field by field through its methods (as Record is). What the file
-// says about the function once relocations and symbols are applied (see
-// SectionData) comes from Address, Entry, Symbol, Name, Addend and Size;
-// for a section parsed from bare bytes Address and Entry are the stored
-// address and Symbol is empty.
+// bytes, two words long (its table; its record's offset, and whether its
+// address is the stored field in little-endian bytes, which lets Address
+// inline), read field by field through its methods (as Record is). What
+// the file says about the function once relocations and symbols are
+// applied (see SectionData) comes from Address, Entry, Symbol, Name,
+// Addend and Size; for a section parsed from bare bytes Address and Entry
+// are the stored address and Symbol is empty.
 //
 // The zero Function (what Table.Function returns for an index out of
 // range) belongs to no table: every method returns a zero value.
 type Function struct {
-	t   *Table
-	i   uint32
-	off uint32 // table offset of the function record, worked out once
+	t     *Table
+	off   uint32 // table offset of the function record, worked out once
+	plain bool   // little-endian bytes, no SectionData: Address is the stored field
 }
 
 // functionAt returns function i of t, which must be in range.
 func functionAt(t *Table, i int) Function {
-	return Function{t: t, i: uint32(i), off: uint32(t.functionOff(i))}
+	return Function{t: t, off: uint32(t.functionOff(i)), plain: t.sd == nil && !t.ord.big}
 }
 
 // Table returns the table the function belongs to (nil for the zero
@@ -26,7 +29,12 @@ func functionAt(t *Table, i int) Function {
 func (f Function) Table() *Table { return f.t }
 
 // Index returns the function's position in its table's function list.
-func (f Function) Index() int { return int(f.i) }
+func (f Function) Index() int {
+	if f.t == nil {
+		return 0
+	}
+	return (int(f.off) - headerSize) / f.t.version.functionSize()
+}
 
 // Offset returns the byte offset of the function record (its address
 // field) in the section.
@@ -75,20 +83,10 @@ func (f Function) RecordCount() uint64 {
 // value plus the addend in relocatable objects, the stored address when
 // nothing relocates it.
 func (f Function) Address() uint64 {
-	if f.t == nil || f.t.sd != nil {
-		return f.relocatedAddress()
+	if f.plain { // inlines: the walk of a section from bare bytes makes no call
+		return binary.LittleEndian.Uint64(f.t.data[f.off:])
 	}
-	return f.t.ord.u64(f.t.data, int(f.off))
-}
-
-// relocatedAddress is Address for a function of a section with
-// SectionData (and for the zero Function).
-func (f Function) relocatedAddress() uint64 {
-	stored := f.StoredAddress()
-	if f.t == nil || f.t.sd == nil {
-		return stored
-	}
-	return f.t.sd.address(f.Offset(), stored)
+	return f.relocatedAddress()
 }
 
 // Entry returns the function's code address: Address, except for PowerPC
@@ -149,4 +147,14 @@ func (f Function) codeRange() (entry, size uint64) {
 	}
 	r := f.resolve()
 	return r.entry, r.size
+}
+
+// relocatedAddress is Address in every case but the plain one (and for
+// the zero Function): big-endian bytes, relocations.
+func (f Function) relocatedAddress() uint64 {
+	stored := f.StoredAddress()
+	if f.t == nil || f.t.sd == nil {
+		return stored
+	}
+	return f.t.sd.address(f.Offset(), stored)
 }

@@ -63,10 +63,16 @@ type Scanner struct {
 	off     int    // table offset of the next record to validate
 	i       int    // records of the current table handed out
 	limit   uint64 // keyLimit of the current table
-	fn      int32  // the function of record i-1 (the current record), or -1
 	counted bool   // the table's functions have record counts
 	direct  bool   // NextView's fast path applies: a little-endian version 3 table, no fault yet
-	left    uint64 // records of function fn not yet reached (after the current one)
+
+	// Which function a record belongs to is worked out only when Record
+	// asks (function), not per record: a walk that reads views never
+	// needs it (keeping it up to date per record cost about 2% of the
+	// linked section's walk, 54.5 against 53.5 ns a record).
+	fn    int32  // the function of record fnRec-1, or -1
+	fnRec int    // records of the current table assigned to a function
+	left  uint64 // records of function fn after record fnRec-1
 
 	next    int  // section offset of the next table, once the records are done
 	started bool // NextTable has been called
@@ -97,7 +103,27 @@ func (s *Scanner) Table() *Table { return &s.t }
 // Record returns the record the last successful NextRecord or NextView
 // reached (call it only after one of them succeeded).
 func (s *Scanner) Record() Record {
-	return s.t.recordAt(int(s.curOff), s.i-1, int(s.fn))
+	return s.t.recordAt(int(s.curOff), s.i-1, s.function())
+}
+
+// function returns the function of the current record (record i-1),
+// catching up from the last record it was asked about: each record and
+// function of a table is passed once, however often it is asked.
+func (s *Scanner) function() int {
+	t := &s.t
+	for s.fnRec < s.i {
+		for s.left == 0 && s.counted && int(s.fn)+1 < int(t.numFunctions) {
+			s.fn++
+			s.left = t.recordCount(int(s.fn))
+		}
+		n := uint64(s.i - s.fnRec)
+		if s.left != 0 && s.left < n {
+			n = s.left
+		}
+		s.left -= n // wraps for records no function counts (version 1), as the record walk does
+		s.fnRec += int(n)
+	}
+	return int(s.fn)
 }
 
 // View returns the lean view of the record the last successful NextRecord
@@ -151,7 +177,7 @@ func (s *Scanner) NextTable() bool {
 	t := &s.t
 	s.off, s.i, s.ended = int(t.recordsOff), 0, false
 	s.limit, s.direct = keyLimit(t.numConstants), t.version == Version3 && !t.ord.big
-	s.counted, s.fn, s.left = t.version.hasRecordCount(), -1, 0
+	s.counted, s.fn, s.fnRec, s.left = t.version.hasRecordCount(), -1, 0, 0
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
 	}
@@ -206,11 +232,6 @@ func (s *Scanner) NextView() RecordView {
 			return s.nextView()
 		}
 	}
-	for s.left == 0 && s.counted && int(s.fn)+1 < int(s.t.numFunctions) {
-		s.fn++
-		s.left = s.t.recordCount(int(s.fn))
-	}
-	s.left--
 	s.curOff, s.off = uint32(off), end
 	s.i++
 	return RecordView{b: d[off:end:end]}
@@ -230,26 +251,12 @@ func (s *Scanner) nextView() RecordView {
 		s.fail(t.recordError(s.i))
 		return RecordView{}
 	}
-	if s.left == 0 {
-		s.nextFunction()
-	}
-	s.left--
 	s.curOff, s.off = uint32(off), end
 	s.i++
 	if s.direct {
 		return RecordView{b: t.data[off:end:end]}
 	}
 	return RecordView{b: s.convert(off)}
-}
-
-// nextFunction moves to the function the next record belongs to: the
-// next one with records, in a table whose functions have record counts.
-func (s *Scanner) nextFunction() {
-	t := &s.t
-	for s.left == 0 && s.counted && int(s.fn)+1 < int(t.numFunctions) {
-		s.fn++
-		s.left = t.recordCount(int(s.fn))
-	}
 }
 
 // fail stops the scan at err, a *DecodeError, which it wraps in the
