@@ -79,20 +79,9 @@ func TestCacheColdWarm(t *testing.T) {
 		w.ResetCache()
 		assert.Equal(t, want, walkLines(w, pc, rs), "after ResetCache")
 	}
-	cases, err := walktest.Cases()
-	require.NoError(t, err)
-	for _, c := range cases {
-		t.Run(c.Arch+"/"+c.Name[len(c.Arch)+1:], func(t *testing.T) {
-			f, err := walktest.ParseFile(c.Capture)
-			require.NoError(t, err)
-			m, err := objfile.OpenModule(c.Binary, bias(t, c.Binary, f))
-			require.NoError(t, err)
-			defer m.Close()
-			var rs stackwalk.RegisterSet
-			rs.SetAll(f.Regs)
-			compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack}, f.RetAddr, &rs)
-		})
-	}
+	eachCapture(t, func(t *testing.T, f *walktest.File, m *stackwalk.Module, rs *stackwalk.RegisterSet) {
+		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack}, f.RetAddr, rs)
+	})
 	t.Run("pac", func(t *testing.T) {
 		exe, f := pacCapture(t)
 		m, err := objfile.OpenModule(exe, bias(t, exe, f))

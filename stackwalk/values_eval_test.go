@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/walktest"
-	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
@@ -20,36 +19,25 @@ func (r readOnly) ReadMemory(addr uint64, p []byte) error { return r.m.ReadMemor
 
 // TestValuesMatchEvaluate walks every checked-in capture with memory the
 // walker reads itself (a stackmap.Memory), with the capture's own reader
-// and with memory it can only call through ReadMemory, and checks every deopt value and GC root of every frame against
-// stackmap's own evaluation of the same location with the frame's
-// registers.
+// and with memory it can only call through ReadMemory, and checks every
+// deopt value and GC root of every frame against stackmap's own
+// evaluation of the same location with the frame's registers.
 func TestValuesMatchEvaluate(t *testing.T) {
-	cases, err := walktest.Cases()
-	require.NoError(t, err)
-	for _, c := range cases {
-		t.Run(c.Arch+"/"+c.Name[len(c.Arch)+1:], func(t *testing.T) {
-			f, err := walktest.ParseFile(c.Capture)
+	eachCapture(t, func(t *testing.T, f *walktest.File, m *stackwalk.Module, rs *stackwalk.RegisterSet) {
+		flat := stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes}
+		for _, mem := range []stackmap.MemoryReader{flat, f.Stack, readOnly{f.Stack}} {
+			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem})
 			require.NoError(t, err)
-			m, err := objfile.OpenModule(c.Binary, bias(t, c.Binary, f))
-			require.NoError(t, err)
-			defer m.Close()
-			var rs stackwalk.RegisterSet
-			rs.SetAll(f.Regs)
-			flat := stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes}
-			for _, mem := range []stackmap.MemoryReader{flat, f.Stack, readOnly{f.Stack}} {
-				w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem})
-				require.NoError(t, err)
-				values := 0
-				for range 2 { // a cold cache, then a warm one
-					w.Start(f.RetAddr, &rs)
-					for w.Next() {
-						values += checkFrameValues(t, w.Frame(), f.Stack)
-					}
+			values := 0
+			for range 2 { // a cold cache, then a warm one
+				w.Start(f.RetAddr, rs)
+				for w.Next() {
+					values += checkFrameValues(t, w.Frame(), f.Stack)
 				}
-				assert.Positive(t, values, "no value evaluated")
 			}
-		})
-	}
+			assert.Positive(t, values, "no value evaluated")
+		}
+	})
 }
 
 // checkFrameValues compares each deopt value and root of fr with
