@@ -31,8 +31,8 @@ type Frame struct {
 
 // found is the record lookup's answer for a frame.
 type found struct {
-	// The first cache line (a recipe's found starts on one): the flags,
-	// the counts and the statepoint view.
+	// First, in 64 bytes, what every value reads: the flags, the counts
+	// and the statepoint view.
 	hasRec bool
 	exact  bool
 	isSP   bool

@@ -18,7 +18,7 @@ import (
 // expression, or more register rules than maxMoves) are not cached: their
 // frames take the slow path, the row itself, at every visit.
 type recipe struct {
-	// The first cache line: what a frame-only walk reads besides the
+	// The first 64 bytes: what a frame-only walk reads besides the
 	// moves.
 	m  *Module // the module found for pc: pointer identity, kept alive by the cache
 	pc uint64  // the frame's pc
@@ -59,7 +59,7 @@ const (
 )
 
 // move is one register rule of a recipe, in 8 bytes (a frame's first
-// moves share its cache line).
+// eight share 64 bytes).
 type move struct {
 	off  int32 // CFA+off (moveOffset, moveValOffset)
 	reg  uint8 // the register the rule gives (below MaxRegs)
