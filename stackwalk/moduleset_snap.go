@@ -226,30 +226,40 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 	if pc < first {
 		return nil
 	}
-	var j int
+	// lo and hi are the candidates: equal in an exact chunk, else the
+	// first and last entries of the directory's bucket.
+	var lo, hi int
 	if c.exact {
 		g, _ := bits.Mul64(pc-first, c.slope)
 		if g >= uint64(len(c.ents)) {
 			return nil
 		}
-		j = int(g)
+		lo, hi = int(g), int(g)
 	} else {
 		b := min((pc-first)>>shift, maxChunk-1)
-		lo, hi := int(c.idx[b]), int(c.idx[b+1])
-		if lo < hi && hi < len(c.ents) {
+		lo, hi = int(c.idx[b]), int(c.idx[b+1])
+		if hi-lo > 1 && hi < len(c.ents) {
 			lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
+			hi = lo
 		}
-		j = lo
 	}
-	if j >= len(c.ents) {
+	if lo > hi || hi >= len(c.ents) {
 		return nil
 	}
-	e := &c.ents[j]
-	if pc-e.start >= e.end-e.start {
+	// Both candidates are read at once (their cache lines are fetched in
+	// parallel), then the one the pc is in kept, without a branch: a
+	// search that read the second's start before loading the entry found
+	// was two dependent misses where an entry straddles lines.
+	e0, e1 := &c.ents[lo], &c.ents[hi]
+	start, end, m := e0.start, e0.end, e0.m
+	if s1, end1, m1 := e1.start, e1.end, e1.m; pc >= s1 {
+		start, end, m = s1, end1, m1
+	}
+	if pc-start >= end-start {
 		return nil
 	}
-	*h = moduleHit{e.start, e.end - e.start, e.m}
-	return e.m
+	*h = moduleHit{start, end - start, m}
+	return m
 }
 
 // searchAtOrBelow is lastAtOrBelow for an array whose first element is
