@@ -74,15 +74,15 @@ func (s *moduleSnap) chunk(i int) *moduleChunk {
 // the bucket's address from the snapshot's firsts and shifts, not from
 // the header, so the header's and the bucket's cache lines are read in
 // parallel (a directory behind a pointer in the header was one more
-// dependent cache miss). The chunk is 192 bytes, three cache lines.
+// dependent cache miss). The chunk is 320 bytes, five cache lines.
 type moduleChunk struct {
 	ents  []moduleEntry
 	base  uint64 // ents[0].start
 	slope uint64 // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
 	shift uint8  // directory bucket b covers base + [b<<shift, (b+1)<<shift)
 	exact bool
-	idx   [maxChunk + 1]uint8
-	_     [16]byte
+	idx   [chunkBuckets + 1]uint8
+	_     [21]byte
 }
 
 // moduleEntry is a module and its code range [start, end), copied when
@@ -135,7 +135,7 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 		starts[i] = ents[i].start
 	}
 	c := moduleChunk{ents: ents, base: starts[0]}
-	shift, _ := dirShift(starts)
+	shift := chunkShift(starts[len(starts)-1] - starts[0])
 	c.shift = uint8(shift)
 	fillDir(starts, shift, c.idx[:])
 	if span := starts[len(starts)-1] - starts[0]; uint64(len(starts)-1) < span {
@@ -150,6 +150,21 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 		}
 	}
 	return c
+}
+
+// chunkBuckets is the number of buckets of a chunk's directory, two
+// per module of a full chunk: a bucket then rarely holds more than one
+// start, and a lookup reads its one or two candidates at once.
+const chunkBuckets = 2 * maxChunk
+
+// chunkShift returns the bucket width (1<<shift) of a chunk's directory
+// whose starts span span bytes: the narrowest that chunkBuckets cover.
+func chunkShift(span uint64) uint {
+	shift := uint(0)
+	for span>>shift >= chunkBuckets {
+		shift++
+	}
+	return shift
 }
 
 // guess returns the entry the slope puts x in (x at or above base).
@@ -236,7 +251,7 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 		}
 		lo, hi = int(g), int(g)
 	} else {
-		b := min((pc-first)>>shift, maxChunk-1)
+		b := min((pc-first)>>shift, chunkBuckets-1)
 		lo, hi = int(c.idx[b]), int(c.idx[b+1])
 		if hi-lo > 1 && hi < len(c.ents) {
 			lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
