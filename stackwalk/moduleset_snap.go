@@ -243,20 +243,25 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 	}
 	// lo and hi are the candidates: equal in an exact chunk, else the
 	// first and last entries of the directory's bucket.
-	var lo, hi int
 	if c.exact {
 		g, _ := bits.Mul64(pc-first, c.slope)
 		if g >= uint64(len(c.ents)) {
 			return nil
 		}
-		lo, hi = int(g), int(g)
-	} else {
-		b := min((pc-first)>>shift, chunkBuckets-1)
-		lo, hi = int(c.idx[b]), int(c.idx[b+1])
-		if hi-lo > 1 && hi < len(c.ents) {
-			lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
-			hi = lo
+		e := &c.ents[g]
+		if pc-e.start >= e.end-e.start {
+			return nil
 		}
+		*h = moduleHit{e.start, e.end - e.start, e.m}
+		return e.m
+	}
+	// The candidates: the first and last entries of the directory's
+	// bucket, narrowed to one when there are more than two.
+	b := min((pc-first)>>shift, chunkBuckets-1)
+	lo, hi := int(c.idx[b]), int(c.idx[b+1])
+	if hi-lo > 1 && hi < len(c.ents) {
+		lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
+		hi = lo
 	}
 	if lo > hi || hi >= len(c.ents) {
 		return nil
