@@ -51,12 +51,31 @@ type moduleSnap struct {
 // chunkGroup is groupSize consecutive chunks of a snapshot, held by
 // value: a lookup goes from the group to the chunk's entries without
 // reading a chunk pointer (the last group of a snapshot may end in empty
-// chunks).
-type chunkGroup [groupSize]moduleChunk
+// chunks). The chunks' headers come first, one after the other (an exact
+// chunk's lookup reads only its header), then their directories.
+type chunkGroup struct {
+	hdr [groupSize]chunkHeader
+	idx [groupSize]chunkDir
+}
 
-// chunk returns chunk i (0 <= i < nchunks).
-func (s *moduleSnap) chunk(i int) *moduleChunk {
-	return &s.groups[i>>groupBits][i&(groupSize-1)]
+// chunk returns chunk i's header (0 <= i < nchunks).
+func (s *moduleSnap) chunk(i int) *chunkHeader {
+	return &s.groups[i>>groupBits].hdr[i&(groupSize-1)]
+}
+
+// chunkDir returns chunk i's directory (0 <= i < nchunks).
+func (s *moduleSnap) chunkDir(i int) *chunkDir {
+	return &s.groups[i>>groupBits].idx[i&(groupSize-1)]
+}
+
+// whole returns a copy of chunk i, header and directory.
+func (s *moduleSnap) whole(i int) moduleChunk {
+	return moduleChunk{*s.chunk(i), *s.chunkDir(i)}
+}
+
+// set stores chunk c as chunk k of the group.
+func (g *chunkGroup) set(k int, c *moduleChunk) {
+	g.hdr[k], g.idx[k] = c.chunkHeader, c.idx
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
@@ -70,20 +89,28 @@ func (s *moduleSnap) chunk(i int) *moduleChunk {
 //     and a fixed number of buckets: those past the last start name the
 //     last module), whose bucket gives the one or few entries to search.
 //
-// The directory is inside the chunk, after its header: the lookup takes
-// the bucket's address from the snapshot's firsts and shifts, not from
-// the header, so the header's and the bucket's cache lines are read in
-// parallel (a directory behind a pointer in the header was one more
-// dependent cache miss). The chunk is 320 bytes, five cache lines.
+// The directory is beside the chunk's header in its group, not behind a
+// pointer in it: the lookup takes the bucket's address from the
+// snapshot's firsts and shifts, not from the header, so the header's and
+// the bucket's cache lines are read in parallel (a directory behind a
+// pointer was one more dependent cache miss).
 type moduleChunk struct {
+	chunkHeader
+	idx chunkDir
+}
+
+// chunkHeader is what a lookup reads of every chunk, 48 bytes.
+type chunkHeader struct {
 	ents  []moduleEntry
 	base  uint64 // ents[0].start
 	slope uint64 // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
 	shift uint8  // directory bucket b covers base + [b<<shift, (b+1)<<shift)
 	exact bool
-	idx   [chunkBuckets + 1]uint8
-	_     [21]byte
 }
+
+// chunkDir is a chunk's directory: idx[b] is the index of the last entry
+// starting at or below bucket b's low address.
+type chunkDir [chunkBuckets + 1]uint8
 
 // moduleEntry is a module and its code range [start, end), copied when
 // it was added.
@@ -109,7 +136,7 @@ func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
 }
 
 // module returns the chunk's module j.
-func (c *moduleChunk) module(j int) *Module { return c.ents[j].m }
+func (c *chunkHeader) module(j int) *Module { return c.ents[j].m }
 
 // splice returns a new array of a's entries [0, j), then add (when not
 // nil), then a's entries [k, len), followed by next's.
@@ -134,7 +161,7 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	c := moduleChunk{ents: ents, base: starts[0]}
+	c := moduleChunk{chunkHeader: chunkHeader{ents: ents, base: starts[0]}}
 	shift := chunkShift(starts[len(starts)-1] - starts[0])
 	c.shift = uint8(shift)
 	fillDir(starts, shift, c.idx[:])
@@ -168,7 +195,7 @@ func chunkShift(span uint64) uint {
 }
 
 // guess returns the entry the slope puts x in (x at or above base).
-func (c *moduleChunk) guess(x uint64) uint64 {
+func (c *chunkHeader) guess(x uint64) uint64 {
 	g, _ := bits.Mul64(x-c.base, c.slope)
 	return g
 }
@@ -258,7 +285,8 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 	// The candidates: the first and last entries of the directory's
 	// bucket, narrowed to one when there are more than two.
 	b := min((pc-first)>>shift, chunkBuckets-1)
-	lo, hi := int(c.idx[b]), int(c.idx[b+1])
+	idx := s.chunkDir(ci)
+	lo, hi := int(idx[b]), int(idx[b+1])
 	if hi-lo > 1 && hi < len(c.ents) {
 		lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
 		hi = lo
@@ -344,7 +372,9 @@ func (s *moduleSnap) setChunks(old []*chunkGroup, keep int, chunks []moduleChunk
 			continue
 		}
 		grp := new(chunkGroup)
-		copy(grp[:], chunks[g*groupSize:])
+		for k := range min(groupSize, len(chunks)-g*groupSize) {
+			grp.set(k, &chunks[g*groupSize+k])
+		}
 		s.groups[g] = grp
 	}
 }
@@ -472,23 +502,23 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 	if len(repl) == hi-lo {
 		t.nchunks = s.nchunks
 		t.groups = slices.Clone(s.groups)
-		for x, c := range repl {
+		for x := range repl {
 			g := (lo + x) >> groupBits
 			if t.groups[g] == s.groups[g] {
 				grp := new(chunkGroup)
 				*grp = *s.groups[g]
 				t.groups[g] = grp
 			}
-			t.groups[g][(lo+x)&(groupSize-1)] = c
+			t.groups[g].set((lo+x)&(groupSize-1), &repl[x])
 		}
 	} else {
 		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl))
 		for i := range lo {
-			chunks = append(chunks, *s.chunk(i))
+			chunks = append(chunks, s.whole(i))
 		}
 		chunks = append(chunks, repl...)
 		for i := hi; i < s.nchunks; i++ {
-			chunks = append(chunks, *s.chunk(i))
+			chunks = append(chunks, s.whole(i))
 		}
 		t.setChunks(s.groups, lo>>groupBits, chunks)
 		t.setFirsts(chunks)
