@@ -37,7 +37,7 @@ const (
 type moduleSnap struct {
 	firsts  []uint64
 	shifts  []uint8
-	groups  []*chunkGroup
+	groups  []chunkGroup
 	nchunks int
 	dir     addrDir[uint32]
 	n       int
@@ -48,14 +48,28 @@ type moduleSnap struct {
 	removals uint64
 }
 
-// chunkGroup is groupSize consecutive chunks of a snapshot, held by
-// value: a lookup goes from the group to the chunk's entries without
-// reading a chunk pointer (the last group of a snapshot may end in empty
-// chunks). The chunks' headers come first, one after the other (an exact
-// chunk's lookup reads only its header), then their directories.
+// chunkGroup is groupSize consecutive chunks of a snapshot (the last
+// group of a snapshot may end in empty chunks): their headers, held by
+// value (a lookup goes from the group to the chunk's entries without
+// reading a chunk pointer, and an exact chunk's lookup reads only its
+// header), and their directories, in an array of their own so that the
+// headers stay 12 cache lines in one page. A lookup reads both pointers
+// in the snapshot's group list, so it finds the chunk's directory without
+// reading the chunk's header. Snapshots share the arrays of the groups
+// they do not change, which no one writes once made.
 type chunkGroup struct {
-	hdr [groupSize]chunkHeader
-	idx [groupSize]chunkDir
+	hdr  *[groupSize]chunkHeader
+	dirs *[groupSize]chunkDir
+}
+
+// newGroup returns a new group, a copy of from when its arrays are not
+// nil.
+func newGroup(from chunkGroup) chunkGroup {
+	g := chunkGroup{new([groupSize]chunkHeader), new([groupSize]chunkDir)}
+	if from.hdr != nil {
+		*g.hdr, *g.dirs = *from.hdr, *from.dirs
+	}
+	return g
 }
 
 // chunk returns chunk i's header (0 <= i < nchunks).
@@ -65,7 +79,7 @@ func (s *moduleSnap) chunk(i int) *chunkHeader {
 
 // chunkDir returns chunk i's directory (0 <= i < nchunks).
 func (s *moduleSnap) chunkDir(i int) *chunkDir {
-	return &s.groups[i>>groupBits].idx[i&(groupSize-1)]
+	return &s.groups[i>>groupBits].dirs[i&(groupSize-1)]
 }
 
 // whole returns a copy of chunk i, header and directory.
@@ -74,8 +88,8 @@ func (s *moduleSnap) whole(i int) moduleChunk {
 }
 
 // set stores chunk c as chunk k of the group.
-func (g *chunkGroup) set(k int, c *moduleChunk) {
-	g.hdr[k], g.idx[k] = c.chunkHeader, c.idx
+func (g chunkGroup) set(k int, c *moduleChunk) {
+	g.hdr[k], g.dirs[k] = c.chunkHeader, c.idx
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
@@ -89,11 +103,12 @@ func (g *chunkGroup) set(k int, c *moduleChunk) {
 //     and a fixed number of buckets: those past the last start name the
 //     last module), whose bucket gives the one or few entries to search.
 //
-// The directory is beside the chunk's header in its group, not behind a
-// pointer in it: the lookup takes the bucket's address from the
-// snapshot's firsts and shifts, not from the header, so the header's and
-// the bucket's cache lines are read in parallel (a directory behind a
-// pointer was one more dependent cache miss).
+// A snapshot holds the chunk's header and directory apart (see
+// chunkGroup), the directory not behind a pointer in the header: the
+// lookup takes the bucket's address from the group list and the
+// snapshot's firsts and shifts, so the header's and the bucket's cache
+// lines are read in parallel (a directory behind a pointer in the header
+// was one more dependent cache miss).
 type moduleChunk struct {
 	chunkHeader
 	idx chunkDir
@@ -363,15 +378,15 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 
 // setChunks makes chunks the snapshot's chunk list, sharing the first
 // keep groups of old (which hold the same chunks as chunks does there).
-func (s *moduleSnap) setChunks(old []*chunkGroup, keep int, chunks []moduleChunk) {
+func (s *moduleSnap) setChunks(old []chunkGroup, keep int, chunks []moduleChunk) {
 	s.nchunks = len(chunks)
-	s.groups = make([]*chunkGroup, (len(chunks)+groupSize-1)/groupSize)
+	s.groups = make([]chunkGroup, (len(chunks)+groupSize-1)/groupSize)
 	for g := range s.groups {
 		if g < keep {
 			s.groups[g] = old[g]
 			continue
 		}
-		grp := new(chunkGroup)
+		grp := newGroup(chunkGroup{})
 		for k := range min(groupSize, len(chunks)-g*groupSize) {
 			grp.set(k, &chunks[g*groupSize+k])
 		}
@@ -505,9 +520,7 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 		for x := range repl {
 			g := (lo + x) >> groupBits
 			if t.groups[g] == s.groups[g] {
-				grp := new(chunkGroup)
-				*grp = *s.groups[g]
-				t.groups[g] = grp
+				t.groups[g] = newGroup(s.groups[g])
 			}
 			t.groups[g].set((lo+x)&(groupSize-1), &repl[x])
 		}
