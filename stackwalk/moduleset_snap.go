@@ -265,10 +265,20 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 		}
 		b := min((pc-d.base)>>d.shift, uint64(len(d.idx)-2))
 		lo, hi := int(d.idx[b]), int(d.idx[b+1])
-		if lo < hi && hi < len(s.firsts) {
+		if hi-lo > 1 && hi < len(s.firsts) {
 			lo += searchAtOrBelow(s.firsts[lo:hi+1], pc)
+			hi = lo
 		}
+		if hi >= len(s.firsts) {
+			return nil
+		}
+		// One or two candidates (most buckets hold at most one chunk's
+		// first start): the choice without a branch, which random pcs
+		// would mispredict every other time.
 		ci = lo
+		if pc >= s.firsts[hi] {
+			ci = hi
+		}
 	case s.nchunks == 1:
 	default:
 		return nil
