@@ -180,7 +180,7 @@ func TestChunkExact(t *testing.T) {
 			at := uint64(0x40000)
 			for range n {
 				s, e := c.next(at)
-				ents = append(ents, moduleEntry{s, e, &Module{Start: s, End: e}})
+				ents = append(ents, moduleEntry{start: s, end: e, m: &Module{Start: s, End: e}})
 				at = max(e, at+0x1000)
 			}
 			ch := chunkOf(ents)

@@ -129,9 +129,15 @@ type chunkDir [chunkBuckets + 1]uint8
 
 // moduleEntry is a module and its code range [start, end), copied when
 // it was added.
+//
+// It is 32 bytes: an entry never straddles two cache lines (the arrays'
+// size classes are multiples of 64 bytes), and two neighbours, the
+// candidates of a directory's bucket, share one half the time; at 24
+// bytes, a lookup read 1.6 lines of entries on average, not 1.25.
 type moduleEntry struct {
 	start, end uint64
 	m          *Module
+	_          uint64
 }
 
 // lastEntryAtOrBelow is lastAtOrBelow over the entries' starts.
@@ -162,7 +168,7 @@ func splice(a []moduleEntry, j, k int, add *Module, next []moduleEntry) []module
 	}
 	ents := append(make([]moduleEntry, 0, n), a[:j]...)
 	if add != nil {
-		ents = append(ents, moduleEntry{add.Start, add.End, add})
+		ents = append(ents, moduleEntry{start: add.Start, end: add.End, m: add})
 	}
 	ents = append(ents, a[k:]...)
 	return append(ents, next...)
@@ -421,7 +427,7 @@ func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
 func newChunk(mods []*Module) moduleChunk {
 	ents := make([]moduleEntry, len(mods))
 	for i, m := range mods {
-		ents[i] = moduleEntry{m.Start, m.End, m}
+		ents[i] = moduleEntry{start: m.Start, end: m.End, m: m}
 	}
 	return chunkOf(ents)
 }
