@@ -1,5 +1,6 @@
-// Command modscale measures stackwalk at JIT scale: module lookup, the
-// walk's cost per frame, removing a module and adding one (each on its
+// Command modscale measures stackwalk at JIT scale: module lookup (in
+// modules spread evenly, and from 10,000 modules in packed modules of
+// random sizes and in uneven ones with gaps), the walk's cost per frame, removing a module and adding one (each on its
 // own), and building a walker from a list, at 1 to 100,000 modules, next
 // to its anchors (the walk with one module, and the linear scan over a
 // module list that stackwalk used before ModuleSet).
@@ -99,7 +100,8 @@ func medians(all []map[string]float64) map[string]float64 {
 	return out
 }
 
-// printTable prints the README's table.
+// printTable prints the README's tables: the figures at each count, then
+// lookups in the three layouts (even, packed, uneven: see layouts).
 func printTable(med map[string]float64, rounds int) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| modules | lookup ns | linear scan ns (before) | walk ns/frame, one module | ÷ 1 module | walk ns/frame, each frame another module | ÷ 1 module | ÷ the same frames in one module | Remove µs | Add µs | NewWalker from a list ms |\n")
@@ -115,6 +117,13 @@ func printTable(med map[string]float64, rounds int) {
 			group(n), med[fmt.Sprintf("lookup_%d", n)], ns(med[fmt.Sprintf("linear_%d", n)]),
 			med[fmt.Sprintf("walk_same_%d", n)], med[fmt.Sprintf("walk_same_%d_ratio", n)], spread, spreadRatio, wideRatio,
 			med[fmt.Sprintf("remove_%d", n)]/1e3, med[fmt.Sprintf("add_%d", n)]/1e3, med[fmt.Sprintf("build_%d", n)]/1e6)
+	}
+	fmt.Fprintf(&b, "\n| modules | lookup ns, even | packed | uneven |\n|---:|---:|---:|---:|\n")
+	for _, n := range counts {
+		if _, ok := med[fmt.Sprintf("lookup_packed_%d", n)]; ok {
+			fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f |\n", group(n), med[fmt.Sprintf("lookup_%d", n)],
+				med[fmt.Sprintf("lookup_packed_%d", n)], med[fmt.Sprintf("lookup_uneven_%d", n)])
+		}
 	}
 	fmt.Fprintf(&b, "\nMedians of %d interleaved rounds, process CPU time; ratios within each round.\n", rounds)
 	fmt.Print(b.String())

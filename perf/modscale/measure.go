@@ -38,7 +38,8 @@ func best(reps int, per float64, f func() error) (float64, error) {
 }
 
 // measureAt measures every figure at n modules: lookup and linear (ns a
-// lookup), walk_same and walk_spread (ns a frame), remove and add (ns a
+// lookup; from 10,000 modules also lookup_packed and lookup_uneven, see
+// layouts), walk_same and walk_spread (ns a frame), remove and add (ns a
 // Remove, ns an Add), build (ns a NewWalker from a shuffled list).
 func measureAt(n, reps int) (map[string]float64, error) {
 	fig := map[string]float64{}
@@ -66,6 +67,13 @@ func measureAt(n, reps int) (map[string]float64, error) {
 		return nil
 	}); err != nil {
 		return nil, err
+	}
+	if n >= 10_000 {
+		for _, layout := range layouts {
+			if fig["lookup_"+layout], err = lookupLayout(mods, layout, reps); err != nil {
+				return nil, err
+			}
+		}
 	}
 	// The anchor: the loop Walker.module ran over Config.Modules before.
 	linear := max(64, (1<<26)/n)
