@@ -100,8 +100,9 @@ func (g chunkGroup) set(k int, c *moduleChunk) {
 //     modules are spread evenly (a JIT's code region of similar modules);
 //     an address in no module then maps to an entry that does not hold it.
 //   - others: a directory of the starts (as addrDir's, with byte indexes
-//     and a fixed number of buckets: those past the last start name the
-//     last module), whose bucket gives the one or few entries to search.
+//     and chunkBuckets buckets, two per module of a full chunk: those
+//     past the last start name the last module), whose bucket gives the
+//     one or two entries to choose from (rarely more, then searched).
 //
 // A snapshot holds the chunk's header and directory apart (see
 // chunkGroup), the directory not behind a pointer in the header: the
@@ -259,7 +260,11 @@ type moduleHit struct {
 //
 // It is written out in one function, without calls: at 100,000 modules
 // a lookup is a few dependent cache misses, and the calls and checks
-// around them were a fifth of its time.
+// around them were a fifth of its time. Where a bucket of a directory
+// leaves two candidates (the usual case), both are read and the one
+// holding pc kept without a branch: random pcs mispredicted the branch
+// of a search about every other time, and a misprediction cost as much
+// as a cache miss.
 func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 	var ci int
 	switch {
