@@ -263,8 +263,8 @@ type moduleHit struct {
 // around them were a fifth of its time. Where a bucket of a directory
 // leaves two candidates (the usual case), both are read and the one
 // holding pc kept without a branch: random pcs mispredicted the branch
-// of a search about every other time, and a misprediction cost as much
-// as a cache miss.
+// of a search about every other time (removing it from the chunk choice
+// alone took 2 to 3 ns off a lookup at 100,000 modules).
 func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 	var ci int
 	switch {
