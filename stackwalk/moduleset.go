@@ -27,7 +27,7 @@ var (
 // without taking a lock.
 //
 // The set is an immutable snapshot behind an atomic pointer: sorted
-// chunks of up to 128 modules, in groups of 16 chunks, of which Add and
+// chunks of up to 128 modules, in groups of 8 chunks, of which Add and
 // Remove copy the chunk and the group they change (copy on write). A
 // lookup reads two directories, one of the chunks and one of the
 // chunk's modules (or, where modules are spread evenly, a multiplication

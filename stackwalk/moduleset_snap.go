@@ -22,9 +22,11 @@ const (
 
 // The chunk list of a snapshot is cut into groups of groupSize chunks, so
 // that Add and Remove copy one group (and the short list of groups), not
-// the whole list, when the number of chunks stays the same.
+// the whole list, when the number of chunks stays the same. A group of 8
+// copies less per change than one of 16 (headers and directories are 2.4
+// KB a group) for a list of groups twice as long (16 bytes a group).
 const (
-	groupBits = 4
+	groupBits = 3
 	groupSize = 1 << groupBits
 )
 
@@ -53,7 +55,7 @@ type moduleSnap struct {
 // value (a lookup goes from the group to the chunk's entries without
 // reading a chunk pointer, and an exact chunk's lookup reads only its
 // header), and their directories, in an array of their own so that the
-// headers stay 12 cache lines in one page. A lookup reads both pointers
+// headers stay together (6 cache lines). A lookup reads both pointers
 // in the snapshot's group list, so it finds the chunk's directory without
 // reading the chunk's header. Snapshots share the arrays of the groups
 // they do not change, which no one writes once made.
