@@ -191,16 +191,7 @@ func TestCoreWalkAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and crashes a program")
 	}
-	b := nativeBuilds[0]
-	c := coretest.KernelCore(t, coretest.Compile(t, b, t.TempDir()))
-	f, err := corefile.Open(c.Path)
-	require.NoError(t, err)
-	defer f.Close()
-	p := procwalk.FromCore(f)
-	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe})
-	require.NoError(t, err)
-	defer w.Close()
-	th := &p.Threads[f.Crashed()]
+	w, th := openNativeCore(t)
 	n := 0
 	allocs := testing.AllocsPerRun(20, func() {
 		n = 0
@@ -223,16 +214,7 @@ func TestCoreWalkAllocatesNothing(t *testing.T) {
 // value and root evaluated and every frame named: the cost per walk once
 // the process is open (perf/corewalk compares the whole command with gdb).
 func BenchmarkCoreWalk(b *testing.B) {
-	bd := nativeBuilds[0]
-	c := coretest.KernelCore(b, coretest.Compile(b, bd, b.TempDir()))
-	f, err := corefile.Open(c.Path)
-	require.NoError(b, err)
-	defer f.Close()
-	p := procwalk.FromCore(f)
-	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe})
-	require.NoError(b, err)
-	defer w.Close()
-	th := &p.Threads[f.Crashed()]
+	w, th := openNativeCore(b)
 	b.ReportAllocs()
 	for b.Loop() {
 		for w.Start(th); w.Next(); {
@@ -246,4 +228,19 @@ func BenchmarkCoreWalk(b *testing.B) {
 			}
 		}
 	}
+}
+
+// openNativeCore builds the first native program, crashes it into a
+// kernel core and opens the core for walking (closed at the end of tb);
+// it returns the walk and the crashed thread.
+func openNativeCore(tb testing.TB) (*procwalk.Walk, *procwalk.Thread) {
+	c := coretest.KernelCore(tb, coretest.Compile(tb, nativeBuilds[0], tb.TempDir()))
+	f, err := corefile.Open(c.Path)
+	require.NoError(tb, err)
+	tb.Cleanup(func() { f.Close() })
+	p := procwalk.FromCore(f)
+	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe})
+	require.NoError(tb, err)
+	tb.Cleanup(func() { w.Close() })
+	return w, &p.Threads[f.Crashed()]
 }
