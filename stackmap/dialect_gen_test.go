@@ -23,6 +23,16 @@ func (w *sampleWriter) u16(v uint16) { w.b = w.bo.AppendUint16(w.b, v) }
 func (w *sampleWriter) u32(v uint32) { w.b = w.bo.AppendUint32(w.b, v) }
 func (w *sampleWriter) u64(v uint64) { w.b = w.bo.AppendUint64(w.b, v) }
 
+// liveOuts writes live-outs as both layouts do: register, a zero byte,
+// size.
+func (w *sampleWriter) liveOuts(los []stackmap.LiveOut) {
+	for _, lo := range los {
+		w.u16(lo.Reg)
+		w.u8(0)
+		w.u8(lo.Size)
+	}
+}
+
 // pad8 pads with zeros to a multiple of 8 from start.
 func (w *sampleWriter) pad8(start int) {
 	for (len(w.b)-start)%8 != 0 {
@@ -107,11 +117,7 @@ func ykSection(bo binary.ByteOrder, fns []ykFunction, constants []uint64, extras
 			w.pad8(0)
 			w.u16(0)
 			w.u16(uint16(len(r.liveOuts)))
-			for _, lo := range r.liveOuts {
-				w.u16(lo.Reg)
-				w.u8(0)
-				w.u8(lo.Size)
-			}
+			w.liveOuts(r.liveOuts)
 			w.pad8(0)
 		}
 	}
@@ -241,11 +247,7 @@ func manticoreSection(bo binary.ByteOrder, fns [][2]uint64, counts []uint64, con
 		}
 		w.u16(0)
 		w.u16(uint16(len(r.liveOuts)))
-		for _, lo := range r.liveOuts {
-			w.u16(lo.Reg)
-			w.u8(0)
-			w.u8(lo.Size)
-		}
+		w.liveOuts(r.liveOuts)
 		w.pad8(0)
 	}
 	return w.b
