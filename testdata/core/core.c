@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "capture.h"
 #include "frames.h"
+#include "program.h"
 
 #ifndef CORE_PIE
 #error "build with -DCORE_PIE=0|1"
@@ -32,36 +33,6 @@
 #endif
 #ifndef CORE_CRASH
 #error "build with -DCORE_CRASH=1 (abort) or 2 (null store)"
-#endif
-
-#if defined(__x86_64__)
-#define ARCH "x86_64"
-#elif defined(__aarch64__)
-#define ARCH "aarch64"
-#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
-#define ARCH "ppc64le"
-#elif defined(__powerpc64__)
-#define ARCH "ppc64"
-#elif defined(__s390x__)
-#define ARCH "s390x"
-#elif defined(__riscv) && __riscv_xlen == 64
-#define ARCH "riscv64"
-#else
-#error "unsupported architecture"
-#endif
-
-#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF == 1)
-#define ELFV1 1
-#define ABI "elfv1"
-#elif defined(__powerpc64__)
-#define ELFV1 0
-#define ABI "elfv2"
-#elif defined(__riscv)
-#define ELFV1 0
-#define ABI "lp64d"
-#else
-#define ELFV1 0
-#define ABI "sysv"
 #endif
 
 #define ABOVE_MAIN 256
@@ -77,21 +48,6 @@ void core_crash(void);
 /* capture-ARCH.S, linked for its trampoline template, calls this. */
 void stackmaps_capture_dump(const uint64_t *save) { (void)save; abort(); }
 
-static inline __attribute__((always_inline)) uint64_t current_sp(void) {
-	uint64_t sp;
-#if defined(__x86_64__)
-	__asm__ volatile("movq %%rsp, %0" : "=r"(sp));
-#elif defined(__aarch64__)
-	__asm__ volatile("mov %0, sp" : "=r"(sp));
-#elif defined(__powerpc64__)
-	__asm__ volatile("mr %0, 1" : "=r"(sp));
-#elif defined(__s390x__)
-	__asm__ volatile("lgr %0, %%r15" : "=r"(sp));
-#else
-	__asm__ volatile("mv %0, sp" : "=r"(sp));
-#endif
-	return sp;
-}
 
 static FILE *out;
 static uint64_t main_sp, main_cfa;

@@ -31,26 +31,13 @@
 #include <unistd.h>
 #include "capture.h"
 #include "frames.h"
+#include "program.h"
 
 #ifndef WALK_STATEPOINT
 #error "build with -DWALK_STATEPOINT=0|1"
 #endif
 #ifndef WALK_LLC
 #define WALK_LLC "unknown"
-#endif
-
-#if defined(__x86_64__)
-#define ARCH "x86_64"
-#elif defined(__aarch64__)
-#define ARCH "aarch64"
-#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
-#define ARCH "ppc64le"
-#elif defined(__s390x__)
-#define ARCH "s390x"
-#elif defined(__riscv) && __riscv_xlen == 64
-#define ARCH "riscv64"
-#else
-#error "unsupported architecture"
 #endif
 
 #define MAX_THREADS 8
@@ -64,67 +51,6 @@ extern int64_t walk_b(int64_t, int64_t, void *);
 extern int64_t walk_c(int64_t, int64_t, void *);
 extern int64_t walk_d(int64_t, int64_t, void *);
 void stackmaps_capture_dump(const uint64_t *save);
-
-/* Save area slot -> DWARF register number (-1: not a register line); see
- * testdata/walk/driver.c. */
-static int slot_dwarf(int i) {
-#if defined(__x86_64__)
-	return i == 16 ? -1 : i;
-#elif defined(__aarch64__)
-	return i < 32 ? i : 64 + (i - 32);
-#elif defined(__powerpc64__)
-	if (i < 64) return i;
-	if (i == 64) return 65;
-	if (i == 65) return 66;
-	return 77 + (i - 66);
-#else
-	return i;
-#endif
-}
-
-static uint64_t save_retaddr(const uint64_t *s) {
-#if defined(__x86_64__)
-	return s[16];
-#elif defined(__aarch64__)
-	return s[30];
-#elif defined(__powerpc64__)
-	return s[64];
-#elif defined(__s390x__)
-	return s[14];
-#else
-	return s[1];
-#endif
-}
-
-static uint64_t save_sp(const uint64_t *s) {
-#if defined(__x86_64__)
-	return s[7];
-#elif defined(__aarch64__)
-	return s[31];
-#elif defined(__powerpc64__)
-	return s[1];
-#elif defined(__s390x__)
-	return s[15];
-#else
-	return s[2];
-#endif
-}
-
-static inline __attribute__((always_inline)) uint64_t current_sp(void) {
-	uint64_t sp;
-#if defined(__x86_64__)
-	__asm__ volatile("movq %%rsp, %0" : "=r"(sp));
-#elif defined(__aarch64__)
-	__asm__ volatile("mov %0, sp" : "=r"(sp));
-#elif defined(__powerpc64__)
-	__asm__ volatile("mr %0, 1" : "=r"(sp));
-#elif defined(__s390x__)
-	__asm__ volatile("lgr %0, %%r15" : "=r"(sp));
-#else
-	__asm__ volatile("mv %0, sp" : "=r"(sp));
-#endif
-	return sp;
-}
 
 struct thread {
 	int k;
