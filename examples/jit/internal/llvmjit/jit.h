@@ -35,6 +35,12 @@ typedef struct {
 #define JIT_SAVE_WORDS 33
 #define JIT_SAVE_RETADDR 16
 
+/* jit_protect_sections gives sections [from, to) their final protection
+ * (code read+execute, read-only data read) and flushes the instruction
+ * cache over arena[0, used): 0, or -1 when mprotect fails. Both memory
+ * managers (MCJIT's and ORC's) finalize with it. */
+int jit_protect_sections(jit_section *s, int from, int to, uint8_t *arena, size_t used);
+
 jit_mm *jit_mm_new(size_t arena_size);
 LLVMMCJITMemoryManagerRef jit_mm_wrap(jit_mm *mm);
 void jit_mm_free(jit_mm *mm);

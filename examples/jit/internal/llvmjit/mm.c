@@ -61,27 +61,33 @@ static uint8_t *alloc_data(void *opaque, uintptr_t size, unsigned align, unsigne
 	return allocate(opaque, size, align, name, 0, ro != 0);
 }
 
-/* finalize gives the sections allocated since the last call their final
- * protection: code read+execute, read-only data read. */
-static LLVMBool finalize(void *opaque, char **err) {
-	jit_mm *mm = opaque;
+int jit_protect_sections(jit_section *s, int from, int to, uint8_t *arena, size_t used) {
 	size_t ps = page_size();
-	for (; mm->finalized < mm->nsections; mm->finalized++) {
-		jit_section *s = &mm->sections[mm->finalized];
-		size_t len = ((size_t)s->size + ps - 1) / ps * ps;
+	for (int i = from; i < to; i++) {
+		size_t len = ((size_t)s[i].size + ps - 1) / ps * ps;
 		if (len == 0)
 			continue;
 		int prot = PROT_READ | PROT_WRITE;
-		if (s->code)
+		if (s[i].code)
 			prot = PROT_READ | PROT_EXEC;
-		else if (s->readonly)
+		else if (s[i].readonly)
 			prot = PROT_READ;
-		if (mprotect(s->addr, len, prot) != 0) {
-			*err = strdup("mprotect failed");
-			return 1;
-		}
+		if (mprotect(s[i].addr, len, prot) != 0)
+			return -1;
 	}
-	__builtin___clear_cache((char *)mm->arena, (char *)mm->arena + mm->used);
+	__builtin___clear_cache((char *)arena, (char *)arena + used);
+	return 0;
+}
+
+/* finalize gives the sections allocated since the last call their final
+ * protection. */
+static LLVMBool finalize(void *opaque, char **err) {
+	jit_mm *mm = opaque;
+	if (jit_protect_sections(mm->sections, mm->finalized, mm->nsections, mm->arena, mm->used) != 0) {
+		*err = strdup("mprotect failed");
+		return 1;
+	}
+	mm->finalized = mm->nsections;
 	return 0;
 }
 

@@ -90,23 +90,11 @@ uint8_t *orc_mm_alloc_data(void *opaque, uintptr_t size, unsigned align, unsigne
  * read+execute, read-only data read. */
 LLVMBool orc_mm_finalize(void *opaque, char **err) {
 	orc_obj *o = opaque;
-	size_t ps = page_size();
-	for (; o->finalized < o->nsections; o->finalized++) {
-		jit_section *s = &o->sections[o->finalized];
-		size_t len = ((size_t)s->size + ps - 1) / ps * ps;
-		if (len == 0)
-			continue;
-		int prot = PROT_READ | PROT_WRITE;
-		if (s->code)
-			prot = PROT_READ | PROT_EXEC;
-		else if (s->readonly)
-			prot = PROT_READ;
-		if (mprotect(s->addr, len, prot) != 0) {
-			*err = strdup("mprotect failed");
-			return 1;
-		}
+	if (jit_protect_sections(o->sections, o->finalized, o->nsections, o->arena, o->used) != 0) {
+		*err = strdup("mprotect failed");
+		return 1;
 	}
-	__builtin___clear_cache((char *)o->arena, (char *)o->arena + o->used);
+	o->finalized = o->nsections;
 	return 0;
 }
 
