@@ -200,7 +200,8 @@ func TestEvaluateNilRegisterFile(t *testing.T) {
 
 // TestResolve checks Evaluate's rule without I/O on the same locations:
 // with the register's value given, every kind but Indirect gives
-// Evaluate's value, and Indirect gives the address to load from.
+// Evaluate's value, and Indirect gives the address to load from; and
+// ResolveRegister's answers for the kinds that name a register.
 func TestResolve(t *testing.T) {
 	r := evalRecord(t, binary.LittleEndian)
 	const rbx, rsp = 0xAAAABBBB_CCCCDDDD, 0x7000
@@ -223,6 +224,16 @@ func TestResolve(t *testing.T) {
 		v, load := r.Resolve(l, c.base)
 		assert.Equal(t, c.want, v, "location %d", i)
 		assert.Equal(t, c.load, load, "location %d", i)
+		// ResolveRegister answers the register kinds alone, and gives
+		// constants the zero Value.
+		v, load = l.ResolveRegister(c.base)
+		if l.InRegister() {
+			assert.Equal(t, c.want, v, "ResolveRegister, location %d", i)
+			assert.Equal(t, c.load, load, "ResolveRegister, location %d", i)
+		} else {
+			assert.Equal(t, stackmap.Value{}, v, "ResolveRegister, constant %d", i)
+			assert.False(t, load)
+		}
 	}
 	gpr, ok := stackmap.PPCHalf(1203)
 	assert.True(t, ok)
@@ -231,25 +242,5 @@ func TestResolve(t *testing.T) {
 		gpr, ok := stackmap.PPCHalf(n)
 		assert.False(t, ok, "%d", n)
 		assert.Equal(t, n, gpr)
-	}
-}
-
-// TestResolveRegister checks that Resolve gives ResolveRegister's answer
-// for every location in a register, and ResolveRegister the zero Value
-// for constants.
-func TestResolveRegister(t *testing.T) {
-	r := evalRecord(t, binary.LittleEndian)
-	for i := range r.NumLocations() {
-		l, ok := r.Location(i)
-		require.True(t, ok)
-		v, load := l.ResolveRegister(0x7000)
-		if !l.InRegister() {
-			assert.Equal(t, stackmap.Value{}, v, "location %d", i)
-			assert.False(t, load)
-			continue
-		}
-		w, wload := r.Resolve(l, 0x7000)
-		assert.Equal(t, w, v, "location %d", i)
-		assert.Equal(t, wload, load, "location %d", i)
 	}
 }
