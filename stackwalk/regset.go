@@ -69,6 +69,23 @@ func (s *state) reg(r uint64) Reg {
 	return Reg{Value: s.val[r], Home: s.home[r]}
 }
 
+// operand returns what a location reads of these registers: the value of
+// its register (for PowerPC's 1200+N, rN's), and the home of a value it
+// holds in that register (HomeComputed for the kinds that only address
+// memory with it, and for constants, which read no register); false when
+// the register is not known.
+func (s *state) operand(l *stackmap.Location) (uint64, Home, bool) {
+	reg, _ := stackmap.PPCHalf(l.Reg)
+	if in := l.InRegister(); !in || !s.has(uint64(reg)) {
+		return 0, Home{Kind: HomeComputed}, !in
+	}
+	h := Home{Kind: HomeComputed}
+	if l.Kind == stackmap.Register {
+		h = s.home[reg]
+	}
+	return s.val[reg], h, true
+}
+
 // reset forgets every register.
 func (s *state) reset() { s.known = [MaxRegs / 64]uint64{} }
 

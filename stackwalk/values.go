@@ -149,16 +149,11 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 		v, _ := r.rec.Resolve(*l, 0)
 		return v, Home{Kind: HomeComputed}, true
 	}
-	reg, _ := stackmap.PPCHalf(l.Reg)
-	st := f.w.cs
-	if !st.has(uint64(reg)) {
+	base, home, ok := f.w.cs.operand(l)
+	if !ok {
 		return stackmap.Value{}, Home{}, false
 	}
-	home := Home{Kind: HomeComputed}
-	if l.Kind == stackmap.Register {
-		home = st.home[reg]
-	}
-	v, load := l.ResolveRegister(st.val[reg])
+	v, load := l.ResolveRegister(base)
 	if load {
 		bits, ok := f.w.loadFlat8(v.Addr, v.Size)
 		if !ok {
@@ -184,18 +179,9 @@ func (f *Frame) slot(i int) (Slot, error) {
 	if !r.ownOrder {
 		return f.evalOther(i, l)
 	}
-	st := f.w.cs
-	var base uint64
-	home := Home{Kind: HomeComputed}
-	if l.InRegister() {
-		reg, _ := stackmap.PPCHalf(l.Reg)
-		if !st.has(uint64(reg)) {
-			return Slot{}, &stackmap.EvalError{Record: r.rec.Index(), Location: i, Reg: l.Reg, Err: stackmap.ErrNoRegister}
-		}
-		base = st.val[reg]
-		if l.Kind == stackmap.Register {
-			home = st.home[reg]
-		}
+	base, home, ok := f.w.cs.operand(&l)
+	if !ok {
+		return Slot{}, &stackmap.EvalError{Record: r.rec.Index(), Location: i, Reg: l.Reg, Err: stackmap.ErrNoRegister}
 	}
 	v, load := r.rec.Resolve(l, base)
 	if load {
@@ -224,8 +210,7 @@ func (f *Frame) evalOther(i int, l stackmap.Location) (Slot, error) {
 	case stackmap.Indirect:
 		s.Home = Home{Kind: HomeMemory, Addr: v.Addr}
 	case stackmap.Register:
-		reg, _ := stackmap.PPCHalf(l.Reg)
-		s.Home = st.reg(uint64(reg)).Home
+		_, s.Home, _ = st.operand(&l)
 	}
 	return s, nil
 }
