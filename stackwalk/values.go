@@ -133,11 +133,11 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 // value evaluates location i of the record on the fast path, by the one
 // rule of stackmap.Record.Resolve (Location.ResolveRegister, inlined,
 // for a location in a register), reading the frame's registers and
-// memory itself (no interface call): a location decoded when the record
-// was found, of a table in the target's byte order, whose register the
-// frame knows and whose slot, if any, a stackmap.Memory holds 8 bytes of.
-// It returns false for every other case (slot then evaluates it, or says
-// why it cannot). The value and its home come back in registers, so a
+// memory itself (no interface call for a stackmap.Memory): a location
+// decoded when the record was found, of a table in the target's byte
+// order, whose register the frame knows and whose slot, if any, memory
+// can read. It returns false for every other case (slot then evaluates
+// it, or says why it cannot). The value and its home come back in registers, so a
 // caller builds its Slot once.
 func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 	r := f.ri
@@ -157,7 +157,9 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 	if load {
 		bits, ok := f.w.loadFlat8(v.Addr, v.Size)
 		if !ok {
-			return stackmap.Value{}, Home{}, false
+			if bits, ok = f.w.loadOther(v.Addr, v.Size); !ok {
+				return stackmap.Value{}, Home{}, false // slot says why
+			}
 		}
 		v.Bits = bits
 		home = Home{Kind: HomeMemory, Addr: v.Addr}
@@ -213,6 +215,16 @@ func (f *Frame) evalOther(i int, l stackmap.Location) (Slot, error) {
 		_, s.Home, _ = st.operand(&l)
 	}
 	return s, nil
+}
+
+// loadOther is loadValue for value's slots that loadFlat8 does not read
+// (another MemoryReader, a narrower slot), false where it fails; kept out
+// of value so that the common path stays small.
+//
+//go:noinline
+func (w *Walker) loadOther(addr uint64, size int) (uint64, bool) {
+	v, err := w.loadValue(addr, size)
+	return v, err == nil
 }
 
 // loadValue reads the first min(size, 8) bytes of an Indirect location's
