@@ -42,6 +42,11 @@ type recipe struct {
 	moves [maxMoves]move // the other rules, in register order
 
 	found found // the record lookup's answer
+	// pad makes a recipe a whole number of 64-byte cache lines, so that
+	// each of the cache's entries starts a line (the cache itself is
+	// large enough to be allocated page-aligned) and a frame's first 64
+	// bytes, and its first moves, are one line each.
+	_ [24]byte
 }
 
 // maxMoves bounds the register rules (other than same value) a cached row
