@@ -67,6 +67,10 @@ type found struct {
 // Locations past it are decoded when asked for.
 const maxLocs = 16
 
+// maxLocs is a power of two: a location index masked with maxLocs-1
+// stays in the arrays without a bounds check.
+const _ = -uint(maxLocs & (maxLocs - 1))
+
 // noRecord is the answer of a frame without a record.
 var noRecord found
 

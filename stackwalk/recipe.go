@@ -35,6 +35,11 @@ type recipe struct {
 	nmoves    uint8
 	raMove    int8 // the move of the return address column, or -1
 	spMove    int8 // the move of the stack pointer, or -1
+	// loadsOnly: every move loads a saved register from CFA+off, one of
+	// them the return address, and the caller's stack pointer is the CFA
+	// (a frame that saves its return address and callee-saved registers
+	// on the stack, as most do): unwindLoads steps it.
+	loadsOnly bool
 	// carry marks the registers whose value the caller shares with the
 	// callee (same value, or no rule for a callee-saved register or the
 	// return address column): copied when the callee's frame knows them.
@@ -138,6 +143,10 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 	}
 	k := row.Regs[x.sp].Kind
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
+	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs
+	for _, mv := range e.moves[:n] {
+		e.loadsOnly = e.loadsOnly && mv.kind == moveOffset
+	}
 	e.found = *fr.rf()
 	return true
 }
