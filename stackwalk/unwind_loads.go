@@ -3,40 +3,35 @@ package stackwalk
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 )
 
 // unwindLoads is unwindRecipe for a recipe whose moves all load a saved
 // register from the stack (loadsOnly), with Config.Memory a
-// stackmap.Memory: the step most frames take, without unwindRecipe's
-// per-move choice of kind, its record of which moves gave a value, or its
-// checks of a stack pointer or return address the recipe may not give.
-// A save slot outside the memory hands the frame to unwindRecipe, which
-// reads it through Walker.load or says why it cannot.
+// stackmap.Memory: the step most frames take. One range check covers
+// every save slot; the return address and the stack pointer are checked
+// first, so the moves are loaded straight into the frame's registers; the
+// registers known after the step are the recipe's, not set one bit at a
+// time. A save slot outside the memory hands the frame to unwindRecipe,
+// which reads it through Walker.load or says why it cannot.
 func (w *Walker) unwindLoads(e *recipe) (uint64, bool) {
 	fr, s := &w.fr, w.cs
 	cfa := fr.CFA
-	data, base := w.flat.Data, w.flat.Addr
-	moves := e.moves[:min(int(e.nmoves), maxMoves)]
-	vals := &w.moveVals
-	for i, mv := range moves {
-		off := cfa + uint64(int64(mv.off)) - base
-		if off >= uint64(len(data)) || uint64(len(data))-off < 8 {
-			return w.unwindRecipe(e)
-		}
-		if w.big {
-			vals[i] = binary.BigEndian.Uint64(data[off : off+8])
-		} else {
-			vals[i] = binary.LittleEndian.Uint64(data[off : off+8])
-		}
+	data := w.flat.Data
+	at := cfa - w.flat.Addr // the CFA's index in data
+	if lo := at + uint64(int64(e.loadLo)); lo >= uint64(len(data)) || uint64(len(data))-lo < uint64(e.loadSpan) {
+		return w.unwindRecipe(e)
 	}
-	ra := vals[e.raMove]
+	moves := e.moves[:min(int(e.nmoves), maxMoves)]
+	big := w.big
+	ra := loadSlot(data, at+uint64(int64(moves[e.raMove].off)), big)
 	if ra == 0 {
 		w.end = EndReturnAddress
 		return 0, false
 	}
 	// The caller's stack pointer is the CFA, and it must be above the
 	// callee's (only the innermost frame may have no frame of its own).
-	sp := uint64(w.abi.sp) & (MaxRegs - 1)
+	sp := uint(w.abi.sp) & (MaxRegs - 1)
 	nsp := cfa - w.abi.spBelowCFA
 	if s.known[sp/64]&(1<<(sp%64)) != 0 {
 		if osp := s.val[sp]; nsp < osp || (nsp == osp && fr.Index > 0) {
@@ -44,18 +39,28 @@ func (w *Walker) unwindLoads(e *recipe) (uint64, bool) {
 			return 0, false
 		}
 	}
-	for k := range s.known {
-		s.known[k] &= e.carry[k]
-	}
-	for i, mv := range moves {
-		r := int(mv.reg) & (MaxRegs - 1)
-		s.val[r], s.home[r] = vals[i], Home{Kind: HomeMemory, Addr: cfa + uint64(int64(mv.off))}
-		s.known[r/64] |= 1 << (uint(r) % 64)
+	for _, mv := range moves {
+		r := uint(mv.reg) & (MaxRegs - 1)
+		off := uint64(int64(mv.off))
+		s.val[r] = loadSlot(data, at+off, big)
+		s.home[r] = Home{Kind: HomeMemory, Addr: cfa + off}
 	}
 	s.val[sp], s.home[sp] = nsp, Home{Kind: HomeComputed}
-	s.known[sp/64] |= 1 << (sp % 64)
+	for k := range s.known {
+		s.known[k] = s.known[k]&e.carry[k] | e.sets[k]
+	}
 	if e.raSigned {
 		ra &^= w.cfg.PACMask
 	}
 	return ra, true
+}
+
+// loadSlot reads the 8-byte save slot at index i of data, in the
+// target's byte order (big).
+func loadSlot(data []byte, i uint64, big bool) uint64 {
+	v := binary.LittleEndian.Uint64(data[i:])
+	if big {
+		v = bits.ReverseBytes64(v)
+	}
+	return v
 }

@@ -94,7 +94,7 @@ func (e End) String() string {
 
 // Walker walks stacks. Make one with NewWalker and reuse it for every walk
 // of a thread: it holds about 60 KB of scratch space and a cache of 512
-// frame recipes (about 270 KB), and a walk allocates nothing. It is not
+// frame recipes (about 430 KB), and a walk allocates nothing. It is not
 // safe for concurrent use.
 //
 // The cache remembers, per module and pc, what entering and unwinding a
@@ -413,7 +413,7 @@ func (w *Walker) enterRecipe(i int, pc uint64, sp Reg, at uint64, m *Module, e *
 	// Field by field: a composite literal of the whole Frame is built
 	// aside and then copied.
 	fr := &w.fr
-	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri = i, pc, r.Value+uint64(e.cfaOff), sp.Value, m, &e.found
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri = i, pc, r.Value+uint64(int64(e.cfaOff)), sp.Value, m, &e.found
 	if !sp.Known() {
 		fr.SP = 0
 	}
