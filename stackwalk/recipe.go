@@ -49,17 +49,18 @@ type recipe struct {
 	// callee (same value, or no rule for a callee-saved register or the
 	// return address column): copied when the callee's frame knows them.
 	carry [MaxRegs / 64]uint64
+	// The second line: sets marks the registers a loadsOnly recipe gives
+	// the caller (its moves' and the stack pointer), and then the moves,
+	// the first six of them in that line.
+	sets  [MaxRegs / 64]uint64
 	moves [maxMoves]move // the other rules, in register order
-	// sets marks the registers a loadsOnly recipe gives the caller: its
-	// moves' and the stack pointer.
-	sets [MaxRegs / 64]uint64
-	_    [48]byte // found starts a cache line
+	_     [48]byte       // found starts a cache line
 
 	found found // the record lookup's answer
 	// pad makes a recipe a whole number of 64-byte cache lines, so that
 	// each of the cache's entries starts a line (the cache itself is
-	// large enough to be allocated page-aligned) and a frame's first 64
-	// bytes, and its first moves, are one line each.
+	// large enough to be allocated page-aligned): a frame step reads two
+	// lines of it (TestRecipeLayout).
 	_ [24]byte
 }
 
