@@ -160,6 +160,9 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 		lo, hi = min(lo, int64(mv.off)), max(hi, int64(mv.off))
 	}
 	e.sets = [MaxRegs / 64]uint64{}
+	// Save slots spread over more than 4 GB (only hostile CFI writes
+	// them) take unwindRecipe, whose checks are per slot.
+	e.loadsOnly = e.loadsOnly && hi-lo+8 <= math.MaxUint32
 	if e.loadsOnly {
 		e.loadLo, e.loadSpan = int32(lo), uint32(hi-lo+8)
 		for _, mv := range e.moves[:n] {
