@@ -61,17 +61,23 @@ func planOf(rec stackmap.Record, l stackmap.Location, own bool) valuePlan {
 		return valuePlan{loc: l}
 	}
 	p.reg = uint8(reg)
+	// The rule's answer for a base of 0 gives the offset a Direct or
+	// Indirect location adds to its register (addresses are linear in
+	// the base); for an all-ones base, the mask of a Register location's
+	// low Size bytes.
+	v, load := l.ResolveRegister(0)
 	switch l.Kind {
 	case stackmap.Register:
-		// Resolve gives the register's low Size bytes: Bits of an
-		// all-ones base.
-		v, _ := l.ResolveRegister(^uint64(0))
+		v, _ = l.ResolveRegister(^uint64(0))
 		p.op, p.arg = planRegister, v.Bits
 	case stackmap.Direct:
-		p.op, p.arg = planDirect, uint64(int64(l.Offset))
+		p.op, p.arg = planDirect, v.Bits
 	case stackmap.Indirect:
-		p.op, p.arg = planIndirect, uint64(int64(l.Offset))
-		if l.Size < 8 {
+		if !load {
+			return valuePlan{loc: l}
+		}
+		p.op, p.arg = planIndirect, v.Addr
+		if v.Size < 8 {
 			p.op = planIndirectNarrow
 		}
 	default:
