@@ -14,6 +14,7 @@ import (
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -79,8 +80,23 @@ func TestCacheColdWarm(t *testing.T) {
 		w.ResetCache()
 		assert.Equal(t, want, walkLines(w, pc, rs), "after ResetCache")
 	}
+	// Each walk with the capture's own reader, and with a stackmap.Memory
+	// over the same bytes (which the walker reads itself: the step of
+	// unwindLoads), whole and cut off half-way (a save slot outside it
+	// ends the walk with the same error).
+	memories := func(f *walktest.File) map[string]stackmap.MemoryReader {
+		return map[string]stackmap.MemoryReader{
+			"reader": f.Stack,
+			"flat":   stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes},
+			"cut":    stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes[:len(f.Stack.Bytes)/2]},
+		}
+	}
 	eachCapture(t, func(t *testing.T, f *walktest.File, m *stackwalk.Module, rs *stackwalk.RegisterSet) {
-		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack}, f.RetAddr, rs)
+		for name, mem := range memories(f) {
+			t.Run(name, func(t *testing.T) {
+				compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem}, f.RetAddr, rs)
+			})
+		}
 	})
 	t.Run("pac", func(t *testing.T) {
 		exe, f := pacCapture(t)
@@ -89,11 +105,16 @@ func TestCacheColdWarm(t *testing.T) {
 		defer m.Close()
 		var rs stackwalk.RegisterSet
 		rs.SetAll(f.Regs)
-		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: f.Stack, PACMask: 0xffff000000000000}, f.RetAddr, &rs)
+		for name, mem := range memories(f) {
+			t.Run(name, func(t *testing.T) {
+				compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem, PACMask: 0xffff000000000000}, f.RetAddr, &rs)
+			})
+		}
 	})
 	t.Run("synthetic", func(t *testing.T) {
 		m, mem, rs := synthetic(t, 50)
 		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem}, synRet, rs)
+		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stackmap.Memory{Addr: mem.base, Data: mem.b}}, synRet, rs)
 	})
 }
 

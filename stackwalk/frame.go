@@ -32,7 +32,7 @@ type Frame struct {
 // found is the record lookup's answer for a frame.
 type found struct {
 	// First, in 64 bytes, what every value reads: the flags, the counts
-	// and the statepoint view.
+	// and where the deopt values and the GC pairs start.
 	hasRec bool
 	exact  bool
 	isSP   bool
@@ -41,19 +41,35 @@ type found struct {
 	// through Walker.load.
 	ownOrder bool
 	// nlocs of the record's locations, decoded once when the record was
-	// found (and kept with the recipe): values read them from locs.
+	// found (and kept with the recipe): values read them from plan.
 	nlocs uint8
-	// ndeopt is NumDeopt's answer, kept from the lookup.
-	ndeopt   int
+	// firstDeopt is the location index of deopt value 0 (3 for a
+	// statepoint, 0 for another record).
+	firstDeopt uint8
+	// samePair marks, by the derived pointer's location index, the GC
+	// pairs whose two locations are the same (llc often gives an
+	// unrelocated pair one location twice): Root evaluates it once.
+	samePair uint16
+	// firstPair is the location index of GC pair 0's base pointer.
+	firstPair int
+	// ndeopt is NumDeopt's answer, nroots NumRoots', kept from the lookup.
+	ndeopt int
+	nroots int
+	// plan holds the decoded locations, each with how value evaluates
+	// it.
+	plan     [maxLocs]valuePlan
 	stateptr stackmap.Statepoint
 	rec      stackmap.Record
-	locs     [maxLocs]stackmap.Location
 }
 
 // maxLocs bounds the locations a found record keeps decoded: a
 // statepoint's 3 constants and up to 13 deopt values and GC pointers.
 // Locations past it are decoded when asked for.
 const maxLocs = 16
+
+// maxLocs is a power of two: a location index masked with maxLocs-1
+// stays in the arrays without a bounds check.
+const _ = -uint(maxLocs & (maxLocs - 1))
 
 // noRecord is the answer of a frame without a record.
 var noRecord found
@@ -178,7 +194,7 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
 		if !ok {
 			break
 		}
-		r.locs[i] = l
+		r.plan[i] = planOf(r.rec, l, r.ownOrder)
 		r.nlocs++
 	}
 	if r.exact {
@@ -187,5 +203,17 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
 	r.ndeopt = r.rec.NumLocations()
 	if r.isSP {
 		r.ndeopt = r.stateptr.NumDeopt()
+		r.firstDeopt = uint8(r.stateptr.DeoptIndex(0))
+		r.nroots = r.stateptr.NumGCPairs()
+		r.firstPair, _ = r.stateptr.GCPairIndex(0)
+		for i := range r.nroots {
+			bi, di := r.stateptr.GCPairIndex(i)
+			if di >= int(r.nlocs) {
+				break
+			}
+			if r.plan[bi].loc == r.plan[di].loc {
+				r.samePair |= 1 << di
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package stackwalk
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/stackmaps/stackmaps/cfi"
 )
@@ -25,13 +26,22 @@ type recipe struct {
 	// removals is the module set's count of Removes when m was found for
 	// pc: while a snapshot has the same count, pc is still in m (Add
 	// refuses overlaps), and the set need not be asked again.
-	removals  uint64
-	cfaOff    int64  // CFA = register cfaReg + cfaOff
+	removals uint64
+	cfaOff   int32 // CFA = register cfaReg + cfaOff
+	// loadLo and loadSpan, for a loadsOnly recipe: its save slots lie in
+	// [CFA+loadLo, CFA+loadLo+loadSpan).
+	loadLo    int32
+	loadSpan  uint32
 	cfaReg    uint16 //
 	raReg     uint16 // the return address column
 	call      bool   // pc is a return address (the row is looked up at pc-1)
 	raSigned  bool   // AArch64: the return address is signed (Config.PACMask)
 	spFromCFA bool   // the caller's stack pointer is the CFA (no rule of its own)
+	// loadsOnly: every move loads a saved register from CFA+off, one of
+	// them the return address, and the caller's stack pointer is the CFA
+	// (a frame that saves its return address and callee-saved registers
+	// on the stack, as most do): unwindLoads steps it.
+	loadsOnly bool
 	nmoves    uint8
 	raMove    int8 // the move of the return address column, or -1
 	spMove    int8 // the move of the stack pointer, or -1
@@ -39,9 +49,19 @@ type recipe struct {
 	// callee (same value, or no rule for a callee-saved register or the
 	// return address column): copied when the callee's frame knows them.
 	carry [MaxRegs / 64]uint64
+	// The second line: sets marks the registers a loadsOnly recipe gives
+	// the caller (its moves' and the stack pointer), and then the moves,
+	// the first six of them in that line.
+	sets  [MaxRegs / 64]uint64
 	moves [maxMoves]move // the other rules, in register order
+	_     [48]byte       // found starts a cache line
 
 	found found // the record lookup's answer
+	// pad makes a recipe a whole number of 64-byte cache lines, so that
+	// each of the cache's entries starts a line (the cache itself is
+	// large enough to be allocated page-aligned): a frame step reads two
+	// lines of it (TestRecipeLayout).
+	_ [24]byte
 }
 
 // maxMoves bounds the register rules (other than same value) a cached row
@@ -78,10 +98,10 @@ const noReg = 0xff
 // the row can be expressed as a recipe. abi gives the registers a callee
 // preserves.
 func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
-	if row.CFA.Kind != cfi.CFARegOffset {
+	if row.CFA.Kind != cfi.CFARegOffset || row.CFA.Offset != int64(int32(row.CFA.Offset)) {
 		return false
 	}
-	e.cfaReg, e.cfaOff = row.CFA.Reg, row.CFA.Offset
+	e.cfaReg, e.cfaOff = row.CFA.Reg, int32(row.CFA.Offset)
 	e.raReg, e.raSigned = row.RAReg, row.RASigned
 	e.carry = [MaxRegs / 64]uint64{}
 	n := 0
@@ -133,6 +153,23 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 	}
 	k := row.Regs[x.sp].Kind
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
+	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs
+	lo, hi := int64(math.MaxInt32), int64(math.MinInt32)
+	for _, mv := range e.moves[:n] {
+		e.loadsOnly = e.loadsOnly && mv.kind == moveOffset
+		lo, hi = min(lo, int64(mv.off)), max(hi, int64(mv.off))
+	}
+	e.sets = [MaxRegs / 64]uint64{}
+	// Save slots spread over more than 4 GB (only hostile CFI writes
+	// them) take unwindRecipe, whose checks are per slot.
+	e.loadsOnly = e.loadsOnly && hi-lo+8 <= math.MaxUint32
+	if e.loadsOnly {
+		e.loadLo, e.loadSpan = int32(lo), uint32(hi-lo+8)
+		for _, mv := range e.moves[:n] {
+			e.sets[mv.reg/64] |= 1 << (mv.reg % 64)
+		}
+		e.sets[x.sp/64] |= 1 << (x.sp % 64)
+	}
 	e.found = *fr.rf()
 	return true
 }

@@ -61,6 +61,15 @@ func (s *state) Register(r uint16) (uint64, bool) {
 	return s.val[r], true
 }
 
+// value returns register r's value and true, or 0 and false when r is
+// not known (or out of range): reg without the home.
+func (s *state) value(r uint) (uint64, bool) {
+	if r >= MaxRegs || s.known[r/64]&(1<<(r%64)) == 0 {
+		return 0, false
+	}
+	return s.val[r], true
+}
+
 // reg returns register r (unknown when out of range).
 func (s *state) reg(r uint64) Reg {
 	if !s.has(r) {

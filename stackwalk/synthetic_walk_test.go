@@ -3,6 +3,7 @@ package stackwalk_test
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
@@ -118,33 +120,80 @@ func TestBoundaries(t *testing.T) {
 
 // TestErrors: unreadable memory, a stack that does not move outward, a
 // pc in no module, and Next before Start, each name the frame and pc.
+// The stack is read through a MemoryReader of the test's own and as a
+// stackmap.Memory, which the walker reads itself (a step of its own).
 func TestErrors(t *testing.T) {
-	w, mem, rs := synWalker(t, 10, stackwalk.Config{})
+	w, _, rs := synWalker(t, 10, stackwalk.Config{})
 	assert.False(t, w.Next())
 	assert.ErrorIs(t, w.Err(), stackwalk.ErrNotStarted)
 
-	mem.b = mem.b[:5*synFrame+20] // frame 5's saved registers are gone
-	w.Start(synRet, rs)
-	k := 0
-	for w.Next() {
-		k++
+	// walker returns a walker over the synthetic stack as edit leaves it.
+	walker := func(t *testing.T, flat bool, edit func(*flatMem)) *stackwalk.Walker {
+		m, mem, _ := synthetic(t, 10)
+		edit(mem)
+		var memory stackmap.MemoryReader = mem
+		if flat {
+			memory = stackmap.Memory{Addr: mem.base, Data: mem.b}
+		}
+		w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: memory})
+		require.NoError(t, err)
+		return w
 	}
-	assert.Equal(t, 6, k)
-	var e *stackwalk.Error
-	require.ErrorAs(t, w.Err(), &e)
-	assert.ErrorIs(t, e, stackwalk.ErrMemory)
-	assert.Equal(t, 5, e.Frame)
-	assert.Equal(t, uint64(synBase+5*synFrame+24), e.Addr)
-	assert.Contains(t, e.Error(), "frame 5 (pc 0x1050)")
+	for _, flat := range []bool{false, true} {
+		t.Run(fmt.Sprintf("flat=%v", flat), func(t *testing.T) {
+			w := walker(t, flat, func(mem *flatMem) {
+				mem.b = mem.b[:5*synFrame+20] // frame 5's saved registers are gone
+			})
+			for range 2 { // a cold cache, then a warm one
+				w.Start(synRet, rs)
+				k := 0
+				for w.Next() {
+					k++
+				}
+				assert.Equal(t, 6, k)
+				var e *stackwalk.Error
+				require.ErrorAs(t, w.Err(), &e)
+				assert.ErrorIs(t, e, stackwalk.ErrMemory)
+				assert.Equal(t, 5, e.Frame)
+				assert.Equal(t, uint64(synBase+5*synFrame+24), e.Addr)
+				assert.Contains(t, e.Error(), "frame 5 (pc 0x1050)")
+			}
 
-	w, mem, rs = synWalker(t, 10, stackwalk.Config{})
-	// Frame 2's saved rbp points below its own frame: frame 3's CFA would
-	// be below frame 2's.
-	binary.LittleEndian.PutUint64(mem.b[2*synFrame+32:], synBase+synFrame)
-	w.Start(synRet, rs)
-	for w.Next() {
+			w = walker(t, flat, func(mem *flatMem) {
+				// Frame 2's saved rbp points below its own frame: frame
+				// 3's CFA would be below frame 2's.
+				binary.LittleEndian.PutUint64(mem.b[2*synFrame+32:], synBase+synFrame)
+			})
+			for range 2 {
+				w.Start(synRet, rs)
+				k := 0
+				for w.Next() {
+					k++
+				}
+				assert.Equal(t, 4, k)
+				var e *stackwalk.Error
+				require.ErrorAs(t, w.Err(), &e)
+				assert.ErrorIs(t, e, stackwalk.ErrNoProgress)
+				assert.Equal(t, 3, e.Frame)
+			}
+
+			// Frame 3's CFA, its caller's SP, equal to its own SP: only
+			// the innermost frame may have no frame of its own.
+			w = walker(t, flat, func(mem *flatMem) {
+				binary.LittleEndian.PutUint64(mem.b[2*synFrame+32:], synBase+3*synFrame-16)
+			})
+			w.Start(synRet, rs)
+			k := 0
+			for w.Next() {
+				k++
+			}
+			assert.Equal(t, 4, k)
+			var e *stackwalk.Error
+			require.ErrorAs(t, w.Err(), &e)
+			assert.ErrorIs(t, e, stackwalk.ErrNoProgress)
+			assert.Equal(t, 3, e.Frame)
+		})
 	}
-	assert.ErrorIs(t, w.Err(), stackwalk.ErrNoProgress)
 
 	w, _, rs = synWalker(t, 10, stackwalk.Config{})
 	w.Start(0x5000, rs)

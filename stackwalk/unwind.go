@@ -12,6 +12,9 @@ import (
 // ends here.
 func (w *Walker) unwind() (uint64, bool) {
 	if e := w.recipe; e != nil {
+		if e.loadsOnly && w.hasFlat {
+			return w.unwindLoads(e)
+		}
 		return w.unwindRecipe(e)
 	}
 	fr := &w.fr

@@ -44,46 +44,39 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 	if uint(i) >= uint(r.ndeopt) {
 		return Slot{}, f.noValue("deopt value", i)
 	}
-	if r.isSP {
-		i = r.stateptr.DeoptIndex(i)
-	}
+	i += int(r.firstDeopt)
 	if v, h, ok := f.value(i); ok {
-		return Slot{Value: v, Loc: r.locs[i], Home: h}, nil
+		return Slot{Value: v, Loc: r.plan[i&(maxLocs-1)].loc, Home: h}, nil
 	}
 	return f.slot(i)
 }
 
 // NumRoots returns the number of GC pointer pairs (0 unless the record is
 // a statepoint).
-func (f *Frame) NumRoots() int {
-	if r := f.rf(); r.isSP {
-		return r.stateptr.NumGCPairs()
-	}
-	return 0
-}
+func (f *Frame) NumRoots() int { return f.rf().nroots }
 
 // Root evaluates GC pointer pair i.
 func (f *Frame) Root(i int) (Root, error) {
-	if uint(i) >= uint(f.NumRoots()) {
+	r := f.rf()
+	if uint(i) >= uint(r.nroots) {
 		return Root{}, f.noValue("GC root", i)
 	}
-	r := f.ri
-	bi, di := r.stateptr.GCPairIndex(i)
+	bi := r.firstPair + 2*i
+	di := bi + 1
 	bv, bh, ok := f.value(bi)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	base := Slot{Value: bv, Loc: r.locs[bi], Home: bh}
-	if uint(di) < uint(r.nlocs) && r.locs[di] == base.Loc {
-		// The same location (llc often gives an unrelocated pair two):
-		// the same value.
-		return Root{Base: base, Derived: base}, nil
+	bl := r.plan[bi&(maxLocs-1)].loc
+	if r.samePair&(1<<(di&(maxLocs-1))) != 0 {
+		// The same location: the same value.
+		return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: bv, Loc: bl, Home: bh}}, nil
 	}
 	dv, dh, ok := f.value(di)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	return Root{Base: base, Derived: Slot{Value: dv, Loc: r.locs[di], Home: dh}}, nil
+	return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: dv, Loc: r.plan[di&(maxLocs-1)].loc, Home: dh}}, nil
 }
 
 // rootSlow is Root for the locations value cannot evaluate: each through
@@ -130,41 +123,59 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	return s, nil
 }
 
-// value evaluates location i of the record on the fast path, by the one
-// rule of stackmap.Record.Resolve (Location.ResolveRegister, inlined,
-// for a location in a register), reading the frame's registers and
-// memory itself (no interface call for a stackmap.Memory): a location
-// decoded when the record was found, of a table in the target's byte
-// order, whose register the frame knows and whose slot, if any, memory
-// can read. It returns false for every other case (slot then evaluates
-// it, or says why it cannot). The value and its home come back in registers, so a
-// caller builds its Slot once.
+// value evaluates location i of the record on the fast path, by its
+// valuePlan (stackmap's rule worked out when the record was found),
+// reading the frame's registers and memory itself (no interface call for
+// a stackmap.Memory): a location decoded when the record was found, of a
+// table in the target's byte order, whose register the frame knows and
+// whose slot, if any, memory can read. It returns false for every other
+// case (slot then evaluates it, or says why it cannot). The value and its
+// home come back in registers, so a caller builds its Slot once.
 func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
-	r := f.ri
-	if uint(i) >= uint(r.nlocs) || !r.ownOrder {
+	if uint(i) >= maxLocs {
 		return stackmap.Value{}, Home{}, false
 	}
-	l := &r.locs[i]
-	if !l.InRegister() {
-		v, _ := r.rec.Resolve(*l, 0)
-		return v, Home{Kind: HomeComputed}, true
-	}
-	base, home, ok := f.w.cs.operand(l)
-	if !ok {
-		return stackmap.Value{}, Home{}, false
-	}
-	v, load := l.ResolveRegister(base)
-	if load {
-		bits, ok := f.w.loadFlat8(v.Addr, v.Size)
+	p := &f.ri.plan[i]
+	s := f.w.cs
+	reg := p.reg & (MaxRegs - 1)
+	known := s.known[reg/64]&(1<<(reg%64)) != 0
+	switch p.op {
+	case planIndirect:
+		if !known {
+			break
+		}
+		addr := s.val[reg] + p.arg
+		bits, ok := f.w.loadFlat8(addr, 8)
 		if !ok {
-			if bits, ok = f.w.loadOther(v.Addr, v.Size); !ok {
-				return stackmap.Value{}, Home{}, false // slot says why
+			if bits, ok = f.w.loadOther(addr, int(p.loc.Size)); !ok {
+				break // slot says why
 			}
 		}
-		v.Bits = bits
-		home = Home{Kind: HomeMemory, Addr: v.Addr}
+		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.loc.Size), InMemory: true}, Home{Kind: HomeMemory, Addr: addr}, true
+	case planRegister:
+		if !known {
+			break
+		}
+		return stackmap.Value{Bits: s.val[reg] & p.arg, Size: int(p.loc.Size)}, s.home[reg], true
+	case planConst:
+		return stackmap.Value{Bits: p.arg, Size: int(p.loc.Size)}, Home{Kind: HomeComputed}, true
+	case planDirect:
+		if !known {
+			break
+		}
+		return stackmap.Value{Bits: s.val[reg] + p.arg, Size: int(p.loc.Size)}, Home{Kind: HomeComputed}, true
+	case planIndirectNarrow:
+		if !known {
+			break
+		}
+		addr := s.val[reg] + p.arg
+		bits, ok := f.w.loadOther(addr, int(p.loc.Size))
+		if !ok {
+			break
+		}
+		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.loc.Size), InMemory: true}, Home{Kind: HomeMemory, Addr: addr}, true
 	}
-	return v, home, true
+	return stackmap.Value{}, Home{}, false
 }
 
 // slot evaluates location i of the record in every case: value's, and a

@@ -94,7 +94,7 @@ func (e End) String() string {
 
 // Walker walks stacks. Make one with NewWalker and reuse it for every walk
 // of a thread: it holds about 60 KB of scratch space and a cache of 512
-// frame recipes (about 270 KB), and a walk allocates nothing. It is not
+// frame recipes (about 430 KB), and a walk allocates nothing. It is not
 // safe for concurrent use.
 //
 // The cache remembers, per module and pc, what entering and unwinding a
@@ -336,10 +336,10 @@ func (w *Walker) module(pc uint64) *Module {
 // suspended in a call): the row is then looked up as unwind.LookupPC
 // says, at the call.
 func (w *Walker) enter(i int, pc uint64, call bool) bool {
-	s := w.cs
-	sp := s.reg(uint64(w.abi.sp))
-	w.stopPC, w.stopSP = pc, sp.Value
-	if w.cfg.StopSP != 0 && sp.Known() && sp.Value >= w.cfg.StopSP {
+	// The frame's stack pointer, 0 when it is not known.
+	sp, spKnown := w.cs.value(uint(w.abi.sp))
+	w.stopPC, w.stopSP = pc, sp
+	if w.cfg.StopSP != 0 && spKnown && sp >= w.cfg.StopSP {
 		w.end = EndStopSP
 		return false
 	}
@@ -383,10 +383,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	if !ok {
 		return false
 	}
-	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp.Value, Module: m, w: w}
-	if !sp.Known() {
-		w.fr.SP = 0
-	}
+	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, w: w}
 	w.findRecord(&w.fr, m)
 	if w.cache != nil {
 		if e := w.cache.claim(pc); e.compile(row, &w.abi, &w.fr) {
@@ -403,20 +400,17 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 // enterRecipe makes the frame of index i at pc current from its cached
 // recipe: what enter does with the row and the record lookup, without
 // them. The row is computed only if Frame.Row asks for it.
-func (w *Walker) enterRecipe(i int, pc uint64, sp Reg, at uint64, m *Module, e *recipe) bool {
+func (w *Walker) enterRecipe(i int, pc, sp, at uint64, m *Module, e *recipe) bool {
 	w.row, w.recipe, w.rowMod, w.rowAt, w.stopPC, w.stopSP = nil, e, m, at-m.Bias, 0, 0
-	r := w.cs.reg(uint64(e.cfaReg))
-	if !r.Known() {
+	r, ok := w.cs.value(uint(e.cfaReg))
+	if !ok {
 		w.fail(i, pc, 0, fmt.Sprintf("CFA rule (register %d unknown)", e.cfaReg), ErrNoCFA)
 		return false
 	}
 	// Field by field: a composite literal of the whole Frame is built
 	// aside and then copied.
 	fr := &w.fr
-	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri = i, pc, r.Value+uint64(e.cfaOff), sp.Value, m, &e.found
-	if !sp.Known() {
-		fr.SP = 0
-	}
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
 	return true
 }

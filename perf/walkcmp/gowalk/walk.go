@@ -55,7 +55,13 @@ func load(exe, capture string) (*walker, error) {
 }
 
 // walk walks the stack once; with values, it evaluates every deopt value
-// and GC root of every frame.
+// and GC root of every frame, as a runtime would: each Slot and Root is
+// taken into a variable and read. Go copies a returned struct of more than
+// nine words from the call's result area into the variable with 16-byte
+// loads, which cannot be forwarded from the narrower stores that wrote it:
+// that copy is about a third of what the values add to the walk (on this
+// chain, 2026-11-26, a loop discarding the results took 92 ns a frame
+// against 113).
 func (x *walker) walk(values bool) {
 	w := x.w
 	w.Start(x.ra, &x.rs)

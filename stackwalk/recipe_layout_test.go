@@ -1,0 +1,23 @@
+package stackwalk
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestRecipeLayout checks that a recipe is a whole number of 64-byte
+// cache lines, so that every entry of the cache starts one: a frame-only
+// step then reads two lines of its recipe (the first 64 bytes, and the
+// known registers' mask with the first six moves), and a statepoint's
+// values the lines of its found.
+func TestRecipeLayout(t *testing.T) {
+	var e recipe
+	assert.Zero(t, unsafe.Sizeof(e)%64, "recipe size %d", unsafe.Sizeof(e))
+	assert.Equal(t, uintptr(64), unsafe.Offsetof(e.sets), "sets start the second line")
+	assert.Equal(t, uintptr(80), unsafe.Offsetof(e.moves), "six moves in the second line")
+	assert.Zero(t, unsafe.Offsetof(e.found)%64, "found at %d", unsafe.Offsetof(e.found))
+	var c recipeCache
+	assert.Zero(t, unsafe.Offsetof(c.ents)%64, "entries at %d", unsafe.Offsetof(c.ents))
+}
