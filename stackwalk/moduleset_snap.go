@@ -41,6 +41,7 @@ type moduleSnap struct {
 	groups  []chunkGroup
 	nchunks int
 	dir     addrDir[uint32]
+	top     topDir
 	n       int
 	// removals counts the Removes that led to this snapshot. A module
 	// found for a pc stays the module of that pc until one is removed
@@ -215,28 +216,18 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 // candidates by arithmetic, and the module by a bucket record's
 // arithmetic (chunkDir).
 func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
-	// The chunk: its index from the directory of first starts
-	// (addrDir.find, written out). No chunk: idx is empty.
-	d := &s.dir
-	if pc < d.base || len(d.idx) < 2 {
+	// The chunk: the one the top directory's record gives (see topDir).
+	t := &s.top
+	if pc < t.base || len(t.recs) == 0 {
 		return 0, 0, nil
 	}
-	b := min((pc-d.base)>>(d.shift&63), uint64(len(d.idx)-2))
-	lo, hi := int(d.idx[b]), int(d.idx[b+1])
-	if hi-lo > 1 && hi < len(s.firsts) {
-		lo += searchAtOrBelow(s.firsts[lo:hi+1], pc)
-		hi = lo
+	d := pc - t.base
+	rec := t.recs[min(d>>(t.shift&63), uint64(len(t.recs)-1))]
+	ci := int(topIndex(rec, topLane(d, t.shift)))
+	if rec&topOverflow != 0 {
+		return s.search(pc)
 	}
-	if hi >= len(s.firsts) {
-		return 0, 0, nil
-	}
-	// One or two candidates (most buckets hold at most one chunk's first
-	// start), chosen by arithmetic: the compiler kept "if pc >=
-	// s.firsts[hi] { ci = hi }" as a branch (a load in its condition),
-	// mispredicted in 40 % of lookups.
-	_, below := bits.Sub64(pc, s.firsts[hi], 0)
-	ci := hi - (hi-lo)&-int(below)
-	if uint(ci) >= uint(len(s.firsts)) || ci>>groupBits >= len(s.groups) {
+	if ci >= len(s.firsts) || ci>>groupBits >= len(s.groups) {
 		return 0, 0, nil
 	}
 	first, g := s.firsts[ci], &s.groups[ci>>groupBits]
@@ -256,20 +247,26 @@ func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
 	// not tell (see chunkDir), or the chunk has no near entries: a
 	// search then.
 	if j >= uint64(len(c.near)) {
-		return c.search(pc)
+		return s.search(pc)
 	}
 	e := &c.near[j]
 	if off := pc - first; off-uint64(e.lo) >= uint64(e.hi-e.lo) {
-		return c.search(pc)
+		return s.search(pc)
 	}
 	return first + uint64(e.lo), uint64(e.hi - e.lo), e.m
 }
 
-// search returns the chunk's module whose range [start, start+size)
-// holds pc, by a binary search, or nil.
+// search returns the module whose range [start, start+size) holds pc, or
+// nil, by binary searches: the chunk, then the module. It is find's way
+// when the records could not tell (and when pc is in no module).
 //
 //go:noinline
-func (c *chunkHeader) search(pc uint64) (start, size uint64, m *Module) {
+func (s *moduleSnap) search(pc uint64) (start, size uint64, m *Module) {
+	ci := s.dir.find(s.firsts, pc)
+	if ci < 0 {
+		return 0, 0, nil
+	}
+	c := s.chunk(ci)
 	k := lastEntryAtOrBelow(c.ents, pc)
 	if k < 0 {
 		return 0, 0, nil
@@ -344,9 +341,9 @@ func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
 	for i, c := range chunks {
 		s.firsts[i] = c.ents[0].start
 	}
-	s.dir = addrDir[uint32]{}
+	s.dir, s.top = addrDir[uint32]{}, topDir{}
 	if len(chunks) > 0 {
-		s.dir = newAddrDir[uint32](s.firsts)
+		s.dir, s.top = newAddrDir[uint32](s.firsts), newTopDir(s.firsts)
 	}
 }
 
@@ -481,14 +478,14 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 		return t
 	}
 	if sameFirsts(s.firsts[lo:hi], repl) {
-		t.firsts, t.dir = s.firsts, s.dir
+		t.firsts, t.dir, t.top = s.firsts, s.dir, s.top
 		return t
 	}
 	t.firsts = slices.Clone(s.firsts)
 	for x, c := range repl {
 		t.firsts[lo+x] = c.ents[0].start
 	}
-	t.dir = newAddrDir[uint32](t.firsts)
+	t.dir, t.top = newAddrDir[uint32](t.firsts), newTopDir(t.firsts)
 	return t
 }
 
