@@ -16,8 +16,8 @@ import "math/bits"
 // The index is the first candidate plus the number of lanes at or below
 // x's own scaled offset, counted for both lanes at once (bucketIndex). It
 // is exact where the bucket is at most 2 KB wide (a chunk whose starts
-// span up to 254 KB: a JIT's packed modules), and may count one start too
-// many where a start and x fall in the same 1/2048th of the bucket; then,
+// span up to 254 KB: a JIT's packed modules), and may count too many the
+// starts above x in x's 1/2048th of the bucket; then,
 // and where x lies past the third start of a bucket, the entry found does
 // not hold x, and the lookup searches (see moduleSnap.search): in about
 // 1 % of the lookups in the benchmark's packed layout, 0.5 % in the

@@ -5,7 +5,7 @@ import "math/bits"
 // topDir finds a snapshot's chunk for an address as a chunk's directory
 // finds its entry (chunkDir), over the chunks' first starts: the span from
 // the first to the last is cut into a power-of-two number of buckets, at
-// least one per chunk, 1<<shift bytes each, and bucket b's record gives the
+// least two per chunk, 1<<shift bytes each, and bucket b's record gives the
 // chunk of an address in it by arithmetic, in one read (an index-only
 // directory was two dependent reads, the bucket's index and a first
 // start, before the chunk was known):
@@ -18,9 +18,9 @@ import "math/bits"
 //	            its first start's offset in the bucket scaled to 12 bits,
 //	            or topNone when that chunk does not start in the bucket
 //
-// Offsets are scaled, so the index may count one chunk too many where a
-// chunk starts in the same 1/4096th of the bucket as the address; the
-// lookup then finds no entry holding the address, and searches (see
+// Offsets are scaled, so the index may count too many the chunks that
+// start above the address in its 1/4096th of the bucket; the lookup then
+// finds no entry holding the address, and searches (see
 // moduleSnap.search).
 type topDir struct {
 	base  uint64 // the first chunk's first start
@@ -39,13 +39,17 @@ const (
 	maxTopIdx   = 1<<(64-topIdxShift) - 1
 )
 
-// newTopDir returns the directory of firsts (sorted, not empty), with at
-// least one bucket per chunk and the last bucket past the last start (so
-// that an address past the buckets, put in the last, needs no offset).
+// newTopDir returns the directory of firsts (sorted, not empty), with
+// the last bucket past the last start (so that an address past the
+// buckets, put in the last, needs no offset) and between 2 and 4 buckets
+// per chunk, of which the starts span at least half: at most one start a
+// bucket on average (with between 1 and 2 buckets per chunk, 10 % of the
+// lookups among 1,000 chunks of packed modules found more than three
+// starts after the first candidate, and searched).
 func newTopDir(firsts []uint64) topDir {
 	n := len(firsts)
 	base, span := firsts[0], firsts[n-1]-firsts[0]
-	nb := uint64(1) << bits.Len(uint(n))
+	nb := uint64(2) << bits.Len(uint(n))
 	shift := uint(0)
 	for span>>shift >= nb-1 {
 		shift++
