@@ -12,8 +12,8 @@ import (
 // Chunk sizes of a module snapshot. A chunk that grows past maxChunk
 // modules splits in two; one that shrinks below minChunk merges with a
 // neighbour when both fit in buildChunk. Building from a list fills chunks
-// to buildChunk, leaving room for additions. maxChunk is at most 256: a
-// chunk's directory indexes its modules with bytes.
+// to buildChunk, leaving room for additions. maxChunk is at most 128: a
+// chunk's bucket records index its modules with 7 bits (chunkDir).
 const (
 	maxChunk   = 128
 	buildChunk = 96
@@ -23,7 +23,7 @@ const (
 // The chunk list of a snapshot is cut into groups of groupSize chunks, so
 // that Add and Remove copy one group (and the short list of groups), not
 // the whole list, when the number of chunks stays the same. A group of 8
-// copies less per change than one of 16 (headers and directories are 8.4
+// copies less per change than one of 16 (headers and directories are 4.5
 // KB a group) for a list of groups twice as long (24 bytes a group).
 const (
 	groupBits = 3
@@ -35,7 +35,8 @@ const (
 // chunk i's first start (a lookup finds it beside the chunk's index, and
 // the bucket width of its directory in the group list, and so reads the
 // chunk's header and directory at once, not one after the other); no
-// chunk is empty; dir is the directory of firsts.
+// chunk is empty; top is the directory of firsts a lookup reads (see
+// topDir), dir the one Add, Remove and a lookup's search read.
 type moduleSnap struct {
 	firsts  []uint64
 	groups  []chunkGroup
@@ -211,10 +212,12 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 // its instructions take as much as a few dependent cache misses (with
 // every line it reads in cache, a lookup took 20 to 26 ns of the 30), and
 // the calls and checks around them were a fifth of it. It has no branch
-// that depends on pc but the one it takes when pc is in no module (random
-// pcs mispredicted every other one): the chunk is chosen among its two
-// candidates by arithmetic, and the module by a bucket record's
-// arithmetic (chunkDir).
+// that depends on pc but the one it takes when the records cannot tell or
+// pc is in no module (random pcs mispredicted a search's branch every
+// other time): the chunk and then the module come from a bucket record's
+// arithmetic (topDir, chunkDir), each one read of a record; the reads
+// are, one after the other, the top record, the chunk's group, the
+// chunk's header and bucket record (at once), and the module's entry.
 func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
 	// The chunk: the one the top directory's record gives (see topDir).
 	t := &s.top
