@@ -123,9 +123,8 @@ type moduleChunk struct {
 // line (an array of 8 is 512 bytes, aligned to 512), the fields a lookup
 // reads first.
 type chunkHeader struct {
-	near  []nearEntry   // ents near the chunk's first start; nil when they are not (see nearEntry)
-	slope uint64        // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
 	ents  []moduleEntry // the modules
+	slope uint64        // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
 	shift uint8         // directory bucket b covers ents[0].start + [b<<shift, (b+1)<<shift)
 	exact bool
 }
@@ -138,7 +137,7 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	c := moduleChunk{chunkHeader: chunkHeader{ents: ents, near: nearEntries(ents)}}
+	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}}
 	shift := chunkShift(starts[len(starts)-1] - starts[0])
 	c.shift = uint8(shift)
 	fillBuckets(starts, shift, &c.idx)
@@ -247,16 +246,15 @@ func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
 		j = bucketIndex(g.dirs[k][b&(chunkBuckets-1)], p)
 	}
 	// The entry found holds pc, or no module does, or the record could
-	// not tell (see chunkDir), or the chunk has no near entries: a
-	// search then.
-	if j >= uint64(len(c.near)) {
+	// not tell (see chunkDir): a search then.
+	if j >= uint64(len(c.ents)) {
 		return s.search(pc)
 	}
-	e := &c.near[j]
-	if off := pc - first; off-uint64(e.lo) >= uint64(e.hi-e.lo) {
+	e := &c.ents[j]
+	if pc-e.start >= e.end-e.start {
 		return s.search(pc)
 	}
-	return first + uint64(e.lo), uint64(e.hi - e.lo), e.m
+	return e.start, e.end - e.start, e.m
 }
 
 // search returns the module whose range [start, start+size) holds pc, or
