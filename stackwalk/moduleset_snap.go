@@ -23,7 +23,7 @@ const (
 // The chunk list of a snapshot is cut into groups of groupSize chunks, so
 // that Add and Remove copy one group (and the short list of groups), not
 // the whole list, when the number of chunks stays the same. A group of 8
-// copies less per change than one of 16 (headers and directories are 4.5
+// copies less per change than one of 16 (headers and directories are 4.4
 // KB a group) for a list of groups twice as long (24 bytes a group).
 const (
 	groupBits = 3
@@ -56,7 +56,7 @@ type moduleSnap struct {
 // value (a lookup goes from the group to the chunk's entries without
 // reading a chunk pointer, and an exact chunk's lookup reads only its
 // header), and their directories, in an array of their own so that the
-// headers stay together (6 cache lines). A lookup reads both pointers
+// headers stay together (5 cache lines). A lookup reads both pointers
 // and the directories' bucket widths (shifts) in the snapshot's group
 // list, so it finds the chunk's bucket record without reading the
 // chunk's header. Snapshots share the arrays of the groups they do not
@@ -119,9 +119,7 @@ type moduleChunk struct {
 	idx chunkDir
 }
 
-// chunkHeader is what a lookup reads of every chunk, 64 bytes: a cache
-// line (an array of 8 is 512 bytes, aligned to 512), the fields a lookup
-// reads first.
+// chunkHeader is what a lookup reads of every chunk, 40 bytes.
 type chunkHeader struct {
 	ents  []moduleEntry // the modules
 	slope uint64        // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
