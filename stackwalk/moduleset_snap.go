@@ -277,19 +277,6 @@ func (s *moduleSnap) search(pc uint64) (start, size uint64, m *Module) {
 	return e.start, e.end - e.start, e.m
 }
 
-// searchAtOrBelow is lastAtOrBelow for an array whose first element is
-// known to be at or below x (a directory's bucket says so).
-func searchAtOrBelow(a []uint64, x uint64) int {
-	lo, n := 0, len(a)
-	for n > 1 {
-		half := n >> 1
-		_, above := bits.Sub64(x, a[lo+half], 0)
-		lo += half & int(above-1)
-		n -= half
-	}
-	return lo
-}
-
 // buildSnap checks the modules for arch and sorts them into a snapshot.
 func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 	for _, m := range modules {
