@@ -29,9 +29,10 @@ var (
 // The set is an immutable snapshot behind an atomic pointer: sorted
 // chunks of up to 128 modules, in groups of 8 chunks, of which Add and
 // Remove copy the chunk and the group they change (copy on write). A
-// lookup reads two directories, one of the chunks and one of the
-// chunk's modules (or, where modules are spread evenly, a multiplication
-// instead of the second): constant time. A Walker loads the snapshot when a walk
+// lookup reads one record of a directory of the chunks, then one of the
+// chunk's directory of its modules (or, where modules are spread evenly,
+// computes the module with a multiplication instead), and the module's
+// entry: constant time. A Walker loads the snapshot when a walk
 // starts and looks every frame's pc up in it, so a walk sees the set as
 // it was when it began. Lookup returns the *Module that was added, never
 // a copy: the same pointer for as long as the module is in the set.

@@ -2,8 +2,8 @@ package stackwalk
 
 import "math/bits"
 
-// dirIndex is the type of a directory's indexes: uint8 inside a chunk
-// (at most maxChunk = 256 starts), uint32 over the chunks of a set.
+// dirIndex is the type of a directory's indexes: uint32 over the chunks
+// of a set (uint8 would do for the starts of a chunk).
 type dirIndex interface{ ~uint8 | ~uint32 }
 
 // addrDir narrows a search in a sorted array of start addresses: the
@@ -14,8 +14,8 @@ type dirIndex interface{ ~uint8 | ~uint32 }
 // code region), one or two entries; when they cluster (code regions far
 // apart), the search falls back to a binary search of the cluster's range.
 //
-// A chunk's directory is 64 bytes, and its chunk (the entries' slice
-// beside it) too: a lookup reads one cache line of it.
+// A snapshot's directory of its chunks' first starts is one: Add, Remove
+// and a lookup's search read it (a lookup itself reads topDir's records).
 type addrDir[T dirIndex] struct {
 	base  uint64 // the first start
 	shift uint   // bucket b covers base + [b<<shift, (b+1)<<shift)

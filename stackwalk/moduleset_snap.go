@@ -12,8 +12,8 @@ import (
 // Chunk sizes of a module snapshot. A chunk that grows past maxChunk
 // modules splits in two; one that shrinks below minChunk merges with a
 // neighbour when both fit in buildChunk. Building from a list fills chunks
-// to buildChunk, leaving room for additions. maxChunk is at most 256: a
-// chunk's directory indexes its modules with bytes.
+// to buildChunk, leaving room for additions. maxChunk is at most 128: a
+// chunk's bucket records index its modules with 7 bits (chunkDir).
 const (
 	maxChunk   = 128
 	buildChunk = 96
@@ -23,8 +23,8 @@ const (
 // The chunk list of a snapshot is cut into groups of groupSize chunks, so
 // that Add and Remove copy one group (and the short list of groups), not
 // the whole list, when the number of chunks stays the same. A group of 8
-// copies less per change than one of 16 (headers and directories are 2.4
-// KB a group) for a list of groups twice as long (16 bytes a group).
+// copies less per change than one of 16 (headers and directories are 4.4
+// KB a group) for a list of groups twice as long (24 bytes a group).
 const (
 	groupBits = 3
 	groupSize = 1 << groupBits
@@ -32,16 +32,17 @@ const (
 
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
 // start address, in nchunks chunks, chunk i being chunk(i). firsts[i] is
-// chunk i's first start and shifts[i] its directory's bucket width (a
-// lookup finds both beside the chunk's index, and so reads the chunk's
-// header and directory at once, not one after the other); no chunk is
-// empty; dir is the directory of firsts.
+// chunk i's first start (a lookup finds it beside the chunk's index, and
+// the bucket width of its directory in the group list, and so reads the
+// chunk's header and directory at once, not one after the other); no
+// chunk is empty; top is the directory of firsts a lookup reads (see
+// topDir), dir the one Add, Remove and a lookup's search read.
 type moduleSnap struct {
 	firsts  []uint64
-	shifts  []uint8
 	groups  []chunkGroup
 	nchunks int
 	dir     addrDir[uint32]
+	top     topDir
 	n       int
 	// removals counts the Removes that led to this snapshot. A module
 	// found for a pc stays the module of that pc until one is removed
@@ -55,19 +56,21 @@ type moduleSnap struct {
 // value (a lookup goes from the group to the chunk's entries without
 // reading a chunk pointer, and an exact chunk's lookup reads only its
 // header), and their directories, in an array of their own so that the
-// headers stay together (6 cache lines). A lookup reads both pointers
-// in the snapshot's group list, so it finds the chunk's directory without
-// reading the chunk's header. Snapshots share the arrays of the groups
-// they do not change, which no one writes once made.
+// headers stay together (5 cache lines). A lookup reads both pointers
+// and the directories' bucket widths (shifts) in the snapshot's group
+// list, so it finds the chunk's bucket record without reading the
+// chunk's header. Snapshots share the arrays of the groups they do not
+// change, which no one writes once made.
 type chunkGroup struct {
-	hdr  *[groupSize]chunkHeader
-	dirs *[groupSize]chunkDir
+	hdr    *[groupSize]chunkHeader
+	dirs   *[groupSize]chunkDir
+	shifts [groupSize]uint8
 }
 
 // newGroup returns a new group, a copy of from when its arrays are not
 // nil.
 func newGroup(from chunkGroup) chunkGroup {
-	g := chunkGroup{new([groupSize]chunkHeader), new([groupSize]chunkDir)}
+	g := chunkGroup{new([groupSize]chunkHeader), new([groupSize]chunkDir), from.shifts}
 	if from.hdr != nil {
 		*g.hdr, *g.dirs = *from.hdr, *from.dirs
 	}
@@ -90,8 +93,8 @@ func (s *moduleSnap) whole(i int) moduleChunk {
 }
 
 // set stores chunk c as chunk k of the group.
-func (g chunkGroup) set(k int, c *moduleChunk) {
-	g.hdr[k], g.dirs[k] = c.chunkHeader, c.idx
+func (g *chunkGroup) set(k int, c *moduleChunk) {
+	g.hdr[k], g.dirs[k], g.shifts[k] = c.chunkHeader, c.idx, c.shift
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
@@ -101,81 +104,27 @@ func (g chunkGroup) set(k int, c *moduleChunk) {
 //     holds for every address of every module in it, as it does when the
 //     modules are spread evenly (a JIT's code region of similar modules);
 //     an address in no module then maps to an entry that does not hold it.
-//   - others: a directory of the starts (as addrDir's, with byte indexes
-//     and chunkBuckets buckets, two per module of a full chunk: those
-//     past the last start name the last module), whose bucket gives the
-//     one or two entries to choose from (rarely more, then searched).
+//   - others: a directory of the starts (chunkDir), chunkBuckets buckets
+//     whose records give the entry of an address by arithmetic (rarely
+//     none, then a search).
 //
 // A snapshot holds the chunk's header and directory apart (see
 // chunkGroup), the directory not behind a pointer in the header: the
 // lookup takes the bucket's address from the group list and the
-// snapshot's firsts and shifts, so the header's and the bucket's cache
-// lines are read in parallel (a directory behind a pointer in the header
-// was one more dependent cache miss).
+// snapshot's firsts, so the header's and the bucket's cache lines are
+// read in parallel (a directory behind a pointer in the header was one
+// more dependent cache miss).
 type moduleChunk struct {
 	chunkHeader
 	idx chunkDir
 }
 
-// chunkHeader is what a lookup reads of every chunk, 48 bytes.
+// chunkHeader is what a lookup reads of every chunk, 40 bytes.
 type chunkHeader struct {
-	ents  []moduleEntry
-	base  uint64 // ents[0].start
-	slope uint64 // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
-	shift uint8  // directory bucket b covers base + [b<<shift, (b+1)<<shift)
+	ents  []moduleEntry // the modules
+	slope uint64        // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
+	shift uint8         // directory bucket b covers ents[0].start + [b<<shift, (b+1)<<shift)
 	exact bool
-}
-
-// chunkDir is a chunk's directory: idx[b] is the index of the last entry
-// starting at or below bucket b's low address.
-type chunkDir [chunkBuckets + 1]uint8
-
-// moduleEntry is a module and its code range [start, end), copied when
-// it was added.
-//
-// It is 32 bytes: an entry never straddles two cache lines (Go puts an
-// array of them at a multiple of its size class, a multiple of 32 bytes),
-// and two neighbours, the candidates of a directory's bucket, share one
-// half the time. At 24 bytes, a lookup read more lines of entries: 1.6 on
-// average for two candidates, 1.25 for one.
-type moduleEntry struct {
-	start, end uint64
-	m          *Module
-	_          uint64
-}
-
-// lastEntryAtOrBelow is lastAtOrBelow over the entries' starts.
-func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
-	n := len(a)
-	if n == 0 || a[0].start > x {
-		return -1
-	}
-	lo := 0
-	for n > 1 {
-		half := n >> 1
-		_, above := bits.Sub64(x, a[lo+half].start, 0)
-		lo += half & int(above-1)
-		n -= half
-	}
-	return lo
-}
-
-// module returns the chunk's module j.
-func (c *chunkHeader) module(j int) *Module { return c.ents[j].m }
-
-// splice returns a new array of a's entries [0, j), then add (when not
-// nil), then a's entries [k, len), followed by next's.
-func splice(a []moduleEntry, j, k int, add *Module, next []moduleEntry) []moduleEntry {
-	n := j + len(a) - k + len(next)
-	if add != nil {
-		n++
-	}
-	ents := append(make([]moduleEntry, 0, n), a[:j]...)
-	if add != nil {
-		ents = append(ents, moduleEntry{start: add.Start, end: add.End, m: add})
-	}
-	ents = append(ents, a[k:]...)
-	return append(ents, next...)
 }
 
 // chunkOf makes a chunk of the entries given (1 to maxChunk), which it
@@ -186,10 +135,10 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	c := moduleChunk{chunkHeader: chunkHeader{ents: ents, base: starts[0]}}
+	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}}
 	shift := chunkShift(starts[len(starts)-1] - starts[0])
 	c.shift = uint8(shift)
-	fillDir(starts, shift, c.idx[:])
+	fillBuckets(starts, shift, &c.idx)
 	if span := starts[len(starts)-1] - starts[0]; uint64(len(starts)-1) < span {
 		c.slope, _ = bits.Div64(uint64(len(starts)-1), 0, span)
 	}
@@ -204,24 +153,9 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 	return c
 }
 
-// chunkBuckets is the number of buckets of a chunk's directory, two
-// per module of a full chunk: a bucket then rarely holds more than one
-// start, and a lookup reads its one or two candidates at once.
-const chunkBuckets = 2 * maxChunk
-
-// chunkShift returns the bucket width (1<<shift) of a chunk's directory
-// whose starts span span bytes: the narrowest that chunkBuckets cover.
-func chunkShift(span uint64) uint {
-	shift := uint(0)
-	for span>>shift >= chunkBuckets {
-		shift++
-	}
-	return shift
-}
-
 // guess returns the entry the slope puts x in (x at or above base).
 func (c *chunkHeader) guess(x uint64) uint64 {
-	g, _ := bits.Mul64(x-c.base, c.slope)
+	g, _ := bits.Mul64(x-c.ents[0].start, c.slope)
 	return g
 }
 
@@ -247,8 +181,8 @@ func lastAtOrBelow(a []uint64, x uint64) int {
 
 // lookup returns the module whose range contains pc, or nil.
 func (s *moduleSnap) lookup(pc uint64) *Module {
-	var h moduleHit
-	return s.lookupHit(pc, &h)
+	_, _, m := s.find(pc)
+	return m
 }
 
 // moduleHit is a module found and its code range, [start, start+size).
@@ -259,119 +193,88 @@ type moduleHit struct {
 
 // lookupHit returns the module whose range contains pc, or nil; it sets
 // *h to the module found and its range (leaves it unchanged otherwise).
-//
-// It is written out in one function, without calls: at 100,000 modules
-// a lookup is a few dependent cache misses, and the calls and checks
-// around them were a fifth of its time. Where a bucket of a directory
-// leaves two candidates (the usual case), both are read and the one
-// holding pc kept without a branch: random pcs mispredicted the branch
-// of a search about every other time (removing it from the chunk choice
-// alone took 2 to 3 ns off a lookup at 100,000 modules).
 func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
-	var ci int
-	switch {
-	case s.nchunks > 1:
-		// The chunk: its index from the directory of first starts
-		// (addrDir.find, written out).
-		d := &s.dir
-		if pc < d.base || len(d.idx) < 2 {
-			return nil
-		}
-		b := min((pc-d.base)>>d.shift, uint64(len(d.idx)-2))
-		lo, hi := int(d.idx[b]), int(d.idx[b+1])
-		if hi-lo > 1 && hi < len(s.firsts) {
-			lo += searchAtOrBelow(s.firsts[lo:hi+1], pc)
-			hi = lo
-		}
-		if hi >= len(s.firsts) {
-			return nil
-		}
-		// One or two candidates (most buckets hold at most one chunk's
-		// first start): the choice without a branch, which random pcs
-		// would mispredict every other time.
-		ci = lo
-		if pc >= s.firsts[hi] {
-			ci = hi
-		}
-	case s.nchunks == 1:
-	default:
-		return nil
+	start, size, m := s.find(pc)
+	if m != nil {
+		*h = moduleHit{start, size, m}
 	}
-	if ci >= len(s.firsts) || ci >= len(s.shifts) {
-		return nil
-	}
-	first, shift := s.firsts[ci], s.shifts[ci]
-	c := s.chunk(ci)
-	// The module: where the chunk's slope puts it, or its directory's
-	// bucket says.
-	if pc < first {
-		return nil
-	}
-	// lo and hi are the candidates: equal in an exact chunk, else the
-	// first and last entries of the directory's bucket.
-	if c.exact {
-		g, _ := bits.Mul64(pc-first, c.slope)
-		if g >= uint64(len(c.ents)) {
-			return nil
-		}
-		e := &c.ents[g]
-		if pc-e.start >= e.end-e.start {
-			return nil
-		}
-		*h = moduleHit{e.start, e.end - e.start, e.m}
-		return e.m
-	}
-	// The candidates: the first and last entries of the directory's
-	// bucket, narrowed to one when there are more than two.
-	b := min((pc-first)>>shift, chunkBuckets-1)
-	idx := s.chunkDir(ci)
-	lo, hi := int(idx[b]), int(idx[b+1])
-	if hi-lo > 1 && hi < len(c.ents) {
-		lo += searchEntryAtOrBelow(c.ents[lo:hi+1], pc)
-		hi = lo
-	}
-	if lo > hi || hi >= len(c.ents) {
-		return nil
-	}
-	// Both candidates are read at once (their cache lines are fetched in
-	// parallel), then the one the pc is in kept, without a branch: a
-	// search that read the second's start before loading the entry found
-	// was two dependent misses where an entry straddles lines.
-	e0, e1 := &c.ents[lo], &c.ents[hi]
-	start, end, m := e0.start, e0.end, e0.m
-	if s1, end1, m1 := e1.start, e1.end, e1.m; pc >= s1 {
-		start, end, m = s1, end1, m1
-	}
-	if pc-start >= end-start {
-		return nil
-	}
-	*h = moduleHit{start, end - start, m}
 	return m
 }
 
-// searchAtOrBelow is lastAtOrBelow for an array whose first element is
-// known to be at or below x (a directory's bucket says so).
-func searchAtOrBelow(a []uint64, x uint64) int {
-	lo, n := 0, len(a)
-	for n > 1 {
-		half := n >> 1
-		_, above := bits.Sub64(x, a[lo+half], 0)
-		lo += half & int(above-1)
-		n -= half
+// find returns the module whose range [start, start+size) contains pc, or
+// nil.
+//
+// It is written out in one function, without calls on its usual way, and
+// returns its results in registers: at 100,000 modules its time is what
+// its instructions take as much as a few dependent cache misses (with
+// every line it reads in cache, a lookup took 20 to 26 ns of the 30), and
+// the calls and checks around them were a fifth of it. It has no branch
+// that depends on pc but the one it takes when the records cannot tell or
+// pc is in no module (random pcs mispredicted a search's branch every
+// other time): the chunk and then the module come from a bucket record's
+// arithmetic (topDir, chunkDir), each one read of a record; the reads
+// are, one after the other, the top record, the chunk's group, the
+// chunk's header and bucket record (at once), and the module's entry.
+func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
+	// The chunk: the one the top directory's record gives (see topDir).
+	t := &s.top
+	if pc < t.base || len(t.recs) == 0 {
+		return 0, 0, nil
 	}
-	return lo
+	d := pc - t.base
+	rec := t.recs[min(d>>(t.shift&63), uint64(len(t.recs)-1))]
+	ci := int(topIndex(rec, topLane(d, t.shift)))
+	if rec&topOverflow != 0 {
+		return s.search(pc)
+	}
+	if ci >= len(s.firsts) || ci>>groupBits >= len(s.groups) {
+		return 0, 0, nil
+	}
+	first, g := s.firsts[ci], &s.groups[ci>>groupBits]
+	k := ci & (groupSize - 1)
+	c := &g.hdr[k]
+	// The module: where the chunk's slope puts it, or its directory's
+	// bucket record says. The record's address depends on the group
+	// and firsts only, so its cache line is read with the header's.
+	var j uint64
+	if c.exact {
+		j, _ = bits.Mul64(pc-first, c.slope)
+	} else {
+		b, p := bucketOf(pc-first, g.shifts[k])
+		j = bucketIndex(g.dirs[k][b&(chunkBuckets-1)], p)
+	}
+	// The entry found holds pc, or no module does, or the record could
+	// not tell (see chunkDir): a search then.
+	if j >= uint64(len(c.ents)) {
+		return s.search(pc)
+	}
+	e := &c.ents[j]
+	if pc-e.start >= e.end-e.start {
+		return s.search(pc)
+	}
+	return e.start, e.end - e.start, e.m
 }
 
-// searchEntryAtOrBelow is searchAtOrBelow over the entries' starts.
-func searchEntryAtOrBelow(a []moduleEntry, x uint64) int {
-	lo, n := 0, len(a)
-	for n > 1 {
-		half := n >> 1
-		_, above := bits.Sub64(x, a[lo+half].start, 0)
-		lo += half & int(above-1)
-		n -= half
+// search returns the module whose range [start, start+size) holds pc, or
+// nil, by binary searches: the chunk, then the module. It is find's way
+// when the records could not tell (and when pc is in no module).
+//
+//go:noinline
+func (s *moduleSnap) search(pc uint64) (start, size uint64, m *Module) {
+	ci := s.dir.find(s.firsts, pc)
+	if ci < 0 {
+		return 0, 0, nil
 	}
-	return lo
+	c := s.chunk(ci)
+	k := lastEntryAtOrBelow(c.ents, pc)
+	if k < 0 {
+		return 0, 0, nil
+	}
+	e := &c.ents[k]
+	if pc-e.start >= e.end-e.start {
+		return 0, 0, nil
+	}
+	return e.start, e.end - e.start, e.m
 }
 
 // buildSnap checks the modules for arch and sorts them into a snapshot.
@@ -421,13 +324,12 @@ func (s *moduleSnap) setChunks(old []chunkGroup, keep int, chunks []moduleChunk)
 // setFirsts sets firsts and their directory from the chunks.
 func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
 	s.firsts = make([]uint64, len(chunks))
-	s.shifts = make([]uint8, len(chunks))
 	for i, c := range chunks {
-		s.firsts[i], s.shifts[i] = c.ents[0].start, c.shift
+		s.firsts[i] = c.ents[0].start
 	}
-	s.dir = addrDir[uint32]{}
+	s.dir, s.top = addrDir[uint32]{}, topDir{}
 	if len(chunks) > 0 {
-		s.dir = newAddrDir[uint32](s.firsts)
+		s.dir, s.top = newAddrDir[uint32](s.firsts), newTopDir(s.firsts)
 	}
 }
 
@@ -561,23 +463,15 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 		t.setFirsts(chunks)
 		return t
 	}
-	if sameShifts(s.shifts[lo:hi], repl) {
-		t.shifts = s.shifts
-	} else {
-		t.shifts = slices.Clone(s.shifts)
-		for x, c := range repl {
-			t.shifts[lo+x] = c.shift
-		}
-	}
 	if sameFirsts(s.firsts[lo:hi], repl) {
-		t.firsts, t.dir = s.firsts, s.dir
+		t.firsts, t.dir, t.top = s.firsts, s.dir, s.top
 		return t
 	}
 	t.firsts = slices.Clone(s.firsts)
 	for x, c := range repl {
 		t.firsts[lo+x] = c.ents[0].start
 	}
-	t.dir = newAddrDir[uint32](t.firsts)
+	t.dir, t.top = newAddrDir[uint32](t.firsts), newTopDir(t.firsts)
 	return t
 }
 
@@ -588,20 +482,6 @@ func sameFirsts(firsts []uint64, chunks []moduleChunk) bool {
 	}
 	for i, c := range chunks {
 		if c.ents[0].start != firsts[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// sameShifts reports whether the chunks' directories have the bucket
-// widths shifts say.
-func sameShifts(shifts []uint8, chunks []moduleChunk) bool {
-	if len(shifts) != len(chunks) {
-		return false
-	}
-	for i, c := range chunks {
-		if c.shift != shifts[i] {
 			return false
 		}
 	}
