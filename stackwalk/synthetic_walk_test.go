@@ -145,15 +145,7 @@ func TestErrors(t *testing.T) {
 				mem.b = mem.b[:5*synFrame+20] // frame 5's saved registers are gone
 			})
 			for range 2 { // a cold cache, then a warm one
-				w.Start(synRet, rs)
-				k := 0
-				for w.Next() {
-					k++
-				}
-				assert.Equal(t, 6, k)
-				var e *stackwalk.Error
-				require.ErrorAs(t, w.Err(), &e)
-				assert.ErrorIs(t, e, stackwalk.ErrMemory)
+				e := walkToError(t, w, rs, 6, stackwalk.ErrMemory)
 				assert.Equal(t, 5, e.Frame)
 				assert.Equal(t, uint64(synBase+5*synFrame+24), e.Addr)
 				assert.Contains(t, e.Error(), "frame 5 (pc 0x1050)")
@@ -165,16 +157,7 @@ func TestErrors(t *testing.T) {
 				binary.LittleEndian.PutUint64(mem.b[2*synFrame+32:], synBase+synFrame)
 			})
 			for range 2 {
-				w.Start(synRet, rs)
-				k := 0
-				for w.Next() {
-					k++
-				}
-				assert.Equal(t, 4, k)
-				var e *stackwalk.Error
-				require.ErrorAs(t, w.Err(), &e)
-				assert.ErrorIs(t, e, stackwalk.ErrNoProgress)
-				assert.Equal(t, 3, e.Frame)
+				assert.Equal(t, 3, walkToError(t, w, rs, 4, stackwalk.ErrNoProgress).Frame)
 			}
 
 			// Frame 3's CFA, its caller's SP, equal to its own SP: only
@@ -182,16 +165,7 @@ func TestErrors(t *testing.T) {
 			w = walker(t, flat, func(mem *flatMem) {
 				binary.LittleEndian.PutUint64(mem.b[2*synFrame+32:], synBase+3*synFrame-16)
 			})
-			w.Start(synRet, rs)
-			k := 0
-			for w.Next() {
-				k++
-			}
-			assert.Equal(t, 4, k)
-			var e *stackwalk.Error
-			require.ErrorAs(t, w.Err(), &e)
-			assert.ErrorIs(t, e, stackwalk.ErrNoProgress)
-			assert.Equal(t, 3, e.Frame)
+			assert.Equal(t, 3, walkToError(t, w, rs, 4, stackwalk.ErrNoProgress).Frame)
 		})
 	}
 
@@ -267,4 +241,21 @@ func TestGarbageStack(t *testing.T) {
 		}
 		require.LessOrEqual(t, k, 1000)
 	}
+}
+
+// walkToError walks from the synthetic stack's return address, expects
+// frames frames before the walk stops at an error matching target, and
+// returns that error.
+func walkToError(t *testing.T, w *stackwalk.Walker, rs *stackwalk.RegisterSet, frames int, target error) *stackwalk.Error {
+	t.Helper()
+	w.Start(synRet, rs)
+	k := 0
+	for w.Next() {
+		k++
+	}
+	assert.Equal(t, frames, k)
+	var e *stackwalk.Error
+	require.ErrorAs(t, w.Err(), &e)
+	assert.ErrorIs(t, e, target)
+	return e
 }
