@@ -1,8 +1,9 @@
 /* What the C programs around the capture routines share (testdata/walk
- * driver.c, testdata/core core.c, testdata/live live.c): the target's name
- * and ABI, the layout of the register save area that capture-ARCH.S hands
- * to stackmaps_capture_dump, and the stack pointer of the caller. C only
- * (capture.h is the part the .S files read too). See README.md. */
+ * driver.c, testdata/core core.c, testdata/live live.c, testdata/deopt
+ * driver.c): the target's name and ABI, the layout of the register save
+ * area that capture-ARCH.S hands to stackmaps_capture_dump, and the stack
+ * pointer of the caller. C only (capture.h is the part the .S files read
+ * too). See README.md. */
 #ifndef STACKMAPS_PROGRAM_H
 #define STACKMAPS_PROGRAM_H
 #include <stdint.h>

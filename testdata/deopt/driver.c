@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include "capture.h"
+#include "program.h"
 
 #ifndef DEOPT_PIE
 #error "build with -DDEOPT_PIE=0|1"
@@ -24,31 +25,13 @@
 #error "build with -DDEOPT_REGDEOPT=0|1"
 #endif
 
-#if defined(__x86_64__)
-#define ARCH "x86_64"
+/* The target's name and ABI, and the save area's layout: program.h. */
+#if defined(__x86_64__) || defined(__aarch64__)
 #define HAVE_STATEPOINT 1
-#elif defined(__aarch64__)
-#define ARCH "aarch64"
-#define HAVE_STATEPOINT 1
-#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
-#define ARCH "ppc64le"
-#define HAVE_STATEPOINT 0
 #elif defined(__powerpc64__)
-#define ARCH "ppc64"
 #define HAVE_STATEPOINT 0
 #else
 #error "unsupported architecture"
-#endif
-
-#if defined(__powerpc64__) && (!defined(_CALL_ELF) || _CALL_ELF == 1)
-#define ELFV1 1
-#define ABI "elfv1"
-#elif defined(__powerpc64__)
-#define ELFV1 0
-#define ABI "elfv2"
-#else
-#define ELFV1 0
-#define ABI "sysv"
 #endif
 
 /* Bytes of the caller's stack written, from the caller's sp upward. */
@@ -61,44 +44,6 @@ extern int64_t deopt_patchpoint(int64_t a, int64_t b, double d, void *base, int6
 extern int64_t *deopt_slot_addr, *pp_slot_addr;
 
 void stackmaps_capture_dump(const uint64_t *save);
-
-/* Save area slot -> DWARF register number (-1: not a register line). */
-static int slot_dwarf(int i) {
-#if defined(__x86_64__)
-	if (i < 16) return i;           /* rax rdx rcx rbx rsi rdi rbp rsp r8-r15 */
-	if (i == 16) return -1;         /* return address */
-	return i;                       /* 17..32: xmm0..xmm15, low 64 bits */
-#elif defined(__aarch64__)
-	if (i < 32) return i;           /* x0..x30, sp */
-	return 64 + (i - 32);           /* d0..d31 = v0..v31 low 64 bits */
-#else
-	if (i < 64) return i;           /* r0..r31, f0..f31 */
-	if (i == 64) return 65;         /* lr */
-	if (i == 65) return 66;         /* ctr */
-	if (ELFV1) return -1;           /* no VSX save on ELFv1 */
-	return 77 + (i - 66);           /* v0..v31 (vs32..vs63) doubleword 0 */
-#endif
-}
-
-static uint64_t save_retaddr(const uint64_t *s) {
-#if defined(__x86_64__)
-	return s[16];
-#elif defined(__aarch64__)
-	return s[30];
-#else
-	return s[64];
-#endif
-}
-
-static uint64_t save_sp(const uint64_t *s) {
-#if defined(__x86_64__)
-	return s[7];
-#elif defined(__aarch64__)
-	return s[31];
-#else
-	return s[1];
-#endif
-}
 
 static FILE *out;
 static const char *cur_kind; /* "statepoint" or "patchpoint" */
