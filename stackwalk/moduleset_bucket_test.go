@@ -103,15 +103,7 @@ func TestBucketRecords(t *testing.T) {
 					require.Equal(t, (x-base)>>q, (starts[got]-base)>>q, "%s n=%d x=%#x", name, n, x)
 				}
 			}
-			for _, s := range starts {
-				probe(s)
-				probe(s - 1)
-				probe(s + 1)
-			}
-			probe(math.MaxUint64)
-			for range 2000 {
-				probe(base + rng.Uint64N(starts[n-1]-base+0x10000))
-			}
+			probeAround(rng, starts, base, probe)
 			require.Positive(t, exact, "%s n=%d", name, n)
 		}
 	}
@@ -150,15 +142,7 @@ func TestTopDir(t *testing.T) {
 				q := d.shift - topLaneBits
 				require.Equal(t, (x-d.base)>>q, (firsts[got]-d.base)>>q, "%s n=%d x=%#x", name, n, x)
 			}
-			for _, s := range firsts {
-				probe(s)
-				probe(s - 1)
-				probe(s + 1)
-			}
-			probe(math.MaxUint64)
-			for range 2000 {
-				probe(d.base + rng.Uint64N(firsts[n-1]-d.base+0x10000))
-			}
+			probeAround(rng, firsts, d.base, probe)
 			require.Positive(t, exact, "%s n=%d", name, n)
 			if name != "clusters" && name != "top" {
 				require.Less(t, marked*100, probes, "%s n=%d: buckets of spread starts rarely hold five", name, n)
@@ -215,4 +199,19 @@ func linearFind(mods []*Module, pc uint64) *Module {
 		}
 	}
 	return nil
+}
+
+// probeAround calls probe at each start, one byte below and above it, the
+// top of the address space, and 2,000 random addresses from base to 64 KB
+// past the last start.
+func probeAround(rng *rand.Rand, starts []uint64, base uint64, probe func(uint64)) {
+	for _, s := range starts {
+		probe(s)
+		probe(s - 1)
+		probe(s + 1)
+	}
+	probe(math.MaxUint64)
+	for range 2000 {
+		probe(base + rng.Uint64N(starts[len(starts)-1]-base+0x10000))
+	}
 }
