@@ -60,13 +60,16 @@ func chunkShift(span uint64) uint {
 }
 
 // offLane returns the offset d (from the chunk's first start) in its
-// bucket, 1<<shift wide, scaled to laneBits: the top bits of d rotated
-// right by shift, which are d's low shift bits (the offset in the
-// bucket), followed by zeros where shift < laneBits (the top bits of the
-// bucket's index, d>>shift, below 1<<(64-laneBits) in every bucket that
-// holds a start).
-func offLane(d uint64, shift uint8) uint64 {
-	return bits.RotateLeft64(d, -int(shift)) >> (64 - laneBits)
+// bucket, 1<<shift wide, scaled to laneBits (scaled).
+func offLane(d uint64, shift uint8) uint64 { return scaled(d, shift, laneBits) }
+
+// scaled returns the offset d in its bucket, 1<<shift wide, scaled to
+// width bits: the top bits of d rotated right by shift, which are d's low
+// shift bits (the offset in the bucket), followed by zeros where shift <
+// width (the top bits of the bucket's index, d>>shift, below
+// 1<<(64-width) in every bucket that holds a start).
+func scaled(d uint64, shift uint8, width uint) uint64 {
+	return bits.RotateLeft64(d, -int(shift)) >> (64 - width)
 }
 
 // fillBuckets sets the records of the directory of starts (sorted, 1 to

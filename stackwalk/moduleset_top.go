@@ -90,10 +90,8 @@ func newTopDir(firsts []uint64) topDir {
 }
 
 // topLane returns the offset d (from the first chunk's start) in its
-// bucket, 1<<shift wide, scaled to topLaneBits (as offLane does).
-func topLane(d uint64, shift uint8) uint64 {
-	return bits.RotateLeft64(d, -int(shift)) >> (64 - topLaneBits)
-}
+// bucket, 1<<shift wide, scaled to topLaneBits (scaled).
+func topLane(d uint64, shift uint8) uint64 { return scaled(d, shift, topLaneBits) }
 
 // topIndex returns the chunk a record gives for an address whose scaled
 // offset in the bucket is p: the first candidate plus the number of the
