@@ -140,12 +140,15 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 	reg := p.reg & (MaxRegs - 1)
 	known := s.known[reg/64]&(1<<(reg%64)) != 0
 	switch p.op {
-	case planIndirect:
+	case planIndirect, planIndirectNarrow:
 		if !known {
 			break
 		}
 		addr := s.val[reg] + p.arg
-		bits, ok := f.w.loadFlat8(addr, 8)
+		bits, ok := uint64(0), false
+		if p.op == planIndirect {
+			bits, ok = f.w.loadFlat8(addr, 8)
+		}
 		if !ok {
 			if bits, ok = f.w.loadOther(addr, int(p.loc.Size)); !ok {
 				break // slot says why
@@ -164,16 +167,6 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 			break
 		}
 		return stackmap.Value{Bits: s.val[reg] + p.arg, Size: int(p.loc.Size)}, Home{Kind: HomeComputed}, true
-	case planIndirectNarrow:
-		if !known {
-			break
-		}
-		addr := s.val[reg] + p.arg
-		bits, ok := f.w.loadOther(addr, int(p.loc.Size))
-		if !ok {
-			break
-		}
-		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.loc.Size), InMemory: true}, Home{Kind: HomeMemory, Addr: addr}, true
 	}
 	return stackmap.Value{}, Home{}, false
 }
