@@ -7,6 +7,7 @@ import (
 	"github.com/stackmaps/stackmaps/linuxregs"
 
 	"github.com/stackmaps/stackmaps/stackwalk"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // Modules returns what Open made of each mapped file: those with a module
@@ -89,15 +90,13 @@ func (w *Walk) Close() error {
 }
 
 // FrameSymbol returns the function of frame fr of the last walk and the
-// offset of fr.PC in it. An outer frame's PC is a return address, which may
-// be the first byte after its function (a call to a function that does not
-// return, such as abort, ends it): its function is the one that holds PC -
-// 1. The innermost frame's PC, an interrupted instruction, is looked up as
-// it is.
+// offset of fr.PC in it. The function is the one that holds the frame's
+// lookup address, unwind.LookupPC(fr.PC, fr.PCIsReturnAddress()): a return
+// address may be the first byte after its function (a call to a function
+// that does not return, such as abort, ends it), an interrupted
+// instruction is looked up as it is.
 func (w *Walk) FrameSymbol(fr *stackwalk.Frame) (name string, off uint64, ok bool) {
-	if fr.Index == 0 || fr.PC == 0 {
-		return w.Symbol(fr.PC)
-	}
-	name, off, ok = w.Symbol(fr.PC - 1)
-	return name, off + 1, ok
+	at := unwind.LookupPC(fr.PC, fr.PCIsReturnAddress())
+	name, off, ok = w.Symbol(at)
+	return name, off + (fr.PC - at), ok
 }

@@ -25,8 +25,9 @@ type Frame struct {
 	// Module is the module whose code holds PC.
 	Module *Module
 
-	ri *found // the record: in the walker's cache, or the walker's own
-	w  *Walker
+	call bool   // PC is a return address (see PCIsReturnAddress)
+	ri   *found // the record: in the walker's cache, or the walker's own
+	w    *Walker
 }
 
 // found is the record lookup's answer for a frame.
@@ -70,6 +71,15 @@ const maxLocs = 16
 // maxLocs is a power of two: a location index masked with maxLocs-1
 // stays in the arrays without a bounds check.
 const _ = -uint(maxLocs & (maxLocs - 1))
+
+// PCIsReturnAddress reports whether PC is a return address (the frame is
+// suspended in a call) rather than an interrupted instruction (the
+// innermost frame of StartAsync). It is the one answer to "pc or pc-1":
+// the code a frame is in, its unwind row and its symbol are those of
+// unwind.LookupPC(f.PC, f.PCIsReturnAddress()), since a return address
+// may be the first byte after its function (a call that does not return
+// ends it). Callers never subtract 1 themselves.
+func (f *Frame) PCIsReturnAddress() bool { return f.call }
 
 // noRecord is the answer of a frame without a record.
 var noRecord found
@@ -154,7 +164,7 @@ func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { r := f.rf(); return r
 func (w *Walker) FrameAt(ix *stackmap.Index, pc, bias uint64, regs *RegisterSet) (*Frame, error) {
 	w.start(pc, regs, false)
 	sp := w.cs.reg(uint64(w.abi.sp))
-	w.fr = Frame{Index: 0, PC: pc, w: w}
+	w.fr = Frame{Index: 0, PC: pc, call: true, w: w}
 	if sp.Known() {
 		w.fr.SP = sp.Value
 	}

@@ -259,3 +259,29 @@ func walkToError(t *testing.T, w *stackwalk.Walker, rs *stackwalk.RegisterSet, f
 	assert.ErrorIs(t, e, target)
 	return e
 }
+
+// TestPCIsReturnAddress checks the frame's one answer to "pc or pc-1":
+// every frame of a walk from a call says its pc is a return address; the
+// innermost frame of StartAsync says it is not, and its callers do; the
+// answer is the same from the recipe cache (the second walk) as from a
+// row.
+func TestPCIsReturnAddress(t *testing.T) {
+	const n = 5
+	w, _, rs := synWalker(t, n, stackwalk.Config{})
+	for round := range 2 {
+		for _, async := range []bool{false, true} {
+			if async {
+				w.StartAsync(synRet, rs)
+			} else {
+				w.Start(synRet, rs)
+			}
+			i := 0
+			for fr, err := range w.Frames() {
+				require.NoError(t, err)
+				assert.Equal(t, !(async && i == 0), fr.PCIsReturnAddress(), "round %d async %v frame %d", round, async, i)
+				i++
+			}
+			assert.Equal(t, n, i)
+		}
+	}
+}

@@ -383,7 +383,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	if !ok {
 		return false
 	}
-	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, w: w}
+	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, call: call, w: w}
 	w.findRecord(&w.fr, m)
 	if w.cache != nil {
 		if e := w.cache.claim(pc); e.compile(row, &w.abi, &w.fr) {
@@ -410,7 +410,7 @@ func (w *Walker) enterRecipe(i int, pc, sp, at uint64, m *Module, e *recipe) boo
 	// Field by field: a composite literal of the whole Frame is built
 	// aside and then copied.
 	fr := &w.fr
-	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri, fr.call = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found, e.call
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
 	return true
 }
