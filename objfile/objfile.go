@@ -126,14 +126,7 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.elf, f.Arch, f.ByteOrder = ef, ef.Arch, ef.ByteOrder
-		sd, err := ef.StackMaps()
-		if err := opts.check(err); err != nil {
-			return nil, err
-		}
-		if sd != nil {
-			f.Sections = []*stackmap.SectionData{sd}
-		}
+		return newELF(ef, r, opts)
 	case stackmap.FormatMachO:
 		ff, err := machosection.NewFat(r)
 		if err != nil {
@@ -168,6 +161,19 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 		if sd != nil {
 			f.Sections = []*stackmap.SectionData{sd}
 		}
+	}
+	return f, nil
+}
+
+// newELF makes the File of an ELF file read through r.
+func newELF(ef *elfsection.File, r io.ReaderAt, opts Options) (*File, error) {
+	f := &File{Format: stackmap.FormatELF, r: r, elf: ef, Arch: ef.Arch, ByteOrder: ef.ByteOrder}
+	sd, err := ef.StackMaps()
+	if err := opts.check(err); err != nil {
+		return nil, err
+	}
+	if sd != nil {
+		f.Sections = []*stackmap.SectionData{sd}
 	}
 	return f, nil
 }

@@ -77,10 +77,11 @@ func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, ok bool) {
 	return s.Name, off, true
 }
 
-// SymbolMap returns the map of the image's function symbols (ELF .symtab,
-// or .dynsym when stripped; Mach-O symbols of code sections, names raw
-// with their leading underscore; COFF function symbols). It is built on
-// the first call. A universal file has one per slice (see Slices).
+// SymbolMap returns the map of the image's function symbols by code
+// address (ELF .symtab, or .dynsym when stripped, with PowerPC64 ELFv1
+// descriptors mapped to their entries: elfsection.File.CodeSymbols;
+// Mach-O symbols of code sections, names raw with their leading
+// underscore; COFF function symbols). It is built on the first call. A universal file has one per slice (see Slices).
 func (f *File) SymbolMap() (*SymbolMap, error) {
 	if f.syms != nil || f.symErr != nil {
 		return f.syms, f.symErr
@@ -88,7 +89,7 @@ func (f *File) SymbolMap() (*SymbolMap, error) {
 	var syms []stackmap.Symbol
 	switch {
 	case f.elf != nil:
-		syms, f.symErr = f.elf.Symbols()
+		syms, f.symErr = f.elf.CodeSymbols()
 	case f.macho != nil:
 		syms = f.macho.Symbols()
 	case f.pe != nil:
