@@ -70,9 +70,7 @@ type File struct {
 	// (sharing this one's descriptor: close this one); nil otherwise.
 	Slices []*File
 
-	elf    *elfsection.File
-	macho  *machosection.File
-	pe     *pesection.File
+	img    image       // the format's reader; nil for a universal file
 	r      io.ReaderAt // what the image is read through (byte 0: the image's first byte)
 	osf    *os.File    // Open, OpenRaw: what Close closes
 	syms   *SymbolMap  // built on first use
@@ -119,76 +117,35 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &File{Format: id.format, Universal: id.universal, r: r}
-	switch id.format {
-	case stackmap.FormatELF:
-		ef, err := elfsection.NewFileOptions(r, opts.elf())
-		if err != nil {
-			return nil, err
-		}
-		return newELF(ef, r, opts)
-	case stackmap.FormatMachO:
-		ff, err := machosection.NewFat(r)
-		if err != nil {
-			return nil, err
-		}
-		f.Sections, err = ff.StackMaps()
-		if err := opts.check(err); err != nil {
-			return nil, err
-		}
-		for _, s := range ff.Slices {
-			sub := &File{Format: stackmap.FormatMachO, Arch: s.Arch, ByteOrder: s.ByteOrder, macho: s, r: s.ReaderAt()}
-			for _, sd := range f.Sections {
-				if sd.Slice == s.Slice {
-					sub.Sections = []*stackmap.SectionData{sd}
-				}
-			}
-			f.Slices = append(f.Slices, sub)
-		}
-		if !ff.Universal {
-			f.macho, f.Arch, f.ByteOrder, f.Slices = ff.Slices[0], ff.Slices[0].Arch, ff.Slices[0].ByteOrder, nil
-		}
-	default:
-		pf, err := pesection.NewFile(r)
-		if err != nil {
-			return nil, err
-		}
-		f.pe, f.Arch, f.ByteOrder, f.Format = pf, pf.Arch, pf.ByteOrder, pf.Format
-		sd, err := pf.StackMaps()
-		if err := opts.check(err); err != nil {
-			return nil, err
-		}
-		if sd != nil {
-			f.Sections = []*stackmap.SectionData{sd}
-		}
-	}
-	return f, nil
-}
-
-// newELF makes the File of an ELF file read through r.
-func newELF(ef *elfsection.File, r io.ReaderAt, opts Options) (*File, error) {
-	f := &File{Format: stackmap.FormatELF, r: r, elf: ef, Arch: ef.Arch, ByteOrder: ef.ByteOrder}
-	sd, err := ef.StackMaps()
-	if err := opts.check(err); err != nil {
-		return nil, err
-	}
-	if sd != nil {
-		f.Sections = []*stackmap.SectionData{sd}
-	}
-	return f, nil
+	return open(id, r, opts)
 }
 
 // ELF returns the ELF reader of an ELF file (its Frames, Symbols,
 // TextRanges), or nil.
-func (f *File) ELF() *elfsection.File { return f.elf }
+func (f *File) ELF() *elfsection.File {
+	if e, ok := f.img.(elfImage); ok {
+		return e.f
+	}
+	return nil
+}
 
 // MachO returns the Mach-O reader of a thin Mach-O file or of one slice
 // (its Frames, CompactUnwind, Symbols, TextRanges), or nil; for a
 // universal file, see Slices or Image.
-func (f *File) MachO() *machosection.File { return f.macho }
+func (f *File) MachO() *machosection.File {
+	if m, ok := f.img.(machoImage); ok {
+		return m.f
+	}
+	return nil
+}
 
 // PE returns the COFF/PE reader of a COFF or PE file, or nil.
-func (f *File) PE() *pesection.File { return f.pe }
+func (f *File) PE() *pesection.File {
+	if p, ok := f.img.(peImage); ok {
+		return p.f
+	}
+	return nil
+}
 
 // Image returns the File that sd was found in: f itself, or in a
 // universal file the slice sd.Slice names (nil if none does).
@@ -209,7 +166,7 @@ func (f *File) slice(name string) *File {
 		return f
 	}
 	for _, s := range f.Slices {
-		if s.macho.Slice == name {
+		if s.MachO().Slice == name {
 			return s
 		}
 	}

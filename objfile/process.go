@@ -20,13 +20,10 @@ import (
 // mapping's. An error matching procwalk.ErrNoBias when no mapping places a
 // segment; only ELF files are placed by their mappings.
 func (f *File) LoadBias(maps []procwalk.Mapping) (uint64, error) {
-	if f.elf == nil {
-		return 0, fmt.Errorf("%w: %v files are placed by their program headers only in ELF", procwalk.ErrNoBias, f.Format)
+	if f.Universal {
+		return 0, errUniversal
 	}
-	if b, ok := loadBias(f.elf.Segments(), maps); ok {
-		return b, nil
-	}
-	return 0, procwalk.ErrNoBias
+	return f.img.loadBias(maps)
 }
 
 // loadBias is LoadBias over an ELF file's PT_LOAD segments.
@@ -58,7 +55,7 @@ func NewImage(mem stackmap.MemoryReader, addr uint64) (f *File, bias uint64, err
 		return nil, 0, err
 	}
 	r := ef.ReaderAt()
-	if f, err = newELF(ef, r, Options{AllowNoSection: true}); err != nil {
+	if f, err = newFile(elfImage{ef}, r, Options{AllowNoSection: true}); err != nil {
 		return nil, 0, fmt.Errorf("ELF image at %#x in memory: %w", addr, err)
 	}
 	size := uint64(r.(interface{ Size() int64 }).Size())
@@ -85,11 +82,12 @@ func (pf ProcessFiles) Open(path string) (procwalk.Object, error) {
 	if err != nil {
 		return nil, err
 	}
-	if f.elf == nil {
+	ef := f.ELF()
+	if ef == nil {
 		f.Close()
 		return nil, fmt.Errorf("%s: not an ELF file", path)
 	}
-	return processObject{f}, nil
+	return processObject{f, ef}, nil
 }
 
 // ReadImage reads the image at addr of mem (procwalk.Files): NewImage.
@@ -98,12 +96,15 @@ func (ProcessFiles) ReadImage(mem stackmap.MemoryReader, addr uint64) (procwalk.
 	if err != nil {
 		return nil, 0, err
 	}
-	return processObject{f}, bias, nil
+	return processObject{f, f.ELF()}, bias, nil
 }
 
 // processObject is an ELF File as package procwalk asks of it
 // (procwalk.Object).
-type processObject struct{ *File }
+type processObject struct {
+	*File
+	elf *elfsection.File
+}
 
 // EntryBias returns the load bias of the executable whose entry point runs
 // at entry.

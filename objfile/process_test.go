@@ -43,13 +43,13 @@ func TestLoadBiasOfSegments(t *testing.T) {
 	}
 }
 
-// image is memory holding a file's bytes from base.
-type image struct {
+// inMemory is memory holding a file's bytes from base.
+type inMemory struct {
 	base uint64
 	b    []byte
 }
 
-func (m image) ReadMemory(addr uint64, p []byte) error {
+func (m inMemory) ReadMemory(addr uint64, p []byte) error {
 	if addr < m.base || addr-m.base > uint64(len(m.b)) || uint64(len(m.b))-(addr-m.base) < uint64(len(p)) {
 		return stackmap.ErrMemory
 	}
@@ -75,7 +75,7 @@ func TestLoadBiasAndImage(t *testing.T) {
 
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	img, ibias, err := NewImage(image{base, data}, base)
+	img, ibias, err := NewImage(inMemory{base, data}, base)
 	require.NoError(t, err)
 	defer img.Close()
 	assert.Equal(t, uint64(base), ibias)
@@ -92,7 +92,7 @@ func TestLoadBiasAndImage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 
-	_, _, err = NewImage(image{base, data[:100]}, base)
+	_, _, err = NewImage(inMemory{base, data[:100]}, base)
 	assert.Error(t, err, "memory that holds the header but not the image")
 
 	pe, err := Open(filepath.Join(golden.Root(), "linked-pe", "sm.dll"))

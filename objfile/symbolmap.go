@@ -86,17 +86,12 @@ func (f *File) SymbolMap() (*SymbolMap, error) {
 	if f.syms != nil || f.symErr != nil {
 		return f.syms, f.symErr
 	}
-	var syms []stackmap.Symbol
-	switch {
-	case f.elf != nil:
-		syms, f.symErr = f.elf.CodeSymbols()
-	case f.macho != nil:
-		syms = f.macho.Symbols()
-	case f.pe != nil:
-		syms = f.pe.Symbols()
-	case f.Universal:
+	if f.Universal {
 		f.symErr = errUniversal
+		return nil, f.symErr
 	}
+	var syms []stackmap.Symbol
+	syms, f.symErr = f.img.symbols()
 	if f.symErr != nil {
 		return nil, f.symErr
 	}

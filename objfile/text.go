@@ -32,22 +32,10 @@ type CodeRange struct {
 // file's instruction sections, a COFF/PE file's code sections. A raw
 // section or a universal file (see Slices) has none.
 func (f *File) CodeRanges() []CodeRange {
-	var out []CodeRange
-	switch {
-	case f.elf != nil:
-		for _, r := range f.elf.TextRanges() {
-			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.FileSize, Offset: r.Offset})
-		}
-	case f.macho != nil:
-		for _, r := range f.macho.TextRanges() {
-			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
-		}
-	case f.pe != nil:
-		for _, r := range f.pe.TextRanges() {
-			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
-		}
+	if f.Universal {
+		return nil
 	}
-	return out
+	return f.img.codeRanges()
 }
 
 // ReadCodeAt reads len(p) bytes of executable code at link-time address
