@@ -1,29 +1,3 @@
-// Package objfile opens any object file this library reads, once, and
-// answers what tools and runtimes ask of it: its LLVM stack map sections,
-// its unwind tables (through the format's reader: ELF, MachO, PE), a
-// symbol map (address -> function name and offset) and its code bytes.
-// ELF, Mach-O (thin, and universal with one image per slice), COFF objects
-// and PE images are told apart by their content, not their name:
-//
-//	f, err := objfile.Open("prog.o")
-//	if err != nil { ... }
-//	defer f.Close()
-//	for _, sd := range f.Sections {
-//		sec, err := sd.Parse()
-//		...
-//	}
-//
-// What is decoded from a File stays valid after Close (see File.Close).
-//
-// Failures match the same sentinels whatever the format: errors.Is(err,
-// objfile.ErrNoSection) for an object file without stack maps,
-// errors.Is(err, objfile.ErrNotObject) for bytes that are not an object
-// file this package reads. Errors about the file's structure are
-// *stackmap.FileError, naming what was being read and its file offset.
-//
-// The format-specific readers (packages elfsection, machosection and
-// pesection) do the work; use them directly to start from a debug/elf,
-// debug/macho or debug/pe file of your own (their FromFile).
 package objfile
 
 import (
