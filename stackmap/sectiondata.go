@@ -23,6 +23,19 @@ const (
 	FormatRaw   Format = "raw"   // bare section bytes, no file around them
 )
 
+// DisplayName returns a raw symbol name of a file of format f as C and
+// most tools print it: in Mach-O, without the leading underscore the
+// compiler adds to C names ("_foo" is foo; names without one, such as the
+// assembler's "ltmp0", unchanged); in every other format, raw itself. It
+// is the one place that rule is written (Function.Name, the tool's
+// filters and machosection.DisplayName use it).
+func (f Format) DisplayName(raw string) string {
+	if f == FormatMachO && len(raw) > 1 && raw[0] == '_' {
+		return raw[1:]
+	}
+	return raw
+}
+
 // SectionData is a stack map section found in a file: what the locators
 // (packages elfsection, machosection and pesection, and objfile above them)
 // return, whichever the file format, so that callers need not care where
@@ -333,10 +346,7 @@ func (s *SectionData) resolve(off int, stored uint64) resolved {
 	if len(s.symbols) > 0 {
 		s.applySymbol(&r)
 	}
-	r.name = r.symbol
-	if s.Format == FormatMachO && len(r.symbol) > 1 && r.symbol[0] == '_' {
-		r.name = r.symbol[1:]
-	}
+	r.name = s.Format.DisplayName(r.symbol)
 	return r
 }
 
