@@ -133,21 +133,9 @@ func (e elfImage) unwind(func() (codeRanges, error)) (*unwind.Table, error) {
 	})
 }
 
-func (e elfImage) codeRanges() []CodeRange {
-	var out []CodeRange
-	for _, r := range e.f.TextRanges() {
-		out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.FileSize, Offset: r.Offset})
-	}
-	return out
-}
+func (e elfImage) codeRanges() []CodeRange { return e.f.TextRanges() }
 
-func (e elfImage) extent() (lo, hi uint64, err error) {
-	lo = ^uint64(0)
-	for _, r := range e.f.TextRanges() {
-		lo, hi = min(lo, r.Addr), max(hi, r.Addr+r.Size)
-	}
-	return lo, hi, nil
-}
+func (e elfImage) extent() (lo, hi uint64, err error) { return extent(e.f.TextRanges()) }
 
 func (e elfImage) loadBias(maps []procwalk.Mapping) (uint64, error) {
 	if b, ok := loadBias(e.f.Segments(), maps); ok {
@@ -191,21 +179,9 @@ func (m machoImage) unwind(code func() (codeRanges, error)) (*unwind.Table, erro
 	return unwind.New(src)
 }
 
-func (m machoImage) codeRanges() []CodeRange {
-	var out []CodeRange
-	for _, r := range m.f.TextRanges() {
-		out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
-	}
-	return out
-}
+func (m machoImage) codeRanges() []CodeRange { return m.f.TextRanges() }
 
-func (m machoImage) extent() (lo, hi uint64, err error) {
-	lo = ^uint64(0)
-	for _, r := range m.f.TextRanges() {
-		lo, hi = min(lo, r.Addr), max(hi, r.Addr+r.Size)
-	}
-	return lo, hi, nil
-}
+func (m machoImage) extent() (lo, hi uint64, err error) { return extent(m.f.TextRanges()) }
 
 func (m machoImage) loadBias([]procwalk.Mapping) (uint64, error) {
 	return 0, notPlaced(stackmap.FormatMachO)
@@ -227,13 +203,7 @@ func (p peImage) unwind(func() (codeRanges, error)) (*unwind.Table, error) {
 	return nil, noUnwind(p.f.Format)
 }
 
-func (p peImage) codeRanges() []CodeRange {
-	var out []CodeRange
-	for _, r := range p.f.TextRanges() {
-		out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
-	}
-	return out
-}
+func (p peImage) codeRanges() []CodeRange { return p.f.TextRanges() }
 
 func (p peImage) extent() (lo, hi uint64, err error) { return 0, 0, noModule(p.f.Format) }
 
@@ -276,4 +246,14 @@ func noModule(f stackmap.Format) error {
 
 func notPlaced(f stackmap.Format) error {
 	return fmt.Errorf("%w: %v files are placed by their mappings only in ELF", procwalk.ErrNoBias, f)
+}
+
+// extent returns the lowest address of the code ranges and the end of the
+// highest, in memory.
+func extent(rs []CodeRange) (lo, hi uint64, err error) {
+	lo = ^uint64(0)
+	for _, r := range rs {
+		lo, hi = min(lo, r.Addr), max(hi, r.Addr+r.Size)
+	}
+	return lo, hi, nil
 }

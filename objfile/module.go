@@ -49,7 +49,7 @@ func sectionOf(es elfsection.EntrySections) unwind.SectionOf {
 func (f *File) codeCopy() (codeRanges, error) {
 	var cs codeRanges
 	for _, r := range f.CodeRanges() {
-		b, err := f.Code(r.Addr, int(min(r.Size, 1<<31)))
+		b, err := f.Code(r.Addr, int(min(r.FileSize, 1<<31)))
 		if err != nil {
 			return nil, err
 		}

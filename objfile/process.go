@@ -71,6 +71,7 @@ func NewImage(mem stackmap.MemoryReader, addr uint64) (f *File, bias uint64, err
 // made its module. Options tune how each file is read; AllowNoSection is
 // always set (most libraries have no stack maps).
 type ProcessFiles struct {
+	// Options tune how each file is read (AllowNoSection is set).
 	Options Options
 }
 

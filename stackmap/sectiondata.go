@@ -109,6 +109,29 @@ type CodeSection struct {
 // Known reports whether c names a section.
 func (c CodeSection) Known() bool { return c.Index > 0 }
 
+// CodeRange is a stretch of a file's executable code, as every locator
+// and objfile give it (elfsection.TextRange, machosection.TextRange,
+// pesection.TextRange and objfile.CodeRange are this type): where it is
+// in memory and where its bytes are in the file.
+type CodeRange struct {
+	// Name is the section's name (Mach-O: "segment,section"), or
+	// "PT_LOAD" for a segment of a linked ELF file.
+	Name string
+	// Addr is the link-time address of the first byte; in an ELF or COFF
+	// relocatable object every section is at 0 (a Mach-O object's
+	// sections have their addresses in the object's one address space).
+	Addr uint64
+	// Size is the size in memory.
+	Size uint64
+	// Offset is the offset of the first byte in what the file is read
+	// through (a universal Mach-O file's slice, for its slices).
+	Offset int64
+	// FileSize is how many of the bytes are in the file, from Offset;
+	// the rest, to Size, are zeros (an ELF segment's bss). Equal to Size
+	// but in ELF segments.
+	FileSize uint64
+}
+
 // Symbol is a function symbol of the file.
 type Symbol struct {
 	Name   string // raw name, as in the symbol table (Mach-O names keep their leading underscore)
