@@ -104,7 +104,8 @@ const maxInterp = 4096
 
 // Interpreter returns the path of the program interpreter (the dynamic
 // linker) PT_INTERP names, "" for a file without one. Its bytes must lie
-// in the file and number at most 4096.
+// in the file and number at most 4096 (a File from FromFile, whose size
+// is not known, gives an error).
 func (f *File) Interpreter() (string, error) {
 	p := f.x.prog(elf.PT_INTERP)
 	if p == nil {

@@ -198,3 +198,30 @@ func TestReadImage(t *testing.T) {
 	assert.ErrorIs(t, err, stackmap.ErrTooLarge)
 	assert.ErrorContains(t, err, "ELF image at 0x7ffff7fc1000 in memory")
 }
+
+// FuzzReadImage reads an image out of arbitrary memory at 0x10000: it
+// fails or returns a File, reading at most MaxImage bytes, and the
+// File's segments, dynamic section (from the same memory) and code
+// symbols are read without a panic.
+func FuzzReadImage(f *testing.F) {
+	lib, err := os.ReadFile(filepath.Join(golden.Root(), "linked", "x86_64-elf", "libstackmaps.so"))
+	require.NoError(f, err)
+	f.Add(lib)
+	v1, err := os.ReadFile(filepath.Join(golden.Root(), "linked", "ppc64-elf", "libstackmaps.so"))
+	require.NoError(f, err)
+	f.Add(v1) // big-endian ELFv1: .opd
+	f.Add(lib[:64])
+	f.Add(lib[:0x400])
+	f.Fuzz(func(t *testing.T, b []byte) {
+		mem := loaded{base: 0x10000, b: b}
+		img, err := elfsection.ReadImage(mem, 0x10000)
+		if err != nil {
+			return
+		}
+		img.Segments()
+		img.Interpreter()
+		img.DynamicValue(mem, 0x10000, elfsection.DTDebug)
+		img.CodeSymbols()
+		img.StackMaps()
+	})
+}
