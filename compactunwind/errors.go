@@ -2,10 +2,14 @@ package compactunwind
 
 import "fmt"
 
-// Section names, as FormatError names them.
+// Section names, as FormatError names them, and SectionEHFrame, Mach-O's
+// name of the DWARF call frame section a DWARF-mode entry points into
+// (.eh_frame in ELF). This package is where the Mach-O unwind section
+// names are spelled; machosection and unwind use these constants.
 const (
 	SectionUnwindInfo    = "__unwind_info"
 	SectionCompactUnwind = "__compact_unwind"
+	SectionEHFrame       = "__eh_frame"
 )
 
 // FormatError says where and why a compact unwind section does not decode.

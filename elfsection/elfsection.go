@@ -267,54 +267,16 @@ func (x *file) sectionData(name string, index int, addr uint64, off int64, data 
 func (x *file) relocate(data []byte, index int, smAddr uint64) (stackmap.Relocations, error) {
 	f := x.f
 	var rel stackmap.Relocations
-	object := f.Type == elf.ET_REL
-	addr := func(s *elf.Section) uint64 {
-		if object {
-			return 0 // r_offset and symbol values are section offsets
-		}
-		return s.Addr
-	}
-	if object {
-		smAddr = 0
+	if f.Type == elf.ET_REL {
+		smAddr = 0 // r_offset and symbol values are section offsets
 	}
 	sm := newTarget(f, index, smAddr, data, true)
-	var opd *target
-	opdIndex := opdSection(f)
-	if opdIndex != 0 {
-		data, err := x.data(opdIndex)
-		if err != nil {
-			return rel, err
-		}
-		opd = newTarget(f, opdIndex, addr(f.Sections[opdIndex]), data, false)
+	opd, opdIndex, err := x.opd()
+	if err != nil {
+		return rel, err
 	}
-	for i, rs := range f.Sections {
-		if rs.Type != elf.SHT_RELA && rs.Type != elf.SHT_REL {
-			continue
-		}
-		if object && int(rs.Info) >= len(f.Sections) {
-			return rel, x.err(x.what(i), x.h.sectionHeader(i), fmt.Errorf("%w: sh_info %d names no section (the file has %d)", stackmap.ErrNotObject, rs.Info, len(f.Sections)))
-		}
-		var targets []*target
-		switch {
-		case object && index >= 0 && int(rs.Info) == index:
-			targets = []*target{sm}
-		case object && opd != nil && int(rs.Info) == opdIndex:
-			targets = []*target{opd}
-		case !object && rs.Flags&elf.SHF_ALLOC != 0:
-			// Dynamic relocations (.rela.dyn): r_offset is an address.
-			// Non-allocated relocation sections in linked files
-			// (--emit-relocs) describe values already in place.
-			targets = []*target{sm, opd}
-		default:
-			continue
-		}
-		relocs, err := x.readRelocs(i)
-		if err != nil {
-			return rel, err
-		}
-		if err := applyAll(relocs, object, targets...); err != nil {
-			return rel, err
-		}
+	if err := x.applyRelocations(sm, opd); err != nil {
+		return rel, err
 	}
 	if len(f.Sections) == 0 {
 		// No section headers: the dynamic relocations through PT_DYNAMIC,
@@ -339,8 +301,66 @@ func (x *file) relocate(data []byte, index int, smAddr uint64) (stackmap.Relocat
 	}
 	rel.Symbols = syms
 	if opd != nil {
-		rel.Entries = opd.entries(inOPD)
+		rel.Entries = opd.entries(opdValues(syms, inOPD))
 		rel.EntryCode = opd.entryCode()
 	}
 	return rel, nil
+}
+
+// opd returns .opd, on PowerPC64 ELFv1, as a target of relocations
+// (nil, 0 when the file has none), with its section index.
+func (x *file) opd() (*target, int, error) {
+	i := opdSection(x.f)
+	if i == 0 {
+		return nil, 0, nil
+	}
+	data, err := x.data(i)
+	if err != nil {
+		return nil, 0, err
+	}
+	addr := x.f.Sections[i].Addr
+	if x.f.Type == elf.ET_REL {
+		addr = 0 // r_offset and symbol values are section offsets
+	}
+	return newTarget(x.f, i, addr, data, false), i, nil
+}
+
+// applyRelocations applies the file's relocations to the targets that are
+// not nil (the stack map section, .opd): in a relocatable object those of
+// each target's relocation sections, in a linked file the dynamic ones
+// (allocated relocation sections, whose r_offset is an address).
+// Non-allocated relocation sections in linked files (--emit-relocs)
+// describe values already in place and are skipped.
+func (x *file) applyRelocations(targets ...*target) error {
+	f := x.f
+	object := f.Type == elf.ET_REL
+	for i, rs := range f.Sections {
+		if rs.Type != elf.SHT_RELA && rs.Type != elf.SHT_REL {
+			continue
+		}
+		if object && int(rs.Info) >= len(f.Sections) {
+			return x.err(x.what(i), x.h.sectionHeader(i), fmt.Errorf("%w: sh_info %d names no section (the file has %d)", stackmap.ErrNotObject, rs.Info, len(f.Sections)))
+		}
+		var to []*target
+		for _, t := range targets {
+			switch {
+			case t == nil:
+			case object && t.index >= 0 && int(rs.Info) == int(t.index):
+				to = []*target{t}
+			case !object && rs.Flags&elf.SHF_ALLOC != 0:
+				to = append(to, t)
+			}
+		}
+		if len(to) == 0 {
+			continue
+		}
+		relocs, err := x.readRelocs(i)
+		if err != nil {
+			return err
+		}
+		if err := applyAll(relocs, object, to...); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -29,6 +29,9 @@ type File struct {
 	// Relocatable reports a relocatable object (ET_REL): its addresses
 	// are section offsets.
 	Relocatable bool
+	// Entry is the entry point's link-time address (e_entry; 0 when the
+	// file has none).
+	Entry uint64
 
 	x   *file
 	src mapfile.Source // the *os.File StackMaps maps, owned after Open
@@ -82,6 +85,7 @@ func newFile(x *file) *File {
 		Arch:        Arch(x.f.Machine, x.f.Class, x.f.Data),
 		ByteOrder:   x.f.ByteOrder,
 		Relocatable: x.f.Type == elf.ET_REL,
+		Entry:       x.f.Entry,
 		x:           x,
 	}
 }
@@ -174,6 +178,15 @@ func (f *File) Symbols() ([]stackmap.Symbol, error) {
 	syms, _, err := f.x.functionSymbols(elf.SectionIndex(opdSection(f.x.f)))
 	return syms, err
 }
+
+// CodeSymbols returns the file's function symbols by code address: those
+// of Symbols, except that on PowerPC64 ELFv1 a symbol defined in .opd has
+// the entry point its function descriptor holds (relocated, in objects:
+// an offset in the code section the descriptor names) and Size 0 (its
+// symbol's size is the descriptor's, not the code's). A symbol map built
+// from them names the function whose code holds an address on every
+// architecture.
+func (f *File) CodeSymbols() ([]stackmap.Symbol, error) { return f.x.codeSymbols() }
 
 // Code returns the reader of the file's code: function code and the names
 // of branch targets (see Code), over this File's headers (no second open).

@@ -65,8 +65,8 @@ func (x *file) symbols(typ elf.SectionType) ([]elf.Symbol, error) {
 // from .dynsym when the file is stripped: STT_FUNC and STT_GNU_IFUNC
 // symbols defined in the file, and, on PowerPC64 ELFv1, every symbol
 // defined in .opd (opd is its section index, 0 when there is none), whose
-// values it also returns apart.
-func (x *file) functionSymbols(opd elf.SectionIndex) (out []stackmap.Symbol, inOPD []uint64, err error) {
+// indexes in out it also returns.
+func (x *file) functionSymbols(opd elf.SectionIndex) (out []stackmap.Symbol, inOPD []int, err error) {
 	syms, err := x.symbols(elf.SHT_SYMTAB)
 	if errors.Is(err, elf.ErrNoSymbols) {
 		syms, err = x.symbols(elf.SHT_DYNSYM)
@@ -87,10 +87,47 @@ func (x *file) functionSymbols(opd elf.SectionIndex) (out []stackmap.Symbol, inO
 		default:
 			continue
 		}
-		out = append(out, stackmap.Symbol{Name: s.Name, Value: s.Value, Size: s.Size, Global: isGlobal(s)})
 		if opd != 0 && s.Section == opd {
-			inOPD = append(inOPD, s.Value)
+			inOPD = append(inOPD, len(out))
 		}
+		out = append(out, stackmap.Symbol{Name: s.Name, Value: s.Value, Size: s.Size, Global: isGlobal(s)})
 	}
 	return out, inOPD, nil
+}
+
+// opdValues returns the values of the symbols of syms that inOPD indexes.
+func opdValues(syms []stackmap.Symbol, inOPD []int) []uint64 {
+	out := make([]uint64, len(inOPD))
+	for i, j := range inOPD {
+		out[i] = syms[j].Value
+	}
+	return out
+}
+
+// codeSymbols returns the function symbols by code address: on PowerPC64
+// ELFv1 a symbol defined in .opd gets the entry its descriptor holds (the
+// descriptor's first doubleword, relocated), with no size (its size is the
+// descriptor's, not the code's).
+func (x *file) codeSymbols() ([]stackmap.Symbol, error) {
+	if len(x.f.Sections) == 0 {
+		return x.dynamicFunctions()
+	}
+	opd, opdIndex, err := x.opd()
+	if err != nil {
+		return nil, err
+	}
+	syms, inOPD, err := x.functionSymbols(elf.SectionIndex(opdIndex))
+	if err != nil || opd == nil || len(inOPD) == 0 {
+		return syms, err
+	}
+	if err := x.applyRelocations(opd); err != nil {
+		return nil, err
+	}
+	entries := opd.entries(opdValues(syms, inOPD))
+	for _, j := range inOPD {
+		if e, ok := entries[syms[j].Value]; ok {
+			syms[j].Value, syms[j].Size = e, 0
+		}
+	}
+	return syms, nil
 }

@@ -1,24 +1,15 @@
 package elfsection
 
-import "debug/elf"
+import (
+	"debug/elf"
 
-// TextRange is a stretch of a file's executable code: where it is in
-// memory and where its bytes are in the file.
-type TextRange struct {
-	// Name is the section's name in a relocatable object, "PT_LOAD" for
-	// a segment of a linked file.
-	Name string
-	// Addr is the address of the first byte: a link-time virtual
-	// address, or 0 in a relocatable object (every section at 0).
-	Addr uint64
-	// Size is the size in memory.
-	Size uint64
-	// Offset is the file offset of the first byte.
-	Offset int64
-	// FileSize is how many of the bytes are in the file; the rest are
-	// zeros.
-	FileSize uint64
-}
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+// TextRange is a stretch of a file's executable code (stackmap.CodeRange):
+// in a relocatable object a section (at Addr 0), in a linked file a
+// PT_LOAD segment ("PT_LOAD"), whose FileSize may be less than its Size.
+type TextRange = stackmap.CodeRange
 
 // TextRanges returns the file's executable code: in a linked file its
 // executable PT_LOAD segments (whether or not it has section headers), in

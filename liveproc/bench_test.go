@@ -10,6 +10,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/livetest"
 	"github.com/stackmaps/stackmaps/liveproc"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 )
 
@@ -28,7 +29,7 @@ func BenchmarkLiveWalk(b *testing.B) {
 	defer p.Detach()
 	view, err := p.View()
 	require.NoError(b, err)
-	w, err := procwalk.Open(view, procwalk.Options{})
+	w, err := procwalk.Open(view, objfile.ProcessFiles{}, procwalk.Options{})
 	require.NoError(b, err)
 	defer w.Close()
 	th := &view.Threads[len(view.Threads)-1]

@@ -8,7 +8,7 @@
 //	if err != nil { ... } // errors.Is(err, liveproc.ErrPermission), ...
 //	defer p.Detach()
 //	view, err := p.View()
-//	w, err := procwalk.Open(view, procwalk.Options{})
+//	w, err := procwalk.Open(view, objfile.ProcessFiles{}, procwalk.Options{})
 //	...
 //
 // Attach seizes every thread (PTRACE_SEIZE, then PTRACE_INTERRUPT) and

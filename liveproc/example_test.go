@@ -6,6 +6,7 @@ import (
 	"log"
 
 	"github.com/stackmaps/stackmaps/liveproc"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 )
 
@@ -26,7 +27,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	w, err := procwalk.Open(view, procwalk.Options{})
+	w, err := procwalk.Open(view, objfile.ProcessFiles{}, procwalk.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

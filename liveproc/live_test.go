@@ -14,6 +14,7 @@ import (
 	"github.com/stackmaps/stackmaps/internal/livetest"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/liveproc"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -58,7 +59,7 @@ func TestLiveWalk(t *testing.T) {
 			require.NoError(t, err)
 			require.Len(t, view.Threads, 1+livetest.Threads)
 			assert.Equal(t, prog.PID, view.Threads[0].TID, "main thread first")
-			w, err := procwalk.Open(view, procwalk.Options{})
+			w, err := procwalk.Open(view, objfile.ProcessFiles{}, procwalk.Options{})
 			require.NoError(t, err)
 			defer w.Close()
 
@@ -109,7 +110,7 @@ func TestLiveWalk(t *testing.T) {
 			v1, err := one.View()
 			require.NoError(t, err)
 			require.Len(t, v1.Threads, 1)
-			w1, err := procwalk.Open(v1, procwalk.Options{})
+			w1, err := procwalk.Open(v1, objfile.ProcessFiles{}, procwalk.Options{})
 			require.NoError(t, err)
 			f := prog.Record(t, 1)
 			var sk int

@@ -10,8 +10,8 @@ import (
 // Compact unwind sections: __TEXT,__unwind_info in linked images,
 // __LD,__compact_unwind in relocatable objects.
 const (
-	UnwindInfoSection    = "__unwind_info"
-	CompactUnwindSection = "__compact_unwind"
+	UnwindInfoSection    = compactunwind.SectionUnwindInfo
+	CompactUnwindSection = compactunwind.SectionCompactUnwind
 )
 
 // CompactUnwind is the compact unwind information of a thin Mach-O file:

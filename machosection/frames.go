@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/internal/bounds"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -14,7 +15,7 @@ import (
 // information (__unwind_info; objects __compact_unwind): functions it
 // describes completely have no FDE in __eh_frame. File.CompactUnwind reads
 // it.
-const EHFrameSection = "__eh_frame"
+const EHFrameSection = compactunwind.SectionEHFrame
 
 // frames reads __TEXT,__eh_frame, checked against bf when it is known.
 func frames(f *macho.File, bf *bounds.File) (cfi.Config, error) {

@@ -228,9 +228,5 @@ func fileError(what string, off int64, err error) error {
 // it: without the leading underscore the compiler adds ("_foo" is foo).
 // Names without one (assembler-local ones such as "ltmp0") are returned
 // unchanged.
-func DisplayName(raw string) string {
-	if len(raw) > 1 && raw[0] == '_' {
-		return raw[1:]
-	}
-	return raw
-}
+// (stackmap.Format.DisplayName for Mach-O, where the rule is written.)
+func DisplayName(raw string) string { return stackmap.FormatMachO.DisplayName(raw) }

@@ -1,19 +1,11 @@
 package machosection
 
-// TextRange is a stretch of a file's executable code: where it is in
-// memory and where its bytes are in the file (or slice).
-type TextRange struct {
-	// Name is the section's "segment,section" name.
-	Name string
-	// Addr is the address of the first byte (in an object, the
-	// section's address in the object's one address space).
-	Addr uint64
-	// Size is the size in bytes.
-	Size uint64
-	// Offset is the offset of the first byte in the file, or in the
-	// slice of a universal file (ReaderAt's byte 0).
-	Offset int64
-}
+import "github.com/stackmaps/stackmaps/stackmap"
+
+// TextRange is a stretch of a file's executable code (stackmap.CodeRange):
+// a section, named "segment,section", its bytes all in the file (or the
+// slice of a universal file).
+type TextRange = stackmap.CodeRange
 
 // TextRanges returns the file's sections that hold instructions
 // (S_ATTR_PURE_INSTRUCTIONS or S_ATTR_SOME_INSTRUCTIONS: __TEXT,__text,
@@ -31,7 +23,7 @@ func (f *File) TextRanges() []TextRange {
 		if f.x.bf != nil && !f.x.bf.Has(uint64(s.Offset), s.Size) {
 			continue
 		}
-		out = append(out, TextRange{Name: s.Seg + "," + s.Name, Addr: s.Addr, Size: s.Size, Offset: int64(s.Offset)})
+		out = append(out, TextRange{Name: s.Seg + "," + s.Name, Addr: s.Addr, Size: s.Size, Offset: int64(s.Offset), FileSize: s.Size})
 	}
 	return out
 }

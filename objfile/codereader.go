@@ -23,15 +23,9 @@ type CodeReader interface {
 // call makes a new reader, which keeps what it loads (symbols, code
 // sections, names) for its lifetime: keep it while reading the file.
 func (f *File) CodeReader(sd *stackmap.SectionData) CodeReader {
-	switch img := f.Image(sd); {
-	case img == nil:
+	img := f.Image(sd)
+	if img == nil {
 		return nil
-	case img.elf != nil:
-		return img.elf.Code()
-	case img.macho != nil:
-		return img.macho.Code()
-	case img.pe != nil:
-		return img.pe.Code()
 	}
-	return nil
+	return img.img.codeReader()
 }

@@ -1,8 +1,6 @@
 package objfile
 
 import (
-	"fmt"
-
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -15,36 +13,27 @@ import (
 // Open a file that has fault maps but no stack maps with
 // Options.AllowNoSection.
 func (f *File) FaultMaps() ([]*stackmap.SectionData, error) {
-	switch {
-	case f.elf != nil:
-		sd, err := f.elf.FaultMaps()
+	if !f.Universal {
+		sd, err := f.img.faultMaps()
 		if err != nil {
 			return nil, err
 		}
 		return []*stackmap.SectionData{sd}, nil
-	case f.macho != nil:
-		sd, err := f.macho.FaultMaps()
-		if err != nil {
-			return nil, err
-		}
-		return []*stackmap.SectionData{sd}, nil
-	case f.Universal:
-		var out []*stackmap.SectionData
-		var first error
-		for _, s := range f.Slices {
-			sd, err := s.macho.FaultMaps()
-			if err != nil {
-				if first == nil {
-					first = err
-				}
-				continue
-			}
-			out = append(out, sd)
-		}
-		if len(out) == 0 {
-			return nil, first
-		}
-		return out, nil
 	}
-	return nil, fmt.Errorf("%s file: no fault map section (%w: LLVM writes fault maps in ELF and Mach-O files only)", f.Format, ErrNoSection)
+	var out []*stackmap.SectionData
+	var first error
+	for _, s := range f.Slices {
+		sd, err := s.img.faultMaps()
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		out = append(out, sd)
+	}
+	if len(out) == 0 {
+		return nil, first
+	}
+	return out, nil
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 	"github.com/stackmaps/stackmaps/unwind"
@@ -26,45 +25,10 @@ import (
 // at its address in the object), so that a record's address finds its
 // function's row. COFF and PE files have no unwind support: an error.
 func (f *File) Unwind() (*unwind.Table, error) {
-	switch {
-	case f.Universal:
+	if f.Universal {
 		return nil, errUniversal
-	case f.elf != nil:
-		fs, err := f.elf.Frames()
-		if err != nil {
-			return nil, err
-		}
-		return unwind.New(unwind.Sources{
-			Arch:               f.elf.Arch,
-			EHFrame:            fs.EHFrame,
-			DebugFrame:         fs.DebugFrame,
-			EHFrameSections:    sectionOf(fs.EHFrameCode),
-			DebugFrameSections: sectionOf(fs.DebugFrameCode),
-		})
-	case f.macho != nil:
-		eh, err := f.macho.Frames()
-		if err != nil {
-			return nil, err
-		}
-		cu, err := f.macho.CompactUnwind()
-		if err != nil {
-			return nil, err
-		}
-		src := unwind.Sources{
-			Arch:          f.macho.Arch,
-			EHFrame:       eh,
-			UnwindInfo:    cu.Info,
-			TextAddr:      cu.TextAddr,
-			CompactUnwind: cu.Object,
-		}
-		if (cu.Info != nil || cu.Object != nil) && f.macho.Arch == regs.X86_64 {
-			if src.Code, err = f.codeCopy(); err != nil {
-				return nil, err
-			}
-		}
-		return unwind.New(src)
 	}
-	return nil, fmt.Errorf("%v files have no unwind table support (only ELF and Mach-O)", f.Format)
+	return f.img.unwind(f.codeCopy)
 }
 
 // sectionOf adapts an object's FDE code sections to unwind.SectionOf (nil
@@ -85,7 +49,7 @@ func sectionOf(es elfsection.EntrySections) unwind.SectionOf {
 func (f *File) codeCopy() (codeRanges, error) {
 	var cs codeRanges
 	for _, r := range f.CodeRanges() {
-		b, err := f.Code(r.Addr, int(min(r.Size, 1<<31)))
+		b, err := f.Code(r.Addr, int(min(r.FileSize, 1<<31)))
 		if err != nil {
 			return nil, err
 		}
@@ -127,18 +91,9 @@ func (f *File) Module(bias uint64) (*stackwalk.Module, error) {
 	if f.Universal {
 		return nil, errUniversal
 	}
-	lo, hi := ^uint64(0), uint64(0)
-	switch {
-	case f.elf != nil:
-		for _, r := range f.elf.TextRanges() {
-			lo, hi = min(lo, r.Addr), max(hi, r.Addr+r.Size)
-		}
-	case f.macho != nil:
-		for _, r := range f.macho.TextRanges() {
-			lo, hi = min(lo, r.Addr), max(hi, r.Addr+r.Size)
-		}
-	default:
-		return nil, fmt.Errorf("a walk module is built from a thin ELF or Mach-O file, not %v", f.Format)
+	lo, hi, err := f.img.extent()
+	if err != nil {
+		return nil, err
 	}
 	if lo >= hi {
 		return nil, errors.New("no executable code")

@@ -1,29 +1,3 @@
-// Package objfile opens any object file this library reads, once, and
-// answers what tools and runtimes ask of it: its LLVM stack map sections,
-// its unwind tables (through the format's reader: ELF, MachO, PE), a
-// symbol map (address -> function name and offset) and its code bytes.
-// ELF, Mach-O (thin, and universal with one image per slice), COFF objects
-// and PE images are told apart by their content, not their name:
-//
-//	f, err := objfile.Open("prog.o")
-//	if err != nil { ... }
-//	defer f.Close()
-//	for _, sd := range f.Sections {
-//		sec, err := sd.Parse()
-//		...
-//	}
-//
-// What is decoded from a File stays valid after Close (see File.Close).
-//
-// Failures match the same sentinels whatever the format: errors.Is(err,
-// objfile.ErrNoSection) for an object file without stack maps,
-// errors.Is(err, objfile.ErrNotObject) for bytes that are not an object
-// file this package reads. Errors about the file's structure are
-// *stackmap.FileError, naming what was being read and its file offset.
-//
-// The format-specific readers (packages elfsection, machosection and
-// pesection) do the work; use them directly to start from a debug/elf,
-// debug/macho or debug/pe file of your own (their FromFile).
 package objfile
 
 import (
@@ -70,9 +44,7 @@ type File struct {
 	// (sharing this one's descriptor: close this one); nil otherwise.
 	Slices []*File
 
-	elf    *elfsection.File
-	macho  *machosection.File
-	pe     *pesection.File
+	img    image       // the format's reader; nil for a universal file
 	r      io.ReaderAt // what the image is read through (byte 0: the image's first byte)
 	osf    *os.File    // Open, OpenRaw: what Close closes
 	syms   *SymbolMap  // built on first use
@@ -119,70 +91,35 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &File{Format: id.format, Universal: id.universal, r: r}
-	switch id.format {
-	case stackmap.FormatELF:
-		ef, err := elfsection.NewFileOptions(r, opts.elf())
-		if err != nil {
-			return nil, err
-		}
-		f.elf, f.Arch, f.ByteOrder = ef, ef.Arch, ef.ByteOrder
-		sd, err := ef.StackMaps()
-		if err := opts.check(err); err != nil {
-			return nil, err
-		}
-		if sd != nil {
-			f.Sections = []*stackmap.SectionData{sd}
-		}
-	case stackmap.FormatMachO:
-		ff, err := machosection.NewFat(r)
-		if err != nil {
-			return nil, err
-		}
-		f.Sections, err = ff.StackMaps()
-		if err := opts.check(err); err != nil {
-			return nil, err
-		}
-		for _, s := range ff.Slices {
-			sub := &File{Format: stackmap.FormatMachO, Arch: s.Arch, ByteOrder: s.ByteOrder, macho: s, r: s.ReaderAt()}
-			for _, sd := range f.Sections {
-				if sd.Slice == s.Slice {
-					sub.Sections = []*stackmap.SectionData{sd}
-				}
-			}
-			f.Slices = append(f.Slices, sub)
-		}
-		if !ff.Universal {
-			f.macho, f.Arch, f.ByteOrder, f.Slices = ff.Slices[0], ff.Slices[0].Arch, ff.Slices[0].ByteOrder, nil
-		}
-	default:
-		pf, err := pesection.NewFile(r)
-		if err != nil {
-			return nil, err
-		}
-		f.pe, f.Arch, f.ByteOrder, f.Format = pf, pf.Arch, pf.ByteOrder, pf.Format
-		sd, err := pf.StackMaps()
-		if err := opts.check(err); err != nil {
-			return nil, err
-		}
-		if sd != nil {
-			f.Sections = []*stackmap.SectionData{sd}
-		}
-	}
-	return f, nil
+	return open(id, r, opts)
 }
 
 // ELF returns the ELF reader of an ELF file (its Frames, Symbols,
 // TextRanges), or nil.
-func (f *File) ELF() *elfsection.File { return f.elf }
+func (f *File) ELF() *elfsection.File {
+	if e, ok := f.img.(elfImage); ok {
+		return e.f
+	}
+	return nil
+}
 
 // MachO returns the Mach-O reader of a thin Mach-O file or of one slice
 // (its Frames, CompactUnwind, Symbols, TextRanges), or nil; for a
 // universal file, see Slices or Image.
-func (f *File) MachO() *machosection.File { return f.macho }
+func (f *File) MachO() *machosection.File {
+	if m, ok := f.img.(machoImage); ok {
+		return m.f
+	}
+	return nil
+}
 
 // PE returns the COFF/PE reader of a COFF or PE file, or nil.
-func (f *File) PE() *pesection.File { return f.pe }
+func (f *File) PE() *pesection.File {
+	if p, ok := f.img.(peImage); ok {
+		return p.f
+	}
+	return nil
+}
 
 // Image returns the File that sd was found in: f itself, or in a
 // universal file the slice sd.Slice names (nil if none does).
@@ -203,7 +140,7 @@ func (f *File) slice(name string) *File {
 		return f
 	}
 	for _, s := range f.Slices {
-		if s.macho.Slice == name {
+		if s.MachO().Slice == name {
 			return s
 		}
 	}

@@ -65,5 +65,5 @@ func NewRaw(data []byte, order binary.ByteOrder) (*File, error) {
 		Name:      "raw",
 		Data:      data,
 	}, stackmap.Relocations{}, nil)
-	return &File{Format: stackmap.FormatRaw, Sections: []*stackmap.SectionData{sd}}, nil
+	return &File{Format: stackmap.FormatRaw, Sections: []*stackmap.SectionData{sd}, img: rawImage{}}, nil
 }

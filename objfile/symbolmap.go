@@ -77,25 +77,21 @@ func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, ok bool) {
 	return s.Name, off, true
 }
 
-// SymbolMap returns the map of the image's function symbols (ELF .symtab,
-// or .dynsym when stripped; Mach-O symbols of code sections, names raw
-// with their leading underscore; COFF function symbols). It is built on
-// the first call. A universal file has one per slice (see Slices).
+// SymbolMap returns the map of the image's function symbols by code
+// address (ELF .symtab, or .dynsym when stripped, with PowerPC64 ELFv1
+// descriptors mapped to their entries: elfsection.File.CodeSymbols;
+// Mach-O symbols of code sections, names raw with their leading
+// underscore; COFF function symbols). It is built on the first call. A universal file has one per slice (see Slices).
 func (f *File) SymbolMap() (*SymbolMap, error) {
 	if f.syms != nil || f.symErr != nil {
 		return f.syms, f.symErr
 	}
-	var syms []stackmap.Symbol
-	switch {
-	case f.elf != nil:
-		syms, f.symErr = f.elf.Symbols()
-	case f.macho != nil:
-		syms = f.macho.Symbols()
-	case f.pe != nil:
-		syms = f.pe.Symbols()
-	case f.Universal:
+	if f.Universal {
 		f.symErr = errUniversal
+		return nil, f.symErr
 	}
+	var syms []stackmap.Symbol
+	syms, f.symErr = f.img.symbols()
 	if f.symErr != nil {
 		return nil, f.symErr
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // errUniversal is what the image methods of a universal file return.
@@ -13,41 +15,20 @@ var errUniversal = errors.New("objfile: a universal file has one image per slice
 // executable range of the file.
 var ErrNoCode = errors.New("address in no executable code of the file")
 
-// CodeRange is a stretch of an image's executable code.
-type CodeRange struct {
-	// Name is the segment or section's name ("PT_LOAD" for an ELF
-	// segment, "__TEXT,__text", ".text").
-	Name string
-	// Addr is the link-time address of the first byte (0 for every
-	// section of an ELF or COFF relocatable object).
-	Addr uint64
-	// Size is the number of bytes the file holds for the range.
-	Size uint64
-	// Offset is where the bytes are, in what the image is read through.
-	Offset int64
-}
+// CodeRange is a stretch of an image's executable code: the type every
+// locator's TextRanges gives (stackmap.CodeRange). Its bytes in the file
+// are FileSize bytes from Offset.
+type CodeRange = stackmap.CodeRange
 
 // CodeRanges returns the image's executable code: an ELF file's
 // executable PT_LOAD segments (or an object's code sections), a Mach-O
 // file's instruction sections, a COFF/PE file's code sections. A raw
 // section or a universal file (see Slices) has none.
 func (f *File) CodeRanges() []CodeRange {
-	var out []CodeRange
-	switch {
-	case f.elf != nil:
-		for _, r := range f.elf.TextRanges() {
-			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.FileSize, Offset: r.Offset})
-		}
-	case f.macho != nil:
-		for _, r := range f.macho.TextRanges() {
-			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
-		}
-	case f.pe != nil:
-		for _, r := range f.pe.TextRanges() {
-			out = append(out, CodeRange{Name: r.Name, Addr: r.Addr, Size: r.Size, Offset: r.Offset})
-		}
+	if f.Universal {
+		return nil
 	}
-	return out
+	return f.img.codeRanges()
 }
 
 // ReadCodeAt reads len(p) bytes of executable code at link-time address
@@ -65,10 +46,10 @@ func (f *File) ReadCodeAt(p []byte, addr uint64) (n int, err error) {
 		return 0, fmt.Errorf("%w: %#x (no code in this file)", ErrNoCode, addr)
 	}
 	for _, r := range f.CodeRanges() {
-		if addr < r.Addr || addr-r.Addr >= r.Size {
+		if addr < r.Addr || addr-r.Addr >= r.FileSize {
 			continue
 		}
-		rest := r.Size - (addr - r.Addr)
+		rest := r.FileSize - (addr - r.Addr)
 		want := p
 		if uint64(len(want)) > rest {
 			want = want[:rest]
@@ -90,8 +71,8 @@ func (f *File) Code(addr uint64, n int) ([]byte, error) {
 	}
 	found := false
 	for _, r := range f.CodeRanges() {
-		if addr >= r.Addr && addr-r.Addr < r.Size {
-			n, found = int(min(uint64(n), r.Size-(addr-r.Addr))), true
+		if addr >= r.Addr && addr-r.Addr < r.FileSize {
+			n, found = int(min(uint64(n), r.FileSize-(addr-r.Addr))), true
 			break
 		}
 	}

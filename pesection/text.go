@@ -9,20 +9,11 @@ const (
 	scnUninitData = 0x00000080 // IMAGE_SCN_CNT_UNINITIALIZED_DATA
 )
 
-// TextRange is a stretch of a file's executable code: where it is in
-// memory and where its bytes are in the file.
-type TextRange struct {
-	// Name is the section's name.
-	Name string
-	// Addr is the address of the first byte: ImageBase + VirtualAddress
-	// in an image, 0 in an object (every section at 0).
-	Addr uint64
-	// Size is the number of bytes in the file (VirtualSize when that is
-	// smaller: the raw data is padded to the file alignment).
-	Size uint64
-	// Offset is the file offset of the first byte.
-	Offset int64
-}
+// TextRange is a stretch of a file's executable code (stackmap.CodeRange):
+// a section, at ImageBase + VirtualAddress in an image and at 0 in an
+// object, its Size the bytes in the file (VirtualSize when that is
+// smaller: the raw data is padded to the file alignment).
+type TextRange = stackmap.CodeRange
 
 // TextRanges returns the sections that hold code (IMAGE_SCN_CNT_CODE or
 // IMAGE_SCN_MEM_EXECUTE) with bytes in the file. Only ranges that lie
@@ -41,7 +32,7 @@ func (f *File) TextRanges() []TextRange {
 		if f.bf != nil && !f.bf.Has(uint64(s.Offset), n) {
 			continue
 		}
-		r := TextRange{Name: s.Name, Size: n, Offset: int64(s.Offset)}
+		r := TextRange{Name: s.Name, Size: n, Offset: int64(s.Offset), FileSize: n}
 		if f.Format == stackmap.FormatPE {
 			r.Addr = base + uint64(s.VirtualAddress)
 		}

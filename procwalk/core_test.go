@@ -9,6 +9,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/coretest"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
@@ -112,7 +113,7 @@ func checkCore(t *testing.T, b coretest.Build, c *coretest.Core, sysroot string)
 		}
 	}
 	p := procwalk.FromCore(f)
-	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe, Sysroot: sysroot})
+	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{Exe: c.Exe, Sysroot: sysroot})
 	require.NoError(t, err)
 	defer w.Close()
 	var frames []coretest.Frame
@@ -239,7 +240,7 @@ func openNativeCore(tb testing.TB) (*procwalk.Walk, *procwalk.Thread) {
 	require.NoError(tb, err)
 	tb.Cleanup(func() { f.Close() })
 	p := procwalk.FromCore(f)
-	w, err := procwalk.Open(p, procwalk.Options{Exe: c.Exe})
+	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{Exe: c.Exe})
 	require.NoError(tb, err)
 	tb.Cleanup(func() { w.Close() })
 	return w, &p.Threads[f.Crashed()]

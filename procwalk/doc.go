@@ -4,23 +4,29 @@
 // with their registers (package linuxregs decodes them), the file mappings
 // or the loaded images with their load biases, and a memory reader.
 //
-// Open opens each mapped file once from disk (under Options.Sysroot for a
-// foreign architecture's libraries), computes its load bias from its
-// mapping and program headers, and builds the walk's modules
-// (objfile.File.Module) with their symbol maps. Walk.Frames then walks one
-// thread with package stackwalk from the registers it was stopped with:
+// procwalk reads no file format: Open opens each mapped file once through
+// a Files (objfile.ProcessFiles opens ELF files from disk, under
+// Options.Sysroot for a foreign architecture's libraries, and the vDSO
+// from the process's memory) and asks it the file's load bias from its
+// mappings, its walk module (stackwalk.Module) and its symbols.
+// Walk.Frames then walks one thread with package stackwalk from the
+// registers it was stopped with:
 //
-//	w, err := procwalk.Open(p, procwalk.Options{})
+//	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{})
 //	if err != nil { ... }
 //	defer w.Close()
 //	for i := range p.Threads {
 //		for fr, err := range w.Frames(&p.Threads[i]) {
 //			if err != nil { ... }
-//			name, off, _ := w.Symbol(fr.PC)
+//			name, off, _ := w.FrameSymbol(fr)
 //			...
 //		}
 //	}
 //
 // Frames of code without stack maps (the C library, a runtime's own) are
 // walked through with their unwind tables; their Frame has no record.
+//
+// procwalk sits below objfile (which imports it for Mapping, ErrNoBias and
+// the Files it implements) and imports no locator: `go list -deps` of it
+// lists no debug/* package.
 package procwalk

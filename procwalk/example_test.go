@@ -5,6 +5,7 @@ import (
 	"log"
 
 	"github.com/stackmaps/stackmaps/corefile"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 )
 
@@ -19,7 +20,7 @@ func Example() {
 	}
 	defer f.Close()
 	p := procwalk.FromCore(f)
-	w, err := procwalk.Open(p, procwalk.Options{Exe: "./prog"})
+	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{Exe: "./prog"})
 	if err != nil {
 		log.Fatal(err)
 	}

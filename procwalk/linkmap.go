@@ -1,17 +1,14 @@
 package procwalk
 
 import (
-	"debug/elf"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // Bounds of the dynamic linker's data that Open reads from a process.
 const (
-	maxDynamic  = 1 << 12 // entries of the executable's dynamic section
 	maxLinkMap  = 1 << 12 // entries of the link_map list
 	maxPathRead = 1 << 12 // bytes of a library's path
 )
@@ -26,7 +23,7 @@ var ErrNoLinkMap = errors.New("no list of loaded libraries")
 // r_debug), each with its l_addr as bias. The dynamic linker itself, whose
 // name in the list may be in memory the core does not hold, is the
 // executable's PT_INTERP at AT_BASE.
-func openLinkMap(p *Process, opts Options) []ModuleInfo {
+func openLinkMap(p *Process, files Files, opts Options) []ModuleInfo {
 	exe := p.Exe
 	if opts.Exe != "" {
 		exe = opts.Exe
@@ -37,9 +34,12 @@ func openLinkMap(p *Process, opts Options) []ModuleInfo {
 	}
 	var libs []Image
 	var listErr error
-	mi := openImage(p, opts, exe, func(ef *elf.File) (uint64, error) {
-		bias := entry - ef.Entry
-		libs, listErr = linkMap(p, ef, bias)
+	mi := openImage(p, files, opts, exe, func(img Object) (uint64, error) {
+		bias, err := img.EntryBias(entry)
+		if err != nil {
+			return 0, err
+		}
+		libs, listErr = linkMap(p, img, bias)
 		return bias, nil
 	})
 	mods := []ModuleInfo{mi}
@@ -47,24 +47,22 @@ func openLinkMap(p *Process, opts Options) []ModuleInfo {
 		mods = append(mods, ModuleInfo{Path: exe, Err: listErr})
 	}
 	for _, im := range libs {
-		mods = append(mods, openImage(p, opts, im.Path, knownBias(im.Bias)))
+		mods = append(mods, openImage(p, files, opts, im.Path, knownBias(im.Bias)))
 	}
 	return mods
 }
 
-// linkMap reads the dynamic linker's list of loaded objects from memory.
-func linkMap(p *Process, ef *elf.File, bias uint64) ([]Image, error) {
-	var dyn, interp *elf.Prog
-	for _, pr := range ef.Progs {
-		switch pr.Type {
-		case elf.PT_DYNAMIC:
-			dyn = pr
-		case elf.PT_INTERP:
-			interp = pr
-		}
-	}
-	if dyn == nil {
+// linkMap reads the dynamic linker's list of loaded objects from memory,
+// from the executable exe loaded at bias.
+func linkMap(p *Process, exe Object, bias uint64) ([]Image, error) {
+	rdebug, interpName, ok, err := exe.DynamicLinker(p.Memory, bias)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%w: %w", ErrNoLinkMap, err)
+	case !ok:
 		return nil, nil // a static executable: nothing else is loaded
+	case rdebug == 0:
+		return nil, fmt.Errorf("%w: the executable's DT_DEBUG is not set", ErrNoLinkMap)
 	}
 	order := p.Arch.ByteOrder()
 	rd := func(addr uint64) (uint64, error) {
@@ -76,32 +74,6 @@ func linkMap(p *Process, ef *elf.File, bias uint64) ([]Image, error) {
 			return 0, err
 		}
 		return order.Uint64(b[:]), nil
-	}
-	var rdebug uint64
-	for i := uint64(0); i < min(dyn.Memsz/16, maxDynamic); i++ {
-		at := bias + dyn.Vaddr + 16*i
-		tag, err := rd(at)
-		if err != nil {
-			return nil, fmt.Errorf("%w: dynamic section: %w", ErrNoLinkMap, err)
-		}
-		if tag == uint64(elf.DT_NULL) {
-			break
-		}
-		if tag == uint64(elf.DT_DEBUG) {
-			if rdebug, err = rd(at + 8); err != nil {
-				return nil, fmt.Errorf("%w: DT_DEBUG: %w", ErrNoLinkMap, err)
-			}
-			break
-		}
-	}
-	if rdebug == 0 {
-		return nil, fmt.Errorf("%w: the executable's DT_DEBUG is not set", ErrNoLinkMap)
-	}
-	interpName := ""
-	if interp != nil {
-		if b, err := readAll(interp.Open(), interp.Filesz); err == nil {
-			interpName = strings.TrimRight(string(b), "\x00")
-		}
 	}
 	base, _ := p.auxv(AtBase)
 	lm, err := rd(rdebug + 8) // r_debug.r_map
@@ -149,18 +121,4 @@ func readString(p *Process, addr uint64) string {
 		b = append(b, c[0])
 	}
 	return ""
-}
-
-// readAll reads n bytes (at most maxPathRead) from r.
-func readAll(r interface{ Read([]byte) (int, error) }, n uint64) ([]byte, error) {
-	b := make([]byte, min(n, maxPathRead))
-	got := 0
-	for got < len(b) {
-		k, err := r.Read(b[got:])
-		got += k
-		if err != nil {
-			return b[:got], err
-		}
-	}
-	return b, nil
 }

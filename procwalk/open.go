@@ -1,7 +1,6 @@
 package procwalk
 
 import (
-	"debug/elf"
 	"errors"
 	"fmt"
 	"os"
@@ -9,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
@@ -48,7 +46,7 @@ type ModuleInfo struct {
 	// Err is why the file could not be opened or used.
 	Err error
 
-	symbols *objfile.SymbolMap
+	symbols Symbols
 }
 
 // Walk holds what the walks of one process need: its modules, opened once,
@@ -62,13 +60,17 @@ type Walk struct {
 	regs    stackwalk.RegisterSet
 }
 
-// Open opens every file the process has mapped (each once), computes its
-// load bias and builds the modules of the walks. A file that cannot be
-// opened is listed in Modules with its error and left out of the walks; Open
-// fails only when no module can be used or the walker refuses them.
-func Open(p *Process, opts Options) (*Walk, error) {
+// Open opens every file the process has mapped (each once) through files
+// (objfile.ProcessFiles reads ELF files), computes its load bias and
+// builds the modules of the walks. A file that cannot be opened is listed
+// in Modules with its error and left out of the walks; Open fails only
+// when no module can be used or the walker refuses them.
+func Open(p *Process, files Files, opts Options) (*Walk, error) {
 	if p.Memory == nil {
 		return nil, errors.New("procwalk: process has no memory reader")
+	}
+	if files == nil {
+		return nil, errors.New("procwalk: no Files to open the process's images with (objfile.ProcessFiles opens ELF files)")
 	}
 	w := &Walk{proc: p}
 	seen := map[string]bool{}
@@ -77,7 +79,7 @@ func Open(p *Process, opts Options) (*Walk, error) {
 			continue
 		}
 		seen[im.Path] = true
-		w.modules = append(w.modules, openImage(p, opts, im.Path, knownBias(im.Bias)))
+		w.modules = append(w.modules, openImage(p, files, opts, im.Path, knownBias(im.Bias)))
 	}
 	byPath := map[string][]Mapping{}
 	var paths []string
@@ -91,14 +93,14 @@ func Open(p *Process, opts Options) (*Walk, error) {
 		byPath[m.Path] = append(byPath[m.Path], m)
 	}
 	for _, path := range paths {
-		w.modules = append(w.modules, openImage(p, opts, path, mappedBias(byPath[path])))
+		w.modules = append(w.modules, openImage(p, files, opts, path, mappedBias(byPath[path])))
 	}
 	if len(p.Images) == 0 && len(p.Mappings) == 0 {
 		// A core without NT_FILE (qemu-user's): the executable's bias from
 		// AT_ENTRY, the libraries from the dynamic linker's list.
-		w.modules = append(w.modules, openLinkMap(p, opts)...)
+		w.modules = append(w.modules, openLinkMap(p, files, opts)...)
 	}
-	if mi, ok := openVDSO(p); ok {
+	if mi, ok := openVDSO(p, files); ok {
 		w.modules = append(w.modules, mi)
 	}
 	mods := w.checkModules(p.Arch)
@@ -198,69 +200,45 @@ func lowestPath(p *Process) string {
 }
 
 // openImage opens one file and makes its module, with the load bias that
-// bias computes from its ELF headers.
-func openImage(p *Process, opts Options, path string, bias func(ef *elf.File) (uint64, error)) ModuleInfo {
+// bias computes from it.
+func openImage(p *Process, files Files, opts Options, path string, bias func(Object) (uint64, error)) ModuleInfo {
 	mi := ModuleInfo{Path: path, File: localPath(p, opts, path)}
-	f, err := objfile.OpenOptions(mi.File, objfile.Options{AllowNoSection: true})
+	img, err := files.Open(mi.File)
 	if err != nil {
 		mi.Err = err
 		return mi
 	}
-	defer f.Close()
-	ef := f.ELF()
-	if ef == nil {
-		mi.Err = fmt.Errorf("%s: not an ELF file", mi.File)
-		return mi
-	}
-	if mi.Bias, err = bias(ef.ELF()); err != nil {
+	defer img.Close()
+	if mi.Bias, err = bias(img); err != nil {
 		mi.Err = fmt.Errorf("%s: %w", mi.File, err)
 		return mi
 	}
-	m, err := f.Module(mi.Bias)
-	if err != nil {
-		mi.Err = err
-		return mi
-	}
-	m.Name = path
-	mi.Module = m
-	mi.Stackmaps = m.Stackmaps != nil
-	if sm, err := symbolMap(f); err == nil {
-		mi.symbols = sm
-	}
+	mi.use(img, path)
 	return mi
 }
 
+// use makes the module and the symbols of img, loaded at mi.Bias, named
+// name; mi.Err says why the module could not be made.
+func (mi *ModuleInfo) use(img Object, name string) {
+	m, err := img.Module(mi.Bias)
+	if err != nil {
+		mi.Err = err
+		return
+	}
+	m.Name = name
+	mi.Module = m
+	mi.Stackmaps = m.Stackmaps != nil
+	if syms, err := img.Symbols(); err == nil {
+		mi.symbols = syms
+	}
+}
+
 // knownBias is the bias function of an image whose bias is known.
-func knownBias(b uint64) func(*elf.File) (uint64, error) {
-	return func(*elf.File) (uint64, error) { return b, nil }
+func knownBias(b uint64) func(Object) (uint64, error) {
+	return func(Object) (uint64, error) { return b, nil }
 }
 
 // mappedBias is the bias function of a file with mappings.
-func mappedBias(maps []Mapping) func(*elf.File) (uint64, error) {
-	return func(ef *elf.File) (uint64, error) {
-		b, ok := biasOf(ef.Progs, maps)
-		if !ok {
-			return 0, ErrNoBias
-		}
-		return b, nil
-	}
-}
-
-// biasOf finds the load bias of a file from its program headers and its
-// mappings: a PT_LOAD segment whose file bytes start inside a mapping
-// (at the same offset within a page) runs at mapping start + (its file
-// offset - the mapping's file offset).
-func biasOf(progs []*elf.Prog, maps []Mapping) (uint64, bool) {
-	for _, m := range maps {
-		for _, p := range progs {
-			if p.Type != elf.PT_LOAD || p.Off < m.Offset || p.Off-m.Offset >= m.End-m.Start {
-				continue
-			}
-			if (p.Vaddr-p.Off)%4096 != (m.Start-m.Offset)%4096 {
-				continue
-			}
-			return m.Start + (p.Off - m.Offset) - p.Vaddr, true
-		}
-	}
-	return 0, false
+func mappedBias(maps []Mapping) func(Object) (uint64, error) {
+	return func(img Object) (uint64, error) { return img.LoadBias(maps) }
 }

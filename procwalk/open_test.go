@@ -1,9 +1,9 @@
 package procwalk
 
 import (
-	"debug/elf"
 	"encoding/binary"
 	"errors"
+	"io/fs"
 	"os"
 	"testing"
 
@@ -11,38 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
-
-func TestBiasOf(t *testing.T) {
-	// A PIE as ld lays it out: text at file offset 0x1000, vaddr 0x1000;
-	// data at offset 0x2df0, vaddr 0x3df0.
-	progs := []*elf.Prog{
-		{ProgHeader: elf.ProgHeader{Type: elf.PT_PHDR, Off: 0x40, Vaddr: 0x40}},
-		{ProgHeader: elf.ProgHeader{Type: elf.PT_LOAD, Off: 0, Vaddr: 0, Filesz: 0x700}},
-		{ProgHeader: elf.ProgHeader{Type: elf.PT_LOAD, Off: 0x1000, Vaddr: 0x1000, Filesz: 0x500}},
-		{ProgHeader: elf.ProgHeader{Type: elf.PT_LOAD, Off: 0x2df0, Vaddr: 0x3df0, Filesz: 0x230}},
-	}
-	for _, tc := range []struct {
-		name string
-		maps []Mapping
-		bias uint64
-		ok   bool
-	}{
-		{"first mapping", []Mapping{{Start: 0x555555554000, End: 0x555555555000, Offset: 0}}, 0x555555554000, true},
-		{"text mapping only", []Mapping{{Start: 0x555555555000, End: 0x555555556000, Offset: 0x1000}}, 0x555555554000, true},
-		{"data mapping only", []Mapping{{Start: 0x555555557000, End: 0x555555558000, Offset: 0x2000}}, 0x555555554000, true},
-		{"page offset does not match", []Mapping{{Start: 0x555555557800, End: 0x555555558000, Offset: 0x2000}}, 0, false},
-		{"offset in no segment", []Mapping{{Start: 0x7000, End: 0x8000, Offset: 0x9000}}, 0, false},
-		{"no mappings", nil, 0, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			b, ok := biasOf(progs, tc.maps)
-			assert.Equal(t, tc.ok, ok)
-			assert.Equal(t, tc.bias, b)
-		})
-	}
-}
 
 func TestLocalPath(t *testing.T) {
 	root := t.TempDir()
@@ -58,13 +29,48 @@ func TestLocalPath(t *testing.T) {
 }
 
 func TestOpenRefuses(t *testing.T) {
-	_, err := Open(&Process{Arch: regs.X86_64}, Options{})
+	_, err := Open(&Process{Arch: regs.X86_64}, noFiles{}, Options{})
 	assert.ErrorContains(t, err, "no memory reader")
-	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}, Mappings: []Mapping{{Start: 1, End: 2, Path: "/nonexistent/file"}}}, Options{})
+	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}}, nil, Options{})
+	assert.ErrorContains(t, err, "no Files")
+	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}, Mappings: []Mapping{{Start: 1, End: 2, Path: "/nonexistent/file"}}}, noFiles{}, Options{})
 	assert.ErrorContains(t, err, "none of the 1 mapped files could be used: open /nonexistent/file")
 	// No mappings, no auxiliary vector: nothing to find the libraries by.
-	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}}, Options{})
+	_, err = Open(&Process{Arch: regs.X86_64, Memory: memory{}}, noFiles{}, Options{})
 	assert.Error(t, err)
+}
+
+// noFiles opens nothing (objfile, which opens files, imports procwalk).
+type noFiles struct{}
+
+func (noFiles) Open(path string) (Object, error) {
+	return nil, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}
+}
+
+func (noFiles) ReadImage(mem stackmap.MemoryReader, addr uint64) (Object, uint64, error) {
+	return nil, 0, errors.New("no images")
+}
+
+// dynObject is an executable for linkMap: its dynamic section's DT_DEBUG
+// is read from memory at debugAt (the reading of the dynamic section is
+// elfsection.File.DynamicValue's, tested there), and its interpreter is
+// interp.
+type dynObject struct {
+	Object
+	debugAt uint64
+	static  bool
+	interp  string
+}
+
+func (o dynObject) DynamicLinker(mem stackmap.MemoryReader, bias uint64) (uint64, string, bool, error) {
+	if o.static {
+		return 0, "", false, nil
+	}
+	var b [8]byte
+	if err := mem.ReadMemory(bias+o.debugAt, b[:]); err != nil {
+		return 0, "", true, err
+	}
+	return binary.LittleEndian.Uint64(b[:]), o.interp, true, nil
 }
 
 // memory is a sparse process memory for the link_map tests.
@@ -100,8 +106,6 @@ func (m memory) putString(addr uint64, s string) {
 func TestLinkMap(t *testing.T) {
 	const bias, dyn, rdebug = 0x555555554000, 0x3de0, 0x7ffff7ffe118
 	m := memory{}
-	m.put64(bias+dyn, uint64(elf.DT_NEEDED))
-	m.put64(bias+dyn+16, uint64(elf.DT_DEBUG))
 	m.put64(bias+dyn+24, rdebug)
 	m.put64(rdebug+8, 0x1000) // r_map
 	// link_map: l_addr, l_name, l_ld, l_next, l_prev
@@ -115,14 +119,20 @@ func TestLinkMap(t *testing.T) {
 	entry(0x2000, 0x7ffff7d80000, 0x6000, 0x3000)
 	m.putString(0x6000, "/lib/x86_64-linux-gnu/libc.so.6")
 	entry(0x3000, 0x7ffff7fc5000, 0x9999, 0x2000) // name unreadable; loops back
-	ef := &elf.File{FileHeader: elf.FileHeader{ByteOrder: binary.LittleEndian}, Progs: []*elf.Prog{
-		{ProgHeader: elf.ProgHeader{Type: elf.PT_DYNAMIC, Vaddr: dyn, Memsz: 0x200}},
-	}}
+	ef := dynObject{debugAt: dyn + 24}
 	p := &Process{Arch: regs.X86_64, Memory: m, Auxv: []AuxEntry{{AtBase, 0x7ffff7fc5000}}}
 	imgs, err := linkMap(p, ef, bias)
 	require.NoError(t, err)
 	assert.Equal(t, []Image{{Path: "/lib/x86_64-linux-gnu/libc.so.6", Bias: 0x7ffff7d80000}}, imgs,
 		"the executable skipped; the dynamic linker has no PT_INTERP here; the loop ends")
+	ef.interp = "/lib64/ld-linux-x86-64.so.2"
+	imgs, err = linkMap(p, ef, bias)
+	require.NoError(t, err)
+	assert.Equal(t, []Image{{Path: "/lib/x86_64-linux-gnu/libc.so.6", Bias: 0x7ffff7d80000}, {Path: "/lib64/ld-linux-x86-64.so.2", Bias: 0x7ffff7fc5000}}, imgs,
+		"the dynamic linker, unnamed in the list, is PT_INTERP at AT_BASE")
+	imgs, err = linkMap(p, dynObject{static: true}, bias)
+	assert.NoError(t, err)
+	assert.Empty(t, imgs, "a static executable loads nothing")
 
 	// DT_DEBUG not set yet (a core of a process that crashed in ld.so).
 	m.put64(bias+dyn+24, 0)

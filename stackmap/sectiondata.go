@@ -23,6 +23,19 @@ const (
 	FormatRaw   Format = "raw"   // bare section bytes, no file around them
 )
 
+// DisplayName returns a raw symbol name of a file of format f as C and
+// most tools print it: in Mach-O, without the leading underscore the
+// compiler adds to C names ("_foo" is foo; names without one, such as the
+// assembler's "ltmp0", unchanged); in every other format, raw itself. It
+// is the one place that rule is written (Function.Name, the tool's
+// filters and machosection.DisplayName use it).
+func (f Format) DisplayName(raw string) string {
+	if f == FormatMachO && len(raw) > 1 && raw[0] == '_' {
+		return raw[1:]
+	}
+	return raw
+}
+
 // SectionData is a stack map section found in a file: what the locators
 // (packages elfsection, machosection and pesection, and objfile above them)
 // return, whichever the file format, so that callers need not care where
@@ -95,6 +108,29 @@ type CodeSection struct {
 
 // Known reports whether c names a section.
 func (c CodeSection) Known() bool { return c.Index > 0 }
+
+// CodeRange is a stretch of a file's executable code, as every locator
+// and objfile give it (elfsection.TextRange, machosection.TextRange,
+// pesection.TextRange and objfile.CodeRange are this type): where it is
+// in memory and where its bytes are in the file.
+type CodeRange struct {
+	// Name is the section's name (Mach-O: "segment,section"), or
+	// "PT_LOAD" for a segment of a linked ELF file.
+	Name string
+	// Addr is the link-time address of the first byte; in an ELF or COFF
+	// relocatable object every section is at 0 (a Mach-O object's
+	// sections have their addresses in the object's one address space).
+	Addr uint64
+	// Size is the size in memory.
+	Size uint64
+	// Offset is the offset of the first byte in what the file is read
+	// through (a universal Mach-O file's slice, for its slices).
+	Offset int64
+	// FileSize is how many of the bytes are in the file, from Offset;
+	// the rest, to Size, are zeros (an ELF segment's bss). Equal to Size
+	// but in ELF segments.
+	FileSize uint64
+}
 
 // Symbol is a function symbol of the file.
 type Symbol struct {
@@ -333,10 +369,7 @@ func (s *SectionData) resolve(off int, stored uint64) resolved {
 	if len(s.symbols) > 0 {
 		s.applySymbol(&r)
 	}
-	r.name = r.symbol
-	if s.Format == FormatMachO && len(r.symbol) > 1 && r.symbol[0] == '_' {
-		r.name = r.symbol[1:]
-	}
+	r.name = s.Format.DisplayName(r.symbol)
 	return r
 }
 

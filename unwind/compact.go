@@ -75,7 +75,7 @@ func (t *Table) dwarfModeRow(pc uint64, ctx *Context) (*Row, error) {
 	what := fmt.Sprintf("encoding %#08x", uint32(r.Encoding))
 	if t.eh == nil {
 		return nil, &Error{Table: r.Table, PC: pc, What: what,
-			Err: fmt.Errorf("names the __eh_frame FDE at %#x, but the image has no __eh_frame", r.Rule.DWARFOffset)}
+			Err: fmt.Errorf("names the %[1]s FDE at %#[2]x, but the image has no %[1]s", compactunwind.SectionEHFrame, r.Rule.DWARFOffset)}
 	}
 	var (
 		row *cfi.Row
@@ -94,7 +94,7 @@ func (t *Table) dwarfModeRow(pc uint64, ctx *Context) (*Row, error) {
 	// a compact entry reaches up to the next function, and the padding
 	// between functions is in no FDE.
 	if err != nil {
-		return nil, &Error{Table: r.Table, PC: pc, What: what + ": __eh_frame", Err: err}
+		return nil, &Error{Table: r.Table, PC: pc, What: what + ": " + compactunwind.SectionEHFrame, Err: err}
 	}
 	r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart = row, true, ctx.fde.Offset, ctx.fde.PCBegin
 	return r, nil

@@ -26,7 +26,7 @@ const (
 	KindCompactUnwind
 )
 
-var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", "__unwind_info", "__compact_unwind"}
+var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", compactunwind.SectionUnwindInfo, compactunwind.SectionCompactUnwind}
 
 // String returns the section name: ".eh_frame", ".debug_frame" (their ELF
 // names; Mach-O spells them __eh_frame, __debug_frame), "__unwind_info",

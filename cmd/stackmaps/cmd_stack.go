@@ -7,6 +7,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/textout"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
@@ -121,7 +122,7 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 
 // walkProcess opens the process's modules and writes every thread's walk.
 func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, stdout, stderr io.Writer) int {
-	w, err := procwalk.Open(p, opts)
+	w, err := procwalk.Open(p, objfile.ProcessFiles{}, opts)
 	if err != nil {
 		say(stderr, "stackmaps stack: %s\n", textout.Escape(err.Error()))
 		return exitFail

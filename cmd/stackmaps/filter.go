@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/lint"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // dumpFilter selects functions and records for dump's --function and --id.
@@ -117,7 +117,7 @@ func (f *dumpFilter) keepFinding(fd lint.Finding) bool {
 		return false
 	}
 	if f.funcName != "" && (fd.FunctionName == "" ||
-		fd.FunctionName != f.funcName && fd.FunctionName != strings.TrimPrefix(f.funcName, "_") && "_"+fd.FunctionName != f.funcName) {
+		fd.FunctionName != f.funcName && fd.FunctionName != stackmap.FormatMachO.DisplayName(f.funcName)) {
 		return false
 	}
 	return true

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -99,7 +100,7 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 // sectionName names a table as the file does.
 func (s *unwindSource) sectionName(k unwind.Kind) string {
 	if s.macho && k == unwind.KindEHFrame {
-		return "__eh_frame"
+		return compactunwind.SectionEHFrame
 	}
 	return k.String()
 }

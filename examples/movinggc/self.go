@@ -6,15 +6,14 @@ package main
 import "C"
 
 import (
-	"debug/elf"
 	"fmt"
 	"os"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 
+	"github.com/stackmaps/stackmaps/liveproc"
 	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/stackwalk"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -51,37 +50,46 @@ func loadSelf() (*image, error) {
 	if err != nil {
 		return nil, err
 	}
-	ef, err := elf.Open(path)
+	f, err := objfile.OpenOptions(path, objfile.Options{AllowNoSection: true})
 	if err != nil {
 		return nil, err
 	}
-	defer ef.Close()
+	defer f.Close()
 	runAddr := uint64(C.mgc_run_addr())
 	// The symbol table, when the binary has one (go test and go run strip
-	// it), gives the bias and names frames in messages.
-	syms, _ := ef.Symbols()
+	// it), gives the bias and names frames in messages; without it, the
+	// bias comes from the executable's mappings.
+	syms, err := f.SymbolMap()
+	if err != nil {
+		return nil, err
+	}
 	var bias uint64
 	biasKnown := false
-	for _, s := range syms {
-		if s.Name == "mgc_run" && elf.ST_TYPE(s.Info) == elf.STT_FUNC {
+	for i := range syms.Len() {
+		if s := syms.At(i); s.Name == "mgc_run" {
 			bias, biasKnown = runAddr-s.Value, true
 		}
 	}
 	if !biasKnown {
-		if bias, err = loadBias(ef, path); err != nil {
+		maps, err := selfMappings(path)
+		if err != nil {
 			return nil, err
+		}
+		if bias, err = f.LoadBias(maps); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
 	im := &image{}
-	for _, s := range syms {
-		if elf.ST_TYPE(s.Info) == elf.STT_FUNC && s.Value != 0 {
+	for i := range syms.Len() {
+		if s := syms.At(i); s.Value != 0 {
 			im.funcs = append(im.funcs, symbol{name: s.Name, lo: s.Value + bias, size: s.Size})
 		}
 	}
-	sort.Slice(im.funcs, func(i, j int) bool { return im.funcs[i].lo < im.funcs[j].lo })
-	if im.mod, err = objfile.OpenModule(path, bias); err != nil {
+	// Sorted by address already (SymbolMap).
+	if im.mod, err = f.Module(bias); err != nil {
 		return nil, err
 	}
+	im.mod.Name = path
 	if im.mod.Stackmaps == nil {
 		return nil, fmt.Errorf("%s: no stack maps linked in", path)
 	}
@@ -95,39 +103,24 @@ func loadSelf() (*image, error) {
 	return im, nil
 }
 
-// loadBias returns the load bias of the running executable: 0 for a
-// non-PIE one, else from /proc/self/maps (the mapping of file offset 0).
-func loadBias(ef *elf.File, path string) (uint64, error) {
-	if ef.Type == elf.ET_EXEC {
-		return 0, nil
-	}
-	var first *elf.Prog
-	for _, p := range ef.Progs {
-		if p.Type == elf.PT_LOAD && p.Off == 0 {
-			first = p
-			break
-		}
-	}
-	if first == nil {
-		return 0, fmt.Errorf("%s: no PT_LOAD segment at file offset 0", path)
-	}
-	maps, err := os.ReadFile("/proc/self/maps")
+// selfMappings returns this process's mappings of the file at path, from
+// /proc/self/maps.
+func selfMappings(path string) ([]procwalk.Mapping, error) {
+	text, err := os.ReadFile("/proc/self/maps")
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	for _, line := range strings.Split(string(maps), "\n") {
-		f := strings.Fields(line)
-		if len(f) < 6 || f[2] != "00000000" || f[len(f)-1] != path {
-			continue
-		}
-		lo, _, _ := strings.Cut(f[0], "-")
-		start, err := strconv.ParseUint(lo, 16, 64)
-		if err != nil {
-			return 0, fmt.Errorf("/proc/self/maps: %q: %w", line, err)
-		}
-		return start - first.Vaddr&^(first.Align-1), nil
+	all, err := liveproc.ParseMaps(text)
+	if err != nil {
+		return nil, fmt.Errorf("/proc/self/maps: %w", err)
 	}
-	return 0, fmt.Errorf("%s: not found in /proc/self/maps", path)
+	var out []procwalk.Mapping
+	for _, m := range all {
+		if m.Path == path {
+			out = append(out, m)
+		}
+	}
+	return out, nil
 }
 
 // funcName names the function holding the runtime address pc.

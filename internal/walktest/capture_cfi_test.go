@@ -15,6 +15,7 @@ import (
 	"github.com/stackmaps/stackmaps/internal/coretest"
 	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/internal/walktest"
+	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -84,7 +85,7 @@ func checkCaptureCore(t *testing.T, core *coretest.Core, arch string) {
 	require.NoError(t, err)
 	defer cf.Close()
 	p := procwalk.FromCore(cf)
-	w, err := procwalk.Open(p, procwalk.Options{Exe: core.Exe, Sysroot: coretest.Sysroot(arch)})
+	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{Exe: core.Exe, Sysroot: coretest.Sysroot(arch)})
 	require.NoError(t, err)
 	defer w.Close()
 	var th *procwalk.Thread
