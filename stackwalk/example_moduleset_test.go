@@ -7,6 +7,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -47,13 +48,13 @@ func ExampleModuleSet() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	stack := stackBytes{addr: 0x7000_0000, b: make([]byte, 0x200)}
-	binary.LittleEndian.PutUint64(stack.b[0x100:], 0x7000_0180) // caller's rbp
-	binary.LittleEndian.PutUint64(stack.b[0x108:], 0x401234)    // return address, into no module
+	stack := stackmap.Memory{Addr: 0x7000_0000, Data: make([]byte, 0x200)}
+	binary.LittleEndian.PutUint64(stack.Data[0x100:], 0x7000_0180) // caller's rbp
+	binary.LittleEndian.PutUint64(stack.Data[0x108:], 0x401234)    // return address, into no module
 	var rs stackwalk.RegisterSet
 	rs.Set(7, 0x7000_00e0) // rsp
 	rs.Set(6, 0x7000_0100) // rbp
-	w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: stack})
+	w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: &stack})
 	if err != nil {
 		log.Fatal(err)
 	}

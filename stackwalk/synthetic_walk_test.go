@@ -133,7 +133,7 @@ func TestErrors(t *testing.T) {
 		edit(mem)
 		var memory stackmap.MemoryReader = mem
 		if flat {
-			memory = stackmap.Memory{Addr: mem.base, Data: mem.b}
+			memory = &stackmap.Memory{Addr: mem.base, Data: mem.b}
 		}
 		w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: memory})
 		require.NoError(t, err)

@@ -30,7 +30,8 @@ type Config struct {
 	ModuleSet *ModuleSet
 	// Memory reads the stack (saved registers, return addresses, spilled
 	// values). Required. A reader that also implements
-	// stackmap.UintReader is read without allocating.
+	// stackmap.UintReader is read without allocating: a *stackmap.Memory
+	// (a copied stack) or a *stackmap.MemoryRegions is.
 	Memory stackmap.MemoryReader
 	// StopSP, when not 0, bounds the stack: a frame whose stack pointer
 	// is at or above it is not walked (the walk ends with EndStopSP).
@@ -185,13 +186,8 @@ func NewWalker(cfg Config) (*Walker, error) {
 		runtime.AddCleanup(w, set.gp.unregister, w.slot)
 	}
 	w.ur, _ = cfg.Memory.(stackmap.UintReader)
-	switch m := cfg.Memory.(type) {
-	case stackmap.Memory:
-		w.flat, w.hasFlat = m, true
-	case *stackmap.Memory:
-		if m != nil {
-			w.flat, w.hasFlat = *m, true
-		}
+	if m, ok := cfg.Memory.(*stackmap.Memory); ok && m != nil {
+		w.flat, w.hasFlat = *m, true
 	}
 	w.big = x.order == binary.BigEndian
 	w.ectx.w = w

@@ -43,7 +43,7 @@ func load(exe, capture string) (*walker, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stackmap.Memory{Addr: rsp, Data: stack}})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stackmap.Memory{Addr: rsp, Data: stack}})
 	if err != nil {
 		return nil, err
 	}
