@@ -67,6 +67,9 @@ func ExampleModuleSet() {
 			}
 			fmt.Printf("frame %d in %s: pc %#x CFA %#x\n", fr.Index, fr.Module.Name, fr.PC, fr.CFA)
 		}
+		if p, _ := w.Stopped(); p == pc {
+			fmt.Printf("pc %#x: %v\n", pc, w.End()) // no frame: pc is in no module of the set
+		}
 	}
 	walk(0x10010)
 
@@ -90,6 +93,6 @@ func ExampleModuleSet() {
 	// Output:
 	// frame 0 in f v1: pc 0x10010 CFA 0x70000110
 	// frame 0 in f v2: pc 0x20010 CFA 0x70000110
-	// stackwalk: frame 0 (pc 0x10010): innermost frame: bad call frame information: pc in no module
+	// pc 0x10010: no module
 	// stackwalk: modules "f v2" [0x20000, 0x20040) and "g" [0x20020, 0x20060): code ranges overlap
 }

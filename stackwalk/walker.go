@@ -67,7 +67,8 @@ const (
 	// Walking: the walk has not ended.
 	Walking End = iota
 	// EndNoModule: the next frame's pc is in no module (a library the
-	// walker was not told about, or the end of the stack).
+	// walker was not told about, or the end of the stack); for the
+	// innermost frame, the pc given to Start is in none.
 	EndNoModule
 	// EndNoCFI: the next frame's pc is in a module but none of its unwind
 	// tables covers it (no FDE, no compact entry).
@@ -348,11 +349,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		}
 	}
 	m := w.module(at)
-	if m == nil {
-		if i == 0 {
-			w.fail(i, pc, 0, "innermost frame", fmt.Errorf("%w: pc in no module", ErrCFI))
-			return false
-		}
+	if m == nil { // the innermost frame too: Stopped says where
 		w.end = EndNoModule
 		return false
 	}
