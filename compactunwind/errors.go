@@ -1,6 +1,9 @@
 package compactunwind
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Section names, as FormatError names them.
 const (
@@ -8,7 +11,12 @@ const (
 	SectionCompactUnwind = "__compact_unwind"
 )
 
+// ErrMalformed is matched (errors.Is) by every *FormatError: the section's
+// bytes do not decode.
+var ErrMalformed = errors.New("malformed compact unwind section")
+
 // FormatError says where and why a compact unwind section does not decode.
+// It matches ErrMalformed.
 type FormatError struct {
 	Section string // SectionUnwindInfo or SectionCompactUnwind
 	Offset  uint64 // byte offset in the section
@@ -20,6 +28,9 @@ type FormatError struct {
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("%s: offset %#x: %s: %s", e.Section, e.Offset, e.What, e.Detail)
 }
+
+// Unwrap returns ErrMalformed.
+func (e *FormatError) Unwrap() error { return ErrMalformed }
 
 func infoErr(off uint64, what, format string, args ...any) error {
 	return &FormatError{Section: SectionUnwindInfo, Offset: off, What: what, Detail: fmt.Sprintf(format, args...)}

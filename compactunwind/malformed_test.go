@@ -102,6 +102,7 @@ func TestMalformed(t *testing.T) {
 			require.Error(t, err)
 			var fe *compactunwind.FormatError
 			require.True(t, errors.As(err, &fe))
+			assert.ErrorIs(t, err, compactunwind.ErrMalformed)
 			assert.Contains(t, err.Error(), "__unwind_info: "+c.want)
 		})
 	}
@@ -166,6 +167,7 @@ func TestObject(t *testing.T) {
 
 	_, err = compactunwind.ParseObject(b[:70])
 	assert.EqualError(t, err, "__compact_unwind: offset 0x40: entry 2: 6 bytes left, an entry has 32")
+	assert.ErrorIs(t, err, compactunwind.ErrMalformed)
 }
 
 // FuzzObject: no section panics ParseObject or Lookup.

@@ -7,10 +7,10 @@ package stackmap
 
 // HeaderSize is the byte size of a table's header (version, reserved
 // fields and the three counts), in every version.
-const HeaderSize = headerSize
+const HeaderSize = 16
 
 // ConstantSize is the byte size of one entry of a table's constant pool.
-const ConstantSize = constantSize
+const ConstantSize = 8
 
 // Byte offsets of a record's fixed fields from the start of the record, in
 // every version.
@@ -19,7 +19,7 @@ const (
 	RecordInstructionOffsetField = 8  // the instruction offset, 4 bytes
 	RecordFlagsField             = 12 // the reserved flags, 2 bytes
 	RecordNumLocationsField      = 14 // the location count, 2 bytes
-	RecordHeaderSize             = recordHeaderSize
+	RecordHeaderSize             = 16 // the four fields above
 )
 
 // Byte offsets of a location's fields from the start of the location.
@@ -35,8 +35,8 @@ const (
 // count 16 bits) and 4-byte entries (register 16 bits, reserved byte,
 // size byte).
 const (
-	LiveOutHeaderSize    = liveOutHeader
-	LiveOutSize          = liveOutSize
+	LiveOutHeaderSize    = 4 // reserved 16 bits, count 16 bits
+	LiveOutSize          = 4 // register 16 bits, reserved byte, size byte
 	LiveOutReservedField = 2 // the reserved byte in a live-out entry
 )
 
