@@ -79,6 +79,17 @@ const (
 	CFAExpression
 )
 
+var cfaNames = [...]string{"unspecified", "reg_offset", "expression"}
+
+// String names the kind ("unspecified", "reg_offset", "expression"), as
+// RuleKind.String names the register rules.
+func (k CFAKind) String() string {
+	if int(k) < len(cfaNames) {
+		return cfaNames[k]
+	}
+	return "invalid"
+}
+
 // CFARule is the rule for the canonical frame address.
 type CFARule struct {
 	Kind   CFAKind
