@@ -103,7 +103,7 @@ func main() {
 		hits[i] = x.Entry(rng.IntN(x.Len())).FaultingPC
 		for {
 			pc := x.Entry(rng.IntN(x.Len())).FaultingPC - 1
-			if _, ok := x.Lookup(pc); !ok {
+			if _, ok := x.Lookup(pc, 0); !ok {
 				misses[i] = pc
 				break
 			}
@@ -140,7 +140,7 @@ func main() {
 		}, "presized map[uint64]Entry"},
 		{"lookup, uniform", nkeys, "ns/lookup", func() {
 			for _, pc := range hits {
-				e, _ := x.Lookup(pc)
+				e, _ := x.Lookup(pc, 0)
 				sink += e.HandlerPC
 			}
 		}, func() {
@@ -150,7 +150,7 @@ func main() {
 		}, "map lookup"},
 		{"lookup, no fault at pc", nkeys, "ns/lookup", func() {
 			for _, pc := range misses {
-				e, _ := x.Lookup(pc)
+				e, _ := x.Lookup(pc, 0)
 				sink += e.HandlerPC
 			}
 		}, func() {
@@ -179,7 +179,7 @@ func main() {
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
 	for _, pc := range hits {
-		e, _ := x.Lookup(pc)
+		e, _ := x.Lookup(pc, 0)
 		sink += e.HandlerPC
 	}
 	runtime.ReadMemStats(&ms1)
