@@ -4,10 +4,10 @@ package stackmap
 // full layout of each version.
 const (
 	headerSize       = HeaderSize // version, reserved, NumFunctions, NumConstants, NumRecords
-	constantSize     = ConstantSize
-	recordHeaderSize = RecordHeaderSize // ID, instruction offset, flags, NumLocations
-	liveOutSize      = LiveOutSize
-	liveOutHeader    = LiveOutHeaderSize // padding u16, NumLiveOuts u16
+	constantSize     = 8
+	recordHeaderSize = 16 // ID, instruction offset, flags, NumLocations
+	liveOutSize      = 4  // register u16, reserved u8, size u8
+	liveOutHeader    = 4  // padding u16, NumLiveOuts u16
 	locationSizeV3   = 12
 	// minRecordSize is the smallest record of any version: a header, no
 	// locations, the live-out header and its padding to 8 bytes.
