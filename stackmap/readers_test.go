@@ -3,6 +3,7 @@ package stackmap_test
 import (
 	"encoding/binary"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -193,6 +194,11 @@ func TestEvaluateAllocs(t *testing.T) {
 		f() // the values are right (no error), then measured
 		assert.Zero(t, testing.AllocsPerRun(100, f), name)
 	}
+	// The form that allocated, a Memory by value, is not a reader at all.
+	reader := reflect.TypeFor[stackmap.MemoryReader]()
+	assert.False(t, reflect.TypeFor[stackmap.Memory]().Implements(reader), "Memory by value")
+	assert.True(t, reflect.TypeFor[*stackmap.Memory]().Implements(reader))
+	assert.True(t, reflect.TypeFor[*stackmap.Memory]().Implements(reflect.TypeFor[stackmap.UintReader]()))
 }
 
 // BenchmarkMemoryEvaluate: one Indirect location evaluated over each
