@@ -276,11 +276,10 @@ func compareSection(t *testing.T, ef *elfFile, sec *Section, dump string) (rows,
 			lsdas++
 		}
 		var ours []ddRow
-		err := sec.Rows(&f, &u, func(r *Row) bool {
+		for r, err := range sec.Rows(&f, &u) {
+			require.NoError(t, err, where)
 			ours = append(ours, ddRow{addr: r.Start - f.PCBegin + w.begin, text: renderRow(t, ef.arch, r, sec.Order())})
-			return true
-		})
-		require.NoError(t, err, where)
+		}
 		// llvm-dwarfdump drops a final row without any rule.
 		if n := len(ours); n > 0 && len(w.rows) < n {
 			if strings.HasPrefix(ours[n-1].text, "CFA=unspecified") && !strings.Contains(ours[n-1].text, ": ") {

@@ -26,13 +26,13 @@ func TestEvalExprReal(t *testing.T) {
 	var plt *Row
 	for f, err := range ef.eh.FDEs() {
 		require.NoError(t, err)
-		require.NoError(t, ef.eh.Rows(&f, &u, func(r *Row) bool {
+		for r, err := range ef.eh.Rows(&f, &u) {
+			require.NoError(t, err)
 			if r.CFA.Kind == CFAExpression && plt == nil {
 				cp := *r
 				plt = &cp
 			}
-			return true
-		}))
+		}
 	}
 	require.NotNil(t, plt)
 	// CFA = rsp + 8 + ((rip & 15) >= 11) << 3
@@ -47,13 +47,13 @@ func TestEvalExprReal(t *testing.T) {
 	var rv *Row
 	for f, err := range ef.eh.FDEs() {
 		require.NoError(t, err)
-		require.NoError(t, ef.eh.Rows(&f, &u, func(r *Row) bool {
+		for r, err := range ef.eh.Rows(&f, &u) {
+			require.NoError(t, err)
 			if r.CFA.Kind == CFAExpression && rv == nil {
 				cp := *r
 				rv = &cp
 			}
-			return true
-		}))
+		}
 	}
 	require.NotNil(t, rv)
 	// CFA = sp + 48 + 1 * vlenb (register 7202)

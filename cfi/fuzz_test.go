@@ -52,13 +52,18 @@ func FuzzParse(f *testing.F) {
 				break
 			}
 			rows := 0
-			err := s.Rows(&fde, &u, func(r *Row) bool {
+			var err error
+			for r, rerr := range s.Rows(&fde, &u) {
+				if err = rerr; err != nil {
+					break
+				}
 				if r.End < r.Start {
 					t.Fatalf("row %#x-%#x ends before it starts", r.Start, r.End)
 				}
-				rows++
-				return rows < 10000
-			})
+				if rows++; rows >= 10000 {
+					break
+				}
+			}
 			if err != nil {
 				checkErr(t, err)
 				continue

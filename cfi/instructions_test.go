@@ -119,7 +119,10 @@ func TestInstructionsEveryOpcode(t *testing.T) {
 		// Rows enumerates the same boundaries.
 		var starts []uint64
 		var u Unwinder
-		require.NoError(t, s.Rows(&f, &u, func(r *Row) bool { starts = append(starts, r.Start); return true }))
+		for r, err := range s.Rows(&f, &u) {
+			require.NoError(t, err)
+			starts = append(starts, r.Start)
+		}
 		require.Equal(t, []uint64{0x1000, 0x1001, 0x1004, 0x1014, 0x1024, 0x102c, 0x1040}, starts)
 	}
 }
@@ -179,7 +182,11 @@ func TestInstructionErrors(t *testing.T) {
 			var u Unwinder
 			_, err := s.FDERow(&f, 0x10ff, &u)
 			requireCFIError(t, err, c.sentinel, c.off)
-			err = s.Rows(&f, &u, func(*Row) bool { return true })
+			for _, err = range s.Rows(&f, &u) {
+				if err != nil {
+					break
+				}
+			}
 			requireCFIError(t, err, c.sentinel, c.off)
 		})
 	}
@@ -201,5 +208,10 @@ func TestForeignFDE(t *testing.T) {
 	requireCFIError(t, err, ErrConfig, 0)
 	forged = FDE{PCBegin: 0, PCEnd: 10}
 	forged.CIE.Instructions = make([]byte, 1000)
-	require.Error(t, s.Rows(&forged, &u, func(*Row) bool { return true }))
+	for _, err = range s.Rows(&forged, &u) {
+		if err != nil {
+			break
+		}
+	}
+	require.Error(t, err)
 }

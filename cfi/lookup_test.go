@@ -27,12 +27,12 @@ func TestRowAtMatchesRows(t *testing.T) {
 			for f, err := range sec.FDEs() {
 				require.NoError(t, err)
 				var rows []Row
-				require.NoError(t, sec.Rows(&f, &u, func(r *Row) bool {
+				for r, err := range sec.Rows(&f, &u) {
+					require.NoError(t, err)
 					if r.End > r.Start && r.Start < f.PCEnd {
 						rows = append(rows, *r)
 					}
-					return true
-				}))
+				}
 				for i := range rows {
 					want := rows[i]
 					if want.End > f.PCEnd {

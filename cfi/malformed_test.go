@@ -16,8 +16,10 @@ func walkAll(s *Section) (fdes int, err error) {
 			return fdes, err
 		}
 		fdes++
-		if err := s.Rows(&f, &u, func(*Row) bool { return true }); err != nil {
-			return fdes, err
+		for _, err := range s.Rows(&f, &u) {
+			if err != nil {
+				return fdes, err
+			}
 		}
 	}
 	return fdes, nil

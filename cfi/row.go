@@ -1,5 +1,7 @@
 package cfi
 
+import "iter"
+
 // MaxRegs bounds the DWARF register numbers a Row keeps rules for: 0 to
 // 127. That covers x86_64 (GPRs 0-16, xmm 17-32), AArch64 (x0-x30, sp 31,
 // RA sign state 34, VG 46, p0-p15 48-63, v0-v31 64-95, z0-z31 96-127),
@@ -78,6 +80,17 @@ const (
 	// CFAExpression: CFA = result of Expr (DW_CFA_def_cfa_expression).
 	CFAExpression
 )
+
+var cfaNames = [...]string{"unspecified", "reg_offset", "expression"}
+
+// String names the kind ("unspecified", "reg_offset", "expression"), as
+// RuleKind.String names the register rules.
+func (k CFAKind) String() string {
+	if int(k) < len(cfaNames) {
+		return cfaNames[k]
+	}
+	return "invalid"
+}
 
 // CFARule is the rule for the canonical frame address.
 type CFARule struct {
@@ -183,12 +196,21 @@ func (s *Section) FDERow(f *FDE, pc uint64, u *Unwinder) (*Row, error) {
 	return &u.row, nil
 }
 
-// Rows calls yield for every row of f in address order, stopping when yield
-// returns false. Every DW_CFA_advance_loc (and set_loc) ends a row, as in
-// llvm-dwarfdump, so a row may be empty (Start == End) or repeat the
-// previous one. The *Row passed to yield points into u and is only valid
-// during the call. It returns the first decoding error.
-func (s *Section) Rows(f *FDE, u *Unwinder, yield func(*Row) bool) error {
-	m := machine{s: s, f: f, u: u}
-	return m.run(yield)
+// Rows iterates over the rows of f in address order. Every
+// DW_CFA_advance_loc (and set_loc) ends a row, as in llvm-dwarfdump, so a
+// row may be empty (Start == End) or repeat the previous one. Each *Row
+// points into u and is valid only until the next iteration. A decoding
+// error ends the iteration with (nil, err), as FDEs does.
+func (s *Section) Rows(f *FDE, u *Unwinder) iter.Seq2[*Row, error] {
+	return func(yield func(*Row, error) bool) {
+		m := machine{s: s, f: f, u: u}
+		stopped := false
+		err := m.run(func(r *Row) bool {
+			stopped = !yield(r, nil)
+			return !stopped
+		})
+		if err != nil && !stopped {
+			yield(nil, err)
+		}
+	}
 }

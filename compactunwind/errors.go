@@ -1,6 +1,9 @@
 package compactunwind
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Section names, as FormatError names them, and SectionEHFrame, Mach-O's
 // name of the DWARF call frame section a DWARF-mode entry points into
@@ -12,7 +15,12 @@ const (
 	SectionEHFrame       = "__eh_frame"
 )
 
+// ErrMalformed is matched (errors.Is) by every *FormatError: the section's
+// bytes do not decode.
+var ErrMalformed = errors.New("malformed compact unwind section")
+
 // FormatError says where and why a compact unwind section does not decode.
+// It matches ErrMalformed.
 type FormatError struct {
 	Section string // SectionUnwindInfo or SectionCompactUnwind
 	Offset  uint64 // byte offset in the section
@@ -24,6 +32,9 @@ type FormatError struct {
 func (e *FormatError) Error() string {
 	return fmt.Sprintf("%s: offset %#x: %s: %s", e.Section, e.Offset, e.What, e.Detail)
 }
+
+// Unwrap returns ErrMalformed.
+func (e *FormatError) Unwrap() error { return ErrMalformed }
 
 func infoErr(off uint64, what, format string, args ...any) error {
 	return &FormatError{Section: SectionUnwindInfo, Offset: off, What: what, Detail: fmt.Sprintf(format, args...)}

@@ -108,11 +108,10 @@ func TestObjdumpGolden(t *testing.T) {
 
 			var got [][2]uint32
 			var all []compactunwind.Entry
-			in.Entries(func(_ int, e compactunwind.Entry) bool {
+			for _, e := range in.Entries() {
 				got = append(got, [2]uint32{e.FunctionOffset, uint32(e.Encoding)})
 				all = append(all, e)
-				return true
-			})
+			}
 			assert.Equal(t, want.entries, got)
 			assert.Equal(t, len(got), in.NumEntries())
 			total += len(got)

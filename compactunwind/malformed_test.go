@@ -51,7 +51,9 @@ func TestSynthetic(t *testing.T) {
 	assert.Equal(t, uint32(compactunwind.PageRegular), in.PageKind(0))
 	assert.Equal(t, uint32(compactunwind.PageCompressed), in.PageKind(1))
 	var got []compactunwind.Entry
-	in.Entries(func(_ int, e compactunwind.Entry) bool { got = append(got, e); return true })
+	for _, e := range in.Entries() {
+		got = append(got, e)
+	}
 	assert.Equal(t, []compactunwind.Entry{
 		{0x100, 0x04000001, 0x80}, {0x180, 0x03000040, 0x80},
 		{0x200, 0x02001000, 0x40}, {0x240, 0x04000003, 0xc0},
@@ -102,6 +104,7 @@ func TestMalformed(t *testing.T) {
 			require.Error(t, err)
 			var fe *compactunwind.FormatError
 			require.True(t, errors.As(err, &fe))
+			assert.ErrorIs(t, err, compactunwind.ErrMalformed)
 			assert.Contains(t, err.Error(), "__unwind_info: "+c.want)
 		})
 	}
@@ -109,7 +112,8 @@ func TestMalformed(t *testing.T) {
 	for n := 0; n < len(good); n++ {
 		in, err := compactunwind.Parse(good[:n])
 		if err == nil {
-			in.Entries(func(int, compactunwind.Entry) bool { return true })
+			for range in.Entries() {
+			}
 			in.Lookup(0x250)
 		}
 	}
@@ -125,12 +129,13 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		n := 0
-		in.Entries(func(_ int, e compactunwind.Entry) bool {
+		for _, e := range in.Entries() {
 			in.Lookup(e.FunctionOffset)
 			in.Lookup(e.FunctionOffset + e.Length)
-			n++
-			return n < 10000
-		})
+			if n++; n >= 10000 {
+				break
+			}
+		}
 		for i := 0; i < in.NumLSDAs() && i < 1000; i++ {
 			in.FindLSDA(in.LSDA(i).FunctionOffset)
 		}
@@ -166,6 +171,7 @@ func TestObject(t *testing.T) {
 
 	_, err = compactunwind.ParseObject(b[:70])
 	assert.EqualError(t, err, "__compact_unwind: offset 0x40: entry 2: 6 bytes left, an entry has 32")
+	assert.ErrorIs(t, err, compactunwind.ErrMalformed)
 }
 
 // FuzzObject: no section panics ParseObject or Lookup.

@@ -1,6 +1,9 @@
 package compactunwind
 
-import "strconv"
+import (
+	"iter"
+	"strconv"
+)
 
 // page is a second-level page as its headers give it: checked by
 // checkPage when the Info is parsed, read without checks after.
@@ -131,14 +134,16 @@ func (in *Info) NumEntries() int {
 	return n
 }
 
-// Entries calls yield for every function entry, page by page, in order,
-// with the index of its page, until yield returns false.
-func (in *Info) Entries(yield func(page int, e Entry) bool) {
-	for i := 0; i < in.npages; i++ {
-		p := in.readPage(i)
-		for j := uint32(0); j < p.count; j++ {
-			if !yield(i, in.fullEntry(&p, j)) {
-				return
+// Entries iterates over every function entry, page by page, in order,
+// with the index of its page.
+func (in *Info) Entries() iter.Seq2[int, Entry] {
+	return func(yield func(page int, e Entry) bool) {
+		for i := 0; i < in.npages; i++ {
+			p := in.readPage(i)
+			for j := uint32(0); j < p.count; j++ {
+				if !yield(i, in.fullEntry(&p, j)) {
+					return
+				}
 			}
 		}
 	}

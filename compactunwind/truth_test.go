@@ -97,10 +97,10 @@ func lastRow(t *testing.T, eh *cfi.Section, off uint64) (cfi.FDE, string) {
 	require.NoError(t, err)
 	var u cfi.Unwinder
 	var last cfi.Row
-	require.NoError(t, eh.Rows(&fde, &u, func(r *cfi.Row) bool {
+	for r, err := range eh.Rows(&fde, &u) {
+		require.NoError(t, err)
 		last = *r
-		return true
-	}))
+	}
 	return fde, rowString(t, &last)
 }
 

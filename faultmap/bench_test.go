@@ -19,7 +19,7 @@ func BenchmarkLookup(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, pc := range pcs {
-			x.Lookup(pc)
+			x.Lookup(pc, 0)
 		}
 	}
 }

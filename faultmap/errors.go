@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // The errors a DecodeError wraps.
@@ -13,7 +15,9 @@ var (
 	// ErrUnsupportedVersion: the version byte is not 1.
 	ErrUnsupportedVersion = errors.New("unsupported fault map version")
 	// ErrReserved: a reserved field is not zero, as LLVM always writes it.
-	ErrReserved = errors.New("reserved field is not zero")
+	// It is stackmap.ErrReserved, so that one errors.Is test covers both
+	// formats.
+	ErrReserved = stackmap.ErrReserved
 	// ErrKind: a fault kind is not one LLVM defines (1 to 3).
 	ErrKind = errors.New("invalid fault kind")
 	// ErrNoTables: the section holds no table.

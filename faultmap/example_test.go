@@ -24,7 +24,7 @@ func Example() {
 		return
 	}
 	index := faultmap.NewIndex(s)
-	if e, ok := index.Lookup(0x1004); ok {
+	if e, ok := index.Lookup(0x1004, 0); ok {
 		fmt.Printf("%s at %#x: resume at %#x\n", e.Kind, e.FaultingPC, e.HandlerPC)
 	}
 	// Output: FaultingLoad at 0x1004: resume at 0x1009
@@ -51,7 +51,7 @@ func ExampleNewSection() {
 		return
 	}
 	index := faultmap.NewIndex(s)
-	if e, ok := index.Lookup(0x1742); ok {
+	if e, ok := index.Lookup(0x1742, 0); ok {
 		fn := s.Function(e.Function)
 		fmt.Printf("%s in %s: resume at %#x\n", e.Kind, fn.Name(), e.HandlerPC)
 	}

@@ -179,7 +179,7 @@ func checkRun(t *testing.T, tg execTarget, prog string, pie bool) {
 			resume, err := strconv.ParseUint(strings.TrimPrefix(fields[3], "resume=0x"), 16, 64)
 			require.NoError(t, err)
 			require.True(t, sawBias, "the bias comes first")
-			e, ok := x.Lookup(pc - bias)
+			e, ok := x.Lookup(pc, bias)
 			require.True(t, ok, "fault at %#x (bias %#x): not in the index", pc, bias)
 			assert.Equal(t, e.HandlerPC+bias, resume)
 			fn := s.Function(e.Function)

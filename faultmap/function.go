@@ -1,6 +1,10 @@
 package faultmap
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+)
 
 // Function is one function entry of a table: the function's address and
 // its faulting instructions.
@@ -34,40 +38,37 @@ func (f Function) StoredAddress() uint64 { return f.s.storedAddress(f.i) }
 // otherwise the stored one.
 func (f Function) Address() uint64 {
 	if f.s.reloc != nil {
-		return f.s.reloc[f.i].addr
+		return f.s.reloc[f.i].Address
 	}
 	return f.s.storedAddress(f.i)
 }
 
-// Name returns the name of the function's symbol, when the file names it
-// (Mach-O's leading underscore removed), or "".
-func (f Function) Name() string {
-	if f.s.reloc != nil {
-		return f.s.reloc[f.i].name
+// resolved is what the file says about the function (NewSection), zero
+// after Parse.
+func (f Function) resolved() stackmap.ResolvedFunction {
+	if f.s.reloc == nil {
+		return stackmap.ResolvedFunction{}
 	}
-	return ""
+	return f.s.reloc[f.i]
 }
 
-// Symbol returns the symbol the address is relative to, as the file names
-// it, and the offset from it; "" when the file names none.
-func (f Function) Symbol() (string, int64) {
-	if f.s.reloc == nil {
-		return "", 0
-	}
-	r := f.s.reloc[f.i]
-	return r.name, r.addend
-}
+// Name returns the function's symbol as people know it (Symbol less the
+// underscore Mach-O adds to C names), "" when the file names none.
+func (f Function) Name() string { return f.resolved().Name }
 
-// CodeSection returns, in a relocatable object, the index (from 1) and
-// name of the code section the function's address is an offset in; 0 and
-// "" when unknown or in linked files.
-func (f Function) CodeSection() (int, string) {
-	if f.s.reloc == nil {
-		return 0, ""
-	}
-	c := f.s.reloc[f.i].code
-	return c.index, c.name
-}
+// Symbol returns the raw name of the function's symbol, as the file
+// spells it, "" when the file names none.
+func (f Function) Symbol() string { return f.resolved().Symbol }
+
+// Addend returns the addend to Symbol of the relocation of the address
+// field (0 when no relocation names the symbol).
+func (f Function) Addend() int64 { return f.resolved().Addend }
+
+// CodeSection returns the section of a relocatable object the function's
+// code is in, as the relocation of its address field says, or the zero
+// CodeSection when unknown: linked files, bare bytes. Address is an offset
+// in it.
+func (f Function) CodeSection() stackmap.CodeSection { return f.resolved().Code }
 
 // NumFaults returns the number of faulting instructions of the function.
 func (f Function) NumFaults() int { return int(f.s.bo.Uint32(f.s.data[f.Offset()+8:])) }

@@ -58,7 +58,7 @@ func FuzzParse(f *testing.F) {
 		}
 		for i := range x.Len() {
 			e := x.Entry(i)
-			if got, ok := x.Lookup(e.FaultingPC); !ok || got.FaultingPC != e.FaultingPC {
+			if got, ok := x.Lookup(e.FaultingPC, 0); !ok || got.FaultingPC != e.FaultingPC {
 				t.Fatalf("lookup of %#x: %v %v", e.FaultingPC, got, ok)
 			}
 		}

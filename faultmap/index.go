@@ -24,8 +24,8 @@ type Entry struct {
 // whole index.
 //
 // Addresses are the functions' addresses (Function.Address) plus the
-// offsets: in a linked file, the addresses the file links the code at (a
-// runtime subtracts the load bias from the pc it is given); in a
+// offsets: in a linked file, the addresses the file links the code at
+// (Lookup takes the load bias, as stackmap.Index.Lookup does); in a
 // relocatable object, offsets in the functions' code sections, which
 // collide when the object has one section per function.
 type Index struct {
@@ -96,8 +96,12 @@ func (x *Index) Len() int { return len(x.entries) }
 func (x *Index) Entry(i int) Entry { return x.entries[i] }
 
 // Lookup returns the entry whose faulting pc is pc exactly (the first,
-// when several functions of an object claim it). It allocates nothing.
-func (x *Index) Lookup(pc uint64) (Entry, bool) {
+// when several functions of an object claim it), pc being a runtime
+// address in a module loaded with the given bias, as stackmap.Index.Lookup
+// takes it. The Entry's addresses are link-time: a handler resumes at
+// HandlerPC + bias. It allocates nothing.
+func (x *Index) Lookup(pc, bias uint64) (Entry, bool) {
+	pc -= bias
 	lo, hi := 0, len(x.pcs)
 	if x.buckets != nil {
 		if pc < x.base {

@@ -60,12 +60,12 @@ func TestIndexAgreesWithScan(t *testing.T) {
 			}
 			probes = append(probes, 0, 0xfff, ^uint64(0), 1<<63)
 			for _, pc := range probes {
-				got, gok := x.Lookup(pc)
+				got, gok := x.Lookup(pc, 0)
 				want, wok := scan(pc)
 				require.Equal(t, wok, gok, "n %d spread %#x pc %#x", n, spread, pc)
 				require.Equal(t, want, got, "n %d spread %#x pc %#x", n, spread, pc)
 			}
-			assert.Zero(t, testing.AllocsPerRun(10, func() { x.Lookup(probes[len(probes)/2]) }))
+			assert.Zero(t, testing.AllocsPerRun(10, func() { x.Lookup(probes[len(probes)/2], 0) }))
 		}
 	}
 }

@@ -63,7 +63,7 @@ func TestMappedSectionOutlivesFile(t *testing.T) {
 	}
 	x := faultmap.NewIndex(s)
 	require.Equal(t, n, x.Len())
-	e, ok := x.Lookup(0x1000 + 64*777 + 4)
+	e, ok := x.Lookup(0x1000+64*777+4, 0)
 	require.True(t, ok)
 	require.Equal(t, uint64(0x1000+64*777+9), e.HandlerPC)
 }

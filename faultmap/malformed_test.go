@@ -104,7 +104,7 @@ func TestConcatenatedBigEndian(t *testing.T) {
 	assert.Equal(t, uint64(0x200), s.Function(1).Address())
 	assert.Equal(t, faultmap.FaultingLoadStore, s.Function(0).Fault(0).Kind)
 	x := faultmap.NewIndex(s)
-	e, ok := x.Lookup(0x203)
+	e, ok := x.Lookup(0x203, 0)
 	require.True(t, ok)
 	assert.Equal(t, faultmap.Entry{FaultingPC: 0x203, HandlerPC: 0x204, Kind: faultmap.FaultingStore, Function: 1}, e)
 }

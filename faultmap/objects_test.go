@@ -63,9 +63,11 @@ func TestObjectRelocated(t *testing.T) {
 		assert.Equal(t, w.name, fn.Name())
 		assert.Equal(t, w.addr, fn.Address())
 		assert.Zero(t, fn.StoredAddress(), "RELA: the field holds 0 before relocation")
-		idx, sec := fn.CodeSection()
-		assert.Equal(t, ".text", sec)
-		assert.Positive(t, idx)
+		cs := fn.CodeSection()
+		assert.Equal(t, ".text", cs.Name)
+		assert.Positive(t, cs.Index)
+		assert.Equal(t, w.name, fn.Symbol())
+		assert.Zero(t, fn.Addend())
 		require.Equal(t, len(w.faults), fn.NumFaults())
 		for k, wf := range w.faults {
 			ft := fn.Fault(k)
@@ -83,6 +85,10 @@ func TestMachOObject(t *testing.T) {
 		names = append(names, s.Function(i).Name())
 	}
 	assert.ElementsMatch(t, []string{"load_or", "load_plus", "store"}, names)
+	for i := range s.NumFunctions() {
+		fn := s.Function(i)
+		assert.Equal(t, "_"+fn.Name(), fn.Symbol(), "Symbol as the file spells it")
+	}
 }
 
 // A linked PIE: two tables (nullcheck.ll's, then more.ll's), the addresses
@@ -116,19 +122,26 @@ func TestLinkedTwoTables(t *testing.T) {
 func TestIndexLookup(t *testing.T) {
 	x := faultmap.NewIndex(open(t, "linked-x86_64"))
 	require.Equal(t, 7, x.Len())
-	e, ok := x.Lookup(0x1742) // two_checks' second load
+	e, ok := x.Lookup(0x1742, 0) // two_checks' second load
 	require.True(t, ok)
 	assert.Equal(t, faultmap.Entry{FaultingPC: 0x1742, HandlerPC: 0x174b, Kind: faultmap.FaultingLoad, Function: 3}, e)
-	_, ok = x.Lookup(0x1741)
+	_, ok = x.Lookup(0x1741, 0)
 	assert.False(t, ok)
-	_, ok = x.Lookup(0)
+	_, ok = x.Lookup(0, 0)
 	assert.False(t, ok)
-	_, ok = x.Lookup(^uint64(0))
+	_, ok = x.Lookup(^uint64(0), 0)
+	assert.False(t, ok)
+	// A runtime address, with the load bias: the entry stays link-time.
+	const bias = 0x7f0000000000
+	eb, ok := x.Lookup(0x1742+bias, bias)
+	require.True(t, ok)
+	assert.Equal(t, e, eb)
+	_, ok = x.Lookup(0x1742, bias)
 	assert.False(t, ok)
 	for i := 1; i < x.Len(); i++ {
 		assert.Less(t, x.Entry(i-1).FaultingPC, x.Entry(i).FaultingPC)
 	}
-	allocs := testing.AllocsPerRun(100, func() { x.Lookup(0x1742); x.Lookup(0x1741) })
+	allocs := testing.AllocsPerRun(100, func() { x.Lookup(0x1742, 0); x.Lookup(0x1741, 0) })
 	assert.Zero(t, allocs)
 }
 
@@ -163,10 +176,10 @@ func TestFunctionSections(t *testing.T) {
 	for i := range s.NumFunctions() {
 		fn := s.Function(i)
 		assert.Zero(t, fn.Address())
-		idx, name := fn.CodeSection()
-		assert.Equal(t, ".text."+fn.Name(), name)
-		assert.False(t, seen[idx], "section %d twice", idx)
-		seen[idx] = true
+		cs := fn.CodeSection()
+		assert.Equal(t, ".text."+fn.Name(), cs.Name)
+		assert.False(t, seen[cs.Index], "section %d twice", cs.Index)
+		seen[cs.Index] = true
 	}
 	assert.Len(t, seen, 4)
 }

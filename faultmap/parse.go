@@ -1,6 +1,8 @@
 package faultmap
 
 import (
+	"github.com/stackmaps/stackmaps/stackmap"
+
 	"encoding/binary"
 	"fmt"
 )
@@ -26,8 +28,8 @@ type Section struct {
 	data   []byte
 	bo     binary.ByteOrder
 	tables []table
-	funcs  []int       // section offset of each function's entry
-	reloc  []relocated // NewSection: what the file says of each function; nil after Parse
+	funcs  []int                       // section offset of each function's entry
+	reloc  []stackmap.ResolvedFunction // NewSection: what the file says of each function; nil after Parse
 	// keep is the SectionData of NewSection: it owns data when a locator
 	// memory-mapped it, and unmaps it once unreachable, so the Section
 	// keeps it reachable.
@@ -38,19 +40,6 @@ type table struct {
 	off       int // section offset of the header
 	firstFunc int // index of its first function in Section.funcs
 	numFuncs  int
-}
-
-// relocated is what a file says of a function's address field.
-type relocated struct {
-	addr   uint64 // relocated address
-	name   string // the symbol the address names ("" unknown)
-	addend int64  // what the address adds to the symbol
-	code   codeSection
-}
-
-type codeSection struct {
-	index int
-	name  string
 }
 
 // Parse decodes a fault map section in byte order bo (the target's:

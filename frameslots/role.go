@@ -62,9 +62,8 @@ func statepointRoles(rec stackmap.Record, dst []Role) []Role {
 		}
 		roles[b], roles[d] = Role{Kind: Base, N: i}, Role{Kind: Derived, N: i}
 	}
-	first := rec.NumLocations() - sp.NumGCSlots()
 	for i := range sp.NumGCSlots() {
-		roles[first+i] = Role{Kind: GCSlot, N: i}
+		roles[sp.GCSlotIndex(i)] = Role{Kind: GCSlot, N: i}
 	}
 	return roles
 }

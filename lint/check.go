@@ -90,8 +90,8 @@ func (c *checker) check(tv *tableView, out []Finding) []Finding {
 			c.placement.add(r)
 		}
 		c.constants.mark(r)
-		if c.on.on(RuleStatepoint) && isStatepointCandidate(r, c.statepointIDs) {
-			statepoints = checkStatepoint(tv, r, statepoints)
+		if c.on.on(RuleStatepoint) {
+			statepoints = checkStatepoint(tv, r, isStatepointID(r, c.statepointIDs), statepoints)
 		}
 		c.regs.check(r)
 	}

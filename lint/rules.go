@@ -31,7 +31,7 @@ var rules = []Rule{
 	{RuleOutsideFunction, "a record's instruction offset is past the end of its function's symbol"},
 	{RuleDuplicateAddress, "two records of one function share both ID and address"},
 	{RuleUnusedConstant, "a constants table entry no location refers to"},
-	{RuleStatepoint, "a statepoint record's leading constants are malformed"},
+	{RuleStatepoint, "a record with a statepoint ID (0xABCDEF00 or StatepointIDs) that breaks the statepoint rule, or a statepoint whose GC pointer is a nonzero constant"},
 	{RuleUnknownRegister, "a DWARF register number the target does not have (65535: LLVM had none)"},
 	{RuleZeroSize, "a Direct or Indirect location of size 0"},
 	{RuleRegisterSize, "a Register location or live-out larger than its register"},
@@ -48,8 +48,9 @@ type Options struct {
 	Enable []string
 	// Disable skips these rules (after Enable).
 	Disable []string
-	// StatepointIDs are record IDs, besides 0xABCDEF00, whose records the
-	// statepoint rule checks.
+	// StatepointIDs are record IDs, besides 0xABCDEF00, whose records must
+	// be statepoints: the statepoint rule reports one that is not. Records
+	// the rule calls statepoints are checked whatever their ID.
 	StatepointIDs []uint64
 }
 

@@ -168,7 +168,7 @@ func reservedZero(s *Section) bool {
 			return false
 		}
 		for _, r := range t.Records() {
-			if r.Flags() != 0 || r.LiveOutPadding() != 0 || !r.PaddingZero() {
+			if r.Flags() != 0 || r.LiveOutPadding() != 0 || !r.paddingZero() {
 				return false
 			}
 			for i := range r.NumLocations() {

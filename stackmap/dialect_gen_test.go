@@ -408,7 +408,7 @@ func preVersionFTLSample(bo binary.ByteOrder) []byte {
 	w := &sampleWriter{bo: bo.(binary.AppendByteOrder)}
 	w.u32(0)
 	w.u32(2)
-	for i, locs := range [][][2]uint16{{{1<<12 | 3, 0}, {2<<12 | 6, 0xfff0}}, {{1<<12 | 0, 0}}} {
+	for i, locs := range [][][2]uint16{{{1<<12 | 3, 0}, {2<<12 | 6, 0xfff0}}, {{1 << 12, 0}}} {
 		w.u32(uint32(i + 1))
 		w.u32(uint32(0x10 * (i + 1)))
 		w.u16(0)

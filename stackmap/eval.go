@@ -102,7 +102,9 @@ type Value struct {
 //     Addr where to read the rest.
 //   - Constant: Offset, sign-extended. ConstantIndex: the constants table entry.
 //
-// mem may be nil when no location is Indirect.
+// mem may be nil when no location is Indirect. A reader that is also a
+// UintReader (a *Memory, as in r.Evaluate(i, regs, &stack), or a
+// *MemoryRegions) is read without allocating.
 func (r Record) Evaluate(i int, regs RegisterFile, mem MemoryReader) (Value, error) {
 	l, ok := r.Location(i)
 	if !ok {

@@ -125,7 +125,7 @@ func ExampleIndex_Lookup() {
 	// The captured stack: 16 bytes from 0x7ff0, holding 7 at 0x7ff0.
 	stack := stackmap.Memory{Addr: 0x7ff0, Data: []byte{7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}
 	for i := 0; i < r.NumLocations(); i++ {
-		v, err := r.Evaluate(i, regs, stack)
+		v, err := r.Evaluate(i, regs, &stack)
 		if err != nil {
 			fmt.Println(err)
 			continue

@@ -81,9 +81,11 @@ func TestBareSectionExtents(t *testing.T) {
 			require.Equal(t, 1, m.Len())
 			r, _ := m.Record(0)
 			assert.Equal(t, c.id, r.ID(), "%s At(%#x)", name, c.pc)
-			_, f, ok := ix.Function(c.pc+bias, bias)
+			f, ext, ok := ix.Function(c.pc+bias, bias)
 			require.True(t, ok, name)
 			assert.Equal(t, r.Function(), f.Index(), name)
+			assert.True(t, ext.Start <= c.pc && c.pc < ext.End, "%s Function(%#x): %#x", name, c.pc, ext)
+			assert.Equal(t, f.Entry(), ext.Start, name)
 		}
 		_, ok := bare.At(c.pc+bias, bias)
 		assert.False(t, ok, "bare At(%#x)", c.pc)

@@ -111,32 +111,29 @@ func (f Function) CodeSection() CodeSection {
 		return CodeSection{}
 	}
 	fx, ok := f.t.sd.Fixup(f.Offset())
-	if fx.Code.Known() || !ok {
-		return fx.Code
-	}
-	return f.t.sd.entryCode[fx.Value] // the code a PowerPC ELFv1 descriptor points to
+	return f.t.sd.codeSection(fx, ok)
 }
 
 // Symbol returns the raw name of the function's symbol, "" when unknown.
-func (f Function) Symbol() string { return f.resolve().symbol }
+func (f Function) Symbol() string { return f.resolve().Symbol }
 
 // Name returns the function's symbol as people know it: Symbol less the
 // underscore Mach-O adds to C names.
-func (f Function) Name() string { return f.resolve().name }
+func (f Function) Name() string { return f.resolve().Name }
 
 // Addend returns the addend to Symbol of the relocation of the address
 // field (0 when no relocation names the symbol).
-func (f Function) Addend() int64 { return f.resolve().addend }
+func (f Function) Addend() int64 { return f.resolve().Addend }
 
 // Size returns the size of the function's symbol, 0 when unknown.
-func (f Function) Size() uint64 { return f.resolve().size }
+func (f Function) Size() uint64 { return f.resolve().Size }
 
 // resolve works out what the file says about the function.
-func (f Function) resolve() resolved {
+func (f Function) resolve() ResolvedFunction {
 	if f.t == nil || f.t.sd == nil {
-		return resolved{}
+		return ResolvedFunction{}
 	}
-	return f.t.sd.resolve(f.Offset(), f.StoredAddress())
+	return f.t.sd.ResolveFunction(f.Offset(), f.StoredAddress())
 }
 
 // codeRange returns the function's entry and symbol size (0 when unknown),
@@ -146,7 +143,7 @@ func (f Function) codeRange() (entry, size uint64) {
 		return f.StoredAddress(), 0
 	}
 	r := f.resolve()
-	return r.entry, r.size
+	return r.Entry, r.Size
 }
 
 // relocatedAddress is Address in every case but the plain one (and for

@@ -235,23 +235,25 @@ func (ix *Index) run(i int) int {
 // Len returns the number of records in the index.
 func (ix *Index) Len() int { return ix.records }
 
-// Function returns the table and function record of the function whose
-// known extent contains pc (a runtime address, with the module's bias):
-// its symbol's size, or an extent given to NewIndexOptions. A function
-// whose extent is not known contains no pc.
-func (ix *Index) Function(pc, bias uint64) (t *Table, f Function, ok bool) {
+// Function returns the function record of the function whose known
+// extent contains pc (a runtime address, with the module's bias), and that
+// extent: link-time [Start, End), from its symbol's size or from an extent
+// given to NewIndexOptions (cut at the next function's entry). A function
+// whose extent is not known contains no pc. f.Size() is its symbol's size
+// only (0 for bare bytes): ext is what the index knows. f.Table() is its
+// table.
+func (ix *Index) Function(pc, bias uint64) (f Function, ext Extent, ok bool) {
 	addr := pc - bias
 	i := sort.Search(len(ix.byAddr), func(i int) bool { return ix.funcs[ix.byAddr[i]].entry > addr }) - 1
 	if i < 0 {
-		return nil, Function{}, false
+		return Function{}, Extent{}, false
 	}
 	fn := ix.funcs[ix.byAddr[i]]
 	if addr >= fn.end {
-		return nil, Function{}, false
+		return Function{}, Extent{}, false
 	}
-	t = &ix.sec.tables[fn.table]
-	f, _ = t.Function(int(fn.function))
-	return t, f, true
+	f, _ = ix.sec.tables[fn.table].Function(int(fn.function))
+	return f, Extent{Start: fn.entry, End: fn.end}, true
 }
 
 // record rebuilds the record view of position i. Its index in its table is

@@ -61,7 +61,7 @@ func TestIndexCodeSection(t *testing.T) {
 						found = found || got.Offset() == r.Offset()
 					}
 					assert.True(t, found, "%s: record %#x not among those at %#x", p, r.ID(), addr)
-					_, f2, ok := ix.Function(addr, 0)
+					f2, _, ok := ix.Function(addr, 0)
 					require.True(t, ok, p)
 					assert.Equal(t, fn.Name(), f2.Name(), p)
 					records++

@@ -3,11 +3,11 @@ package stackmap
 // Byte sizes of the fixed parts of the format. stackmap/FORMAT.md gives the
 // full layout of each version.
 const (
-	headerSize       = 16 // version, reserved, NumFunctions, NumConstants, NumRecords
+	headerSize       = HeaderSize // version, reserved, NumFunctions, NumConstants, NumRecords
 	constantSize     = 8
 	recordHeaderSize = 16 // ID, instruction offset, flags, NumLocations
-	liveOutSize      = 4
-	liveOutHeader    = 4 // padding u16, NumLiveOuts u16
+	liveOutSize      = 4  // register u16, reserved u8, size u8
+	liveOutHeader    = 4  // padding u16, NumLiveOuts u16
 	locationSizeV3   = 12
 	// minRecordSize is the smallest record of any version: a header, no
 	// locations, the live-out header and its padding to 8 bytes.

@@ -7,46 +7,26 @@ package stackmap
 
 // HeaderSize is the byte size of a table's header (version, reserved
 // fields and the three counts), in every version.
-const HeaderSize = headerSize
+const HeaderSize = 16
 
-// ConstantSize is the byte size of one entry of a table's constant pool.
-const ConstantSize = constantSize
-
-// Byte offsets of a record's fixed fields from the start of the record, in
-// every version.
+// Byte offsets of a record's fixed fields from the start of the record,
+// and of the reserved fields of locations and live-outs, in every version.
+// Parse refuses nonzero reserved fields, so only the decoder and its tests
+// point at them.
 const (
-	RecordIDField                = 0  // the ID, 8 bytes
-	RecordInstructionOffsetField = 8  // the instruction offset, 4 bytes
-	RecordFlagsField             = 12 // the reserved flags, 2 bytes
-	RecordNumLocationsField      = 14 // the location count, 2 bytes
-	RecordHeaderSize             = recordHeaderSize
+	recordIDField                = 0  // the ID, 8 bytes
+	recordInstructionOffsetField = 8  // the instruction offset, 4 bytes
+	recordFlagsField             = 12 // the reserved flags, 2 bytes
+	recordNumLocationsField      = 14 // the location count, 2 bytes
+	// Version 3 locations are 12 bytes: kind, reserved byte, size (2
+	// bytes), register (2 bytes), reserved (2 bytes), offset (4 bytes).
+	// Versions 1 and 2 are 8: kind, size (1 byte), register (2 bytes),
+	// offset (4 bytes).
+	locationReserved0Field = 1 // version 3: the reserved byte after the kind
+	locationReserved1Field = 6 // version 3: the reserved 16 bits before the offset
+	// A live-out is register (16 bits), reserved byte, size byte.
+	liveOutReservedField = 2
 )
-
-// Byte offsets of a location's fields from the start of the location.
-// Version 3 locations are 12 bytes: kind, reserved byte, size (2 bytes),
-// register (2 bytes), reserved (2 bytes), offset (4 bytes). Versions 1
-// and 2 are 8: kind, size (1 byte), register (2 bytes), offset (4 bytes).
-const (
-	LocationReserved0Field = 1 // version 3: the reserved byte after the kind
-	LocationReserved1Field = 6 // version 3: the reserved 16 bits before the offset
-)
-
-// Byte sizes of the live-out part of a record: a header (reserved 16 bits,
-// count 16 bits) and 4-byte entries (register 16 bits, reserved byte,
-// size byte).
-const (
-	LiveOutHeaderSize    = liveOutHeader
-	LiveOutSize          = liveOutSize
-	LiveOutReservedField = 2 // the reserved byte in a live-out entry
-)
-
-// LocationSize returns the byte size of one location in version v: 12 in
-// version 3, 8 before.
-func (v Version) LocationSize() int { return v.locationSize() }
-
-// FunctionSize returns the byte size of one function record in version v:
-// 16 in version 1, 24 after (a record count was added).
-func (v Version) FunctionSize() int { return v.functionSize() }
 
 // LocationSize returns the byte size of one location of the table.
 func (t *Table) LocationSize() int { return int(t.locSize) }
@@ -57,13 +37,9 @@ func (t *Table) FunctionsSize() int { return int(t.numFunctions) * t.version.fun
 // ConstantsSize returns the byte size of the table's constant pool.
 func (t *Table) ConstantsSize() int { return int(t.numConstants) * constantSize }
 
-// FieldOffset returns the section offset of the record's fixed field at
-// byte field of its header (one of the Record...Field constants).
-func (r Record) FieldOffset(field int) int { return r.Offset() + field }
-
 // InstructionOffsetOffset returns the section offset of the record's
 // instruction offset field.
-func (r Record) InstructionOffsetOffset() int { return r.Offset() + RecordInstructionOffsetField }
+func (r Record) InstructionOffsetOffset() int { return r.Offset() + recordInstructionOffsetField }
 
 // LocationOffset returns the section offset of location i (i may be
 // NumLocations: the end of the locations).
@@ -71,12 +47,12 @@ func (r Record) LocationOffset(i int) int {
 	return r.Offset() + recordHeaderSize + i*int(r.t.locSize)
 }
 
-// LiveOutHeaderOffset returns the section offset of the record's live-out
+// liveOutHeaderOffset returns the section offset of the record's live-out
 // header (reserved 16 bits, then the count): after the locations, aligned
 // to 8 bytes from the start of the table.
-func (r Record) LiveOutHeaderOffset() int { return r.t.Offset() + r.liveOff() }
+func (r Record) liveOutHeaderOffset() int { return r.t.Offset() + r.liveOff() }
 
 // LiveOutOffset returns the section offset of live-out i.
 func (r Record) LiveOutOffset(i int) int {
-	return r.LiveOutHeaderOffset() + liveOutHeader + i*liveOutSize
+	return r.liveOutHeaderOffset() + liveOutHeader + i*liveOutSize
 }

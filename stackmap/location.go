@@ -1,6 +1,11 @@
 package stackmap
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/stackmaps/stackmaps/regs"
+)
 
 // Kind says how a location holds its value.
 type Kind uint8
@@ -63,6 +68,45 @@ func (l Location) ConstantIndex() int { return int(uint32(l.Offset)) }
 // Direct and Indirect do; constants do not.
 func (l Location) InRegister() bool {
 	return l.Kind == Register || l.Kind == Direct || l.Kind == Indirect
+}
+
+// String describes the location as llvm-readobj --stackmap does, with
+// DWARF register numbers: "Register R#3, size: 8", "Direct R#7 + -16,
+// size: 8", "Indirect [R#6 + 16], size: 8", "Constant 5, size: 8",
+// "ConstantIndex #0, size: 8" (a Constant's 32 bits read unsigned, as
+// llvm-readobj prints them: -1 is 4294967295; SmallConstant sign-extends).
+// Describe names the registers.
+func (l Location) String() string { return l.describe(regs.Arch(0), false) }
+
+// Describe is String with the registers named as regs names them on arch
+// (regs.DisplayName: the part of the register that holds the value for a
+// Register location, the full register for a base): "Register eax, size:
+// 4", "Indirect [rsp + 8], size: 8".
+func (l Location) Describe(arch regs.Arch) string { return l.describe(arch, true) }
+
+func (l Location) describe(arch regs.Arch, named bool) string {
+	reg := func(size int) string {
+		if named {
+			return regs.DisplayName(arch, l.Reg, size)
+		}
+		return "R#" + strconv.Itoa(int(l.Reg))
+	}
+	var what string
+	switch l.Kind {
+	case Register:
+		what = "Register " + reg(int(l.Size))
+	case Direct:
+		what = fmt.Sprintf("Direct %s + %d", reg(0), l.Offset)
+	case Indirect:
+		what = fmt.Sprintf("Indirect [%s + %d]", reg(0), l.Offset)
+	case Constant:
+		what = "Constant " + strconv.FormatUint(uint64(uint32(l.Offset)), 10) // as llvm-readobj: unsigned
+	case ConstantIndex:
+		what = "ConstantIndex #" + strconv.Itoa(l.ConstantIndex())
+	default:
+		what = fmt.Sprintf("%v R#%d + %d", l.Kind, l.Reg, l.Offset)
+	}
+	return what + ", size: " + strconv.Itoa(int(l.Size))
 }
 
 // LiveOut names a register that is live across a patchpoint.

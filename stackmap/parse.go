@@ -308,11 +308,11 @@ func (t *Table) recordError(i int) *DecodeError {
 			return lw.fail(base+lo, ErrConstantIndex, "constant index %d, the table has %d constants", uint32(l.Offset), t.numConstants)
 		}
 		if t.version == Version3 {
-			if r := d[lo+LocationReserved0Field]; r != 0 {
-				return lw.fail(base+lo+LocationReserved0Field, ErrReserved, "location reserved byte is %#x, LLVM writes 0", r)
+			if r := d[lo+locationReserved0Field]; r != 0 {
+				return lw.fail(base+lo+locationReserved0Field, ErrReserved, "location reserved byte is %#x, LLVM writes 0", r)
 			}
-			if r := ord.u16(d, lo+LocationReserved1Field); r != 0 {
-				return lw.fail(base+lo+LocationReserved1Field, ErrReserved, "location reserved 16 bits are %#x, LLVM writes 0", r)
+			if r := ord.u16(d, lo+locationReserved1Field); r != 0 {
+				return lw.fail(base+lo+locationReserved1Field, ErrReserved, "location reserved 16 bits are %#x, LLVM writes 0", r)
 			}
 		}
 	}
@@ -331,10 +331,10 @@ func (t *Table) recordError(i int) *DecodeError {
 	}
 	for j := 0; j < nlo; j++ {
 		lo := live + liveOutHeader + j*liveOutSize
-		if r := d[lo+LiveOutReservedField]; r != 0 {
+		if r := d[lo+liveOutReservedField]; r != 0 {
 			lw := w
 			lw.liveOut = j
-			return lw.fail(base+lo+LiveOutReservedField, ErrReserved, "live-out reserved byte is %#x, LLVM writes 0", r)
+			return lw.fail(base+lo+liveOutReservedField, ErrReserved, "live-out reserved byte is %#x, LLVM writes 0", r)
 		}
 	}
 	for p := live + liveOutHeader + nlo*liveOutSize; p < end; p++ {

@@ -8,11 +8,14 @@ import (
 )
 
 // Memory is target memory held in a byte slice: Data[i] is the byte at
-// address Addr+i. It is a MemoryReader and a UintReader, so evaluating an
-// Indirect location over it allocates nothing: what a runtime that copied
-// a thread's stack, or a test that built one, passes to Record.Evaluate
-// and to the stack walker (stackwalk.Config.Memory). The byte order is the
-// stack map table's, which Evaluate passes to ReadUint.
+// address Addr+i. A *Memory is a MemoryReader and a UintReader, so
+// evaluating an Indirect location over it allocates nothing: what a
+// runtime that copied a thread's stack, or a test that built one, passes
+// to Record.Evaluate (as &stack) and to the stack walker
+// (stackwalk.Config.Memory). The methods have pointer receivers so that
+// only a pointer satisfies the interfaces: a Memory passed by value would
+// be copied to the heap on every call. The byte order is the stack map
+// table's, which Evaluate passes to ReadUint.
 type Memory struct {
 	Addr uint64
 	Data []byte
@@ -44,7 +47,7 @@ func (m *Memory) slice(addr uint64, n int) ([]byte, bool) {
 }
 
 // ReadMemory fills p with the bytes at addr.
-func (m Memory) ReadMemory(addr uint64, p []byte) error {
+func (m *Memory) ReadMemory(addr uint64, p []byte) error {
 	b, ok := m.slice(addr, len(p))
 	if !ok {
 		return AddressError{addr, len(p)}
@@ -55,7 +58,7 @@ func (m Memory) ReadMemory(addr uint64, p []byte) error {
 
 // ReadUint reads an unsigned integer of 1 to 8 bytes at addr in the given
 // byte order.
-func (m Memory) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
+func (m *Memory) ReadUint(addr uint64, size int, order binary.ByteOrder) (uint64, error) {
 	if size < 1 || size > 8 {
 		return 0, fmt.Errorf("stackmap: cannot read a %d-byte integer: %w", size, ErrMemory)
 	}
@@ -180,8 +183,8 @@ func (m *MemoryRegions) ReadUint(addr uint64, size int, order binary.ByteOrder) 
 
 // The readers satisfy both interfaces.
 var (
-	_ UintReader   = Memory{}
-	_ MemoryReader = Memory{}
+	_ UintReader   = (*Memory)(nil)
+	_ MemoryReader = (*Memory)(nil)
 	_ UintReader   = (*MemoryRegions)(nil)
 	_ MemoryReader = (*MemoryRegions)(nil)
 )

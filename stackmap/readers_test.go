@@ -3,6 +3,7 @@ package stackmap_test
 import (
 	"encoding/binary"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -119,7 +120,7 @@ func statepointFrame(tb testing.TB) (stackmap.Record, stackmap.Registers, stackm
 }
 
 // TestMemoryEvaluate evaluates a real statepoint's GC pointer over
-// Memory and MemoryRegions, without allocating.
+// Memory and MemoryRegions.
 func TestMemoryEvaluate(t *testing.T) {
 	rec, regs, stack := statepointFrame(t)
 	sp, ok := rec.AsStatepoint()
@@ -130,7 +131,7 @@ func TestMemoryEvaluate(t *testing.T) {
 	require.Equal(t, stackmap.Indirect, l.Kind)
 	ms, err := stackmap.NewMemoryRegions(stack, stackmap.Memory{Addr: 0xc000000000, Data: make([]byte, 4096)})
 	require.NoError(t, err)
-	for name, mem := range map[string]stackmap.MemoryReader{"Memory": stack, "MemoryRegions": ms} {
+	for name, mem := range map[string]stackmap.MemoryReader{"Memory": &stack, "MemoryRegions": ms} {
 		for _, i := range []int{bi, di} {
 			v, err := rec.Evaluate(i, regs, mem)
 			require.NoError(t, err, name)
@@ -138,16 +139,66 @@ func TestMemoryEvaluate(t *testing.T) {
 			assert.Equal(t, uint64(0x7ffc0000), v.Addr, name)
 			assert.True(t, v.InMemory, name)
 		}
-		assert.Zero(t, testing.AllocsPerRun(100, func() {
-			v, _ := rec.Evaluate(bi, regs, mem)
-			sink += v.Bits
-		}), name)
 	}
-	_, err = rec.Evaluate(bi, stackmap.Registers{7: 0x100}, stack)
+	_, err = rec.Evaluate(bi, stackmap.Registers{7: 0x100}, &stack)
 	var ee *stackmap.EvalError
 	require.ErrorAs(t, err, &ee)
 	assert.ErrorIs(t, err, stackmap.ErrMemory)
 	assert.Equal(t, uint64(0x100), ee.Addr)
+}
+
+// TestEvaluateAllocs: every way the README, the godoc and the Examples
+// evaluate a record allocates nothing per location. Each form is written
+// here as those docs write it, in the measured function, so a reader
+// boxed into the MemoryReader interface on each call would count: a
+// Memory passed by value no longer compiles (its methods have pointer
+// receivers), and &stack is free.
+func TestEvaluateAllocs(t *testing.T) {
+	rec, regs, stack := statepointFrame(t)
+	ms, err := stackmap.NewMemoryRegions(stack, stackmap.Memory{Addr: 0xc000000000, Data: make([]byte, 4096)})
+	require.NoError(t, err)
+	every := func(eval func(i int) (stackmap.Value, error)) func() {
+		return func() {
+			for i := 0; i < rec.NumLocations(); i++ {
+				v, err := eval(i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sink += v.Bits
+			}
+		}
+	}
+	require.Greater(t, rec.NumLocations(), 3)
+	forms := map[string]func(){
+		// README.md and ExampleIndex_Lookup: r.Evaluate(i, regs, &stack).
+		"Evaluate(&stack)": every(func(i int) (stackmap.Value, error) { return rec.Evaluate(i, regs, &stack) }),
+		// ExampleNewMemoryRegions: a *MemoryRegions from NewMemoryRegions.
+		"Evaluate(regions)": every(func(i int) (stackmap.Value, error) { return rec.Evaluate(i, regs, ms) }),
+		// A reader held in an interface variable (stackwalk.Config.Memory).
+		"Evaluate(MemoryReader)": func() func() {
+			var mem stackmap.MemoryReader = &stack
+			return every(func(i int) (stackmap.Value, error) { return rec.Evaluate(i, regs, mem) })
+		}(),
+		// EvaluateLocation with the location in hand (Record.Locations).
+		"EvaluateLocation(&stack)": func() {
+			for i, l := range rec.Locations() {
+				v, err := rec.EvaluateLocation(i, l, regs, &stack)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sink += v.Bits
+			}
+		},
+	}
+	for name, f := range forms {
+		f() // the values are right (no error), then measured
+		assert.Zero(t, testing.AllocsPerRun(100, f), name)
+	}
+	// The form that allocated, a Memory by value, is not a reader at all.
+	reader := reflect.TypeFor[stackmap.MemoryReader]()
+	assert.False(t, reflect.TypeFor[stackmap.Memory]().Implements(reader), "Memory by value")
+	assert.True(t, reflect.TypeFor[*stackmap.Memory]().Implements(reader))
+	assert.True(t, reflect.TypeFor[*stackmap.Memory]().Implements(reflect.TypeFor[stackmap.UintReader]()))
 }
 
 // BenchmarkMemoryEvaluate: one Indirect location evaluated over each
@@ -159,7 +210,7 @@ func BenchmarkMemoryEvaluate(b *testing.B) {
 	var regs stackmap.RegisterFile = benchRegs{sp: 0x7ffc0000}
 	ms, err := stackmap.NewMemoryRegions(stackmap.Memory{Addr: 0x1000, Data: make([]byte, 64)}, stack, stackmap.Memory{Addr: 0xc000000000, Data: make([]byte, 4096)})
 	require.NoError(b, err)
-	for name, mem := range map[string]stackmap.MemoryReader{"Memory": stack, "MemoryRegions": ms} {
+	for name, mem := range map[string]stackmap.MemoryReader{"Memory": &stack, "MemoryRegions": ms} {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {

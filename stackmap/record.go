@@ -191,9 +191,10 @@ func (r Record) ConstantValue(l Location) (v uint64, ok bool) {
 	return 0, false
 }
 
-// PaddingZero reports whether every alignment padding byte of the record is
-// zero, as LLVM writes it.
-func (r Record) PaddingZero() bool {
+// paddingZero reports whether every alignment padding byte of the record
+// is zero, as LLVM writes it (Parse refuses a record where it is not; the
+// dialect detection reads records before that).
+func (r Record) paddingZero() bool {
 	lo := r.liveOff()
 	locEnd := int(r.off) + recordHeaderSize + r.NumLocations()*int(r.t.locSize)
 	for _, b := range r.t.data[locEnd:lo] {

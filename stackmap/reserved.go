@@ -67,20 +67,13 @@ func padAfterLocations(d []byte, locEnd, live int) uint64 {
 	return le64(d, live-8) & (highHalf * uint64((live-locEnd)>>2))
 }
 
-// liveOutReserved returns the nonzero bits of the reserved parts of the
-// live-out area of a record whose live-out header is at live, with n
+// liveOutReservedWords returns the nonzero bits of the reserved parts of
+// the live-out area of a record whose live-out header is at live, with n
 // live-outs, ending (padded) at end: the header's padding, each live-out's
-// reserved byte, and the padding to 8 bytes.
-func liveOutReserved(d []byte, live, n, end int) uint64 {
-	if n < 4 && live+16 <= len(d) {
-		w, m := d[live:live+16:live+16], liveWordMasks[n&3]
-		return binary.LittleEndian.Uint64(w)&m[0] | binary.LittleEndian.Uint64(w[8:])&m[1]
-	}
-	return liveOutReservedWords(d, live, n, end)
-}
-
-// liveOutReservedWords is liveOutReserved word by word: for many
-// live-outs, or the last bytes of the section.
+// reserved byte, and the padding to 8 bytes. It reads word by word; the
+// decoders test fewer than 4 live-outs in two words themselves
+// (liveWordMasks) and call it for more, or for the last bytes of the
+// section.
 func liveOutReservedWords(d []byte, live, n, end int) uint64 {
 	z := le64(d, live) & (liveHeadPad | liveOutPair&highHalf)
 	if n == 0 {

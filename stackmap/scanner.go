@@ -217,7 +217,7 @@ func (s *Scanner) NextView() RecordView {
 		return s.nextView()
 	}
 	z := le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
-	if nlo < 4 && live+16 <= len(d) { // liveOutReserved, inlined
+	if nlo < 4 && live+16 <= len(d) { // two words (liveOutReservedWords)
 		w, m := d[live:live+16:live+16], &liveWordMasks[nlo&3]
 		z |= le.Uint64(w)&m[0] | le.Uint64(w[8:])&m[1]
 	} else {

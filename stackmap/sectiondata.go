@@ -331,13 +331,17 @@ func sortSymbols(syms []Symbol) {
 	})
 }
 
-// resolved is what the file says about one function: its relocated
-// address and entry, and its symbol.
-type resolved struct {
-	address, entry uint64
-	symbol, name   string
-	addend         int64
-	size           uint64
+// ResolvedFunction is what the file says about one function whose address
+// a table holds (SectionData.ResolveFunction): what stackmap.Function's
+// Address, Entry, Symbol, Name, Addend, Size and CodeSection answer.
+type ResolvedFunction struct {
+	Address uint64      // the address field, relocated
+	Entry   uint64      // the code address: Address, or where a PowerPC ELFv1 descriptor points
+	Symbol  string      // the function's symbol as the file spells it, "" when unknown
+	Name    string      // Symbol less the underscore Mach-O adds to C names
+	Addend  int64       // the addend to Symbol of the address field's relocation
+	Size    uint64      // the symbol's size, 0 when unknown
+	Code    CodeSection // relocatable objects: the code section Address is an offset in
 }
 
 // address returns the relocated value of the function address field at
@@ -349,44 +353,59 @@ func (s *SectionData) address(off int, stored uint64) uint64 {
 	return stored
 }
 
-// resolve works out the function whose address field is at section offset
-// off and holds stored: address, entry, symbol, addend and size from the
-// section's fixups, entries and symbols.
+// ResolveFunction works out the function whose address field (8 bytes) is
+// at section offset off and holds stored: address, entry, symbol, addend,
+// size and code section from the section's fixups, entries and symbols.
+// It is the one rule for naming a function from a section's address field:
+// stackmap.Function answers through it, and so does faultmap, whose
+// function entries are addressed the same way.
 //
 // The symbol is the one the relocation of the address field names, when
 // there is one (relocatable objects, absolute dynamic relocations);
 // otherwise the preferred symbol at the code entry, or failing that at the
 // address (a PowerPC ELFv1 descriptor symbol).
-func (s *SectionData) resolve(off int, stored uint64) resolved {
-	r := resolved{address: stored}
-	if fx, ok := s.Fixup(off); ok {
-		r.address, r.symbol, r.addend = fx.Value, fx.Symbol, fx.Addend
+func (s *SectionData) ResolveFunction(off int, stored uint64) ResolvedFunction {
+	r := ResolvedFunction{Address: stored}
+	fx, fixed := s.Fixup(off)
+	if fixed {
+		r.Address, r.Symbol, r.Addend = fx.Value, fx.Symbol, fx.Addend
 	}
-	r.entry = r.address
-	if e, ok := s.entries[r.address]; ok {
-		r.entry = e
+	r.Code = s.codeSection(fx, fixed)
+	r.Entry = r.Address
+	if e, ok := s.entries[r.Address]; ok {
+		r.Entry = e
 	}
 	if len(s.symbols) > 0 {
 		s.applySymbol(&r)
 	}
-	r.name = s.Format.DisplayName(r.symbol)
+	r.Name = s.Format.DisplayName(r.Symbol)
 	return r
 }
 
+// codeSection is the code section of a function whose address field has
+// fixup fx (fixed false: none): the relocation's, or on 64-bit PowerPC
+// ELFv1 that of the code its descriptor points to.
+func (s *SectionData) codeSection(fx Fixup, fixed bool) CodeSection {
+	if fx.Code.Known() || !fixed {
+		return fx.Code
+	}
+	return s.entryCode[fx.Value]
+}
+
 // applySymbol names r after its symbol in the file's symbol table.
-func (s *SectionData) applySymbol(r *resolved) {
+func (s *SectionData) applySymbol(r *ResolvedFunction) {
 	// In relocatable objects values are section-relative, so symbols of
 	// different sections can share one: when the relocation names the
 	// symbol, look it up by name too.
-	sym, ok := s.symbolAt(r.entry, r.symbol)
+	sym, ok := s.symbolAt(r.Entry, r.Symbol)
 	if !ok {
-		sym, ok = s.symbolAt(r.address, r.symbol)
+		sym, ok = s.symbolAt(r.Address, r.Symbol)
 	}
 	if ok {
-		if r.symbol == "" {
-			r.addend = 0 // a RELATIVE relocation's addend is the address itself
+		if r.Symbol == "" {
+			r.Addend = 0 // a RELATIVE relocation's addend is the address itself
 		}
-		r.symbol, r.size = sym.Name, sym.Size
+		r.Symbol, r.Size = sym.Name, sym.Size
 	}
 }
 

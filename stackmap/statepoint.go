@@ -42,35 +42,45 @@ type Statepoint struct {
 // statepointPreamble is the number of leading Constant locations.
 const statepointPreamble = 3
 
+// Statepoint returns the statepoint view of r, or an error matching
+// ErrNotStatepoint (a *StatepointError) that says which part of the rule r
+// breaks.
+//
 // The statepoint rule. Stack map records do not say what made them: a
-// gc.statepoint, a stackmap call and a patchpoint all write the same kind of
-// record, told apart only by what their locations look like. A record is a
-// statepoint when all of these hold:
+// gc.statepoint, a stackmap call and a patchpoint all write the same kind
+// of record, told apart only by what their locations look like. A record
+// is a statepoint when all of these hold:
 //
 //   - it has at least three locations, the first three Constants: the
 //     calling convention (0 to MaxCallingConv), the flags (within
 //     StatepointFlagsMask) and the number N of deopt arguments;
 //   - N locations follow the preamble, and after them an even number of GC
 //     pointer locations (base, derived pairs), less the trailing Direct
-//     locations taken as GC stack slots (see Statepoint);
+//     locations taken as GC stack slots (see the Statepoint type);
 //   - its instruction offset is not 0: a statepoint's record is at the
 //     return address of its call, which follows the call instruction.
 //
-// This is the one rule of the module: the walker, the tool and lint all ask
-// it. Its limit: a stackmap or patchpoint call whose first three live values
-// happen to be small constants that fit the preamble still reads as a
-// statepoint; IDs do not help (front ends choose them freely), so a runtime
-// that knows which IDs it gave its statepoints should check them too.
-
-// Statepoint returns the statepoint view of r, or an error matching
-// ErrNotStatepoint (a *StatepointError) that says which part of the rule r
-// breaks.
+// This is the one rule of the module: Index.At, the stack walker, the
+// tool's dump, lookup and check, and lint all ask it. Its limits:
+//
+//   - a stackmap or patchpoint call whose first three live values happen
+//     to be small constants that fit the preamble still reads as a
+//     statepoint (lint's statepoint rule then checks its GC pointers);
+//   - a statepoint whose preamble breaks the rule (flags or calling
+//     convention out of range) reads as no statepoint at all, whatever
+//     its ID: IDs do not decide (front ends choose them freely, and
+//     stackmap calls may use DefaultStatepointID too), so a runtime that
+//     knows which IDs it gave its statepoints should ask Statepoint for
+//     those and treat the error as a broken record (as "stackmaps check
+//     --statepoint-id" does);
+//   - a GC pair whose derived pointer is a Direct location at the end of
+//     the record is read as GC stack slots (see the Statepoint type).
 func (r Record) Statepoint() (Statepoint, error) { return r.statepoint(true) }
 
 // AsStatepoint returns the statepoint view of r and true, or false when r
-// is not a statepoint by the rule above. It allocates nothing, where
-// Statepoint builds an error saying why: the form for hot paths such as
-// stack walks.
+// is not a statepoint by the rule Record.Statepoint states. It allocates
+// nothing, where Statepoint builds an error saying why: the form for hot
+// paths such as stack walks.
 func (r Record) AsStatepoint() (Statepoint, bool) {
 	sp, err := r.statepoint(false)
 	return sp, err == nil
@@ -197,12 +207,16 @@ func (s Statepoint) GCPair(i int) (base, derived Location, ok bool) {
 // NumGCSlots returns the number of GC stack slots (allocas) after the pairs.
 func (s Statepoint) NumGCSlots() int { return s.numSlots }
 
+// GCSlotIndex returns the location index of GC stack slot i: the slots
+// end the record, so slot 0 is location NumLocations() - NumGCSlots().
+func (s Statepoint) GCSlotIndex(i int) int { return s.r.NumLocations() - s.numSlots + i }
+
 // GCSlot returns GC stack slot i (a Direct location).
 func (s Statepoint) GCSlot(i int) (Location, bool) {
 	if i < 0 || i >= s.numSlots {
 		return Location{}, false
 	}
-	return s.r.Location(s.r.NumLocations() - s.numSlots + i)
+	return s.r.Location(s.GCSlotIndex(i))
 }
 
 // RootInRegister reports whether a GC pointer location is a Register

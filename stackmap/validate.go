@@ -150,7 +150,7 @@ func (t *Table) checkRecords(off, n int) (end, bad int) {
 			return 0, i
 		}
 		z := le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
-		if nlo < 4 && live+16 <= len(d) { // liveOutReserved, inlined
+		if nlo < 4 && live+16 <= len(d) { // two words (liveOutReservedWords)
 			w, m := d[live:live+16:live+16], liveWordMasks[nlo&3]
 			z |= binary.LittleEndian.Uint64(w)&m[0] | binary.LittleEndian.Uint64(w[8:])&m[1]
 		} else {
@@ -206,7 +206,7 @@ func (t *Table) validateSlots() (end, bad int) {
 			return 0, t.firstBadRecord(i)
 		}
 		z |= le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
-		if nlo < 4 && live+16 <= len(d) { // liveOutReserved, inlined
+		if nlo < 4 && live+16 <= len(d) { // two words (liveOutReservedWords)
 			w, m := d[live:live+16:live+16], liveWordMasks[nlo&3]
 			z |= binary.LittleEndian.Uint64(w)&m[0] | binary.LittleEndian.Uint64(w[8:])&m[1]
 		} else {

@@ -16,7 +16,7 @@ import (
 // rules (constants deduplicated in first-use order, live-outs sorted by
 // register).
 type TableSpec struct {
-	Version   Version        // Version1, Version2 or Version3; 0 means Version3
+	Version   Version        // Version1, Version2 or Version3; 0 means Version3 (Table.Spec and Builder say 3)
 	Functions []FunctionSpec // in table order
 	Constants []uint64       // the constants table, in order
 	Records   []RecordSpec   // in table order: versions 2 and 3 group them by function

@@ -13,24 +13,43 @@ import (
 // llc 14, 19 and 22 wrote for this project's test data this way gives
 // back its bytes (stackmap/FORMAT.md, "Writing").
 //
-// The zero Builder builds a version 3 table.
+// The zero Builder builds a version 3 table: the first function, record
+// or constant added sets Spec.Version to Version3 when it is 0, and empty
+// lists stay nil, so that Spec equals the Table.Spec of the bytes
+// AppendTable makes of it. (A Builder to which nothing was added still
+// says Version 0, which AppendTable writes as 3.)
 type Builder struct {
 	Spec  TableSpec         // what has been built; AppendTable encodes it
 	index map[uint64]uint32 // constant value -> index in Spec.Constants
 }
 
+// version makes the zero Version explicit: Version3.
+func (b *Builder) version() {
+	if b.Spec.Version == 0 {
+		b.Spec.Version = Version3
+	}
+}
+
 // AddFunction starts a function record; the records added after it belong
 // to it (versions 2 and 3 count them in its RecordCount).
 func (b *Builder) AddFunction(address, stackSize uint64) {
+	b.version()
 	b.Spec.Functions = append(b.Spec.Functions, FunctionSpec{Address: address, StackSize: stackSize})
 }
 
 // AddRecord appends r to the table, as a record of the function added
 // last, with its live-outs sorted by register (stably: equal registers
-// keep their order). r's slices are the Builder's afterwards. A record
-// added before any function belongs to none: AppendTable refuses a version
-// 2 or 3 table holding one.
+// keep their order). r's slices are the Builder's afterwards (empty ones
+// become nil). A record added before any function belongs to none:
+// AppendTable refuses a version 2 or 3 table holding one.
 func (b *Builder) AddRecord(r RecordSpec) {
+	b.version()
+	if len(r.Locations) == 0 {
+		r.Locations = nil
+	}
+	if len(r.LiveOuts) == 0 {
+		r.LiveOuts = nil
+	}
 	slices.SortStableFunc(r.LiveOuts, func(x, y LiveOut) int { return int(x.Reg) - int(y.Reg) })
 	b.Spec.Records = append(b.Spec.Records, r)
 	if n := len(b.Spec.Functions); n > 0 && b.Spec.Version != Version1 {
@@ -55,6 +74,7 @@ func (b *Builder) Constant(v uint64) Location {
 // having more than 65,535 locations) stay in the table, as LLVM leaves
 // them.
 func (b *Builder) ConstantIndex(v uint64) Location {
+	b.version()
 	if b.index == nil {
 		b.index = make(map[uint64]uint32, len(b.Spec.Constants))
 		for i, c := range b.Spec.Constants {

@@ -19,12 +19,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// corpusTable is one table of a checked-in file, decoded.
-type corpusTable struct {
-	name  string // file (slice) and table index
-	table *stackmap.Table
-}
-
 // corpusSections returns every stack map section of the checked-in test
 // data, decoded: objects (relocated as their locator gives them), raw
 // .bin sections, linked ELF, Mach-O and PE images. Files that hold no

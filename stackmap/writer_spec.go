@@ -7,14 +7,17 @@ package stackmap
 // Section decoded: as stored, except in a relocated copy (see
 // Section.Bytes).
 //
+// Empty lists are nil, as in a Builder's Spec, so that the spec a Builder
+// built and the one decoded from its bytes are equal (reflect.DeepEqual).
+//
 // It allocates the spec's slices; it is meant for tools and tests, not
 // for hot paths.
 func (t *Table) Spec() TableSpec {
 	s := TableSpec{
 		Version:   t.version,
-		Functions: make([]FunctionSpec, t.numFunctions),
-		Constants: make([]uint64, t.numConstants),
-		Records:   make([]RecordSpec, t.numRecords),
+		Functions: makeOrNil[FunctionSpec](int(t.numFunctions)),
+		Constants: makeOrNil[uint64](int(t.numConstants)),
+		Records:   makeOrNil[RecordSpec](int(t.numRecords)),
 	}
 	for i, f := range t.Functions() {
 		s.Functions[i] = FunctionSpec{Address: f.StoredAddress(), StackSize: f.StackSize(), RecordCount: f.RecordCount()}
@@ -25,11 +28,11 @@ func (t *Table) Spec() TableSpec {
 	for i, r := range t.Records() {
 		rs := &s.Records[i]
 		rs.ID, rs.InstructionOffset, rs.Flags = r.ID(), r.InstructionOffset(), r.Flags()
-		rs.Locations = make([]Location, r.NumLocations())
+		rs.Locations = makeOrNil[Location](r.NumLocations())
 		for j, l := range r.Locations() {
 			rs.Locations[j] = l
 		}
-		rs.LiveOuts = make([]LiveOut, r.NumLiveOuts())
+		rs.LiveOuts = makeOrNil[LiveOut](r.NumLiveOuts())
 		for j, lo := range r.LiveOuts() {
 			rs.LiveOuts[j] = lo
 		}
@@ -45,4 +48,12 @@ func (s *Section) Specs() []TableSpec {
 		out[i] = s.tables[i].Spec()
 	}
 	return out
+}
+
+// makeOrNil returns a slice of n zero values, nil when n is 0.
+func makeOrNil[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, n)
 }

@@ -22,7 +22,7 @@ func BenchmarkWalk100(b *testing.B) {
 			m, mem, rs := synthetic(b, n)
 			var memory stackmap.MemoryReader = mem
 			if strings.HasSuffix(mode, "flat") {
-				memory = stackmap.Memory{Addr: mem.base, Data: mem.b}
+				memory = &stackmap.Memory{Addr: mem.base, Data: mem.b}
 			}
 			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: memory})
 			if err != nil {

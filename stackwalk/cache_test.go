@@ -87,8 +87,8 @@ func TestCacheColdWarm(t *testing.T) {
 	memories := func(f *walktest.File) map[string]stackmap.MemoryReader {
 		return map[string]stackmap.MemoryReader{
 			"reader": f.Stack,
-			"flat":   stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes},
-			"cut":    stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes[:len(f.Stack.Bytes)/2]},
+			"flat":   &stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes},
+			"cut":    &stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes[:len(f.Stack.Bytes)/2]},
 		}
 	}
 	eachCapture(t, func(t *testing.T, f *walktest.File, m *stackwalk.Module, rs *stackwalk.RegisterSet) {
@@ -114,7 +114,7 @@ func TestCacheColdWarm(t *testing.T) {
 	t.Run("synthetic", func(t *testing.T) {
 		m, mem, rs := synthetic(t, 50)
 		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem}, synRet, rs)
-		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stackmap.Memory{Addr: mem.base, Data: mem.b}}, synRet, rs)
+		compare(t, stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stackmap.Memory{Addr: mem.base, Data: mem.b}}, synRet, rs)
 	})
 }
 

@@ -21,7 +21,7 @@ func TestErrMemoryIsOne(t *testing.T) {
 	m, flat, rs := synthetic(t, 10)
 	// Frame 5's saved registers are gone.
 	mem := stackmap.Memory{Addr: flat.base, Data: flat.b[:5*synFrame+20]}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &mem})
 	require.NoError(t, err)
 	w.Start(synRet, rs)
 	k := 0
@@ -53,7 +53,7 @@ func TestErrMemoryIsOne(t *testing.T) {
 
 	// A record's Indirect location outside the memory.
 	m, _, rs = synthetic(t, 2)
-	w, err = stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stackmap.Memory{Addr: synBase + 8, Data: make([]byte, 256)}})
+	w, err = stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stackmap.Memory{Addr: synBase + 8, Data: make([]byte, 256)}})
 	require.NoError(t, err)
 	w.Start(synRet, rs)
 	for fr, err := range w.Frames() {

@@ -17,8 +17,7 @@ var (
 	// a record's Indirect location gives: one errors.Is test covers both.
 	ErrMemory = stackmap.ErrMemory
 	// ErrCFI means the unwind row of the frame's pc could not be decoded
-	// (a malformed FDE or compact entry), or the innermost pc is in no
-	// module.
+	// (a malformed FDE or compact entry).
 	ErrCFI = errors.New("bad call frame information")
 	// ErrNoProgress means the caller's stack pointer is not above the
 	// callee's: a corrupt stack or CFI, which would loop for ever.

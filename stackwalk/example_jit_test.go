@@ -2,30 +2,15 @@ package stackwalk_test
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"log"
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 	"github.com/stackmaps/stackmaps/unwind"
 )
-
-// stackBytes is the memory of a stack: bytes at an address.
-type stackBytes struct {
-	addr uint64
-	b    []byte
-}
-
-// ReadMemory reads len(p) bytes at addr.
-func (s stackBytes) ReadMemory(addr uint64, p []byte) error {
-	if addr < s.addr || addr-s.addr > uint64(len(s.b)) || uint64(len(p)) > uint64(len(s.b))-(addr-s.addr) {
-		return errors.New("not in the stack")
-	}
-	copy(p, s.b[addr-s.addr:])
-	return nil
-}
 
 // A JIT runtime builds the Module of the code it emitted by hand, from the
 // .eh_frame bytes LLVM's memory manager handed it (registerEHFrames) where
@@ -57,14 +42,14 @@ func ExampleModule_jit() {
 
 	// The stack as the runtime finds it: rbp points at the saved rbp, the
 	// return address into the (unregistered) caller above it.
-	stack := stackBytes{addr: 0x7000_0000, b: make([]byte, 0x200)}
-	binary.LittleEndian.PutUint64(stack.b[0x100:], 0x7000_0180) // caller's rbp
-	binary.LittleEndian.PutUint64(stack.b[0x108:], 0x401234)    // return address
+	stack := stackmap.Memory{Addr: 0x7000_0000, Data: make([]byte, 0x200)}
+	binary.LittleEndian.PutUint64(stack.Data[0x100:], 0x7000_0180) // caller's rbp
+	binary.LittleEndian.PutUint64(stack.Data[0x108:], 0x401234)    // return address
 	var rs stackwalk.RegisterSet
 	rs.Set(7, 0x7000_00e0) // rsp
 	rs.Set(6, 0x7000_0100) // rbp
 
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stack})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stack})
 	if err != nil {
 		log.Fatal(err)
 	}

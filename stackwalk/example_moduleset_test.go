@@ -7,6 +7,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -47,13 +48,13 @@ func ExampleModuleSet() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	stack := stackBytes{addr: 0x7000_0000, b: make([]byte, 0x200)}
-	binary.LittleEndian.PutUint64(stack.b[0x100:], 0x7000_0180) // caller's rbp
-	binary.LittleEndian.PutUint64(stack.b[0x108:], 0x401234)    // return address, into no module
+	stack := stackmap.Memory{Addr: 0x7000_0000, Data: make([]byte, 0x200)}
+	binary.LittleEndian.PutUint64(stack.Data[0x100:], 0x7000_0180) // caller's rbp
+	binary.LittleEndian.PutUint64(stack.Data[0x108:], 0x401234)    // return address, into no module
 	var rs stackwalk.RegisterSet
 	rs.Set(7, 0x7000_00e0) // rsp
 	rs.Set(6, 0x7000_0100) // rbp
-	w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: stack})
+	w, err := stackwalk.NewWalker(stackwalk.Config{ModuleSet: set, Memory: &stack})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -65,6 +66,9 @@ func ExampleModuleSet() {
 				return
 			}
 			fmt.Printf("frame %d in %s: pc %#x CFA %#x\n", fr.Index, fr.Module.Name, fr.PC, fr.CFA)
+		}
+		if p, _ := w.Stopped(); p == pc {
+			fmt.Printf("pc %#x: %v\n", pc, w.End()) // no frame: pc is in no module of the set
 		}
 	}
 	walk(0x10010)
@@ -89,6 +93,6 @@ func ExampleModuleSet() {
 	// Output:
 	// frame 0 in f v1: pc 0x10010 CFA 0x70000110
 	// frame 0 in f v2: pc 0x20010 CFA 0x70000110
-	// stackwalk: frame 0 (pc 0x10010): innermost frame: bad call frame information: pc in no module
+	// pc 0x10010: no module
 	// stackwalk: modules "f v2" [0x20000, 0x20040) and "g" [0x20020, 0x20060): code ranges overlap
 }

@@ -30,7 +30,7 @@ func ExampleWalker() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: c.stack})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &c.stack})
 	if err != nil {
 		log.Fatal(err)
 	}

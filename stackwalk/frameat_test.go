@@ -53,7 +53,7 @@ func TestFrameAt(t *testing.T) {
 	ix := stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: []stackmap.Extent{{Start: 0x1000, End: 0x1030}}})
 	mem := stackmap.Memory{Addr: 0x9000, Data: make([]byte, 64)}
 	binary.LittleEndian.PutUint64(mem.Data[8:], 0x5000)
-	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: regs.X86_64, Memory: mem})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: regs.X86_64, Memory: &mem})
 	require.NoError(t, err)
 	var rs stackwalk.RegisterSet
 	rs.SetAll(stackmap.Registers{3: 41, 7: 0x9000, 12: 0x5010})

@@ -1,6 +1,10 @@
 package stackwalk
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/regs"
+)
 
 // HomeKind says where a register's value, or an evaluated location, lives.
 type HomeKind uint8
@@ -55,6 +59,17 @@ func (h Home) String() string {
 		return fmt.Sprintf("mem %#x", h.Addr)
 	}
 	return h.Kind.String()
+}
+
+// Describe is String with the register named as regs names it on arch:
+// "reg rbx", "mem 0x7ffe0010", "computed" or "unknown".
+func (h Home) Describe(arch regs.Arch) string {
+	if h.Kind == HomeRegister {
+		if n, err := regs.Name(arch, h.Reg); err == nil {
+			return "reg " + n
+		}
+	}
+	return h.String()
 }
 
 // Reg is a register's value in a frame, with its home.

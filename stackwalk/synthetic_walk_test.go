@@ -118,8 +118,9 @@ func TestBoundaries(t *testing.T) {
 	assert.Equal(t, 10, count(w, rs))
 }
 
-// TestErrors: unreadable memory, a stack that does not move outward, a
-// pc in no module, and Next before Start, each name the frame and pc.
+// TestErrors: unreadable memory, a stack that does not move outward and
+// Next before Start each name the frame and pc; an innermost pc in no
+// module ends the walk (EndNoModule).
 // The stack is read through a MemoryReader of the test's own and as a
 // stackmap.Memory, which the walker reads itself (a step of its own).
 func TestErrors(t *testing.T) {
@@ -133,7 +134,7 @@ func TestErrors(t *testing.T) {
 		edit(mem)
 		var memory stackmap.MemoryReader = mem
 		if flat {
-			memory = stackmap.Memory{Addr: mem.base, Data: mem.b}
+			memory = &stackmap.Memory{Addr: mem.base, Data: mem.b}
 		}
 		w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: memory})
 		require.NoError(t, err)
@@ -169,10 +170,17 @@ func TestErrors(t *testing.T) {
 		})
 	}
 
+	// An innermost pc in no module is an end, not an error: the runtime's
+	// own code, or a library the walker was not given.
 	w, _, rs = synWalker(t, 10, stackwalk.Config{})
 	w.Start(0x5000, rs)
 	assert.False(t, w.Next())
-	assert.ErrorIs(t, w.Err(), stackwalk.ErrCFI)
+	assert.NoError(t, w.Err())
+	assert.Equal(t, stackwalk.EndNoModule, w.End())
+	pc, sp := w.Stopped()
+	assert.Equal(t, uint64(0x5000), pc)
+	wantSP, _ := rs.Register(7) // rsp
+	assert.Equal(t, wantSP, sp)
 
 	// The first frame's CFA register unknown.
 	var empty stackwalk.RegisterSet

@@ -81,7 +81,7 @@ func planOf(rec stackmap.Record, l stackmap.Location, own bool) valuePlan {
 			p.op = planIndirectNarrow
 		}
 	default:
-		return valuePlan{loc: l}
+		return valuePlan{op: planSlow, loc: l}
 	}
 	return p
 }

@@ -115,7 +115,7 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	if i < 0 || i >= f.NumGCSlots() {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d has no GC slot %d", f.Index, i)
 	}
-	s, err := f.slot(f.ri.rec.NumLocations() - f.NumGCSlots() + i)
+	s, err := f.slot(f.rf().stateptr.GCSlotIndex(i))
 	if err != nil {
 		return Slot{}, err
 	}

@@ -25,7 +25,7 @@ func (r readOnly) ReadMemory(addr uint64, p []byte) error { return r.m.ReadMemor
 func TestValuesMatchEvaluate(t *testing.T) {
 	eachCapture(t, func(t *testing.T, f *walktest.File, m *stackwalk.Module, rs *stackwalk.RegisterSet) {
 		flat := stackmap.Memory{Addr: f.Stack.Start, Data: f.Stack.Bytes}
-		for _, mem := range []stackmap.MemoryReader{flat, f.Stack, readOnly{f.Stack}} {
+		for _, mem := range []stackmap.MemoryReader{&flat, f.Stack, readOnly{f.Stack}} {
 			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem})
 			require.NoError(t, err)
 			values := 0

@@ -30,7 +30,8 @@ type Config struct {
 	ModuleSet *ModuleSet
 	// Memory reads the stack (saved registers, return addresses, spilled
 	// values). Required. A reader that also implements
-	// stackmap.UintReader is read without allocating.
+	// stackmap.UintReader is read without allocating: a *stackmap.Memory
+	// (a copied stack) or a *stackmap.MemoryRegions is.
 	Memory stackmap.MemoryReader
 	// StopSP, when not 0, bounds the stack: a frame whose stack pointer
 	// is at or above it is not walked (the walk ends with EndStopSP).
@@ -66,7 +67,8 @@ const (
 	// Walking: the walk has not ended.
 	Walking End = iota
 	// EndNoModule: the next frame's pc is in no module (a library the
-	// walker was not told about, or the end of the stack).
+	// walker was not told about, or the end of the stack); for the
+	// innermost frame, the pc given to Start is in none.
 	EndNoModule
 	// EndNoCFI: the next frame's pc is in a module but none of its unwind
 	// tables covers it (no FDE, no compact entry).
@@ -185,13 +187,8 @@ func NewWalker(cfg Config) (*Walker, error) {
 		runtime.AddCleanup(w, set.gp.unregister, w.slot)
 	}
 	w.ur, _ = cfg.Memory.(stackmap.UintReader)
-	switch m := cfg.Memory.(type) {
-	case stackmap.Memory:
-		w.flat, w.hasFlat = m, true
-	case *stackmap.Memory:
-		if m != nil {
-			w.flat, w.hasFlat = *m, true
-		}
+	if m, ok := cfg.Memory.(*stackmap.Memory); ok && m != nil {
+		w.flat, w.hasFlat = *m, true
 	}
 	w.big = x.order == binary.BigEndian
 	w.ectx.w = w
@@ -352,11 +349,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		}
 	}
 	m := w.module(at)
-	if m == nil {
-		if i == 0 {
-			w.fail(i, pc, 0, "innermost frame", fmt.Errorf("%w: pc in no module", ErrCFI))
-			return false
-		}
+	if m == nil { // the innermost frame too: Stopped says where
 		w.end = EndNoModule
 		return false
 	}

@@ -26,8 +26,12 @@ Notes: the same function in several tables of a linked binary is normal
 (the linker kept one copy of an inline function, every object describes
 it); duplicate-function only flags it twice within one table. The register
 rules need the architecture, so with --raw only zero-size of them runs.
-statepoint checks records with ID 0xABCDEF00 and the IDs given with
---statepoint-id.
+statepoint checks every record the statepoint rule (go doc
+stackmap.Record.Statepoint) calls a statepoint, whatever its ID (a GC
+pointer that is a nonzero constant), and reports a record with ID
+0xABCDEF00 or an ID given with --statepoint-id that the rule does not
+accept (a statepoint whose flags or calling convention are out of range
+is no statepoint to the rule: name its ID to have it checked).
 
 JSON (--format=json), one line per file: {"file", "format", "arch", "ok",
 "findings": [{"rule",

@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"io"
 	"slices"
-	"sort"
-	"strings"
 
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
@@ -40,15 +38,6 @@ type formatter func(w io.Writer, in *dumpInput, opts *dumpOptions) error
 // formats maps --format names to their writers; each lives in its own
 // format_*.go file.
 var formats = map[string]formatter{"json": writeJSON, "llvm": writeLLVM, "text": writeText}
-
-func formatNames() string {
-	var names []string
-	for n := range formats {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return strings.Join(names, ", ")
-}
 
 const dumpUsage = `Usage: stackmaps dump [flags] FILE...
 

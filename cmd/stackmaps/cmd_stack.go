@@ -222,6 +222,12 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	if so.frames > 0 && n >= so.frames && w.End() == stackwalk.Walking {
 		end = "frame limit"
 	}
+	if n == 0 && walkErr == nil && w.End() == stackwalk.EndNoModule {
+		// The library ends such a walk (another unwinder may know the
+		// code); for the tool a thread with no frame is a failure.
+		pc, _ := w.Stopped()
+		walkErr = fmt.Errorf("the thread's pc %#x is in no module the process maps", pc)
+	}
 	if so.json {
 		j.OpenObject()
 		j.Key("type")

@@ -162,17 +162,17 @@ func writeFaultMapText(w io.Writer, in *faultMapInput, _ bool) error {
 func writeFaultMapFunction(w *textout.Buffer, fn faultmap.Function, j int) {
 	w.WriteString("  Function #")
 	w.Int(int64(j))
-	if name, addend := fn.Symbol(); name != "" {
+	if name := fn.Name(); name != "" {
 		w.WriteByte(' ')
 		w.WriteString(textout.Escape(name))
-		if addend != 0 {
+		if addend := fn.Addend(); addend != 0 {
 			w.SignedHex(addend)
 		}
 	}
 	w.WriteString(" at ")
 	w.Hex(fn.Address())
-	if _, sec := fn.CodeSection(); sec != "" {
-		w.WriteString(" (" + textout.Escape(sec) + ")")
+	if cs := fn.CodeSection(); cs.Name != "" {
+		w.WriteString(" (" + textout.Escape(cs.Name) + ")")
 	}
 	w.WriteString(", ")
 	w.Plural(fn.NumFaults(), "fault")

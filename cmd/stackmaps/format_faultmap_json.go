@@ -8,42 +8,45 @@ import (
 )
 
 // writeFaultMapJSON writes one JSON document per file (one a line, or
-// indented with --pretty):
+// indented with --pretty), in the shape of dump's stack map document:
 //
-//	{"file": ..., "sections": [{"format", "arch", "section", "slice"?,
-//	  "tables": [{"section_offset", "version", "functions": [{"index" (in the table),
-//	  "symbol"?, "addend"?, "code_section"?, "address", "address_hex",
+//	{"file", "format", "arch", "tables": [{"slice", "section",
+//	  "section_offset", "version", "functions": [{"index" (in the table),
+//	  "symbol", "addend", "code_section"?, "address", "address_hex",
 //	  "stored_address", "faults": [{"kind", "kind_name", "section_offset",
 //	  "faulting_pc_offset", "faulting_pc", "faulting_pc_hex",
-//	  "handler_pc_offset", "handler_pc", "handler_pc_hex"}]}]}]}]}
+//	  "handler_pc_offset", "handler_pc", "handler_pc_hex"}]}]}]}
 //
-// Numbers are JSON numbers (exact: integers), with _hex strings beside
-// the addresses.
+// "arch" is "universal" for a Mach-O universal file, whose tables then say
+// their slice; "slice" is null otherwise and "symbol" null when the file
+// names no symbol. Numbers are JSON numbers (exact: integers), with _hex
+// strings beside the addresses.
 func writeFaultMapJSON(w io.Writer, in *faultMapInput, pretty bool) error {
 	bw := textout.NewBuffer(w)
 	j := &textout.JSON{W: bw, Pretty: pretty}
 	j.OpenObject()
 	j.Name("file", in.File)
-	j.Key("sections")
+	format, arch := "", ""
+	if len(in.Sections) > 0 {
+		format, arch = string(in.Sections[0].Format), in.Sections[0].Arch.String()
+	}
+	if len(in.Sections) > 1 {
+		arch = "universal"
+	}
+	j.Key("format")
+	j.String(format)
+	j.Key("arch")
+	j.String(arch)
+	j.Key("tables")
 	j.OpenArray()
 	for i, s := range in.Parsed {
 		sd := in.Sections[i]
-		j.Elem()
-		j.OpenObject()
-		j.Key("format")
-		j.String(string(sd.Format))
-		j.Key("arch")
-		j.String(sd.Arch.String())
-		j.Name("section", sd.Name)
-		if sd.Slice != "" {
-			j.Name("slice", sd.Slice)
-		}
-		j.Key("tables")
-		j.OpenArray()
 		for t := range s.NumTables() {
 			tb := s.Table(t)
 			j.Elem()
 			j.OpenObject()
+			j.NameOrNull("slice", sd.Slice, sd.Slice != "")
+			j.Name("section", sd.Name)
 			j.Key("section_offset")
 			j.Int(int64(tb.Offset()))
 			j.Key("version")
@@ -57,8 +60,6 @@ func writeFaultMapJSON(w io.Writer, in *faultMapInput, pretty bool) error {
 			j.CloseArray()
 			j.CloseObject()
 		}
-		j.CloseArray()
-		j.CloseObject()
 	}
 	j.CloseArray()
 	j.CloseObject()
@@ -70,17 +71,15 @@ func writeFaultMapJSONFunction(j *textout.JSON, fn faultmap.Function, index int)
 	j.OpenObject()
 	j.Key("index")
 	j.Int(int64(index))
-	if name, addend := fn.Symbol(); name != "" {
-		j.Name("symbol", name)
-		j.Key("addend")
-		j.Int(addend)
-	}
-	if idx, sec := fn.CodeSection(); idx != 0 {
+	j.NameOrNull("symbol", fn.Symbol(), fn.Symbol() != "")
+	j.Key("addend")
+	j.Int(fn.Addend())
+	if cs := fn.CodeSection(); cs.Known() {
 		j.Key("code_section")
 		j.OpenObject()
 		j.Key("index")
-		j.Int(int64(idx))
-		j.Name("name", sec)
+		j.Int(int64(cs.Index))
+		j.Name("name", cs.Name)
 		j.CloseObject()
 	}
 	j.Key("address")

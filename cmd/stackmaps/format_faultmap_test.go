@@ -95,29 +95,32 @@ func TestFaultMapJSON(t *testing.T) {
 		if !pretty {
 			assert.Equal(t, 1, strings.Count(got, "\n"), "one document a line")
 		}
+		// The shape of dump's stack map document: tables at the top, each
+		// naming its section.
 		var doc struct {
-			File     string
-			Sections []struct {
-				Format, Arch, Section string
-				Tables                []struct {
-					SectionOffset int `json:"section_offset"`
-					Functions     []struct {
-						Symbol  string
-						Address uint64
-						Faults  []struct {
-							KindName   string `json:"kind_name"`
-							FaultingPC uint64 `json:"faulting_pc"`
-							HandlerPC  uint64 `json:"handler_pc"`
-						}
+			File, Format, Arch string
+			Tables             []struct {
+				Slice         *string
+				Section       string
+				SectionOffset int `json:"section_offset"`
+				Functions     []struct {
+					Symbol  string
+					Address uint64
+					Faults  []struct {
+						KindName   string `json:"kind_name"`
+						FaultingPC uint64 `json:"faulting_pc"`
+						HandlerPC  uint64 `json:"handler_pc"`
 					}
 				}
 			}
 		}
 		require.NoError(t, json.Unmarshal([]byte(got), &doc))
-		require.Len(t, doc.Sections, 1)
-		s := doc.Sections[0]
-		assert.Equal(t, ".llvm_faultmaps", s.Section)
+		assert.Equal(t, "elf", doc.Format)
+		assert.Equal(t, "x86_64", doc.Arch)
+		s := doc
 		require.Len(t, s.Tables, 2)
+		assert.Equal(t, ".llvm_faultmaps", s.Tables[0].Section)
+		assert.Nil(t, s.Tables[0].Slice)
 		assert.Equal(t, 0x84, s.Tables[1].SectionOffset)
 		fn := s.Tables[0].Functions[3]
 		assert.Equal(t, "two_checks", fn.Symbol)

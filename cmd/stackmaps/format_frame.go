@@ -238,8 +238,6 @@ func padLeft(s string, n int) string {
 	return strings.Repeat(" ", n-len(s)) + s
 }
 
-func itoaInt(n int) string { return strconv.Itoa(n) }
-
 // writeFramePictureJSON writes the picture as one JSON document.
 func writeFramePictureJSON(w *textout.Buffer, file string, p *framePicture, pretty bool) {
 	j := textout.NewJSON(w)

@@ -41,10 +41,9 @@ func writeTextStatepoint(w *textout.Buffer, tv *tableView, sp stackmap.Statepoin
 	}
 	if sp.NumGCSlots() > 0 {
 		w.WriteString("        GC slots:")
-		first := statepointFirstSlot(sp)
 		for i := 0; i < sp.NumGCSlots(); i++ {
 			w.WriteString(" #")
-			w.Int(int64(first + i))
+			w.Int(int64(sp.GCSlotIndex(i)))
 		}
 		w.WriteByte('\n')
 	}
@@ -62,12 +61,6 @@ func writeTextStatepoint(w *textout.Buffer, tv *tableView, sp stackmap.Statepoin
 	if header {
 		w.WriteByte('\n')
 	}
-}
-
-// statepointFirstSlot is the location index of the first GC slot: the
-// slots end the record.
-func statepointFirstSlot(sp stackmap.Statepoint) int {
-	return sp.Record().NumLocations() - sp.NumGCSlots()
 }
 
 // forEachRegisterRoot calls fn with each distinct GC pointer location (base
@@ -123,10 +116,9 @@ func writeJSONStatepoint(j *textout.JSON, rv recordView) {
 	j.CloseArray()
 	j.Key("gc_slots")
 	j.OpenArray()
-	first := statepointFirstSlot(sp)
 	for i := 0; i < sp.NumGCSlots(); i++ {
 		j.Elem()
-		j.Int(int64(first + i))
+		j.Int(int64(sp.GCSlotIndex(i)))
 	}
 	j.CloseArray()
 	j.Key("register_roots")

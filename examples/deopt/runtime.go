@@ -92,7 +92,7 @@ func (m *Module) Rebuild(cf *CaptureFile, c *Capture) (*Frame, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: m.Section.Arch, Memory: c.Stack})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: m.Section.Arch, Memory: &c.Stack})
 	if err != nil {
 		return nil, err
 	}

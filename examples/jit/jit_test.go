@@ -96,7 +96,10 @@ func inProcessBinary(t *testing.T, v int) string {
 		testBinaries.dir = dir
 	}
 	bin := filepath.Join(testBinaries.dir, fmt.Sprintf("jit-llvm%d.test", v))
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goTool, err := exec.LookPath("go") // go test puts its own GOROOT/bin first on PATH
+	if err != nil {
+		testtools.Missing(t, "the go command is not on PATH")
+	}
 	build := exec.Command(goTool, "test", "-c", "-tags", fmt.Sprintf("llvmjit,llvm%d", v), "-o", bin, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=1")
 	if out, err := build.CombinedOutput(); err != nil {

@@ -43,7 +43,7 @@ func load(exe, capture string) (*walker, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stackmap.Memory{Addr: rsp, Data: stack}})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stackmap.Memory{Addr: rsp, Data: stack}})
 	if err != nil {
 		return nil, err
 	}
@@ -81,10 +81,8 @@ func (x *walker) walk(values bool) {
 			sum += r.Base.Bits ^ r.Derived.Bits
 		}
 	}
-	sink = sum
+	runtime.KeepAlive(sum) // what the walk computed, so that it is not dead code
 }
-
-var sink uint64
 
 // check walks once and verifies what the walk computed: 201 frames (the
 // chain and main) ending in libc; 100 statepoint frames, each with deopt
