@@ -220,6 +220,7 @@ func TestAPI(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	logCounts(t, got)
 	want := readLines(t, cur)
 	if added, removed := diff(want, got); len(added)+len(removed) > 0 {
 		t.Errorf("the exported API differs from api/current.txt (review the change, name it in CHANGELOG.md, then go test ./internal/apicheck -update):\n%s",
@@ -359,4 +360,29 @@ func mentions(log string) map[string]bool {
 func named(k string, m map[string]bool) bool {
 	pkg, rest, _ := strings.Cut(k, ".")
 	return m[rest] || m[pkg+"."+rest]
+}
+
+// logCounts logs how many exported identifiers each package has (its
+// distinct listing keys: a constant's two lines, a type's own line and
+// its kind are one each), and the total: go test -v -run TestAPI
+// ./internal/apicheck shows them.
+func logCounts(t *testing.T, lines []string) {
+	keys := map[string]bool{}
+	per := map[string]int{}
+	for _, l := range lines {
+		if k := key(l); k != "" && !keys[k] {
+			keys[k] = true
+			pkg, _, _ := strings.Cut(k, ".")
+			per[pkg]++
+		}
+	}
+	var names []string
+	for p := range per {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		t.Logf("%-14s %4d", p, per[p])
+	}
+	t.Logf("%-14s %4d", "total", len(keys))
 }
