@@ -273,7 +273,9 @@ func (w *Walker) next() bool {
 	if !ok {
 		return false
 	}
-	return w.enter(w.fr.Index+1, pc, true)
+	// The frame a signal trampoline returns to was interrupted at pc: its
+	// pc is no return address.
+	return w.enter(w.fr.Index+1, pc, !w.fr.signal)
 }
 
 // Frame returns the current frame. It points into the Walker and is valid
@@ -334,7 +336,9 @@ func (w *Walker) module(pc uint64) *Module {
 // enter makes the frame of index i at pc current: its module, unwind
 // row, CFA and record. call says pc is a return address (the frame is
 // suspended in a call): the row is then looked up as unwind.LookupPC
-// says, at the call.
+// says, at the call. It is false for the innermost frame of StartAsync
+// and for the frame above a signal frame (Frame.IsSignalFrame), whose pc
+// is the instruction the signal interrupted.
 func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	// The frame's stack pointer, 0 when it is not known.
 	sp, spKnown := w.cs.value(uint(w.abi.sp))
@@ -383,11 +387,11 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	if !ok {
 		return false
 	}
-	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, call: call, w: w}
+	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, call: call, signal: ur.SignalFrame, w: w}
 	w.findRecord(&w.fr, m)
 	if w.cache != nil {
 		if e := w.cache.claim(pc); e.compile(row, &w.abi, &w.fr) {
-			e.m, e.pc, e.call, e.removals = m, pc, call, w.snap.removals
+			e.m, e.pc, e.call, e.signal, e.removals = m, pc, call, ur.SignalFrame, w.snap.removals
 			w.recipe, w.fr.ri = e, &e.found
 		} else {
 			e.m = nil
@@ -410,7 +414,7 @@ func (w *Walker) enterRecipe(i int, pc, sp, at uint64, m *Module, e *recipe) boo
 	// Field by field: a composite literal of the whole Frame is built
 	// aside and then copied.
 	fr := &w.fr
-	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri, fr.call = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found, e.call
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri, fr.call, fr.signal = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found, e.call, e.signal
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
 	return true
 }
