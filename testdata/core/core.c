@@ -12,7 +12,15 @@
  * CORE_CRASH=1 calls abort() (SIGABRT, the thread stopped in the C library's
  * raise), CORE_CRASH=2 stores to a null pointer (SIGSEGV, the thread stopped
  * in core_crash itself). The kernel (or QEMU, or gdb) writes the core. A
- * second thread waits in pause() (core_idle) meanwhile. */
+ * second thread waits in pause() (core_idle) meanwhile.
+ *
+ * CORE_CRASH 3 to 6 die inside a signal handler (core_on_signal, which
+ * appends "signal N" and "interrupted PC SP", read from its ucontext, to
+ * RECORDFILE and calls abort()): 3 stores to a null pointer in core_crash
+ * (SIGSEGV), 4 raises SIGUSR1, 5 calls core_fault_push, which faults on
+ * the instruction right after a push (x86_64), 6 calls core_fault_first,
+ * which faults on its first instruction (x86_64, aarch64), right after
+ * core_fault_before, whose last row has another CFA. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -32,8 +40,9 @@
 #error "build with -DCORE_STATEPOINT=0|1"
 #endif
 #ifndef CORE_CRASH
-#error "build with -DCORE_CRASH=1 (abort) or 2 (null store)"
+#error "build with -DCORE_CRASH=1 (abort), 2 (null store) or 3-6 (in a handler)"
 #endif
+#include <ucontext.h>
 
 #define ABOVE_MAIN 256
 #define WALK_N 5
@@ -50,6 +59,7 @@ void stackmaps_capture_dump(const uint64_t *save) { (void)save; abort(); }
 
 
 static FILE *out;
+static const char *record_path;
 static uint64_t main_sp, main_cfa;
 static unsigned char gcobj[64] __attribute__((aligned(16)));
 volatile int *core_null;
@@ -61,6 +71,104 @@ static const char *type_name(char t) {
 	case 'd': return "f64";
 	default:  return "ptr";
 	}
+}
+
+#if CORE_CRASH == 1
+#define CRASH_NAME "abort"
+#elif CORE_CRASH == 2
+#define CRASH_NAME "segv"
+#elif CORE_CRASH == 3
+#define CRASH_NAME "sigsegv"
+#elif CORE_CRASH == 4
+#define CRASH_NAME "sigusr1"
+#elif CORE_CRASH == 5
+#define CRASH_NAME "push"
+#else
+#define CRASH_NAME "first"
+#endif
+
+/* The faulting functions of CORE_CRASH 5 and 6, each storing through its
+ * argument (a null pointer): core_fault_push right after pushing rbx (the
+ * row at pc-1 has a CFA 8 bytes lower), core_fault_first at its first
+ * instruction (pc-1 is core_fault_before's last byte, whose row's CFA is
+ * 16 bytes higher). */
+void core_fault_push(volatile int *p);
+void core_fault_first(volatile int *p);
+#if defined(__x86_64__)
+__asm__(".text\n"
+	".globl core_fault_push\n.type core_fault_push,@function\n"
+	"core_fault_push:\n.cfi_startproc\n"
+	"  pushq %rbx\n.cfi_adjust_cfa_offset 8\n.cfi_rel_offset %rbx, 0\n"
+	"  movl $1, (%rdi)\n"
+	"  popq %rbx\n.cfi_adjust_cfa_offset -8\n.cfi_restore %rbx\n"
+	"  ret\n.cfi_endproc\n.size core_fault_push, .-core_fault_push\n"
+	".globl core_fault_before\n.type core_fault_before,@function\n"
+	"core_fault_before:\n.cfi_startproc\n"
+	"  pushq %rbp\n.cfi_adjust_cfa_offset 8\n"
+	"  pushq %rbx\n.cfi_adjust_cfa_offset 8\n"
+	"  ud2\n.cfi_endproc\n.size core_fault_before, .-core_fault_before\n"
+	".globl core_fault_first\n.type core_fault_first,@function\n"
+	"core_fault_first:\n.cfi_startproc\n"
+	"  movl $1, (%rdi)\n"
+	"  ret\n.cfi_endproc\n.size core_fault_first, .-core_fault_first\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+	".globl core_fault_before\n.type core_fault_before,%function\n"
+	"core_fault_before:\n.cfi_startproc\n"
+	"  stp x29, x30, [sp, #-32]!\n.cfi_def_cfa_offset 32\n.cfi_offset 29, -32\n.cfi_offset 30, -24\n"
+	"  brk #0\n.cfi_endproc\n.size core_fault_before, .-core_fault_before\n"
+	".globl core_fault_first\n.type core_fault_first,%function\n"
+	"core_fault_first:\n.cfi_startproc\n"
+	"  str wzr, [x0]\n"
+	"  ret\n.cfi_endproc\n.size core_fault_first, .-core_fault_first\n");
+void core_fault_push(volatile int *p) { *p = 1; }
+#else
+void core_fault_push(volatile int *p) { *p = 1; }
+void core_fault_first(volatile int *p) { *p = 1; }
+#endif
+
+/* The interrupted pc and stack pointer of a ucontext. */
+static uint64_t uc_pc(const ucontext_t *uc) {
+#if defined(__x86_64__)
+	return (uint64_t)uc->uc_mcontext.gregs[16] /* REG_RIP */;
+#elif defined(__aarch64__)
+	return uc->uc_mcontext.pc;
+#elif defined(__powerpc64__)
+	return uc->uc_mcontext.gp_regs[32];
+#elif defined(__s390x__)
+	return uc->uc_mcontext.psw.addr;
+#else
+	return uc->uc_mcontext.__gregs[0];
+#endif
+}
+
+static uint64_t uc_sp(const ucontext_t *uc) {
+#if defined(__x86_64__)
+	return (uint64_t)uc->uc_mcontext.gregs[15] /* REG_RSP */;
+#elif defined(__aarch64__)
+	return uc->uc_mcontext.sp;
+#elif defined(__powerpc64__)
+	return uc->uc_mcontext.gp_regs[1];
+#elif defined(__s390x__)
+	return uc->uc_mcontext.gregs[15];
+#else
+	return uc->uc_mcontext.__gregs[2];
+#endif
+}
+
+/* CORE_CRASH 3-6: the handler appends the signal and the interrupted
+ * registers to the record, then aborts (a core of a thread inside a
+ * handler). */
+__attribute__((noinline)) static void core_on_signal(int sig, siginfo_t *si, void *ctx) {
+	FILE *f = fopen(record_path, "a");
+	(void)si;
+	if (f) {
+		fprintf(f, "signal %d\ninterrupted 0x%016llx 0x%016llx\n", sig,
+			(unsigned long long)uc_pc((const ucontext_t *)ctx),
+			(unsigned long long)uc_sp((const ucontext_t *)ctx));
+		fclose(f);
+	}
+	abort();
 }
 
 __attribute__((noinline)) void core_crash(void) {
@@ -95,12 +203,18 @@ __attribute__((noinline)) void core_crash(void) {
 	}
 	fprintf(out, "frame %d main\ncallsp 0x%016llx\ncfa 0x%016llx\nend\n", k, (unsigned long long)main_sp,
 		(unsigned long long)main_cfa);
-	fprintf(out, "crash %s\n", CORE_CRASH == 1 ? "abort" : "segv");
+	fprintf(out, "crash %s\n", CRASH_NAME);
 	fclose(out);
 #if CORE_CRASH == 1
 	abort();
-#else
+#elif CORE_CRASH == 2 || CORE_CRASH == 3
 	*core_null = 1;
+#elif CORE_CRASH == 4
+	raise(SIGUSR1);
+#elif CORE_CRASH == 5
+	core_fault_push(core_null);
+#else
+	core_fault_first(core_null);
 #endif
 	/* The recorded values must stay live: not reached. */
 	__asm__ volatile("" ::: "memory");
@@ -177,6 +291,7 @@ int main(int argc, char **argv) {
 	if (map_trampolines() != 0)
 		return 1;
 #endif
+	record_path = argv[1];
 	out = fopen(argv[1], "w");
 	if (!out) {
 		perror(argv[1]);
@@ -194,6 +309,7 @@ int main(int argc, char **argv) {
 	function("walk_c", (const void *)(uintptr_t)walk_c);
 	function("walk_d", (const void *)(uintptr_t)walk_d);
 	function("core_crash", (const void *)(uintptr_t)core_crash);
+	function("core_fault_first", (const void *)(uintptr_t)core_fault_first);
 	fflush(out);
 	{
 		pthread_t th;
@@ -205,6 +321,14 @@ int main(int argc, char **argv) {
 			usleep(1000);
 	}
 
+	if (CORE_CRASH >= 3) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = core_on_signal;
+		sa.sa_flags = SA_SIGINFO;
+		sigaction(SIGSEGV, &sa, NULL);
+		sigaction(SIGUSR1, &sa, NULL);
+	}
 	main_cfa = (uint64_t)(uintptr_t)__builtin_dwarf_cfa();
 	main_sp = current_sp();
 	walk_a(0x1122334455667788LL, 0x00000001deadbeefLL, gcobj, WALK_N);
