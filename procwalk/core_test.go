@@ -10,7 +10,6 @@ import (
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/coretest"
 	"github.com/stackmaps/stackmaps/procwalk"
-	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
@@ -201,40 +200,8 @@ func checkCore(t *testing.T, b coretest.Build, c *coretest.Core, sysroot string)
 
 // libraryFrame turns a frame of the walk into what coretest compares.
 func libraryFrame(w *procwalk.Walk, fr *stackwalk.Frame) coretest.Frame {
-	out := coretest.Frame{Index: fr.Index, PC: fr.PC, CFA: fr.CFA, SP: fr.SP,
-		Signal: fr.IsSignalFrame(), Interrupted: !fr.PCIsReturnAddress()}
-	out.Func, _, _ = w.FrameSymbol(fr)
-	rec, ok := fr.Record()
-	if !ok {
-		return out
-	}
-	out.HasRecord, out.ID, out.Statepoint = true, rec.ID(), fr.IsStatepoint()
-	sp, isSP := fr.Statepoint()
-	for i := range fr.NumDeopt() {
-		var loc stackmap.Location
-		if isSP {
-			loc, _ = sp.Deopt(i)
-		} else {
-			loc, _ = rec.Location(i)
-		}
-		s, err := fr.Deopt(i)
-		out.Deopt = append(out.Deopt, value(loc, s, err))
-	}
-	for i := range fr.NumRoots() {
-		base, derived, _ := sp.GCPair(i)
-		r, err := fr.Root(i)
-		out.Roots = append(out.Roots, [2]coretest.Value{value(base, r.Base, err), value(derived, r.Derived, err)})
-	}
-	return out
-}
-
-func value(loc stackmap.Location, s stackwalk.Slot, err error) coretest.Value {
-	v := coretest.Value{Kind: loc.Kind, Reg: loc.Reg, Size: int(loc.Size), Known: err == nil}
-	if err == nil {
-		v.Bits = s.Bits
-		v.InMemory, v.HomeAddr = s.Home.Kind == stackwalk.HomeMemory, s.Home.Addr
-	}
-	return v
+	name, _, _ := w.FrameSymbol(fr)
+	return coretest.FrameOf(fr, name)
 }
 
 // TestCoreWalkAllocatesNothing walks a kernel core's crashed thread again

@@ -221,7 +221,9 @@ func (w *Walker) Start(pc uint64, regs *RegisterSet) { w.start(pc, regs, false) 
 // StartAsync begins a walk from registers captured at an interrupted
 // instruction pc (a signal, a preemption, a thread stopped by ptrace or
 // written to a core file), not at a call: every register is the innermost
-// frame's, and its unwind row is the one at pc itself (not at pc-1).
+// frame's, and its unwind row is the one at pc itself (not at pc-1). A
+// signal handler's context gives such registers: linuxregs.DecodeUcontext
+// (see the package documentation, Signals).
 func (w *Walker) StartAsync(pc uint64, regs *RegisterSet) { w.start(pc, regs, true) }
 
 func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
 // Value is one evaluated location of a walked frame, as the library or the
@@ -257,4 +258,43 @@ func CheckSignal(t testing.TB, b Build, c *Core, frames []Frame) {
 	if c.Interrupted.Signal != b.HandledSignal() {
 		t.Errorf("the handler caught signal %d, want %d", c.Interrupted.Signal, b.HandledSignal())
 	}
+}
+
+// FrameOf turns a frame of a library walk into what Check compares; name
+// is the function holding the frame's pc.
+func FrameOf(fr *stackwalk.Frame, name string) Frame {
+	out := Frame{Index: fr.Index, PC: fr.PC, CFA: fr.CFA, SP: fr.SP, Func: name,
+		Signal: fr.IsSignalFrame(), Interrupted: !fr.PCIsReturnAddress()}
+	rec, ok := fr.Record()
+	if !ok {
+		return out
+	}
+	out.HasRecord, out.ID, out.Statepoint = true, rec.ID(), fr.IsStatepoint()
+	sp, isSP := fr.Statepoint()
+	for i := range fr.NumDeopt() {
+		var loc stackmap.Location
+		if isSP {
+			loc, _ = sp.Deopt(i)
+		} else {
+			loc, _ = rec.Location(i)
+		}
+		s, err := fr.Deopt(i)
+		out.Deopt = append(out.Deopt, valueOf(loc, s, err))
+	}
+	for i := range fr.NumRoots() {
+		base, derived, _ := sp.GCPair(i)
+		r, err := fr.Root(i)
+		out.Roots = append(out.Roots, [2]Value{valueOf(base, r.Base, err), valueOf(derived, r.Derived, err)})
+	}
+	return out
+}
+
+// valueOf is one evaluated location of FrameOf.
+func valueOf(loc stackmap.Location, s stackwalk.Slot, err error) Value {
+	v := Value{Kind: loc.Kind, Reg: loc.Reg, Size: int(loc.Size), Known: err == nil}
+	if err == nil {
+		v.Bits = s.Bits
+		v.InMemory, v.HomeAddr = s.Home.Kind == stackwalk.HomeMemory, s.Home.Addr
+	}
+	return v
 }

@@ -20,7 +20,10 @@
  * (SIGSEGV), 4 raises SIGUSR1, 5 calls core_fault_push, which faults on
  * the instruction right after a push (x86_64), 6 calls core_fault_first,
  * which faults on its first instruction (x86_64, aarch64), right after
- * core_fault_before, whose last row has another CFA. */
+ * core_fault_before, whose last row has another CFA. CORE_CRASH 7 is 3
+ * whose handler also appends "ucontext HEX" (the bytes of its ucontext)
+ * and "ustack ADDR HEX" (the stack from the interrupted stack pointer to
+ * above main) and exits with status 0: testdata/core/ucontext. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -83,8 +86,10 @@ static const char *type_name(char t) {
 #define CRASH_NAME "sigusr1"
 #elif CORE_CRASH == 5
 #define CRASH_NAME "push"
-#else
+#elif CORE_CRASH == 6
 #define CRASH_NAME "first"
+#else
+#define CRASH_NAME "ucontext"
 #endif
 
 /* The faulting functions of CORE_CRASH 5 and 6, each storing through its
@@ -156,18 +161,38 @@ static uint64_t uc_sp(const ucontext_t *uc) {
 #endif
 }
 
-/* CORE_CRASH 3-6: the handler appends the signal and the interrupted
+#define UCONTEXT_DUMP 1024
+
+/* CORE_CRASH 3-7: the handler appends the signal and the interrupted
  * registers to the record, then aborts (a core of a thread inside a
  * handler). */
 __attribute__((noinline)) static void core_on_signal(int sig, siginfo_t *si, void *ctx) {
 	FILE *f = fopen(record_path, "a");
 	(void)si;
 	if (f) {
+		uint64_t sp = uc_sp((const ucontext_t *)ctx);
 		fprintf(f, "signal %d\ninterrupted 0x%016llx 0x%016llx\n", sig,
-			(unsigned long long)uc_pc((const ucontext_t *)ctx),
-			(unsigned long long)uc_sp((const ucontext_t *)ctx));
+			(unsigned long long)uc_pc((const ucontext_t *)ctx), (unsigned long long)sp);
+		if (CORE_CRASH == 7) {
+			/* The context's bytes (UCONTEXT_DUMP of them: at least
+			 * what linuxregs.DecodeUcontext reads) and the stack from
+			 * the interrupted stack pointer to above main. */
+			const unsigned char *p = ctx;
+			uint64_t end = (main_cfa + ABOVE_MAIN + 15) & ~(uint64_t)15;
+			int i;
+			fprintf(f, "ucontext ");
+			for (i = 0; i < UCONTEXT_DUMP; i++)
+				fprintf(f, "%02x", p[i]);
+			sp &= ~(uint64_t)15;
+			fprintf(f, "\nustack 0x%016llx ", (unsigned long long)sp);
+			for (p = (const unsigned char *)(uintptr_t)sp; p < (const unsigned char *)(uintptr_t)end; p++)
+				fprintf(f, "%02x", *p);
+			fprintf(f, "\n");
+		}
 		fclose(f);
 	}
+	if (CORE_CRASH == 7)
+		_exit(0);
 	abort();
 }
 
@@ -207,7 +232,7 @@ __attribute__((noinline)) void core_crash(void) {
 	fclose(out);
 #if CORE_CRASH == 1
 	abort();
-#elif CORE_CRASH == 2 || CORE_CRASH == 3
+#elif CORE_CRASH == 2 || CORE_CRASH == 3 || CORE_CRASH == 7
 	*core_null = 1;
 #elif CORE_CRASH == 4
 	raise(SIGUSR1);

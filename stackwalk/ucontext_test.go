@@ -1,0 +1,104 @@
+package stackwalk_test
+
+import (
+	"bufio"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/coretest"
+	"github.com/stackmaps/stackmaps/internal/walktest"
+	"github.com/stackmaps/stackmaps/linuxregs"
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
+	"github.com/stackmaps/stackmaps/unwind"
+)
+
+// TestWalkFromUcontext walks, on each of the six architectures, from the
+// ucontext a SIGSEGV handler received (testdata/core/ucontext, made by
+// ucontext.sh: core.c's null store in core_crash, run natively or under
+// qemu-user): linuxregs.DecodeUcontext gives the interrupted registers,
+// StartAsync walks from them over the stack the handler saved, through
+// core_crash (at the faulting store, every register known) and the llc
+// frames to main, each frame's CFA, record, deopt values and GC roots
+// what the program recorded (coretest.Check).
+func TestWalkFromUcontext(t *testing.T) {
+	dirs, err := filepath.Glob(filepath.Join(coretest.Dir(), "ucontext", "*"))
+	require.NoError(t, err)
+	require.Len(t, dirs, 6)
+	for _, d := range dirs {
+		arch := filepath.Base(d)
+		t.Run(arch, func(t *testing.T) {
+			exe, recPath := filepath.Join(d, "core-prog"), filepath.Join(d, "rec.txt")
+			f, err := walktest.ParseFile(recPath)
+			require.NoError(t, err)
+			uc, stack := ucontextLines(t, recPath)
+			a, err := regs.ParseArch(arch)
+			require.NoError(t, err)
+
+			var s linuxregs.Set
+			require.NoError(t, linuxregs.DecodeUcontext(a, uc, &s))
+			var rs stackwalk.RegisterSet
+			s.Each(func(r uint16, v uint64) { rs.Set(r, v) })
+
+			m, err := objfile.OpenModule(exe, bias(t, exe, f))
+			require.NoError(t, err)
+			defer m.Close()
+			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stack})
+			require.NoError(t, err)
+			var frames []coretest.Frame
+			w.StartAsync(s.PC, &rs)
+			for fr, err := range w.Frames() {
+				require.NoError(t, err)
+				frames = append(frames, coretest.FrameOf(fr, funcAt(f, unwind.LookupPC(fr.PC, fr.PCIsReturnAddress()))))
+			}
+			require.NotEmpty(t, frames)
+			assert.Equal(t, "core_crash", frames[0].Func, "the interrupted frame")
+			assert.True(t, frames[0].Interrupted)
+			b := coretest.Build{Arch: arch, Mode: f.Mode, Crash: "ucontext"}
+			st := coretest.Check(t, b, f, frames, stack, s.HasFP || a == regs.X86_64)
+			assert.Equal(t, 5, st.Frames)
+			assert.NotZero(t, st.Values)
+			t.Logf("%d frames, FP registers %v: %d values, %d roots, %d caller-saved unknown, %d lost with FP (end %v)",
+				len(frames), s.HasFP, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
+		})
+	}
+}
+
+// ucontextLines reads the "ucontext HEX" and "ustack ADDR HEX" lines the
+// handler appended to the record.
+func ucontextLines(t *testing.T, path string) ([]byte, stackmap.Memory) {
+	t.Helper()
+	fh, err := os.Open(path)
+	require.NoError(t, err)
+	defer fh.Close()
+	var uc []byte
+	var mem stackmap.Memory
+	sc := bufio.NewScanner(fh)
+	sc.Buffer(nil, 1<<22)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) == 2 && f[0] == "ucontext":
+			uc, err = hex.DecodeString(f[1])
+			require.NoError(t, err)
+		case len(f) == 3 && f[0] == "ustack":
+			mem.Addr, err = strconv.ParseUint(f[1], 0, 64)
+			require.NoError(t, err)
+			mem.Data, err = hex.DecodeString(f[2])
+			require.NoError(t, err)
+		}
+	}
+	require.NoError(t, sc.Err())
+	require.NotEmpty(t, uc, "no ucontext line")
+	require.NotEmpty(t, mem.Data, "no ustack line")
+	return uc, mem
+}
