@@ -144,3 +144,30 @@ func UcontextFPAddr(a regs.Arch, b []byte) (uint64, bool) {
 	v := a.ByteOrder().Uint64(b[l.fpAddrOff:])
 	return v, v != 0
 }
+
+// UcontextOffsets calls fn with the DWARF number and the byte offset in
+// arch's ucontext_t of every register DecodeUcontext decodes from a fixed
+// place (the general registers, and the floating-point registers of
+// PowerPC64, s390x and RISC-V 64; not AArch64's, whose record must be
+// found, nor x86_64's, behind a pointer), and returns the offset of the
+// interrupted pc; false for an architecture not supported. An unwinder
+// that recognises a signal trampoline reads the interrupted registers at
+// these offsets from the ucontext in its frame.
+func UcontextOffsets(a regs.Arch, fn func(r uint16, off int)) (pcOff int, ok bool) {
+	l := ucLayoutOf(a)
+	if l == nil {
+		return 0, false
+	}
+	g := l.gpr
+	for i, r := range g.dwarf[:min(l.nslots, len(g.dwarf))] {
+		if r != skip {
+			fn(r, l.gprOff+8*i)
+		}
+	}
+	if l.fp != nil && l.fpMagic == 0 {
+		for i, r := range l.fp.dwarf {
+			fn(r, l.fpOff+l.fp.first+i*l.fp.stride)
+		}
+	}
+	return l.gprOff + 8*g.pc, true
+}

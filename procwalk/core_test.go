@@ -69,6 +69,38 @@ func TestCoreSignalKernel(t *testing.T) {
 	}
 }
 
+// qemuSignalBuilds die inside their signal handler under qemu-user, whose
+// trampolines have no CFI: the walker recognises them by their code
+// (aarch64 mov x8,#139; svc #0; ppc64 li r0,172; sc, its ucontext found by
+// its regs pointer; s390x svc 173) and reads the interrupted registers
+// from the signal frame.
+var qemuSignalBuilds = []coretest.Build{
+	{Arch: "aarch64", PIE: true, Mode: "statepoint", Crash: "sigsegv"},
+	{Arch: "aarch64", PIE: false, Mode: "patchpoint", Crash: "sigusr1"},
+	{Arch: "aarch64", PIE: true, Mode: "statepoint", Crash: "first"},
+	{Arch: "ppc64le", PIE: true, Mode: "patchpoint", Crash: "sigsegv"},
+	{Arch: "ppc64", PIE: false, Mode: "patchpoint", Crash: "sigsegv"},
+	{Arch: "s390x", PIE: true, Mode: "patchpoint", Crash: "sigsegv"},
+	{Arch: "s390x", PIE: false, Mode: "patchpoint", Crash: "sigusr1"},
+}
+
+// TestCoreSignalQEMU walks qemu-user's guest cores of programs that die
+// inside their signal handler, through the trampoline recognised by its
+// code, to main. Before the walker knew these trampolines every walk
+// ended at the trampoline (no module), after core_on_signal.
+func TestCoreSignalQEMU(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and crashes programs")
+	}
+	dir := t.TempDir()
+	for _, b := range qemuSignalBuilds {
+		t.Run(subtestName(b), func(t *testing.T) {
+			exe := coretest.Compile(t, b, dir)
+			checkCore(t, b, coretest.QEMUCore(t, b.Arch, exe), coretest.Sysroot(b.Arch))
+		})
+	}
+}
+
 // TestCoreSignalGDB walks gdb's cores of the same programs, written at
 // the SIGABRT inside the handler.
 func TestCoreSignalGDB(t *testing.T) {

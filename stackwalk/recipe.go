@@ -234,10 +234,11 @@ func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
 		nsp, nspKnown = vals[e.spMove], got&(1<<e.spMove) != 0
 	}
 	// The stack grows down: the caller's stack pointer must be above the
-	// callee's. Only the innermost frame may have no frame of its own (a
-	// signal frame's caller may be on another stack: see unwind).
+	// callee's. Only the innermost frame, or one a signal interrupted (a
+	// leaf), may have no frame of its own; a signal frame's caller may be
+	// on another stack (see unwind).
 	if osp := s.reg(uint64(sp)); nspKnown && !fr.signal && osp.Known() &&
-		(nsp < osp.Value || (nsp == osp.Value && fr.Index > 0)) {
+		(nsp < osp.Value || (nsp == osp.Value && fr.Index > 0 && fr.call)) {
 		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp, osp.Value), ErrNoProgress)
 		return 0, false
 	}

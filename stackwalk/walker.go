@@ -120,7 +120,8 @@ type Walker struct {
 	cache  *recipeCache
 	rowMod *Module // the module and link-time address of the row Frame.Row computes lazily
 	rowAt  uint64
-	own    found // the record of a frame not in the cache
+	own    found   // the record of a frame not in the cache
+	trow   cfi.Row // the row of a signal trampoline recognised by its code (sigTramp)
 	// flat is Config.Memory when it is a stackmap.Memory (hasFlat), read
 	// by load without interface calls; big says the target's byte order.
 	flat    stackmap.Memory
@@ -359,6 +360,9 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	}
 	m := w.module(at)
 	if m == nil {
+		if w.sigTramp(i, pc, sp, spKnown, call) {
+			return true
+		}
 		if i == 0 {
 			w.fail(i, pc, 0, "innermost frame", fmt.Errorf("%w: pc in no module", ErrCFI))
 			return false
@@ -372,6 +376,9 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	}
 	ur, err := m.Unwind.RowAt(at-m.Bias, &w.uc)
 	if err != nil {
+		if errors.Is(err, unwind.ErrNotFound) && w.sigTramp(i, pc, sp, spKnown, call) {
+			return true
+		}
 		if errors.Is(err, unwind.ErrNotFound) && i > 0 {
 			w.end = EndNoCFI
 			return false
