@@ -174,38 +174,3 @@ func (w *Walker) ppcContext(sp uint64) (uint64, bool) {
 // bytes higher (its regs pointer found in its guest cores of
 // testdata/core's programs, on ppc64 and ppc64le).
 var ppcContextOffsets = [...]uint64{128, 144}
-
-// SignalNumber returns the signal whose handler returned to the signal
-// frame f: the si_signo of the siginfo the kernel put in the signal frame
-// (at the trampoline's stack pointer on AArch64 and RISC-V 64, after the
-// ucontext on x86_64 (304 bytes from the stack pointer: pretcode was
-// popped), after the 160 bytes and the svc on s390x). False when f is no
-// signal frame, on PowerPC64 (the siginfo's place depends on the kernel's
-// configuration), for s390x's non-RT frames, or when the number cannot be
-// read or is no signal (1 to 64).
-func (f *Frame) SignalNumber() (int, bool) {
-	if !f.signal {
-		return 0, false
-	}
-	w := f.w
-	var off uint64
-	switch w.abi.arch {
-	case regs.X86_64:
-		off = 304
-	case regs.AArch64, regs.RISCV64:
-		off = 0
-	case regs.S390X:
-		var c [2]byte
-		if w.cfg.Memory.ReadMemory(f.PC, c[:]) != nil || string(c[:]) != "\x0a\xad" {
-			return 0, false
-		}
-		off = 168
-	default:
-		return 0, false
-	}
-	v, err := w.load(f.SP+off, 4)
-	if err != nil || v < 1 || v > 64 {
-		return 0, false
-	}
-	return int(v), true
-}

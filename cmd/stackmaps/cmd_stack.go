@@ -37,10 +37,11 @@ and one "end" object saying why its walk ended; numbers that are addresses or va
 or symbol that is not valid UTF-8 also comes as module_hex, symbol_hex.
 
 A walk crosses signal handlers: the C library's or the kernel's signal
-trampoline is marked "[signal frame, SIGNAL]" (JSON "signal_frame": true,
-"signal": its number, null when its frame does not say), and the frame the
-signal interrupted "[interrupted]" (JSON "pc_is_return_address": false): its
-pc is the instruction the signal stopped, looked up as it is, not pc-1.
+trampoline is marked "[signal frame]" (JSON "signal_frame": true), and the
+frame the signal interrupted "[interrupted]" (JSON "pc_is_return_address":
+false): its pc is the instruction the signal stopped, looked up as it is,
+not pc-1. Which signal the handler ran for is not said: the kernel writes
+its siginfo into the signal frame only for SA_SIGINFO handlers.
 
 Examples:
   stackmaps stack --core core ./prog

@@ -49,12 +49,6 @@ func writeFrameJSON(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, t *pr
 	j.Bool(fr.PCIsReturnAddress())
 	j.Key("signal_frame")
 	j.Bool(fr.IsSignalFrame())
-	j.Key("signal")
-	if n, ok := fr.SignalNumber(); ok {
-		j.Int(int64(n))
-	} else {
-		j.Null()
-	}
 	rec, has := fr.Record()
 	j.Key("record")
 	if !has {

@@ -85,32 +85,16 @@ func writeFrameText(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, fr *s
 }
 
 // writeSignalMarkText marks a signal trampoline's frame, " [signal
-// frame, SIGSEGV]" (the signal where its frame says it), and the frame a
-// signal interrupted, " [interrupted]" (its pc is the interrupted
-// instruction, not a return address); the innermost frame of a core or a
-// stopped thread is always interrupted and is not marked.
+// frame]", and the frame a signal interrupted, " [interrupted]" (its pc is
+// the interrupted instruction, not a return address); the innermost frame
+// of a core or a stopped thread is always interrupted and is not marked.
 func writeSignalMarkText(out *textout.Buffer, fr *stackwalk.Frame) {
 	switch {
 	case fr.IsSignalFrame():
-		out.WriteString(" [signal frame")
-		if n, ok := fr.SignalNumber(); ok {
-			out.WriteString(", ")
-			writeSignal(out, n)
-		}
-		out.WriteByte(']')
+		out.WriteString(" [signal frame]")
 	case fr.Index > 0 && !fr.PCIsReturnAddress():
 		out.WriteString(" [interrupted]")
 	}
-}
-
-// writeSignal writes a signal's name, or "signal N" for one without.
-func writeSignal(out *textout.Buffer, n int) {
-	if name := signalName(n); name != "" {
-		out.WriteString(name)
-		return
-	}
-	out.WriteString("signal ")
-	out.Int(int64(n))
 }
 
 // deoptLocation returns the location of deopt value i.
