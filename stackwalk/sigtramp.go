@@ -8,7 +8,8 @@ import (
 
 // Signal trampolines that no CFI covers (the vDSO's __kernel_rt_sigreturn
 // on arm64, whose CFI the kernel removed; qemu-user's trampoline page;
-// musl's __restore_rt) are recognised by their code, as libgcc's
+// musl's __restore_rt) are recognised by their code (with
+// Config.SignalTrampolines), as libgcc's
 // MD_FALLBACK_FRAME_STATE_FOR and LLVM libunwind's stepThroughSigReturn
 // do: the instructions at the pc the handler returned to make the
 // rt_sigreturn system call, and the kernel's signal frame (struct
@@ -59,7 +60,7 @@ func sigPCReg(a regs.Arch) uint16 {
 // built in w.trow, loads every register of the interrupted frame from the
 // ucontext. It reports false, changing nothing, for any other code.
 func (w *Walker) sigTramp(i int, pc, sp uint64, spKnown, call bool) bool {
-	if !spKnown {
+	if !w.cfg.SignalTrampolines || !spKnown {
 		return false
 	}
 	uc, ok := w.sigContext(pc, sp)
@@ -89,12 +90,14 @@ func (w *Walker) sigTramp(i int, pc, sp uint64, spKnown, call bool) bool {
 // whose trampoline's code is at pc, with the stack pointer sp; false when
 // the code is no trampoline this package knows or cannot be read.
 func (w *Walker) sigContext(pc, sp uint64) (uint64, bool) {
-	var code [12]byte
 	switch w.abi.arch {
 	case regs.X86_64:
 		// 48 c7 c0 0f 00 00 00: mov $15,%rax; 0f 05: syscall.
-		c := code[:9]
-		if w.cfg.Memory.ReadMemory(pc, c) != nil || string(c) != "\x48\xc7\xc0\x0f\x00\x00\x00\x0f\x05" {
+		a, err := w.load(pc, 8)
+		if err != nil || a != 0x0f0000000fc0c748 {
+			return 0, false
+		}
+		if b, err := w.load(pc+8, 1); err != nil || b != 0x05 {
 			return 0, false
 		}
 		return sp, true
@@ -124,14 +127,14 @@ func (w *Walker) sigContext(pc, sp uint64) (uint64, bool) {
 		}
 		return w.ppcContext(sp)
 	case regs.S390X:
-		c := code[:2]
-		if w.cfg.Memory.ReadMemory(pc, c) != nil {
+		c, err := w.load(pc, 2)
+		if err != nil {
 			return 0, false
 		}
-		switch string(c) {
-		case "\x0a\xad": // svc 173: rt_sigreturn
+		switch c {
+		case 0x0aad: // svc 173: rt_sigreturn
 			return sp + 160 + 8 + 128, true
-		case "\x0a\x77": // svc 119: sigreturn; the _sigregs pointer after oldmask
+		case 0x0a77: // svc 119: sigreturn; the _sigregs pointer after oldmask
 			p, err := w.load(sp+160+8, 8)
 			if err != nil || p < 40 {
 				return 0, false

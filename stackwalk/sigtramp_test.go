@@ -73,7 +73,7 @@ func TestSigTrampByCode(t *testing.T) {
 			}
 			mem, err := stackmap.NewMemoryRegions(stackmap.Memory{Addr: code, Data: tc.insn}, stackmap.Memory{Addr: sp, Data: stack})
 			require.NoError(t, err)
-			w, err := stackwalk.NewWalker(stackwalk.Config{Arch: tc.arch, Memory: mem})
+			w, err := stackwalk.NewWalker(stackwalk.Config{Arch: tc.arch, Memory: mem, SignalTrampolines: true})
 			require.NoError(t, err)
 			var rs stackwalk.RegisterSet
 			rs.Set(spReg, sp)
@@ -90,6 +90,14 @@ func TestSigTrampByCode(t *testing.T) {
 				assert.Equal(t, uint64(ipc), pc)
 				assert.Equal(t, uint64(isp), gotSP)
 			}
+			// Recognising the trampoline and entering its frame allocate
+			// nothing (the end of this walk does: the reader's error for
+			// the code at the interrupted pc, in no module).
+			allocs := testing.AllocsPerRun(10, func() {
+				w.Start(code, &rs)
+				w.Next()
+			})
+			assert.Zero(t, allocs, "allocations a walk")
 			if tc.ppc {
 				// A regs pointer that does not point to gp_regs: no context.
 				put(tc.uc+224, 0)
@@ -101,12 +109,29 @@ func TestSigTrampByCode(t *testing.T) {
 	}
 	// Other code is no trampoline.
 	mem := stackmap.Memory{Addr: code, Data: make([]byte, 16)}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: regs.AArch64, Memory: mem})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: regs.AArch64, Memory: mem, SignalTrampolines: true})
 	require.NoError(t, err)
 	var rs stackwalk.RegisterSet
 	rs.Set(31, sp)
 	w.Start(code, &rs)
 	assert.False(t, w.Next())
+}
+
+// TestSigTrampOptIn: without Config.SignalTrampolines the walker reads no
+// code where no module is; a walk that ends there allocates nothing, with
+// a reader whose errors allocate.
+func TestSigTrampOptIn(t *testing.T) {
+	const code, sp = 0x10000, 0x20000
+	insn := le32(0xd2801168, 0xd4000001)
+	mem, err := stackmap.NewMemoryRegions(stackmap.Memory{Addr: code, Data: insn}, stackmap.Memory{Addr: sp, Data: make([]byte, 0x1000)})
+	require.NoError(t, err)
+	w, err := stackwalk.NewWalker(stackwalk.Config{Arch: regs.AArch64, Memory: mem})
+	require.NoError(t, err)
+	var rs stackwalk.RegisterSet
+	rs.Set(31, sp)
+	w.Start(code, &rs)
+	assert.False(t, w.Next(), "no trampoline without the option")
+	assert.ErrorIs(t, w.Err(), stackwalk.ErrCFI)
 }
 
 func le32(v ...uint32) []byte {

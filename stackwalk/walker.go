@@ -57,6 +57,18 @@ type Config struct {
 	// walk ends at the first signed address (EndNoModule). For a Linux
 	// process with 48-bit user addresses it is 0xffff000000000000.
 	PACMask uint64
+	// SignalTrampolines recognises the signal trampolines no CFI covers
+	// (the arm64 vDSO's __kernel_rt_sigreturn, qemu-user's trampoline
+	// page, musl's __restore_rt) by their code, and walks on through the
+	// signal frame to the interrupted frame (Frame.IsSignalFrame). The
+	// walker then reads the code at a pc that is in no module or that no
+	// unwind table covers, before it ends the walk there: a walk ending
+	// so costs that read, and whatever the memory reader's error costs.
+	// Trampolines with CFI (glibc's "S" CIE) need no option. Walks of a
+	// whole process (procwalk: cores and live processes) set it; a
+	// runtime that walks its threads from their signal handlers' contexts
+	// (StartAsync) does not need it.
+	SignalTrampolines bool
 }
 
 // End says why a walk ended.
