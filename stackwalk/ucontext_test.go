@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/hex"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/coretest"
+	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/linuxregs"
 	"github.com/stackmaps/stackmaps/objfile"
@@ -36,41 +38,71 @@ func TestWalkFromUcontext(t *testing.T) {
 	require.Len(t, dirs, 6)
 	for _, d := range dirs {
 		arch := filepath.Base(d)
+		t.Run(arch, func(t *testing.T) { walkUcontext(t, arch, d) })
+	}
+}
+
+// TestWalkFromUcontextLive rebuilds and reruns testdata/core's ucontext
+// programs (ucontext.sh's steps, into a temporary directory) and walks
+// what they record now, as TestWalkFromUcontext walks the checked-in
+// records.
+func TestWalkFromUcontextLive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs programs")
+	}
+	for _, arch := range []string{"x86_64", "aarch64", "ppc64le", "ppc64", "s390x", "riscv64"} {
 		t.Run(arch, func(t *testing.T) {
-			exe, recPath := filepath.Join(d, "core-prog"), filepath.Join(d, "rec.txt")
-			f, err := walktest.ParseFile(recPath)
-			require.NoError(t, err)
-			uc, stack := ucontextLines(t, recPath)
-			a, err := regs.ParseArch(arch)
-			require.NoError(t, err)
-
-			var s linuxregs.Set
-			require.NoError(t, linuxregs.DecodeUcontext(a, uc, &s))
-			var rs stackwalk.RegisterSet
-			s.Each(func(r uint16, v uint64) { rs.Set(r, v) })
-
-			m, err := objfile.OpenModule(exe, bias(t, exe, f))
-			require.NoError(t, err)
-			defer m.Close()
-			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stack})
-			require.NoError(t, err)
-			var frames []coretest.Frame
-			w.StartAsync(s.PC, &rs)
-			for fr, err := range w.Frames() {
-				require.NoError(t, err)
-				frames = append(frames, coretest.FrameOf(fr, funcAt(f, unwind.LookupPC(fr.PC, fr.PCIsReturnAddress()))))
+			if arch != "x86_64" {
+				testtools.Need(t, "qemu-"+arch+"-static")
 			}
-			require.NotEmpty(t, frames)
-			assert.Equal(t, "core_crash", frames[0].Func, "the interrupted frame")
-			assert.True(t, frames[0].Interrupted)
-			b := coretest.Build{Arch: arch, Mode: f.Mode, Crash: "ucontext"}
-			st := coretest.Check(t, b, f, frames, stack, s.HasFP || a == regs.X86_64)
-			assert.Equal(t, 5, st.Frames)
-			assert.NotZero(t, st.Values)
-			t.Logf("%d frames, FP registers %v: %d values, %d roots, %d caller-saved unknown, %d lost with FP (end %v)",
-				len(frames), s.HasFP, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
+			mode := map[string]string{"x86_64": "statepoint", "aarch64": "statepoint", "riscv64": "statepoint"}[arch]
+			if mode == "" {
+				mode = "patchpoint"
+			}
+			exe := coretest.Compile(t, coretest.Build{Arch: arch, PIE: true, Mode: mode, Crash: "ucontext"}, t.TempDir())
+			d := filepath.Dir(exe)
+			out, err := exec.Command("bash", filepath.Join(walktest.Dir(), "run.sh"), arch, exe, filepath.Join(d, "rec.txt")).CombinedOutput()
+			require.NoError(t, err, "run.sh: %s", out)
+			walkUcontext(t, arch, d)
 		})
 	}
+}
+
+// walkUcontext walks from the ucontext the program in dir recorded
+// (dir/core-prog, dir/rec.txt) and checks every frame.
+func walkUcontext(t *testing.T, arch, d string) {
+	exe, recPath := filepath.Join(d, "core-prog"), filepath.Join(d, "rec.txt")
+	f, err := walktest.ParseFile(recPath)
+	require.NoError(t, err)
+	uc, stack := ucontextLines(t, recPath)
+	a, err := regs.ParseArch(arch)
+	require.NoError(t, err)
+
+	var s linuxregs.Set
+	require.NoError(t, linuxregs.DecodeUcontext(a, uc, &s))
+	var rs stackwalk.RegisterSet
+	s.Each(func(r uint16, v uint64) { rs.Set(r, v) })
+
+	m, err := objfile.OpenModule(exe, bias(t, exe, f))
+	require.NoError(t, err)
+	defer m.Close()
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: stack})
+	require.NoError(t, err)
+	var frames []coretest.Frame
+	w.StartAsync(s.PC, &rs)
+	for fr, err := range w.Frames() {
+		require.NoError(t, err)
+		frames = append(frames, coretest.FrameOf(fr, funcAt(f, unwind.LookupPC(fr.PC, fr.PCIsReturnAddress()))))
+	}
+	require.NotEmpty(t, frames)
+	assert.Equal(t, "core_crash", frames[0].Func, "the interrupted frame")
+	assert.True(t, frames[0].Interrupted)
+	b := coretest.Build{Arch: arch, Mode: f.Mode, Crash: "ucontext"}
+	st := coretest.Check(t, b, f, frames, stack, s.HasFP || a == regs.X86_64)
+	assert.Equal(t, 5, st.Frames)
+	assert.NotZero(t, st.Values)
+	t.Logf("%d frames, FP registers %v: %d values, %d roots, %d caller-saved unknown, %d lost with FP (end %v)",
+		len(frames), s.HasFP, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
 }
 
 // ucontextLines reads the "ucontext HEX" and "ustack ADDR HEX" lines the
