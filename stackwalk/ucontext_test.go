@@ -74,12 +74,22 @@ func walkUcontext(t *testing.T, arch, d string) {
 	exe, recPath := filepath.Join(d, "core-prog"), filepath.Join(d, "rec.txt")
 	f, err := walktest.ParseFile(recPath)
 	require.NoError(t, err)
-	uc, stack := ucontextLines(t, recPath)
+	u := ucontextLines(t, recPath)
+	stack := u.stack
 	a, err := regs.ParseArch(arch)
 	require.NoError(t, err)
 
 	var s linuxregs.Set
-	require.NoError(t, linuxregs.DecodeUcontext(a, uc, &s))
+	require.NoError(t, linuxregs.DecodeUcontext(a, u.uc, &s))
+	if _, ok := linuxregs.UcontextFPAddr(a, u.uc); ok {
+		// x86_64: the FXSAVE area the context points to.
+		require.NotEmpty(t, u.fpstate, "no ufpstate line")
+		require.NoError(t, linuxregs.DecodeFP(a, u.fpstate, &s))
+	}
+	require.True(t, s.HasFP, "floating-point registers")
+	got, ok := s.Register(u.fpReg)
+	require.True(t, ok, "FP register %d", u.fpReg)
+	assert.Equal(t, u.fpVal, got, "FP register %d at the fault", u.fpReg)
 	var rs stackwalk.RegisterSet
 	s.Each(func(r uint16, v uint64) { rs.Set(r, v) })
 
@@ -95,42 +105,58 @@ func walkUcontext(t *testing.T, arch, d string) {
 		frames = append(frames, coretest.FrameOf(fr, funcAt(f, unwind.LookupPC(fr.PC, fr.PCIsReturnAddress()))))
 	}
 	require.NotEmpty(t, frames)
-	assert.Equal(t, "core_crash", frames[0].Func, "the interrupted frame")
+	assert.Equal(t, "core_fp_mark", frames[0].Func, "the interrupted frame")
 	assert.True(t, frames[0].Interrupted)
 	b := coretest.Build{Arch: arch, Mode: f.Mode, Crash: "ucontext"}
-	st := coretest.Check(t, b, f, frames, stack, s.HasFP || a == regs.X86_64)
+	st := coretest.Check(t, b, f, frames, stack, s.HasFP)
 	assert.Equal(t, 5, st.Frames)
 	assert.NotZero(t, st.Values)
 	t.Logf("%d frames, FP registers %v: %d values, %d roots, %d caller-saved unknown, %d lost with FP (end %v)",
 		len(frames), s.HasFP, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
 }
 
-// ucontextLines reads the "ucontext HEX" and "ustack ADDR HEX" lines the
-// handler appended to the record.
-func ucontextLines(t *testing.T, path string) ([]byte, stackmap.Memory) {
+// ucontextRecord is what the handler and core_crash appended to the
+// record for a walk from the context.
+type ucontextRecord struct {
+	uc, fpstate []byte // "ucontext HEX", x86_64 "ufpstate HEX"
+	stack       stackmap.Memory
+	fpReg       uint16 // "fpmark REG VALUE": a floating-point register at the fault
+	fpVal       uint64
+}
+
+// ucontextLines reads the "ucontext", "ufpstate", "ustack" and "fpmark"
+// lines of a record.
+func ucontextLines(t *testing.T, path string) ucontextRecord {
 	t.Helper()
 	fh, err := os.Open(path)
 	require.NoError(t, err)
 	defer fh.Close()
-	var uc []byte
-	var mem stackmap.Memory
+	var u ucontextRecord
 	sc := bufio.NewScanner(fh)
 	sc.Buffer(nil, 1<<22)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
 		switch {
 		case len(f) == 2 && f[0] == "ucontext":
-			uc, err = hex.DecodeString(f[1])
-			require.NoError(t, err)
+			u.uc, err = hex.DecodeString(f[1])
+		case len(f) == 2 && f[0] == "ufpstate":
+			u.fpstate, err = hex.DecodeString(f[1])
 		case len(f) == 3 && f[0] == "ustack":
-			mem.Addr, err = strconv.ParseUint(f[1], 0, 64)
-			require.NoError(t, err)
-			mem.Data, err = hex.DecodeString(f[2])
-			require.NoError(t, err)
+			if u.stack.Addr, err = strconv.ParseUint(f[1], 0, 64); err == nil {
+				u.stack.Data, err = hex.DecodeString(f[2])
+			}
+		case len(f) == 3 && f[0] == "fpmark":
+			var r uint64
+			if r, err = strconv.ParseUint(f[1], 10, 16); err == nil {
+				u.fpReg = uint16(r)
+				u.fpVal, err = strconv.ParseUint(f[2], 0, 64)
+			}
 		}
+		require.NoError(t, err, "%s: %.60s", path, sc.Text())
 	}
 	require.NoError(t, sc.Err())
-	require.NotEmpty(t, uc, "no ucontext line")
-	require.NotEmpty(t, mem.Data, "no ustack line")
-	return uc, mem
+	require.NotEmpty(t, u.uc, "no ucontext line")
+	require.NotEmpty(t, u.stack.Data, "no ustack line")
+	require.NotZero(t, u.fpVal, "no fpmark line")
+	return u
 }

@@ -22,8 +22,10 @@
  * which faults on its first instruction (x86_64, aarch64), right after
  * core_fault_before, whose last row has another CFA. CORE_CRASH 7 is 3
  * whose handler also appends "ucontext HEX" (the bytes of its ucontext)
- * and "ustack ADDR HEX" (the stack from the interrupted stack pointer to
- * above main) and exits with status 0: testdata/core/ucontext. */
+ * and "ustack ADDR HEX" (the stack from 512 bytes below the interrupted
+ * stack pointer to above main; x86_64 also "ufpstate HEX", the FXSAVE area its context
+ * points to) and exits with status 0: testdata/core/ucontext. Its fault is
+ * in core_fp_mark, with a known value in a floating-point register. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -163,6 +165,32 @@ static uint64_t uc_sp(const ucontext_t *uc) {
 
 #define UCONTEXT_DUMP 1024
 
+/* CORE_CRASH 7: core_fp_mark loads FP_MARK into one floating-point
+ * register (DWARF number FP_MARK_DWARF) and stores through p (a null
+ * pointer) at once. */
+#define FP_MARK 0x400921fb54442d18ULL /* pi */
+#if defined(__x86_64__)
+#define FP_MARK_DWARF 32 /* xmm15 */
+#define FP_MARK_ASM "movq %1, %%xmm15\n\tmovl $1, (%0)" : : "r"(p), "r"(v) : "xmm15", "memory"
+#elif defined(__aarch64__)
+#define FP_MARK_DWARF 79 /* v15 (d15) */
+#define FP_MARK_ASM "fmov d15, %1\n\tstr wzr, [%0]" : : "r"(p), "r"(v) : "v15", "memory"
+#elif defined(__powerpc64__)
+#define FP_MARK_DWARF 63 /* f31 */
+#define FP_MARK_ASM "lfd 31, 0(%1)\n\tstw %1, 0(%0)" : : "b"(p), "b"(&v) : "fr31", "memory"
+#elif defined(__s390x__)
+#define FP_MARK_DWARF 31 /* f15 */
+#define FP_MARK_ASM "ld %%f15, 0(%1)\n\tst %1, 0(%0)" : : "a"(p), "a"(&v) : "f15", "memory"
+#else
+#define FP_MARK_DWARF 63 /* f31 */
+#define FP_MARK_ASM "fmv.d.x f31, %1\n\tsw zero, 0(%0)" : : "r"(p), "r"(v) : "f31", "memory"
+#endif
+
+__attribute__((noinline)) static void core_fp_mark(volatile int *p) {
+	volatile uint64_t v = FP_MARK;
+	__asm__ volatile(FP_MARK_ASM);
+}
+
 /* CORE_CRASH 3-7: the handler appends the signal and the interrupted
  * registers to the record, then aborts (a core of a thread inside a
  * handler). */
@@ -183,7 +211,15 @@ __attribute__((noinline)) static void core_on_signal(int sig, siginfo_t *si, voi
 			fprintf(f, "ucontext ");
 			for (i = 0; i < UCONTEXT_DUMP; i++)
 				fprintf(f, "%02x", p[i]);
-			sp &= ~(uint64_t)15;
+#if defined(__x86_64__)
+			/* The FXSAVE area uc_mcontext.fpregs points to. */
+			fprintf(f, "\nufpstate ");
+			for (i = 0, p = (const unsigned char *)((const ucontext_t *)ctx)->uc_mcontext.fpregs; i < 512; i++)
+				fprintf(f, "%02x", p[i]);
+#endif
+			/* From below the red zone (x86_64 128 bytes, ppc64 288),
+			 * where a leaf saves registers without a frame. */
+			sp = (sp - 512) & ~(uint64_t)15;
 			fprintf(f, "\nustack 0x%016llx ", (unsigned long long)sp);
 			for (p = (const unsigned char *)(uintptr_t)sp; p < (const unsigned char *)(uintptr_t)end; p++)
 				fprintf(f, "%02x", *p);
@@ -229,10 +265,16 @@ __attribute__((noinline)) void core_crash(void) {
 	fprintf(out, "frame %d main\ncallsp 0x%016llx\ncfa 0x%016llx\nend\n", k, (unsigned long long)main_sp,
 		(unsigned long long)main_cfa);
 	fprintf(out, "crash %s\n", CRASH_NAME);
+	if (CORE_CRASH == 7)
+		fprintf(out, "fpmark %d 0x%016llx\n", FP_MARK_DWARF, (unsigned long long)FP_MARK);
 	fclose(out);
 #if CORE_CRASH == 1
 	abort();
-#elif CORE_CRASH == 2 || CORE_CRASH == 3 || CORE_CRASH == 7
+#elif CORE_CRASH == 7
+	/* A known value in a floating-point register at the fault, which the
+	 * ucontext holds (x86_64: in the FXSAVE area it points to). */
+	core_fp_mark(core_null);
+#elif CORE_CRASH == 2 || CORE_CRASH == 3
 	*core_null = 1;
 #elif CORE_CRASH == 4
 	raise(SIGUSR1);
@@ -335,6 +377,7 @@ int main(int argc, char **argv) {
 	function("walk_d", (const void *)(uintptr_t)walk_d);
 	function("core_crash", (const void *)(uintptr_t)core_crash);
 	function("core_fault_first", (const void *)(uintptr_t)core_fault_first);
+	function("core_fp_mark", (const void *)(uintptr_t)core_fp_mark);
 	fflush(out);
 	{
 		pthread_t th;
