@@ -146,13 +146,13 @@ func UcontextFPAddr(a regs.Arch, b []byte) (uint64, bool) {
 }
 
 // UcontextOffsets calls fn with the DWARF number and the byte offset in
-// arch's ucontext_t of every register DecodeUcontext decodes from a fixed
-// place (the general registers, and the floating-point registers of
-// PowerPC64, s390x and RISC-V 64; not AArch64's, whose record must be
-// found, nor x86_64's, behind a pointer), and returns the offset of the
-// interrupted pc; false for an architecture not supported. An unwinder
-// that recognises a signal trampoline reads the interrupted registers at
-// these offsets from the ucontext in its frame.
+// arch's ucontext_t of every register DecodeUcontext decodes (the general
+// registers, and the floating-point registers where the context holds
+// them: not x86_64's, behind a pointer; AArch64's only where its record is
+// there, see UcontextFPRecord), and returns the offset of the interrupted
+// pc; false for an architecture not supported. An unwinder that
+// recognises a signal trampoline reads the interrupted registers at these
+// offsets from the ucontext in its frame.
 func UcontextOffsets(a regs.Arch, fn func(r uint16, off int)) (pcOff int, ok bool) {
 	l := ucLayoutOf(a)
 	if l == nil {
@@ -164,10 +164,25 @@ func UcontextOffsets(a regs.Arch, fn func(r uint16, off int)) (pcOff int, ok boo
 			fn(r, l.gprOff+8*i)
 		}
 	}
-	if l.fp != nil && l.fpMagic == 0 {
+	if l.fp != nil {
 		for i, r := range l.fp.dwarf {
 			fn(r, l.fpOff+l.fp.first+i*l.fp.stride)
 		}
 	}
 	return l.gprOff + 8*g.pc, true
+}
+
+// UcontextFPRecord returns where arch's ucontext_t may hold a record that
+// must be there for its floating-point registers to be (AArch64: the
+// fpsimd_context record at the start of uc_mcontext.__reserved, at offset
+// off: its first 4 bytes are magic, its next 4 its size, at least size),
+// and false for an architecture whose context has no such record (its
+// floating-point registers, where UcontextOffsets gives them, are always
+// there).
+func UcontextFPRecord(a regs.Arch) (off int, magic, size uint32, ok bool) {
+	l := ucLayoutOf(a)
+	if l == nil || l.fp == nil || l.fpMagic == 0 {
+		return 0, 0, 0, false
+	}
+	return l.fpOff - 16, l.fpMagic, l.fpRecSize, true
 }

@@ -70,8 +70,17 @@ func (w *Walker) sigTramp(i int, pc, sp uint64, spKnown, call bool) bool {
 	cfa := sp + w.abi.spBelowCFA
 	row := &w.trow
 	*row = cfi.Row{Start: pc, End: pc + 1, CFA: cfi.CFARule{Kind: cfi.CFARegOffset, Reg: w.abi.sp, Offset: int64(w.abi.spBelowCFA)}}
+	// Floating-point registers kept in a record (AArch64's
+	// fpsimd_context, DWARF 64-95) are taken only when its header is
+	// there.
+	fpOK := true
+	if off, magic, size, ok := linuxregs.UcontextFPRecord(w.abi.arch); ok {
+		m, err1 := w.load(uc+uint64(off), 4)
+		n, err2 := w.load(uc+uint64(off)+4, 4)
+		fpOK = err1 == nil && err2 == nil && uint32(m) == magic && uint32(n) >= size
+	}
 	pcOff, ok := linuxregs.UcontextOffsets(w.abi.arch, func(r uint16, off int) {
-		if r < MaxRegs {
+		if r < MaxRegs && (fpOK || r < 64) {
 			row.Regs[r] = cfi.Rule{Kind: cfi.RuleOffset, Offset: int64(uc + uint64(off) - cfa)}
 		}
 	})

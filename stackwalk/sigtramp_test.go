@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/linuxregs"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -89,6 +90,18 @@ func TestSigTrampByCode(t *testing.T) {
 				pc, gotSP := w.Stopped()
 				assert.Equal(t, uint64(ipc), pc)
 				assert.Equal(t, uint64(isp), gotSP)
+			}
+			if tc.arch == regs.AArch64 {
+				// v8 (DWARF 72) comes from the fpsimd_context record only
+				// when its header is there.
+				w.Start(code, &rs)
+				require.True(t, w.Next())
+				assert.Equal(t, cfi.RuleUnspecified, w.Frame().Row().Regs[72].Kind, "no fpsimd_context")
+				order.PutUint32(stack[tc.uc+464-sp:], 0x46508001)
+				order.PutUint32(stack[tc.uc+468-sp:], 528)
+				w.Start(code, &rs)
+				require.True(t, w.Next())
+				assert.Equal(t, cfi.Rule{Kind: cfi.RuleOffset, Offset: int64(tc.uc + 480 + 8*16 - sp)}, w.Frame().Row().Regs[72], "v8 from vregs[8]")
 			}
 			// Recognising the trampoline and entering its frame allocate
 			// nothing (the end of this walk does: the reader's error for
