@@ -115,8 +115,7 @@ func TestSigTrampByCode(t *testing.T) {
 				// A regs pointer that does not point to gp_regs: no context.
 				put(tc.uc+224, 0)
 				w.Start(code, &rs)
-				assert.False(t, w.Next())
-				assert.ErrorIs(t, w.Err(), stackwalk.ErrCFI, "pc in no module")
+				assert.False(t, w.Next(), "no trampoline: the pc is in no module")
 			}
 		})
 	}
@@ -143,8 +142,7 @@ func TestSigTrampOptIn(t *testing.T) {
 	var rs stackwalk.RegisterSet
 	rs.Set(31, sp)
 	w.Start(code, &rs)
-	assert.False(t, w.Next(), "no trampoline without the option")
-	assert.ErrorIs(t, w.Err(), stackwalk.ErrCFI)
+	assert.False(t, w.Next(), "no trampoline without the option: the pc is in no module")
 }
 
 func le32(v ...uint32) []byte {
