@@ -31,7 +31,9 @@ import (
 // StartAsync walks from them over the stack the handler saved, through
 // core_crash (at the faulting store, every register known) and the llc
 // frames to main, each frame's CFA, record, deopt values and GC roots
-// what the program recorded (coretest.Check).
+// what the program recorded (coretest.Check). Then the same stack is
+// walked from the trampoline the handler returns to, recognised by its
+// code, through the signal frame: the same frames and values.
 func TestWalkFromUcontext(t *testing.T) {
 	dirs, err := filepath.Glob(filepath.Join(coretest.Dir(), "ucontext", "*"))
 	require.NoError(t, err)
@@ -113,6 +115,36 @@ func walkUcontext(t *testing.T, arch, d string) {
 	assert.NotZero(t, st.Values)
 	t.Logf("%d frames, FP registers %v: %d values, %d roots, %d caller-saved unknown, %d lost with FP (end %v)",
 		len(frames), s.HasFP, st.Values, st.Roots, st.Skipped, st.LostFP, w.End())
+
+	// The same stack walked through the signal frame instead: from the
+	// trampoline the handler returns to, its code recognised (glibc's
+	// __restore_rt on x86_64, qemu-user's page elsewhere, outside every
+	// module here) and the interrupted registers read from the kernel's
+	// (qemu's) signal frame, knowing only the stack pointer.
+	mem, err := stackmap.NewMemoryRegions(stackmap.Memory{Addr: u.trampPC, Data: u.trampCode}, stack)
+	require.NoError(t, err)
+	w, err = stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem, SignalTrampolines: true})
+	require.NoError(t, err)
+	rs.Clear()
+	rs.Set(regs.RolesOf(a).StackPointer, u.trampSP)
+	frames = frames[:0]
+	w.Start(u.trampPC, &rs)
+	for fr, err := range w.Frames() {
+		require.NoError(t, err)
+		name := "" // the trampoline: in no module
+		if fr.Module != nil {
+			name = funcAt(f, unwind.LookupPC(fr.PC, fr.PCIsReturnAddress()))
+		}
+		frames = append(frames, coretest.FrameOf(fr, name))
+	}
+	require.Greater(t, len(frames), 2)
+	assert.True(t, frames[0].Signal, "the trampoline")
+	assert.Equal(t, s.PC, frames[1].PC, "the interrupted pc, from the signal frame")
+	assert.Equal(t, s.SP, frames[1].SP)
+	assert.True(t, frames[1].Interrupted)
+	assert.Equal(t, "core_fp_mark", frames[1].Func)
+	st2 := coretest.Check(t, b, f, frames, mem, true)
+	assert.Equal(t, st, st2, "the walk through the trampoline finds what the walk from the ucontext does")
 }
 
 // ucontextRecord is what the handler and core_crash appended to the
@@ -122,6 +154,10 @@ type ucontextRecord struct {
 	stack       stackmap.Memory
 	fpReg       uint16 // "fpmark REG VALUE": a floating-point register at the fault
 	fpVal       uint64
+	// "sigtramp PC SP CODE": the trampoline the handler returns to, the
+	// stack pointer there and its code.
+	trampPC, trampSP uint64
+	trampCode        []byte
 }
 
 // ucontextLines reads the "ucontext", "ufpstate", "ustack" and "fpmark"
@@ -145,6 +181,12 @@ func ucontextLines(t *testing.T, path string) ucontextRecord {
 			if u.stack.Addr, err = strconv.ParseUint(f[1], 0, 64); err == nil {
 				u.stack.Data, err = hex.DecodeString(f[2])
 			}
+		case len(f) == 4 && f[0] == "sigtramp":
+			if u.trampPC, err = strconv.ParseUint(f[1], 0, 64); err == nil {
+				if u.trampSP, err = strconv.ParseUint(f[2], 0, 64); err == nil {
+					u.trampCode, err = hex.DecodeString(f[3])
+				}
+			}
 		case len(f) == 3 && f[0] == "fpmark":
 			var r uint64
 			if r, err = strconv.ParseUint(f[1], 10, 16); err == nil {
@@ -158,5 +200,6 @@ func ucontextLines(t *testing.T, path string) ucontextRecord {
 	require.NotEmpty(t, u.uc, "no ucontext line")
 	require.NotEmpty(t, u.stack.Data, "no ustack line")
 	require.NotZero(t, u.fpVal, "no fpmark line")
+	require.NotEmpty(t, u.trampCode, "no sigtramp line")
 	return u
 }

@@ -22,8 +22,10 @@
  * which faults on its first instruction (x86_64, aarch64), right after
  * core_fault_before, whose last row has another CFA. CORE_CRASH 7 is 3
  * whose handler also appends "ucontext HEX" (the bytes of its ucontext)
- * and "ustack ADDR HEX" (the stack from 512 bytes below the interrupted
- * stack pointer to above main; x86_64 also "ufpstate HEX", the FXSAVE area its context
+ * "sigtramp PC SP HEX" (the trampoline it returns to, the stack pointer there
+ * and 16 bytes of its code) and "ustack ADDR HEX" (the stack from the
+ * signal frame or 512 bytes below the interrupted stack pointer to above
+ * main; x86_64 also "ufpstate HEX", the FXSAVE area its context
  * points to) and exits with status 0: testdata/core/ucontext. Its fault is
  * in core_fp_mark, with a known value in a floating-point register. */
 #include <pthread.h>
@@ -164,6 +166,11 @@ static uint64_t uc_sp(const ucontext_t *uc) {
 }
 
 #define UCONTEXT_DUMP 1024
+#if defined(__s390x__)
+#define SP_BELOW_CFA 160
+#else
+#define SP_BELOW_CFA 0
+#endif
 
 /* CORE_CRASH 7: core_fp_mark loads FP_MARK into one floating-point
  * register (DWARF number FP_MARK_DWARF) and stores through p (a null
@@ -217,9 +224,23 @@ __attribute__((noinline)) static void core_on_signal(int sig, siginfo_t *si, voi
 			for (i = 0, p = (const unsigned char *)((const ucontext_t *)ctx)->uc_mcontext.fpregs; i < 512; i++)
 				fprintf(f, "%02x", p[i]);
 #endif
-			/* From below the red zone (x86_64 128 bytes, ppc64 288),
-			 * where a leaf saves registers without a frame. */
-			sp = (sp - 512) & ~(uint64_t)15;
+			/* The trampoline the handler returns to, its stack
+			 * pointer then (the handler's CFA, less s390x's 160
+			 * bytes) and its code. */
+			{
+				uint64_t tpc = (uint64_t)(uintptr_t)__builtin_return_address(0);
+				uint64_t tsp = (uint64_t)(uintptr_t)__builtin_dwarf_cfa() - SP_BELOW_CFA;
+				fprintf(f, "\nsigtramp 0x%016llx 0x%016llx ", (unsigned long long)tpc, (unsigned long long)tsp);
+				for (i = 0, p = (const unsigned char *)(uintptr_t)tpc; i < 16; i++)
+					fprintf(f, "%02x", p[i]);
+				/* From below the red zone (x86_64 128 bytes, ppc64
+				 * 288), where a leaf saves registers without a frame,
+				 * or from the trampoline's stack pointer (the signal
+				 * frame), whichever is lower. */
+				sp = (sp - 512) & ~(uint64_t)15;
+				if (tsp < sp)
+					sp = tsp & ~(uint64_t)15;
+			}
 			fprintf(f, "\nustack 0x%016llx ", (unsigned long long)sp);
 			for (p = (const unsigned char *)(uintptr_t)sp; p < (const unsigned char *)(uintptr_t)end; p++)
 				fprintf(f, "%02x", *p);
