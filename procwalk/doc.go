@@ -16,11 +16,16 @@
 //	for i := range p.Threads {
 //		for fr, err := range w.Frames(&p.Threads[i]) {
 //			if err != nil { ... }
-//			name, off, _ := w.Symbol(fr.PC)
+//			name, off, _ := w.FrameSymbol(fr)
 //			...
 //		}
 //	}
 //
 // Frames of code without stack maps (the C library, a runtime's own) are
 // walked through with their unwind tables; their Frame has no record.
+// Walks cross signal handlers: a signal trampoline's frame (with CFI "S",
+// or recognised by its code: stackwalk.Config.SignalTrampolines, which
+// Open sets) is a signal frame (stackwalk.Frame.IsSignalFrame), and the
+// frame above it, the one the signal interrupted, is looked up at its pc,
+// not pc-1 (FrameSymbol follows stackwalk.Frame.PCIsReturnAddress).
 package procwalk
