@@ -65,47 +65,53 @@ func sigEHFrame() []byte {
 // push: a CFA 8 bytes off) and at a function's first instruction (pc-1 is
 // in no function): that frame's row is the one at its pc, its pc is no
 // return address, and every register the trampoline's frame saved is
-// known again. Twice, the second walk from the recipe cache.
+// known again; also when the handler ran on another stack above the
+// interrupted one (sigaltstack). Twice, the second walk from the recipe
+// cache.
 func TestSignalFrame(t *testing.T) {
 	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfi.Config{Kind: cfi.EHFrame, Data: sigEHFrame(), Addr: 0x4000, Order: binary.LittleEndian, PtrSize: 8}})
 	require.NoError(t, err)
 	m := &stackwalk.Module{Name: "signal", Arch: regs.X86_64, Start: synFunc, End: sigTramp + 0x10, Unwind: ut}
 	for _, tc := range []struct {
-		name string
-		pc   uint64 // the interrupted instruction
-		cfa  uint64 // the interrupted frame's CFA
+		name       string
+		pc         uint64 // the interrupted instruction
+		cfaOff     uint64 // the interrupted frame's CFA - its stack pointer
+		sigSP, isp uint64 // the trampoline's and the interrupted frame's stack pointers
 	}{
-		{"after push", synFunc + 1, sigISP + 16},
-		{"first instruction", synFunc, sigISP + 8},
+		{"after push", synFunc + 1, 16, sigSP, sigISP},
+		{"first instruction", synFunc, 8, sigSP, sigISP},
+		// The handler ran on another stack (sigaltstack), above the
+		// interrupted one: no "stack pointer does not move outward".
+		{"sigaltstack", synFunc + 1, 16, sigSP + 0x100, sigSP},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mem := &flatMem{base: synBase, b: make([]byte, 0x200)}
 			put := func(addr, v uint64) { binary.LittleEndian.PutUint64(mem.b[addr-synBase:], v) }
-			put(sigSP, tc.pc)
-			put(sigSP+8, sigISP)
-			put(sigSP+16, 0xBB00)
-			put(sigSP+24, 0xB000)
+			put(tc.sigSP, tc.pc)
+			put(tc.sigSP+8, tc.isp)
+			put(tc.sigSP+16, 0xBB00)
+			put(tc.sigSP+24, 0xB000)
 			// The interrupted frame's return address: 0 ends the walk.
 			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem})
 			require.NoError(t, err)
 			var rs stackwalk.RegisterSet
-			rs.Set(7, sigSP)
+			rs.Set(7, tc.sigSP)
 			for round := range 2 {
 				w.Start(sigTramp, &rs)
 				require.True(t, w.Next(), "round %d", round)
 				fr := w.Frame()
 				assert.True(t, fr.IsSignalFrame(), "the trampoline")
 				assert.True(t, fr.PCIsReturnAddress(), "the trampoline's pc is the handler's return address")
-				assert.Equal(t, uint64(sigSP+32), fr.CFA)
+				assert.Equal(t, tc.sigSP+32, fr.CFA)
 				require.True(t, w.Next(), "round %d: %v %v", round, w.End(), w.Err())
 				fr = w.Frame()
 				assert.False(t, fr.IsSignalFrame())
 				assert.False(t, fr.PCIsReturnAddress(), "the interrupted frame")
 				assert.Equal(t, tc.pc, fr.PC)
-				assert.Equal(t, uint64(sigISP), fr.SP)
-				assert.Equal(t, tc.cfa, fr.CFA, "round %d", round)
-				assert.Equal(t, stackwalk.Reg{Value: 0xB000, Home: stackwalk.Home{Kind: stackwalk.HomeMemory, Addr: sigSP + 24}}, fr.Reg(3))
-				assert.Equal(t, stackwalk.Reg{Value: 0xBB00, Home: stackwalk.Home{Kind: stackwalk.HomeMemory, Addr: sigSP + 16}}, fr.Reg(6))
+				assert.Equal(t, tc.isp, fr.SP)
+				assert.Equal(t, tc.isp+tc.cfaOff, fr.CFA, "round %d", round)
+				assert.Equal(t, stackwalk.Reg{Value: 0xB000, Home: stackwalk.Home{Kind: stackwalk.HomeMemory, Addr: tc.sigSP + 24}}, fr.Reg(3))
+				assert.Equal(t, stackwalk.Reg{Value: 0xBB00, Home: stackwalk.Home{Kind: stackwalk.HomeMemory, Addr: tc.sigSP + 16}}, fr.Reg(6))
 				assert.False(t, w.Next())
 				assert.Equal(t, stackwalk.EndReturnAddress, w.End(), "round %d: %v", round, w.Err())
 			}
