@@ -1,6 +1,7 @@
 package linuxregs
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -68,10 +69,16 @@ func DecodeGPR(a regs.Arch, b []byte, s *Set) error {
 	if len(b) < l.size {
 		return &Error{Arch: a, Set: "NT_PRSTATUS", Size: len(b), Want: l.size, Err: ErrSize}
 	}
-	order := a.ByteOrder()
-	s.Clear()
+	decodeSlots(l, b, a.ByteOrder(), s)
 	s.Arch = a
-	for i, r := range l.dwarf {
+	return nil
+}
+
+// decodeSlots clears s and fills it from the slots of layout l in b (as
+// many as b holds, up to the layout's).
+func decodeSlots(l *layout, b []byte, order binary.ByteOrder, s *Set) {
+	s.Clear()
+	for i, r := range l.dwarf[:min(len(l.dwarf), len(b)/8)] {
 		v := order.Uint64(b[8*i:])
 		if i == l.pc {
 			s.PC = v
@@ -84,7 +91,6 @@ func DecodeGPR(a regs.Arch, b []byte, s *Set) error {
 		s.Set(uint16(l.zero), 0)
 	}
 	s.SP, _ = s.Register(l.sp)
-	return nil
 }
 
 // DecodeFP adds to s the floating-point registers of b, arch's NT_FPREGSET
@@ -99,12 +105,18 @@ func DecodeFP(a regs.Arch, b []byte, s *Set) error {
 	if len(b) < l.size {
 		return &Error{Arch: a, Set: "NT_FPREGSET", Size: len(b), Want: l.size, Err: ErrSize}
 	}
-	order := a.ByteOrder()
-	for i, r := range l.dwarf {
-		off := l.first + i*l.stride
-		v := order.Uint64(b[off:])
-		s.Set(r, v)
-	}
-	s.HasFP = true
+	decodeFPSlots(l, b, a.ByteOrder(), s)
 	return nil
 }
+
+// decodeFPSlots adds the registers of layout l in b to s and sets s.HasFP;
+// b must reach the last register (fpNeed).
+func decodeFPSlots(l *fpLayout, b []byte, order binary.ByteOrder, s *Set) {
+	for i, r := range l.dwarf {
+		s.Set(r, order.Uint64(b[l.first+i*l.stride:]))
+	}
+	s.HasFP = true
+}
+
+// fpNeed is the bytes of b decodeFPSlots reads.
+func (l *fpLayout) fpNeed() int { return l.first + (len(l.dwarf)-1)*l.stride + 8 }

@@ -6,7 +6,8 @@ import (
 	"github.com/stackmaps/stackmaps/regs"
 )
 
-// FuzzDecode decodes arbitrary bytes as each architecture's register sets:
+// FuzzDecode decodes arbitrary bytes as each architecture's register sets
+// and ucontext_t:
 // a set is refused when short, never a panic, and a decoded set's SP is its
 // stack pointer register. Seeds: testdata/fuzz/FuzzDecode.
 func FuzzDecode(f *testing.F) {
@@ -26,5 +27,9 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("SP %#x, register %d %#x %v", s.SP, sp, v, ok)
 		}
 		_ = DecodeFP(a, b, &s)
+		if err := DecodeUcontext(a, b, &s); err == nil && len(b) < UcontextSize(a) {
+			t.Fatalf("decoded a ucontext_t from %d bytes", len(b))
+		}
+		_, _ = UcontextFPAddr(a, b)
 	})
 }

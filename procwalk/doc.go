@@ -29,4 +29,10 @@
 // procwalk sits below objfile (which imports it for Mapping, ErrNoBias and
 // the Files it implements) and imports no locator: `go list -deps` of it
 // lists no debug/* package.
+//
+// Walks cross signal handlers: a signal trampoline's frame (with CFI "S",
+// or recognised by its code: stackwalk.Config.SignalTrampolines, which
+// Open sets) is a signal frame (stackwalk.Frame.IsSignalFrame), and the
+// frame above it, the one the signal interrupted, is looked up at its pc,
+// not pc-1 (FrameSymbol follows stackwalk.Frame.PCIsReturnAddress).
 package procwalk

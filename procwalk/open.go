@@ -117,7 +117,7 @@ func Open(p *Process, files Files, opts Options) (*Walk, error) {
 		}
 		return nil, fmt.Errorf("procwalk: none of the %d mapped files could be used: %w", len(w.modules), first)
 	}
-	cfg := stackwalk.Config{Arch: p.Arch, Modules: mods, Memory: p.Memory, MaxFrames: opts.MaxFrames}
+	cfg := stackwalk.Config{Arch: p.Arch, Modules: mods, Memory: p.Memory, MaxFrames: opts.MaxFrames, SignalTrampolines: true}
 	if p.Arch == regs.AArch64 {
 		cfg.PACMask = 0xffff000000000000
 	}

@@ -41,6 +41,32 @@
 // are not cached. perf/walk.sh compares the walk with libgcc's and
 // libunwind's unwinders over the same frames.
 //
+// # Signals
+//
+// A walk crosses a signal handler: the C library's signal trampoline
+// (glibc's __restore_rt, whose CIE has the augmentation "S") is a frame of
+// its own ([Frame.IsSignalFrame]), whose CFI restores every register of
+// the frame the signal interrupted; that frame is looked up at its pc
+// itself, not pc-1 ([Frame.PCIsReturnAddress] is false), and its values in
+// caller-saved registers are known.
+//
+// A runtime that stops its threads for a safepoint by a signal (a SIGUSR
+// handler that parks the thread until the collector is done) walks each
+// parked thread from the context its handler received, not from the
+// handler's own frame: the handler (SA_SIGINFO) publishes its ucontext_t;
+// the collector decodes it (linuxregs.DecodeUcontext: the interrupted
+// pc, stack pointer and every general register, and the floating-point
+// registers where the context holds them; on x86_64 behind
+// uc_mcontext.fpregs, linuxregs.UcontextFPAddr) into a [RegisterSet] and
+// walks with [Walker.StartAsync] from the interrupted pc, over the
+// thread's stack (memory the thread does not change while parked). Every
+// register is trustworthy there, caller-saved ones included: the
+// interrupted frame is at an arbitrary instruction, so its own values are
+// found by the record lookup's nearest-record rule only where a record
+// covers that instruction (a statepoint's does not); its callers are
+// suspended at calls, with exact records. Registers the handler itself
+// changed are not in the context and do not matter.
+//
 // Supported targets: x86_64, AArch64, PowerPC64 (both byte orders; ELFv1
 // and ELFv2), s390x and RISC-V 64. The package reads no file format.
 package stackwalk

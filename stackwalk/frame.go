@@ -25,9 +25,10 @@ type Frame struct {
 	// Module is the module whose code holds PC.
 	Module *Module
 
-	call bool   // PC is a return address (see PCIsReturnAddress)
-	ri   *found // the record: in the walker's cache, or the walker's own
-	w    *Walker
+	call   bool   // PC is a return address (see PCIsReturnAddress)
+	signal bool   // a signal trampoline's frame (see IsSignalFrame)
+	ri     *found // the record: in the walker's cache, or the walker's own
+	w      *Walker
 }
 
 // found is the record lookup's answer for a frame.
@@ -80,6 +81,16 @@ const _ = -uint(maxLocs & (maxLocs - 1))
 // may be the first byte after its function (a call that does not return
 // ends it). Callers never subtract 1 themselves.
 func (f *Frame) PCIsReturnAddress() bool { return f.call }
+
+// IsSignalFrame reports whether the frame is a signal trampoline's: the
+// code a signal handler returns to (glibc's __restore_rt, the vDSO's
+// __kernel_rt_sigreturn), whose frame holds the registers of the
+// instruction the signal interrupted, known because its CIE has the
+// augmentation "S" (unwind.Row.SignalFrame). The walk's next frame is
+// the interrupted one: its pc is an interrupted instruction
+// (PCIsReturnAddress is false), every register it had is known again,
+// and its unwind row and symbol are looked up at its pc itself.
+func (f *Frame) IsSignalFrame() bool { return f.signal }
 
 // noRecord is the answer of a frame without a record.
 var noRecord found

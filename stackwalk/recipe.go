@@ -35,6 +35,7 @@ type recipe struct {
 	cfaReg    uint16 //
 	raReg     uint16 // the return address column
 	call      bool   // pc is a return address (the row is looked up at pc-1)
+	signal    bool   // the row's CIE has "S": a signal trampoline (Frame.IsSignalFrame)
 	raSigned  bool   // AArch64: the return address is signed (Config.PACMask)
 	spFromCFA bool   // the caller's stack pointer is the CFA (no rule of its own)
 	// loadsOnly: every move loads a saved register from CFA+off, one of
@@ -153,7 +154,9 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 	}
 	k := row.Regs[x.sp].Kind
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
-	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs
+	// A signal frame's caller may be on another stack (unwind): not
+	// stepped by unwindLoads, whose stack pointer check is the usual one.
+	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs && !fr.signal
 	lo, hi := int64(math.MaxInt32), int64(math.MinInt32)
 	for _, mv := range e.moves[:n] {
 		e.loadsOnly = e.loadsOnly && mv.kind == moveOffset
@@ -231,9 +234,11 @@ func (w *Walker) unwindRecipe(e *recipe) (uint64, bool) {
 		nsp, nspKnown = vals[e.spMove], got&(1<<e.spMove) != 0
 	}
 	// The stack grows down: the caller's stack pointer must be above the
-	// callee's. Only the innermost frame may have no frame of its own.
-	if osp := s.reg(uint64(sp)); nspKnown && osp.Known() &&
-		(nsp < osp.Value || (nsp == osp.Value && fr.Index > 0)) {
+	// callee's. Only the innermost frame, or one a signal interrupted (a
+	// leaf), may have no frame of its own; a signal frame's caller may be
+	// on another stack (see unwind).
+	if osp := s.reg(uint64(sp)); nspKnown && !fr.signal && osp.Known() &&
+		(nsp < osp.Value || (nsp == osp.Value && fr.Index > 0 && fr.call)) {
 		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp, osp.Value), ErrNoProgress)
 		return 0, false
 	}

@@ -34,10 +34,13 @@ func (w *Walker) unwind() (uint64, bool) {
 		pc &^= w.cfg.PACMask
 	}
 	// The stack grows down: the caller's stack pointer must be above the
-	// callee's. Only the innermost frame may have no frame of its own.
+	// callee's. Only the innermost frame, or one a signal interrupted (a
+	// leaf), may have no frame of its own. A
+	// signal frame restores the interrupted frame's registers, whose stack
+	// may be another one (sigaltstack): MaxFrames bounds a loop of them.
 	sp := uint64(w.abi.sp)
-	if nsp, osp := ns.reg(sp), old.reg(sp); nsp.Known() && osp.Known() &&
-		(nsp.Value < osp.Value || (nsp.Value == osp.Value && fr.Index > 0)) {
+	if nsp, osp := ns.reg(sp), old.reg(sp); !fr.signal && nsp.Known() && osp.Known() &&
+		(nsp.Value < osp.Value || (nsp.Value == osp.Value && fr.Index > 0 && fr.call)) {
 		w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp.Value, osp.Value), ErrNoProgress)
 		return 0, false
 	}

@@ -30,11 +30,12 @@ func (w *Walker) unwindLoads(e *recipe) (uint64, bool) {
 		return 0, false
 	}
 	// The caller's stack pointer is the CFA, and it must be above the
-	// callee's (only the innermost frame may have no frame of its own).
+	// callee's (only the innermost frame, or one a signal interrupted, may
+	// have no frame of its own).
 	sp := uint(w.abi.sp) & (MaxRegs - 1)
 	nsp := cfa - w.abi.spBelowCFA
 	if s.known[sp/64]&(1<<(sp%64)) != 0 {
-		if osp := s.val[sp]; nsp < osp || (nsp == osp && fr.Index > 0) {
+		if osp := s.val[sp]; nsp < osp || (nsp == osp && fr.Index > 0 && fr.call) {
 			w.fail(fr.Index, fr.PC, 0, fmt.Sprintf("caller's stack pointer %#x, callee's %#x", nsp, osp), ErrNoProgress)
 			return 0, false
 		}

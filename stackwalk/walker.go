@@ -58,6 +58,18 @@ type Config struct {
 	// walk ends at the first signed address (EndNoModule). For a Linux
 	// process with 48-bit user addresses it is 0xffff000000000000.
 	PACMask uint64
+	// SignalTrampolines recognises the signal trampolines no CFI covers
+	// (the arm64 vDSO's __kernel_rt_sigreturn, qemu-user's trampoline
+	// page, musl's __restore_rt) by their code, and walks on through the
+	// signal frame to the interrupted frame (Frame.IsSignalFrame). The
+	// walker then reads the code at a pc that is in no module or that no
+	// unwind table covers, before it ends the walk there: a walk ending
+	// so costs that read, and whatever the memory reader's error costs.
+	// Trampolines with CFI (glibc's "S" CIE) need no option. Walks of a
+	// whole process (procwalk: cores and live processes) set it; a
+	// runtime that walks its threads from their signal handlers' contexts
+	// (StartAsync) does not need it.
+	SignalTrampolines bool
 }
 
 // End says why a walk ended.
@@ -122,7 +134,8 @@ type Walker struct {
 	cache  *recipeCache
 	rowMod *Module // the module and link-time address of the row Frame.Row computes lazily
 	rowAt  uint64
-	own    found // the record of a frame not in the cache
+	own    found   // the record of a frame not in the cache
+	trow   cfi.Row // the row of a signal trampoline recognised by its code (sigTramp)
 	// flat is Config.Memory when it is a stackmap.Memory (hasFlat), read
 	// by load without interface calls; big says the target's byte order.
 	flat    stackmap.Memory
@@ -218,7 +231,9 @@ func (w *Walker) Start(pc uint64, regs *RegisterSet) { w.start(pc, regs, false) 
 // StartAsync begins a walk from registers captured at an interrupted
 // instruction pc (a signal, a preemption, a thread stopped by ptrace or
 // written to a core file), not at a call: every register is the innermost
-// frame's, and its unwind row is the one at pc itself (not at pc-1).
+// frame's, and its unwind row is the one at pc itself (not at pc-1). A
+// signal handler's context gives such registers: linuxregs.DecodeUcontext
+// (see the package documentation, Signals).
 func (w *Walker) StartAsync(pc uint64, regs *RegisterSet) { w.start(pc, regs, true) }
 
 func (w *Walker) start(pc uint64, rs *RegisterSet, async bool) {
@@ -270,7 +285,9 @@ func (w *Walker) next() bool {
 	if !ok {
 		return false
 	}
-	return w.enter(w.fr.Index+1, pc, true)
+	// The frame a signal trampoline returns to was interrupted at pc: its
+	// pc is no return address.
+	return w.enter(w.fr.Index+1, pc, !w.fr.signal)
 }
 
 // Frame returns the current frame. It points into the Walker and is valid
@@ -331,7 +348,9 @@ func (w *Walker) module(pc uint64) *Module {
 // enter makes the frame of index i at pc current: its module, unwind
 // row, CFA and record. call says pc is a return address (the frame is
 // suspended in a call): the row is then looked up as unwind.LookupPC
-// says, at the call.
+// says, at the call. It is false for the innermost frame of StartAsync
+// and for the frame above a signal frame (Frame.IsSignalFrame), whose pc
+// is the instruction the signal interrupted.
 func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	// The frame's stack pointer, 0 when it is not known.
 	sp, spKnown := w.cs.value(uint(w.abi.sp))
@@ -350,6 +369,9 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	}
 	m := w.module(at)
 	if m == nil { // the innermost frame too: Stopped says where
+		if w.sigTramp(i, pc, sp, spKnown, call) {
+			return true
+		}
 		w.end = EndNoModule
 		return false
 	}
@@ -359,6 +381,9 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	}
 	ur, err := m.Unwind.RowAt(at-m.Bias, &w.uc)
 	if err != nil {
+		if errors.Is(err, unwind.ErrNotFound) && w.sigTramp(i, pc, sp, spKnown, call) {
+			return true
+		}
 		if errors.Is(err, unwind.ErrNotFound) && i > 0 {
 			w.end = EndNoCFI
 			return false
@@ -376,11 +401,11 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	if !ok {
 		return false
 	}
-	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, call: call, w: w}
+	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, call: call, signal: ur.SignalFrame, w: w}
 	w.findRecord(&w.fr, m)
 	if w.cache != nil {
 		if e := w.cache.claim(pc); e.compile(row, &w.abi, &w.fr) {
-			e.m, e.pc, e.call, e.removals = m, pc, call, w.snap.removals
+			e.m, e.pc, e.call, e.signal, e.removals = m, pc, call, ur.SignalFrame, w.snap.removals
 			w.recipe, w.fr.ri = e, &e.found
 		} else {
 			e.m = nil
@@ -403,7 +428,7 @@ func (w *Walker) enterRecipe(i int, pc, sp, at uint64, m *Module, e *recipe) boo
 	// Field by field: a composite literal of the whole Frame is built
 	// aside and then copied.
 	fr := &w.fr
-	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri, fr.call = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found, e.call
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri, fr.call, fr.signal = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found, e.call, e.signal
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
 	return true
 }

@@ -96,7 +96,7 @@ func (t *Table) dwarfModeRow(pc uint64, ctx *Context) (*Row, error) {
 	if err != nil {
 		return nil, &Error{Table: r.Table, PC: pc, What: what + ": " + compactunwind.SectionEHFrame, Err: err}
 	}
-	r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart = row, true, ctx.fde.Offset, ctx.fde.PCBegin
+	r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.SignalFrame = row, true, ctx.fde.Offset, ctx.fde.PCBegin, ctx.fde.CIE.SignalFrame
 	return r, nil
 }
 

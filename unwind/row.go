@@ -28,6 +28,13 @@ type Row struct {
 	// DWARF section (.eh_frame for a DWARF-mode compact entry).
 	HasFDE    bool
 	FDEOffset uint64
+	// SignalFrame reports that the FDE's CIE has the augmentation "S"
+	// (cfi.CIE.SignalFrame): the rules are a signal trampoline's (such as
+	// glibc's __restore_rt), which restore the registers of the
+	// interrupted frame; that frame's pc is an interrupted instruction,
+	// looked up as it is (unwind.LookupPC with call false), not a return
+	// address.
+	SignalFrame bool
 	// FunctionStart is where the function the row belongs to starts: its
 	// FDE's pc_begin, or the start of its compact entry.
 	FunctionStart uint64

@@ -111,7 +111,7 @@ func (t *Table) RowInSection(section int, pc uint64, ctx *Context) (*Row, error)
 		if err != nil {
 			return nil, &Error{Table: t.dwarfKind[i], PC: pc, Err: err}
 		}
-		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart = t.dwarfKind[i], row, f.Offset, true, f.PCBegin
+		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart, r.SignalFrame = t.dwarfKind[i], row, f.Offset, true, f.PCBegin, f.CIE.SignalFrame
 		return r, nil
 	}
 	return nil, &Error{Table: KindNone, PC: pc, What: "no FDE of the code section covers the address", Err: ErrNotFound}

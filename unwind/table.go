@@ -192,7 +192,7 @@ func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
 // would cost more than the rest.
 func (t *Table) resetRow(pc uint64, ctx *Context) *Row {
 	r := &ctx.row
-	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding = pc, KindNone, nil, false, 0, 0, 0
+	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding, r.SignalFrame = pc, KindNone, nil, false, 0, 0, 0, false
 	if r.Compact {
 		r.Compact, r.Rule = false, compactunwind.Rule{}
 	}
@@ -220,7 +220,7 @@ func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
 			return nil, &Error{Table: t.dwarfKind[i], PC: pc, Err: err}
 		}
 		f := ctx.u.FDE()
-		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart = t.dwarfKind[i], row, f.Offset, true, f.PCBegin
+		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart, r.SignalFrame = t.dwarfKind[i], row, f.Offset, true, f.PCBegin, f.CIE.SignalFrame
 		return r, nil
 	}
 	if t.hasCompact {

@@ -37,6 +37,13 @@ used), then per thread one "thread" object, one "frame" object per frame
 and one "end" object saying why its walk ended; numbers that are addresses or values are hex strings; a module path
 or symbol that is not valid UTF-8 also comes as module_hex, symbol_hex.
 
+A walk crosses signal handlers: the C library's or the kernel's signal
+trampoline is marked "[signal frame]" (JSON "signal_frame": true), and the
+frame the signal interrupted "[interrupted]" (JSON "pc_is_return_address":
+false): its pc is the instruction the signal stopped, looked up as it is,
+not pc-1. Which signal the handler ran for is not said: the kernel writes
+its siginfo into the signal frame only for SA_SIGINFO handlers.
+
 Examples:
   stackmaps stack --core core ./prog
   stackmaps stack --core qemu_prog.core prog --sysroot /usr/aarch64-linux-gnu --format json
@@ -258,7 +265,7 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	return walkErr
 }
 
-// signalName names the Linux signals a crash comes with.
+// signalName names the Linux signals a crash or a safepoint comes with.
 func signalName(sig int) string {
 	switch sig {
 	case 4:
@@ -271,8 +278,12 @@ func signalName(sig int) string {
 		return "SIGBUS"
 	case 8:
 		return "SIGFPE"
+	case 10:
+		return "SIGUSR1"
 	case 11:
 		return "SIGSEGV"
+	case 12:
+		return "SIGUSR2"
 	case 19:
 		return "SIGSTOP"
 	}

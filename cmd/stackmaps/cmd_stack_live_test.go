@@ -130,6 +130,71 @@ func TestLiveStackJSON(t *testing.T) {
 	}
 }
 
+// TestLiveStackSignal stops testdata/live's threads as a runtime does for
+// a safepoint by signal: each runs on in a C leaf (spin) above the llc
+// frames until SIGUSR1 parks it in its handler, k+1 frames deep. "stack
+// --pid" walks each thread through the handler, the C library's signal
+// trampoline (a signal frame) and spin, interrupted (its pc looked up as
+// it is), to the llc frames, every value right; the program then finishes
+// intact.
+func TestLiveStackSignal(t *testing.T) {
+	prog := livetest.StartSignal(t, "statepoint")
+	pid := strconv.Itoa(prog.PID)
+	var out, errb bytes.Buffer
+	status := run([]string{"stack", "--pid", pid, "--format=json"}, &out, &errb)
+	if status != exitOK && strings.Contains(errb.String(), "not permitted to trace") {
+		t.Skipf("ptrace refused here: %s", errb.String())
+	}
+	require.Equal(t, exitOK, status, "stderr: %s", errb.String())
+	byTID := map[int][]stackJSONLine{}
+	sc := bufio.NewScanner(&out)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var l stackJSONLine
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &l), "line %s", sc.Text())
+		switch l.Type {
+		case "end":
+			assert.Equal(t, "return address undefined", l.Reason, "thread %d", l.TID)
+		case "frame":
+			byTID[l.TID] = append(byTID[l.TID], l)
+		}
+	}
+	for k, tid := range prog.TIDs {
+		f := prog.Record(t, k)
+		frames := byTID[tid]
+		names := jsonNames(frames)
+		want := []string{"__read"}
+		for range k + 1 {
+			want = append(want, "park")
+		}
+		want = append(want, "live_on_signal")
+		s := len(want) // the trampoline: glibc's __restore_rt, not in .dynsym
+		require.Greater(t, len(frames), s+2, "thread %d: %v", k, names)
+		assert.Equal(t, want, names[:s], "thread %d", k)
+		for i, fr := range frames {
+			assert.Equal(t, i == s, fr.SignalFrame, "thread %d frame %d (%s): signal frame", k, i, names[i])
+			assert.Equal(t, i != 0 && i != s+1, fr.PCIsReturnAddress, "thread %d frame %d (%s): pc is a return address", k, i, names[i])
+		}
+		want = []string{"spin", "stackmaps_capture_dump", "stackmaps_capture", "walk_d", "walk_c", "walk_b", "walk_a", "live_thread"}
+		assert.Equal(t, want, names[s+1:min(len(names), s+1+len(want))], "thread %d", k)
+		i := indexOf(names, "walk_d")
+		require.Equal(t, s+4, i, "thread %d: %v", k, names)
+		for j := range f.Frames {
+			fr := frames[i+j]
+			cfa, _ := f.ExpectedCFA(j)
+			assert.Equal(t, cfa, hexField(t, fr.CFA), "thread %d frame %s CFA", k, names[i+j])
+			if f.Frames[j].IsLLC() {
+				assert.Zero(t, checkLiveJSONFrame(t, f, j, fr), "statepoints keep no value in a caller-saved register")
+			}
+		}
+	}
+	out.Reset()
+	require.Equal(t, exitOK, run([]string{"stack", "--pid", pid, "--thread", strconv.Itoa(prog.TIDs[1])}, &out, &errb), errb.String())
+	assert.Regexp(t, `live_on_signal\+0x[0-9a-f]+ cfa 0x[0-9a-f]+ \(no stack map\)\n  #\d+ 0x[0-9a-f]+ libc\.so\.6 \S+ cfa 0x[0-9a-f]+ \[signal frame\] \(no stack map\)\n  #\d+ 0x[0-9a-f]+ live spin\+0x[0-9a-f]+ cfa 0x[0-9a-f]+ \[interrupted\]`, out.String())
+	t.Logf("stackmaps stack --pid PID --thread %d:\n%s", prog.TIDs[1], out.String())
+	prog.Finish(t)
+}
+
 // checkLiveJSONFrame compares llc frame j of a thread's JSON walk with
 // what the thread recorded; it returns how many values were unknown
 // because they sit in caller-saved registers.

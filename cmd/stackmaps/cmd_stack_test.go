@@ -40,7 +40,10 @@ type stackJSONLine struct {
 	CFA    string  `json:"cfa"`
 	SP     string  `json:"sp"`
 	Symbol *string `json:"symbol"`
-	Record *struct {
+	// Frames: the pc's kind and the signal frame's mark.
+	PCIsReturnAddress bool `json:"pc_is_return_address"`
+	SignalFrame       bool `json:"signal_frame"`
+	Record            *struct {
 		ID         string `json:"id"`
 		Statepoint bool   `json:"statepoint"`
 	} `json:"record"`
@@ -85,8 +88,12 @@ func TestCoreStackJSON(t *testing.T) {
 		{Arch: "x86_64", PIE: false, Mode: "patchpoint", Crash: "segv"},
 		{Arch: "aarch64", PIE: true, Mode: "statepoint", Crash: "segv"},
 		{Arch: "s390x", PIE: false, Mode: "patchpoint", Crash: "abort"},
+		// Inside a signal handler: glibc's trampoline (CFI "S"), qemu's
+		// (recognised by its code).
+		{Arch: "x86_64", PIE: true, Mode: "statepoint", Crash: "push"},
+		{Arch: "aarch64", PIE: false, Mode: "patchpoint", Crash: "sigsegv"},
 	} {
-		t.Run(b.Arch+"/"+b.Mode+"/"+map[int]string{6: "SIGABRT", 11: "SIGSEGV"}[b.Signal()], func(t *testing.T) {
+		t.Run(b.Arch+"/"+b.Mode+"/"+b.Crash, func(t *testing.T) {
 			exe := coretest.Compile(t, b, dir)
 			var c *coretest.Core
 			var extra []string
@@ -122,7 +129,8 @@ func TestCoreStackJSON(t *testing.T) {
 					if l.TID != crashedTID {
 						continue
 					}
-					fr := coretest.Frame{Index: l.Index, PC: hexField(t, l.PC), CFA: hexField(t, l.CFA), SP: hexField(t, l.SP)}
+					fr := coretest.Frame{Index: l.Index, PC: hexField(t, l.PC), CFA: hexField(t, l.CFA), SP: hexField(t, l.SP),
+						Signal: l.SignalFrame, Interrupted: !l.PCIsReturnAddress}
 					if l.Symbol != nil {
 						fr.Func = *l.Symbol
 					}
@@ -150,6 +158,9 @@ func TestCoreStackJSON(t *testing.T) {
 			defer f.Close()
 			st := coretest.Check(t, b, c.Record, frames, f, f.Threads[0].Regs.HasFP)
 			assert.Equal(t, 5, st.Frames)
+			if b.Handler() {
+				coretest.CheckSignal(t, b, c, frames)
+			}
 			t.Logf("%s core: %d frames; checked %d values, %d roots; %d caller-saved values unknown, %d lost with the FP registers",
 				c.By, len(frames), st.Values, st.Roots, st.Skipped, st.LostFP)
 
@@ -160,6 +171,10 @@ func TestCoreStackJSON(t *testing.T) {
 			for _, want := range []string{"signal " + strconv.Itoa(b.Signal()), "core_crash+0x", "walk_d+0x", "walk_a+0x",
 				"record id 0xd4", "record id 0xa1", "main+0x", "end: return address undefined"} {
 				assert.Contains(t, text, want)
+			}
+			if b.Handler() {
+				assert.Contains(t, text, " [signal frame] ")
+				assert.Contains(t, text, " [interrupted] ")
 			}
 			if b.Mode == "statepoint" {
 				assert.Contains(t, text, "root 0 base: ")

@@ -45,6 +45,10 @@ func writeFrameJSON(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, t *pr
 	} else {
 		j.Null()
 	}
+	j.Key("pc_is_return_address")
+	j.Bool(fr.PCIsReturnAddress())
+	j.Key("signal_frame")
+	j.Bool(fr.IsSignalFrame())
 	rec, has := fr.Record()
 	j.Key("record")
 	if !has {

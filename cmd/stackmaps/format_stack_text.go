@@ -43,6 +43,7 @@ func writeFrameText(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, fr *s
 	}
 	out.WriteString(" cfa ")
 	out.Hex(fr.CFA)
+	writeSignalMarkText(out, fr)
 	rec, ok := fr.Record()
 	if !ok {
 		out.WriteString(" (no stack map)\n")
@@ -80,6 +81,19 @@ func writeFrameText(out *textout.Buffer, w *procwalk.Walk, arch regs.Arch, fr *s
 		out.WriteString("             derived: ")
 		writeLocation(out, arch, rec, derived)
 		writeSlotText(out, arch, r.Derived, err)
+	}
+}
+
+// writeSignalMarkText marks a signal trampoline's frame, " [signal
+// frame]", and the frame a signal interrupted, " [interrupted]" (its pc is
+// the interrupted instruction, not a return address); the innermost frame
+// of a core or a stopped thread is always interrupted and is not marked.
+func writeSignalMarkText(out *textout.Buffer, fr *stackwalk.Frame) {
+	switch {
+	case fr.IsSignalFrame():
+		out.WriteString(" [signal frame]")
+	case fr.Index > 0 && !fr.PCIsReturnAddress():
+		out.WriteString(" [interrupted]")
 	}
 }
 

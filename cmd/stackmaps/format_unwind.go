@@ -23,6 +23,9 @@ import (
 // at the end: AArch64 pointer authentication has signed the return
 // address (DW_CFA_AARCH64_negate_ra_state; strip it before using it). A
 // record no FDE covers reads "unwind: none (no CFI covers 0x...)".
+// "signal_frame": the FDE's CIE has the augmentation "S" (a signal
+// trampoline's: the frame above it was interrupted, not suspended in a
+// call).
 func writeTextUnwind(w *textout.Buffer, tv *tableView, rv recordView) {
 	w.WriteString("      unwind: ")
 	ur, ok := tv.UW.rowFor(rv)
@@ -85,6 +88,9 @@ func writeTextUnwind(w *textout.Buffer, tv *tableView, rv recordView) {
 	}
 	if row.RASigned { // AArch64: x30 holds a signed return address (paciasp)
 		w.WriteString(" ra_signed")
+	}
+	if ur.SignalFrame { // the CIE's "S": a signal trampoline's rules
+		w.WriteString(" signal_frame")
 	}
 	if ur.Compact { // a compact entry, stated as DWARF rules or naming an FDE
 		w.WriteString(" (compact ")
@@ -170,6 +176,12 @@ func writeJSONUnwind(j *textout.JSON, tv *tableView, rv recordView) {
 	j.Key("ra_signed")
 	if ur.HasFDE {
 		j.Bool(row.RASigned)
+	} else {
+		j.Null() // compact unwind does not say
+	}
+	j.Key("signal_frame")
+	if ur.HasFDE {
+		j.Bool(ur.SignalFrame)
 	} else {
 		j.Null() // compact unwind does not say
 	}

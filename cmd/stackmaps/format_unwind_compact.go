@@ -64,6 +64,8 @@ func writeJSONStackIndirect(j *textout.JSON, arch regs.Arch, ur *unwindRow) {
 	j.CloseObject()
 	j.Key("ra_signed") // compact unwind does not say
 	j.Null()
+	j.Key("signal_frame")
+	j.Null()
 	j.Key("saved")
 	j.OpenArray()
 	saved, n := savedInDWARFOrder(r)

@@ -158,6 +158,9 @@ languages whose numbers are doubles.
                            has signed the return address at pc
                            (DW_CFA_AARCH64_negate_ra_state); null in
                            rows from compact unwind, which do not say
+              "signal_frame": true when the FDE's CIE has the
+                              augmentation "S" (a signal trampoline's
+                              rules); null in rows from compact unwind
               "saved": [ every register with a rule other than "same
                          value", in DWARF order: the callee-saved registers
                          the function has saved by then and the return

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
 // Value is one evaluated location of a walked frame, as the library or the
@@ -25,11 +26,14 @@ type Frame struct {
 	Index       int
 	PC, CFA, SP uint64
 	Func        string // the function holding the frame's pc ("" unknown)
-	HasRecord   bool
-	ID          uint64
-	Statepoint  bool
-	Deopt       []Value
-	Roots       [][2]Value // base, derived
+	// Signal: the frame is a signal trampoline's; Interrupted: its pc is
+	// an interrupted instruction, not a return address.
+	Signal, Interrupted bool
+	HasRecord           bool
+	ID                  uint64
+	Statepoint          bool
+	Deopt               []Value
+	Roots               [][2]Value // base, derived
 }
 
 // Stats counts what Check compared.
@@ -202,4 +206,95 @@ func checkHome(t testing.TB, fr Frame, v Value, mem stackmap.UintReader, order b
 	if got != v.Bits {
 		t.Errorf("frame %d: value %#x not at its home %#x (%#x there)", fr.Index, v.Bits, v.HomeAddr, got)
 	}
+}
+
+// CheckSignal checks the frames of a program that died inside its signal
+// handler (Build.Handler): below the llc frames, exactly one signal frame,
+// whose caller is core_on_signal's handler frame below it and, above it,
+// the frame the signal interrupted, at the pc and stack pointer the
+// handler read from its ucontext, in the function the build faults in.
+// Every other frame but the innermost is suspended in a call.
+func CheckSignal(t testing.TB, b Build, c *Core, frames []Frame) {
+	t.Helper()
+	if c.Interrupted == nil {
+		t.Fatalf("the handler recorded no interrupted registers")
+	}
+	s := -1
+	for i, fr := range frames {
+		if fr.Signal {
+			if s >= 0 {
+				t.Errorf("frames %d and %d are both signal frames", s, i)
+			}
+			s = i
+		}
+	}
+	if s < 1 || s+1 >= len(frames) {
+		t.Fatalf("signal frame at %d of %d frames", s, len(frames))
+	}
+	if frames[s-1].Func != "core_on_signal" {
+		t.Errorf("frame %d below the signal frame is %q, want core_on_signal", s-1, frames[s-1].Func)
+	}
+	in := frames[s+1]
+	if !in.Interrupted {
+		t.Errorf("frame %d above the signal frame: pc %#x is taken for a return address", in.Index, in.PC)
+	}
+	if in.PC != c.Interrupted.PC || in.SP != c.Interrupted.SP {
+		t.Errorf("interrupted frame %d: pc %#x sp %#x, the handler's ucontext says %#x %#x", in.Index, in.PC, in.SP, c.Interrupted.PC, c.Interrupted.SP)
+	}
+	want := map[string]string{"sigsegv": "core_crash", "push": "core_fault_push", "first": "core_fault_first"}[b.Crash]
+	switch {
+	case want != "" && in.Func != want:
+		t.Errorf("interrupted frame %d is %q, want %q", in.Index, in.Func, want)
+	case want == "" && in.Func == "core_crash":
+		// raise's system call, in the C library (a local function, often
+		// unnamed: its symbols are not in .dynsym).
+		t.Errorf("interrupted frame %d is core_crash, want the C library's raise", in.Index)
+	}
+	for i, fr := range frames {
+		if i != 0 && i != s+1 && fr.Interrupted {
+			t.Errorf("frame %d (%s): pc %#x is taken for an interrupted instruction", i, fr.Func, fr.PC)
+		}
+	}
+	if c.Interrupted.Signal != b.HandledSignal() {
+		t.Errorf("the handler caught signal %d, want %d", c.Interrupted.Signal, b.HandledSignal())
+	}
+}
+
+// FrameOf turns a frame of a library walk into what Check compares; name
+// is the function holding the frame's pc.
+func FrameOf(fr *stackwalk.Frame, name string) Frame {
+	out := Frame{Index: fr.Index, PC: fr.PC, CFA: fr.CFA, SP: fr.SP, Func: name,
+		Signal: fr.IsSignalFrame(), Interrupted: !fr.PCIsReturnAddress()}
+	rec, ok := fr.Record()
+	if !ok {
+		return out
+	}
+	out.HasRecord, out.ID, out.Statepoint = true, rec.ID(), fr.IsStatepoint()
+	sp, isSP := fr.Statepoint()
+	for i := range fr.NumDeopt() {
+		var loc stackmap.Location
+		if isSP {
+			loc, _ = sp.Deopt(i)
+		} else {
+			loc, _ = rec.Location(i)
+		}
+		s, err := fr.Deopt(i)
+		out.Deopt = append(out.Deopt, valueOf(loc, s, err))
+	}
+	for i := range fr.NumRoots() {
+		base, derived, _ := sp.GCPair(i)
+		r, err := fr.Root(i)
+		out.Roots = append(out.Roots, [2]Value{valueOf(base, r.Base, err), valueOf(derived, r.Derived, err)})
+	}
+	return out
+}
+
+// valueOf is one evaluated location of FrameOf.
+func valueOf(loc stackmap.Location, s stackwalk.Slot, err error) Value {
+	v := Value{Kind: loc.Kind, Reg: loc.Reg, Size: int(loc.Size), Known: err == nil}
+	if err == nil {
+		v.Bits = s.Bits
+		v.InMemory, v.HomeAddr = s.Home.Kind == stackwalk.HomeMemory, s.Home.Addr
+	}
+	return v
 }

@@ -21,10 +21,32 @@ import (
 
 // Build describes one test program.
 type Build struct {
-	Arch  string // x86_64, aarch64, ppc64le, ppc64, s390x, riscv64 (no qemu core)
-	PIE   bool
-	Mode  string // statepoint or patchpoint
-	Crash string // abort or segv
+	Arch string // x86_64, aarch64, ppc64le, ppc64, s390x, riscv64 (no qemu core)
+	PIE  bool
+	Mode string // statepoint or patchpoint
+	// Crash is abort or segv, or one of the crashes inside a signal
+	// handler (Handler): sigsegv (a null store), sigusr1 (raised),
+	// push (a fault right after a push; x86_64), first (a fault on a
+	// function's first instruction; x86_64, aarch64).
+	Crash string
+}
+
+// Handler reports whether the program dies inside its signal handler,
+// which aborts (SIGABRT) after recording the interrupted registers.
+func (b Build) Handler() bool {
+	switch b.Crash {
+	case "sigsegv", "sigusr1", "push", "first":
+		return true
+	}
+	return false
+}
+
+// HandledSignal is the signal the handler of a Handler build catches.
+func (b Build) HandledSignal() int {
+	if b.Crash == "sigusr1" {
+		return 10
+	}
+	return 11
 }
 
 // Name is ARCH-PIE-MODE-CRASH.
@@ -38,7 +60,7 @@ func (b Build) Name() string {
 
 // Signal is the signal the program dies of.
 func (b Build) Signal() int {
-	if b.Crash == "abort" {
+	if b.Crash == "abort" || b.Handler() {
 		return 6
 	}
 	return 11
@@ -101,6 +123,16 @@ type Core struct {
 	Exe    string         // the program
 	Record *walktest.File // what the program recorded before crashing
 	By     string         // "kernel", "gdb" or "qemu"
+	// Interrupted is what the signal handler of a Handler build recorded
+	// from its ucontext (nil for the other builds).
+	Interrupted *Interrupted
+}
+
+// Interrupted is the signal a handler caught and the pc and stack pointer
+// of the instruction it interrupted.
+type Interrupted struct {
+	Signal int
+	PC, SP uint64
 }
 
 // KernelCore runs the native program exe with core dumps enabled and
@@ -132,7 +164,7 @@ func KernelCore(t testing.TB, exe string) *Core {
 	if _, err := os.Stat(core); err != nil {
 		testtools.Missing(t, fmt.Sprintf("the kernel wrote no core for %s (%v; ulimit -c refused?)", exe, err))
 	}
-	return &Core{Path: core, Exe: exe, Record: record(t, dir), By: "kernel"}
+	return &Core{Path: core, Exe: exe, Record: record(t, dir), By: "kernel", Interrupted: interrupted(t, dir)}
 }
 
 // GDBCore runs the native program exe under gdb, which writes a core at
@@ -144,13 +176,22 @@ func GDBCore(t testing.TB, exe string) *Core {
 	dir := filepath.Dir(exe)
 	core := filepath.Join(dir, "gdb.core")
 	os.Remove(core)
-	cmd := exec.Command(gdb, "-nx", "-batch", "-ex", "run", "-ex", "generate-core-file "+core, "--args", "./core-prog", "rec.txt")
+	args := []string{"-nx", "-batch"}
+	// A program that dies inside its signal handler (Compile's directory
+	// is named after the Build) gets its SIGSEGV and SIGUSR1: gdb stops
+	// at the handler's SIGABRT.
+	name := filepath.Base(dir)
+	if (Build{Crash: name[strings.LastIndexByte(name, '-')+1:]}).Handler() {
+		args = append(args, "-ex", "handle SIGSEGV SIGUSR1 nostop noprint pass")
+	}
+	args = append(args, "-ex", "run", "-ex", "generate-core-file "+core, "--args", "./core-prog", "rec.txt")
+	cmd := exec.Command(gdb, args...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if _, serr := os.Stat(core); serr != nil {
 		t.Fatalf("gdb wrote no core (%v, %v):\n%s", err, serr, out)
 	}
-	return &Core{Path: core, Exe: exe, Record: record(t, dir), By: "gdb"}
+	return &Core{Path: core, Exe: exe, Record: record(t, dir), By: "gdb", Interrupted: interrupted(t, dir)}
 }
 
 // QEMUCore runs the program exe of a foreign arch under qemu-ARCH-static
@@ -177,7 +218,7 @@ func QEMUCore(t testing.TB, arch, exe string) *Core {
 	if len(cores) != 1 {
 		testtools.Missing(t, fmt.Sprintf("qemu-%s-static wrote %d guest cores for %s (%v)", arch, len(cores), exe, err))
 	}
-	return &Core{Path: cores[0], Exe: exe, Record: record(t, dir), By: "qemu"}
+	return &Core{Path: cores[0], Exe: exe, Record: record(t, dir), By: "qemu", Interrupted: interrupted(t, dir)}
 }
 
 func record(t testing.TB, dir string) *walktest.File {
@@ -187,4 +228,35 @@ func record(t testing.TB, dir string) *walktest.File {
 		t.Fatalf("the program's record: %v", err)
 	}
 	return f
+}
+
+// interrupted reads the "signal N" and "interrupted PC SP" lines a
+// handler appends to the record (nil when there are none).
+func interrupted(t testing.TB, dir string) *Interrupted {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "rec.txt"))
+	if err != nil {
+		t.Fatalf("the program's record: %v", err)
+	}
+	var in Interrupted
+	found := false
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 2 && f[0] == "signal":
+			_, err = fmt.Sscanf(f[1], "%d", &in.Signal)
+		case len(f) == 3 && f[0] == "interrupted":
+			_, err = fmt.Sscanf(f[1]+" "+f[2], "0x%x 0x%x", &in.PC, &in.SP)
+			found = true
+		default:
+			continue
+		}
+		if err != nil {
+			t.Fatalf("the program's record: %q: %v", line, err)
+		}
+	}
+	if !found {
+		return nil
+	}
+	return &in
 }

@@ -50,6 +50,20 @@ type Program struct {
 // -short, on other machines than x86_64 Linux and when a tool is missing.
 func Start(t testing.TB, mode string) *Program {
 	t.Helper()
+	return start(t, mode)
+}
+
+// StartSignal is Start with the threads parked inside a SIGUSR1 handler:
+// each runs on in a C leaf (spin) above the llc frames until the program's
+// main thread sends it SIGUSR1, as a runtime stops its threads for a
+// safepoint, and the handler parks it k+1 frames deep.
+func StartSignal(t testing.TB, mode string) *Program {
+	t.Helper()
+	return start(t, mode, "signal")
+}
+
+func start(t testing.TB, mode string, args ...string) *Program {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs a program")
 	}
@@ -63,7 +77,7 @@ func Start(t testing.TB, mode string) *Program {
 	require.NoError(t, err, "build.sh: %s", msg)
 
 	p := &Program{Dir: t.TempDir(), stderr: &strings.Builder{}}
-	p.Cmd = exec.Command(filepath.Join(out, "live"), strconv.Itoa(Threads), p.Dir)
+	p.Cmd = exec.Command(filepath.Join(out, "live"), append([]string{strconv.Itoa(Threads), p.Dir}, args...)...)
 	p.Cmd.Stderr = p.stderr
 	p.stdin, err = p.Cmd.StdinPipe()
 	require.NoError(t, err)

@@ -3,14 +3,14 @@
 #   ARCH    x86_64 | aarch64 | ppc64le | ppc64 | s390x | riscv64
 #   PIE     pie | nopie
 #   MODE    statepoint | patchpoint (statepoint: x86_64, aarch64)
-#   CRASH   abort | segv
+#   CRASH   abort | segv | sigsegv | sigusr1 | push (x86_64) | first (x86_64, aarch64) | ucontext
 #   OUTDIR  directory for the executable OUTDIR/core-prog (objects deleted)
 # Builds testdata/walk's frames (its .ll files, frames.h and the trampoline
 # template of testdata/capture) with core.c as the driver. Prints nothing on
 # success. Environment: LLC (default llc-22).
 set -euo pipefail
 if [ $# -ne 5 ]; then
-	echo "usage: $0 ARCH pie|nopie statepoint|patchpoint abort|segv OUTDIR" >&2
+	echo "usage: $0 ARCH pie|nopie statepoint|patchpoint abort|segv|sigsegv|sigusr1|push|first|ucontext OUTDIR" >&2
 	exit 2
 fi
 arch=$1 pie=$2 mode=$3 crash=$4 out=$5
@@ -43,9 +43,14 @@ patchpoint) ir=walk_patchpoint.ll; spdef=0; llcmode= ;;
 *) echo "build.sh: MODE must be statepoint or patchpoint" >&2; exit 2 ;;
 esac
 case $crash in
-abort) crashdef=1 ;;
-segv)  crashdef=2 ;;
-*) echo "build.sh: CRASH must be abort or segv" >&2; exit 2 ;;
+abort)   crashdef=1 ;;
+segv)    crashdef=2 ;;
+sigsegv) crashdef=3 ;;
+sigusr1) crashdef=4 ;;
+push)    crashdef=5 ;;
+first)   crashdef=6 ;;
+ucontext) crashdef=7 ;;
+*) echo "build.sh: CRASH must be abort, segv, sigsegv, sigusr1, push, first or ucontext" >&2; exit 2 ;;
 esac
 mkdir -p "$out"
 # shellcheck disable=SC2086

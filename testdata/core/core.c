@@ -12,7 +12,22 @@
  * CORE_CRASH=1 calls abort() (SIGABRT, the thread stopped in the C library's
  * raise), CORE_CRASH=2 stores to a null pointer (SIGSEGV, the thread stopped
  * in core_crash itself). The kernel (or QEMU, or gdb) writes the core. A
- * second thread waits in pause() (core_idle) meanwhile. */
+ * second thread waits in pause() (core_idle) meanwhile.
+ *
+ * CORE_CRASH 3 to 6 die inside a signal handler (core_on_signal, which
+ * appends "signal N" and "interrupted PC SP", read from its ucontext, to
+ * RECORDFILE and calls abort()): 3 stores to a null pointer in core_crash
+ * (SIGSEGV), 4 raises SIGUSR1, 5 calls core_fault_push, which faults on
+ * the instruction right after a push (x86_64), 6 calls core_fault_first,
+ * which faults on its first instruction (x86_64, aarch64), right after
+ * core_fault_before, whose last row has another CFA. CORE_CRASH 7 is 3
+ * whose handler also appends "ucontext HEX" (the bytes of its ucontext)
+ * "sigtramp PC SP HEX" (the trampoline it returns to, the stack pointer there
+ * and 16 bytes of its code) and "ustack ADDR HEX" (the stack from the
+ * signal frame or 512 bytes below the interrupted stack pointer to above
+ * main; x86_64 also "ufpstate HEX", the FXSAVE area its context
+ * points to) and exits with status 0: testdata/core/ucontext. Its fault is
+ * in core_fp_mark, with a known value in a floating-point register. */
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -32,8 +47,9 @@
 #error "build with -DCORE_STATEPOINT=0|1"
 #endif
 #ifndef CORE_CRASH
-#error "build with -DCORE_CRASH=1 (abort) or 2 (null store)"
+#error "build with -DCORE_CRASH=1 (abort), 2 (null store) or 3-6 (in a handler)"
 #endif
+#include <ucontext.h>
 
 #define ABOVE_MAIN 256
 #define WALK_N 5
@@ -50,6 +66,7 @@ void stackmaps_capture_dump(const uint64_t *save) { (void)save; abort(); }
 
 
 static FILE *out;
+static const char *record_path;
 static uint64_t main_sp, main_cfa;
 static unsigned char gcobj[64] __attribute__((aligned(16)));
 volatile int *core_null;
@@ -61,6 +78,179 @@ static const char *type_name(char t) {
 	case 'd': return "f64";
 	default:  return "ptr";
 	}
+}
+
+#if CORE_CRASH == 1
+#define CRASH_NAME "abort"
+#elif CORE_CRASH == 2
+#define CRASH_NAME "segv"
+#elif CORE_CRASH == 3
+#define CRASH_NAME "sigsegv"
+#elif CORE_CRASH == 4
+#define CRASH_NAME "sigusr1"
+#elif CORE_CRASH == 5
+#define CRASH_NAME "push"
+#elif CORE_CRASH == 6
+#define CRASH_NAME "first"
+#else
+#define CRASH_NAME "ucontext"
+#endif
+
+/* The faulting functions of CORE_CRASH 5 and 6, each storing through its
+ * argument (a null pointer): core_fault_push right after pushing rbx (the
+ * row at pc-1 has a CFA 8 bytes lower), core_fault_first at its first
+ * instruction (pc-1 is core_fault_before's last byte, whose row's CFA is
+ * 16 bytes higher). */
+void core_fault_push(volatile int *p);
+void core_fault_first(volatile int *p);
+#if defined(__x86_64__)
+__asm__(".text\n"
+	".globl core_fault_push\n.type core_fault_push,@function\n"
+	"core_fault_push:\n.cfi_startproc\n"
+	"  pushq %rbx\n.cfi_adjust_cfa_offset 8\n.cfi_rel_offset %rbx, 0\n"
+	"  movl $1, (%rdi)\n"
+	"  popq %rbx\n.cfi_adjust_cfa_offset -8\n.cfi_restore %rbx\n"
+	"  ret\n.cfi_endproc\n.size core_fault_push, .-core_fault_push\n"
+	".globl core_fault_before\n.type core_fault_before,@function\n"
+	"core_fault_before:\n.cfi_startproc\n"
+	"  pushq %rbp\n.cfi_adjust_cfa_offset 8\n"
+	"  pushq %rbx\n.cfi_adjust_cfa_offset 8\n"
+	"  ud2\n.cfi_endproc\n.size core_fault_before, .-core_fault_before\n"
+	".globl core_fault_first\n.type core_fault_first,@function\n"
+	"core_fault_first:\n.cfi_startproc\n"
+	"  movl $1, (%rdi)\n"
+	"  ret\n.cfi_endproc\n.size core_fault_first, .-core_fault_first\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+	".globl core_fault_before\n.type core_fault_before,%function\n"
+	"core_fault_before:\n.cfi_startproc\n"
+	"  stp x29, x30, [sp, #-32]!\n.cfi_def_cfa_offset 32\n.cfi_offset 29, -32\n.cfi_offset 30, -24\n"
+	"  brk #0\n.cfi_endproc\n.size core_fault_before, .-core_fault_before\n"
+	".globl core_fault_first\n.type core_fault_first,%function\n"
+	"core_fault_first:\n.cfi_startproc\n"
+	"  str wzr, [x0]\n"
+	"  ret\n.cfi_endproc\n.size core_fault_first, .-core_fault_first\n");
+void core_fault_push(volatile int *p) { *p = 1; }
+#else
+void core_fault_push(volatile int *p) { *p = 1; }
+void core_fault_first(volatile int *p) { *p = 1; }
+#endif
+
+/* The interrupted pc and stack pointer of a ucontext. */
+static uint64_t uc_pc(const ucontext_t *uc) {
+#if defined(__x86_64__)
+	return (uint64_t)uc->uc_mcontext.gregs[16] /* REG_RIP */;
+#elif defined(__aarch64__)
+	return uc->uc_mcontext.pc;
+#elif defined(__powerpc64__)
+	return uc->uc_mcontext.gp_regs[32];
+#elif defined(__s390x__)
+	return uc->uc_mcontext.psw.addr;
+#else
+	return uc->uc_mcontext.__gregs[0];
+#endif
+}
+
+static uint64_t uc_sp(const ucontext_t *uc) {
+#if defined(__x86_64__)
+	return (uint64_t)uc->uc_mcontext.gregs[15] /* REG_RSP */;
+#elif defined(__aarch64__)
+	return uc->uc_mcontext.sp;
+#elif defined(__powerpc64__)
+	return uc->uc_mcontext.gp_regs[1];
+#elif defined(__s390x__)
+	return uc->uc_mcontext.gregs[15];
+#else
+	return uc->uc_mcontext.__gregs[2];
+#endif
+}
+
+#define UCONTEXT_DUMP 1024
+#if defined(__s390x__)
+#define SP_BELOW_CFA 160
+#else
+#define SP_BELOW_CFA 0
+#endif
+
+/* CORE_CRASH 7: core_fp_mark loads FP_MARK into one floating-point
+ * register (DWARF number FP_MARK_DWARF) and stores through p (a null
+ * pointer) at once. */
+#define FP_MARK 0x400921fb54442d18ULL /* pi */
+#if defined(__x86_64__)
+#define FP_MARK_DWARF 32 /* xmm15 */
+#define FP_MARK_ASM "movq %1, %%xmm15\n\tmovl $1, (%0)" : : "r"(p), "r"(v) : "xmm15", "memory"
+#elif defined(__aarch64__)
+#define FP_MARK_DWARF 79 /* v15 (d15) */
+#define FP_MARK_ASM "fmov d15, %1\n\tstr wzr, [%0]" : : "r"(p), "r"(v) : "v15", "memory"
+#elif defined(__powerpc64__)
+#define FP_MARK_DWARF 63 /* f31 */
+#define FP_MARK_ASM "lfd 31, 0(%1)\n\tstw %1, 0(%0)" : : "b"(p), "b"(&v) : "fr31", "memory"
+#elif defined(__s390x__)
+#define FP_MARK_DWARF 31 /* f15 */
+#define FP_MARK_ASM "ld %%f15, 0(%1)\n\tst %1, 0(%0)" : : "a"(p), "a"(&v) : "f15", "memory"
+#else
+#define FP_MARK_DWARF 63 /* f31 */
+#define FP_MARK_ASM "fmv.d.x f31, %1\n\tsw zero, 0(%0)" : : "r"(p), "r"(v) : "f31", "memory"
+#endif
+
+__attribute__((noinline)) static void core_fp_mark(volatile int *p) {
+	volatile uint64_t v = FP_MARK;
+	__asm__ volatile(FP_MARK_ASM);
+}
+
+/* CORE_CRASH 3-7: the handler appends the signal and the interrupted
+ * registers to the record, then aborts (a core of a thread inside a
+ * handler). */
+__attribute__((noinline)) static void core_on_signal(int sig, siginfo_t *si, void *ctx) {
+	FILE *f = fopen(record_path, "a");
+	(void)si;
+	if (f) {
+		uint64_t sp = uc_sp((const ucontext_t *)ctx);
+		fprintf(f, "signal %d\ninterrupted 0x%016llx 0x%016llx\n", sig,
+			(unsigned long long)uc_pc((const ucontext_t *)ctx), (unsigned long long)sp);
+		if (CORE_CRASH == 7) {
+			/* The context's bytes (UCONTEXT_DUMP of them: at least
+			 * what linuxregs.DecodeUcontext reads) and the stack from
+			 * the interrupted stack pointer to above main. */
+			const unsigned char *p = ctx;
+			uint64_t end = (main_cfa + ABOVE_MAIN + 15) & ~(uint64_t)15;
+			int i;
+			fprintf(f, "ucontext ");
+			for (i = 0; i < UCONTEXT_DUMP; i++)
+				fprintf(f, "%02x", p[i]);
+#if defined(__x86_64__)
+			/* The FXSAVE area uc_mcontext.fpregs points to. */
+			fprintf(f, "\nufpstate ");
+			for (i = 0, p = (const unsigned char *)((const ucontext_t *)ctx)->uc_mcontext.fpregs; i < 512; i++)
+				fprintf(f, "%02x", p[i]);
+#endif
+			/* The trampoline the handler returns to, its stack
+			 * pointer then (the handler's CFA, less s390x's 160
+			 * bytes) and its code. */
+			{
+				uint64_t tpc = (uint64_t)(uintptr_t)__builtin_return_address(0);
+				uint64_t tsp = (uint64_t)(uintptr_t)__builtin_dwarf_cfa() - SP_BELOW_CFA;
+				fprintf(f, "\nsigtramp 0x%016llx 0x%016llx ", (unsigned long long)tpc, (unsigned long long)tsp);
+				for (i = 0, p = (const unsigned char *)(uintptr_t)tpc; i < 16; i++)
+					fprintf(f, "%02x", p[i]);
+				/* From below the red zone (x86_64 128 bytes, ppc64
+				 * 288), where a leaf saves registers without a frame,
+				 * or from the trampoline's stack pointer (the signal
+				 * frame), whichever is lower. */
+				sp = (sp - 512) & ~(uint64_t)15;
+				if (tsp < sp)
+					sp = tsp & ~(uint64_t)15;
+			}
+			fprintf(f, "\nustack 0x%016llx ", (unsigned long long)sp);
+			for (p = (const unsigned char *)(uintptr_t)sp; p < (const unsigned char *)(uintptr_t)end; p++)
+				fprintf(f, "%02x", *p);
+			fprintf(f, "\n");
+		}
+		fclose(f);
+	}
+	if (CORE_CRASH == 7)
+		_exit(0);
+	abort();
 }
 
 __attribute__((noinline)) void core_crash(void) {
@@ -95,12 +285,24 @@ __attribute__((noinline)) void core_crash(void) {
 	}
 	fprintf(out, "frame %d main\ncallsp 0x%016llx\ncfa 0x%016llx\nend\n", k, (unsigned long long)main_sp,
 		(unsigned long long)main_cfa);
-	fprintf(out, "crash %s\n", CORE_CRASH == 1 ? "abort" : "segv");
+	fprintf(out, "crash %s\n", CRASH_NAME);
+	if (CORE_CRASH == 7)
+		fprintf(out, "fpmark %d 0x%016llx\n", FP_MARK_DWARF, (unsigned long long)FP_MARK);
 	fclose(out);
 #if CORE_CRASH == 1
 	abort();
-#else
+#elif CORE_CRASH == 7
+	/* A known value in a floating-point register at the fault, which the
+	 * ucontext holds (x86_64: in the FXSAVE area it points to). */
+	core_fp_mark(core_null);
+#elif CORE_CRASH == 2 || CORE_CRASH == 3
 	*core_null = 1;
+#elif CORE_CRASH == 4
+	raise(SIGUSR1);
+#elif CORE_CRASH == 5
+	core_fault_push(core_null);
+#else
+	core_fault_first(core_null);
 #endif
 	/* The recorded values must stay live: not reached. */
 	__asm__ volatile("" ::: "memory");
@@ -177,6 +379,7 @@ int main(int argc, char **argv) {
 	if (map_trampolines() != 0)
 		return 1;
 #endif
+	record_path = argv[1];
 	out = fopen(argv[1], "w");
 	if (!out) {
 		perror(argv[1]);
@@ -194,6 +397,8 @@ int main(int argc, char **argv) {
 	function("walk_c", (const void *)(uintptr_t)walk_c);
 	function("walk_d", (const void *)(uintptr_t)walk_d);
 	function("core_crash", (const void *)(uintptr_t)core_crash);
+	function("core_fault_first", (const void *)(uintptr_t)core_fault_first);
+	function("core_fp_mark", (const void *)(uintptr_t)core_fp_mark);
 	fflush(out);
 	{
 		pthread_t th;
@@ -205,6 +410,14 @@ int main(int argc, char **argv) {
 			usleep(1000);
 	}
 
+	if (CORE_CRASH >= 3) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = core_on_signal;
+		sa.sa_flags = SA_SIGINFO;
+		sigaction(SIGSEGV, &sa, NULL);
+		sigaction(SIGUSR1, &sa, NULL);
+	}
 	main_cfa = (uint64_t)(uintptr_t)__builtin_dwarf_cfa();
 	main_sp = current_sp();
 	walk_a(0x1122334455667788LL, 0x00000001deadbeefLL, gcobj, WALK_N);

@@ -12,6 +12,10 @@
  * start routine live_thread, with its CFA) and then parks: it calls park(k),
  * k + 1 nested C frames, whose innermost blocks in read() on the release pipe.
  * So every thread is stopped at a different depth above the same llc frames.
+ * With a third argument "signal", the thread instead runs on in spin()
+ * until main sends it SIGUSR1, whose handler parks it the same way: a walk
+ * crosses the handler, the C library's signal trampoline and the
+ * interrupted spin() to reach the llc frames.
  *
  * When all threads are parked, main prints "ready TID0 TID1 ..." (the thread
  * ids, thread 0 first) on stdout and blocks reading stdin. A test then
@@ -22,6 +26,7 @@
  * was disturbed, a message and status 1 otherwise. */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,11 +64,14 @@ struct thread {
 	uint64_t sp, cfa;        /* live_thread's stack pointer at its call, its CFA */
 	int64_t a, b, got;
 	uint64_t exp[WALK_NFRAMES][32]; /* copies of walk_X_exp */
+	volatile int spinning;   /* signal mode: the thread is in spin */
+	volatile int stop;       /* signal mode: the handler lets spin return */
 	unsigned char obj[64] __attribute__((aligned(16)));
 };
 
 static struct thread threads[MAX_THREADS];
 static const char *dir;
+static int signal_mode;
 static int release_fd[2], parked_fd[2];
 static __thread struct thread *self;
 
@@ -99,6 +107,24 @@ __attribute__((noinline)) static void park(int n) {
 		die("read release");
 	}
 	park_depth--;
+}
+
+/* Signal mode: the thread runs on in spin (a leaf, interrupted at any of
+ * its instructions) until main's SIGUSR1 parks it in live_on_signal, the
+ * way a runtime stops its threads for a safepoint; the handler, released,
+ * lets spin return. */
+__attribute__((noinline)) static void spin(volatile int *spinning, volatile int *stop) {
+	*spinning = 1;
+	while (!*stop)
+		;
+}
+
+__attribute__((noinline)) static void live_on_signal(int sig) {
+	(void)sig;
+	if (write(parked_fd[1], "p", 1) != 1)
+		_exit(1);
+	park(self->k);
+	self->stop = 1;
 }
 
 void stackmaps_capture_dump(const uint64_t *save) {
@@ -156,6 +182,10 @@ void stackmaps_capture_dump(const uint64_t *save) {
 		(unsigned long long)t->cfa);
 	if (fclose(out) != 0)
 		die(path);
+	if (signal_mode) {
+		spin(&t->spinning, &t->stop);
+		return;
+	}
 	if (write(parked_fd[1], "p", 1) != 1)
 		die("write parked");
 	park(t->k);
@@ -200,11 +230,20 @@ int main(int argc, char **argv) {
 	int n, i, j, f, bad = 0;
 	char line[64], c;
 
-	if (argc != 3 || (n = atoi(argv[1])) < 1 || n > MAX_THREADS) {
-		fprintf(stderr, "usage: %s NTHREADS(1-%d) DIR\n", argv[0], MAX_THREADS);
+	if (argc < 3 || argc > 4 || (n = atoi(argv[1])) < 1 || n > MAX_THREADS ||
+	    (argc == 4 && strcmp(argv[3], "signal") != 0)) {
+		fprintf(stderr, "usage: %s NTHREADS(1-%d) DIR [signal]\n", argv[0], MAX_THREADS);
 		return 2;
 	}
 	dir = argv[2];
+	signal_mode = argc == 4;
+	if (signal_mode) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = live_on_signal;
+		if (sigaction(SIGUSR1, &sa, NULL) != 0)
+			die("sigaction");
+	}
 #if !WALK_STATEPOINT
 	map_trampolines();
 #endif
@@ -217,7 +256,14 @@ int main(int argc, char **argv) {
 		t->b = 0x00000001deadbeefLL + (int64_t)i * 0x10;
 		if (pthread_create(&t->pt, NULL, live_thread, t) != 0)
 			die("pthread_create");
-		/* One at a time: the frames publish into shared globals. */
+		/* One at a time: the frames publish into shared globals. In
+		 * signal mode, once the thread spins, SIGUSR1 parks it. */
+		if (signal_mode) {
+			while (!t->spinning)
+				usleep(100);
+			if (pthread_kill(t->pt, SIGUSR1) != 0)
+				die("pthread_kill");
+		}
 		if (read(parked_fd[0], &c, 1) != 1)
 			die("read parked");
 	}
