@@ -40,7 +40,7 @@ var commands = []command{
 	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
 	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at", run: runFrame},
 	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
-	{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup},
+	{name: "lookup", summary: "answer code addresses (or a backtrace on stdin): the function and stack map record(s) at each", run: runLookup},
 	{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs},
 	{name: "stack", summary: "walk every thread of a core file: each frame's stack map record, deopt values and GC roots", run: runStack},
 	{name: "stats", summary: "count functions, records, locations and bytes per table", run: runStats},
