@@ -194,8 +194,8 @@ func TestHelpExamplesRun(t *testing.T) {
 					defer func() { stdin = old }()
 				}
 				stdout, stderr, status := runTool(args...)
-				if args[0] == "lookup" && status == exitFail {
-					status = exitOK // an address of the example without a record: answered all the same
+				if (args[0] == "lookup" || args[0] == "diff") && status == exitFail {
+					status = exitOK // an address without a record, or builds that differ: answered all the same
 				}
 				require.Equal(t, exitOK, status, "stderr: %s", stderr)
 				require.NotEmpty(t, stdout)

@@ -36,10 +36,11 @@ type command struct {
 // implemented in its own cmd_*.go file.
 var commands = []command{
 	{name: "build", summary: "write a stack map section from the JSON dump --format=json writes", run: runBuild},
-	{name: "completion", summary: "print a bash, zsh or fish completion script", run: runCompletion},
 	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
-	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at", run: runFrame},
+	{name: "completion", summary: "print a bash, zsh or fish completion script", run: runCompletion},
+	{name: "diff", summary: "compare the stack maps of two builds: functions, records and their locations, live-outs, statepoints", run: runDiff},
 	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
+	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at", run: runFrame},
 	{name: "lookup", summary: "answer code addresses (or a backtrace on stdin): the function and stack map record(s) at each", run: runLookup},
 	{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs},
 	{name: "stack", summary: "walk every thread of a core file: each frame's stack map record, deopt values and GC roots", run: runStack},
