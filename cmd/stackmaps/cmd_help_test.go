@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -203,4 +204,69 @@ func TestHelpExamplesRun(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, n, 15, "examples found")
+}
+
+// TestHelpFromCommandTable: the command list of --help, the completion
+// scripts' commands and --format values all come from the command table:
+// names in alphabetical order, summaries in one aligned column, no rule
+// check does not have, every format a command accepts; an unknown
+// command and regs without --arch are one line each.
+func TestHelpFromCommandTable(t *testing.T) {
+	out, _, status := runTool("--help")
+	require.Equal(t, exitOK, status)
+	_, list, ok := strings.Cut(out, "Commands:\n")
+	require.True(t, ok)
+	list, _, _ = strings.Cut(list, "\n\n")
+	lines := strings.Split(list, "\n")
+	require.Len(t, lines, len(commands))
+	col := -1
+	var names []string
+	for i, line := range lines {
+		c := commands[i]
+		names = append(names, c.name)
+		require.True(t, strings.HasPrefix(line, "  "+c.name+" "), line)
+		at := strings.Index(line, c.summary)
+		require.Positive(t, at, line)
+		if col < 0 {
+			col = at
+		}
+		assert.Equal(t, col, at, "summaries aligned: %q", line)
+	}
+	assert.True(t, slices.IsSorted(names), "%v", names)
+	assert.NotContains(t, out, "reserved", "check has no reserved rule")
+	for _, r := range lint.Rules() {
+		assert.NotContains(t, r.Name, "reserved")
+	}
+	assert.Contains(t, out, "  stack       walk every thread of a core file or a live process")
+
+	_, stderr, status := runTool("nosuch\x1b")
+	assert.Equal(t, exitUsage, status)
+	assert.Equal(t, `stackmaps: unknown command "nosuch\x1b" (commands: build, check, completion, diff, dump, frame, lookup, regs, stack, stats; see stackmaps --help)`+"\n", stderr)
+
+	_, stderr, status = runTool("regs")
+	assert.Equal(t, exitUsage, status)
+	assert.Equal(t, 1, strings.Count(stderr, "\n"), stderr)
+	assert.Contains(t, stderr, "--arch is required: one of x86_64, aarch64")
+
+	bash, _, _ := runTool("completion", "bash")
+	fish, _, _ := runTool("completion", "fish")
+	for _, c := range commands {
+		if c.formats == nil {
+			continue
+		}
+		assert.Contains(t, bash, "    "+c.name+")\n      if [ \"$prev\" = --format ]; then COMPREPLY=($(compgen -W \""+strings.Join(c.formats, " ")+"\"", c.name)
+		assert.Contains(t, fish, "'__fish_seen_subcommand_from "+c.name+"' -l format -x -a '"+strings.Join(c.formats, " ")+"'\n", c.name)
+		file := []string{"/nonexistent/file"}
+		if c.name == "stack" {
+			file = []string{"--core", "/nonexistent/file"}
+		}
+		for _, f := range c.formats {
+			_, stderr, _ := runTool(append([]string{c.name, "--format=" + f}, file...)...)
+			assert.NotContains(t, stderr, "format", "%s accepts --format=%s", c.name, f)
+		}
+		_, stderr, status := runTool(append([]string{c.name, "--format=nosuch"}, file...)...)
+		assert.Equal(t, exitUsage, status, c.name)
+		assert.Contains(t, stderr, "format", c.name)
+	}
+	assert.NotContains(t, bash, "(JSON")
 }

@@ -36,8 +36,7 @@ func runRegs(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *archName == "" {
-		say(stderr, "stackmaps regs: --arch is required\n")
-		fs.Usage()
+		say(stderr, "stackmaps regs: --arch is required: one of %s (see stackmaps regs --help)\n", strings.Join(archNames, ", "))
 		return exitUsage
 	}
 	a, err := regs.ParseArch(strings.ToLower(*archName))
