@@ -101,7 +101,7 @@ func runCompletion(args []string, stdout, stderr io.Writer) int {
 	case "fish":
 		writeFishCompletion(stdout, table)
 	default:
-		say(stderr, "stackmaps completion: unknown shell %q (bash, zsh, fish)\n", args[0])
+		say(stderr, "stackmaps completion: unknown shell \"%s\" (bash, zsh, fish)\n", args[0])
 		return exitUsage
 	}
 	return exitOK

@@ -80,7 +80,7 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 	for _, s := range pos[1:] {
 		a, ok := parseCodeAddr(s)
 		if !ok {
-			say(stderr, "stackmaps frame: address %q: want a number (decimal or 0x hex), SECTION:ADDR or SYMBOL+0xOFF\n", s)
+			say(stderr, "stackmaps frame: address \"%s\": want a number (decimal or 0x hex), SECTION:ADDR or SYMBOL+0xOFF\n", s)
 			return exitUsage
 		}
 		addrs = append(addrs, a)

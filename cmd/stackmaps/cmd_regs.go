@@ -31,8 +31,7 @@ func runRegs(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if len(pos) > 0 {
-		say(stderr, "stackmaps regs: unexpected argument %q\n", pos[0])
-		fs.Usage()
+		say(stderr, "stackmaps regs: unexpected argument \"%s\" (see stackmaps regs --help)\n", pos[0])
 		return exitUsage
 	}
 	if *archName == "" {
