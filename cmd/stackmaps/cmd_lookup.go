@@ -64,7 +64,8 @@ Formats (--format):
          symbol that holds ADDR and ADDR's offset in it (#N+0xOFF for a
          function with stack maps but no symbol); IDS the records' IDs in
          hex, comma-separated; "-" for each part an address has not. In a
-         universal file RECORD is [SLICE]ADDR.
+         universal file RECORD and the function name their slice first:
+         [x86_64]0x7, [x86_64]_f+0x7.
   json   one compact JSON document per address, one a line (JSON Lines):
          {"input", "query", "query_hex", "bias", "function_symbol",
           "function_offset", "exact", "address", "address_hex",
@@ -169,6 +170,7 @@ type lookupAnswer struct {
 	sym    string // the function symbol that holds the address, "" if none
 	symOff uint64 // the address's offset from the symbol
 	fnNum  int    // with sym "": the number of the records' function, -1 if none
+	slice  string // in a universal file: the slice sym (or fnNum) is of
 	noAddr bool   // a backtrace's frame line without an address (q.text is its frame number)
 }
 
@@ -198,36 +200,37 @@ func (f *addrFinder) answer(text string, qerr error) lookupAnswer {
 		ans.found = nil
 		return ans
 	}
-	ans.sym, ans.symOff, ans.fnNum = f.functionAt(ans.q, ans.found)
+	ans.sym, ans.symOff, ans.fnNum, ans.slice = f.functionAt(ans.q, ans.found)
 	return ans
 }
 
 // functionAt names the function that holds q as addr2line -f does: the
 // symbol of the records' function when some were found (the function's
-// number when it has none), else the symbol table's function symbol.
-func (f *addrFinder) functionAt(q codeAddr, found *lookupResult) (string, uint64, int) {
+// number when it has none), else the symbol table's function symbol; in
+// a universal file, with the slice it is from (the first that has one).
+func (f *addrFinder) functionAt(q codeAddr, found *lookupResult) (string, uint64, int, string) {
 	if q.pc < f.bias {
-		return "", 0, -1
+		return "", 0, -1, ""
 	}
 	pc := q.pc - f.bias
 	if h, ok := found.First(); ok && h.rv.Func >= 0 && h.rv.Func < len(h.tv.Funcs) {
 		fn := &h.tv.Funcs[h.rv.Func]
 		if fn.Symbol() != "" && pc >= fn.Address() {
-			return fn.Symbol(), pc - fn.Address(), -1
+			return fn.Symbol(), pc - fn.Address(), -1, h.tv.SD.Slice
 		}
 		if fn.Symbol() == "" && pc >= fn.Address() {
-			return "", pc - fn.Address(), h.rv.Func
+			return "", pc - fn.Address(), h.rv.Func, h.tv.SD.Slice
 		}
 	}
 	if q.sectioned {
-		return "", 0, -1
+		return "", 0, -1, ""
 	}
-	for si := range f.in.Sections {
+	for si, sd := range f.in.Sections {
 		if name, off, ok := symbolAt(f.in, si, pc); ok {
-			return name, off, -1
+			return name, off, -1, sd.Slice
 		}
 	}
-	return "", 0, -1
+	return "", 0, -1, ""
 }
 
 // lookupHit is one record found at a looked-up address.
@@ -388,6 +391,11 @@ func writeLookupText(w *textout.Buffer, ans lookupAnswer, bias uint64) {
 // SYMBOL+0xOFF (#N+0xOFF for a function with stack maps but no symbol),
 // "-" when none is known.
 func writeSymbolOffset(w *textout.Buffer, ans lookupAnswer) {
+	if ans.slice != "" && (ans.sym != "" || ans.fnNum >= 0) {
+		w.WriteByte('[')
+		w.Name(ans.slice)
+		w.WriteByte(']')
+	}
 	switch {
 	case ans.sym != "":
 		w.Name(ans.sym)
