@@ -28,7 +28,10 @@ tables.
 
 The files the process had mapped are read from disk: EXE replaces the
 executable's path, and --sysroot DIR is tried first for every library (a
-foreign architecture's, e.g. /usr/aarch64-linux-gnu).
+foreign architecture's, e.g. /usr/aarch64-linux-gnu). A mapped object file
+that cannot be read is a warning on stderr; mapped files that are not
+object files (locale files, caches) are skipped quietly (--verbose names
+them, in one line).
 
 --format json writes JSON Lines: one "module" object per mapped file (its
 load bias, code range, whether it has stack maps, or why it could not be
