@@ -49,6 +49,9 @@ func TestMessagesEscapeOnce(t *testing.T) {
 		{"completion", "no\x1b\\such\nfile.o"},
 		{"no\x1b\\such\nfile.o"},
 		{"dump", "--format", "no\x1b\\such\nfile.o", exe},
+		{"regs", "--arch", "no\x1b\\such\nfile.o"},
+		{"check", "--enable", "no\x1b\\such\nfile.o", exe},
+		{"dump", "--raw", "--arch", "no\x1b\\such\nfile.o", exe},
 	} {
 		_, stderr, status := runTool(args...)
 		what := strings.Join(args, " ")
