@@ -7,7 +7,10 @@
 // Functions are matched by symbol name (Function.Name) and code section
 // name (Function.CodeSection, in objects with function sections), the n-th
 // function of a name in one section with the n-th in the other (a linked
-// file may hold one function in several tables). Records are matched by ID
+// file may hold one function in several tables); a function left without
+// a match is then matched by name alone, in order (its code section named
+// differently, or unknown in the other build: function sections in one
+// build only, another object format). Records are matched by ID
 // and order within their function: the n-th record with an ID with the
 // n-th. Locations compare by kind, size, register and offset or constant;
 // a ConstantIndex location by the constant's value, so that a renumbered
@@ -198,10 +201,34 @@ func collect(sec *stackmap.Section) side {
 // Compare compares the stack maps of two sections, old and new.
 func Compare(old, new *stackmap.Section) *Diff {
 	o, n := collect(old), collect(new)
+	// match[k] is the new function old function k is compared with: the
+	// one of its key, else (a function whose code section is named
+	// differently or not at all: another object format, function
+	// sections in one build only) the next unmatched one of its name.
+	match := make(map[funcKey]funcKey, len(o.keys))
+	taken := make(map[funcKey]bool, len(n.keys))
+	for _, k := range o.keys {
+		if _, ok := n.funcs[k]; ok {
+			match[k], taken[k] = k, true
+		}
+	}
+	byName := map[string][]funcKey{}
+	for _, k := range n.keys {
+		if !taken[k] && k.name != "#" {
+			byName[k.name] = append(byName[k.name], k)
+		}
+	}
+	for _, k := range o.keys {
+		if _, ok := match[k]; ok || k.name == "#" || len(byName[k.name]) == 0 {
+			continue
+		}
+		match[k], taken[byName[k.name][0]] = byName[k.name][0], true
+		byName[k.name] = byName[k.name][1:]
+	}
 	d := &Diff{}
 	for _, k := range o.keys {
 		of := o.funcs[k]
-		nf, ok := n.funcs[k]
+		nk, ok := match[k]
 		fd := Function{Name: name(k), Section: k.section, Nth: k.nth, Old: of}
 		if !ok {
 			fd.Status = Removed
@@ -211,9 +238,13 @@ func Compare(old, new *stackmap.Section) *Diff {
 			d.Functions = append(d.Functions, fd)
 			continue
 		}
+		nf := n.funcs[nk]
+		if fd.Section == "" {
+			fd.Section = nk.section
+		}
 		fd.New = nf
 		fd.StackSize = of.StackSize() != nf.StackSize()
-		fd.Records = compareRecords(o.recs[k], n.recs[k])
+		fd.Records = compareRecords(o.recs[k], n.recs[nk])
 		fd.Status = Same
 		if fd.StackSize {
 			fd.Status = Changed
@@ -226,7 +257,7 @@ func Compare(old, new *stackmap.Section) *Diff {
 		d.Functions = append(d.Functions, fd)
 	}
 	for _, k := range n.keys {
-		if _, ok := o.funcs[k]; ok {
+		if taken[k] {
 			continue
 		}
 		fd := Function{Name: name(k), Section: k.section, Nth: k.nth, Status: Added, New: n.funcs[k]}

@@ -25,7 +25,8 @@ ConstantIndex by its value), its live-outs, and for statepoints the parts
 (calling convention, flags, deopt count, each deopt value, each GC pair's
 base and derived pointer); for each function, its stack size. In a
 universal file each slice is compared with the other file's slice of the
-same architecture.
+same architecture, and a thin file with the universal file's slice of its
+architecture.
 
 Formats (--format):
   text   (default) "--- OLD", "+++ NEW", then per function that differs
@@ -119,12 +120,38 @@ type sectionPair struct {
 	diff  *stackmapdiff.Diff
 }
 
-// pairSections pairs the sections of two files: the one section of each,
-// or in universal files the slices of the same name.
+// pairSections pairs the sections of two files: the one section of each;
+// in universal files the slices of the same name; a thin file with the
+// slice of its architecture.
 func pairSections(o, n *dumpInput) ([]sectionPair, error) {
+	pair := func(i, j int) sectionPair {
+		osd, nsd := o.Sections[i], n.Sections[j]
+		slice := osd.Slice
+		if slice == "" {
+			slice = nsd.Slice
+		}
+		return sectionPair{slice: slice, arch: [2]regs.Arch{osd.Arch, nsd.Arch}, diff: stackmapdiff.Compare(o.Parsed[i], n.Parsed[j])}
+	}
 	if len(o.Parsed) == 1 && len(n.Parsed) == 1 {
-		return []sectionPair{{slice: o.Sections[0].Slice, arch: [2]regs.Arch{o.Sections[0].Arch, n.Sections[0].Arch},
-			diff: stackmapdiff.Compare(o.Parsed[0], n.Parsed[0])}}, nil
+		return []sectionPair{pair(0, 0)}, nil
+	}
+	if thin, fat := o.Sections[0].Slice == "", n.Sections[0].Slice == ""; thin || fat {
+		// One file is thin: compare it with the other's slice of its
+		// architecture.
+		t, u := o, n
+		if fat {
+			t, u = n, o
+		}
+		arch := t.Sections[0].Arch
+		for k, sd := range u.Sections {
+			if sd.Arch == arch {
+				if fat {
+					return []sectionPair{pair(k, 0)}, nil
+				}
+				return []sectionPair{pair(0, k)}, nil
+			}
+		}
+		return nil, fmt.Errorf("%s: no slice of %s, the architecture of %s", u.File, arch, t.File)
 	}
 	var out []sectionPair
 	for i, osd := range o.Sections {
@@ -132,8 +159,7 @@ func pairSections(o, n *dumpInput) ([]sectionPair, error) {
 		if j < 0 {
 			return nil, fmt.Errorf("%s: slice %s has no slice of its name in %s", o.File, osd.Slice, n.File)
 		}
-		out = append(out, sectionPair{slice: osd.Slice, arch: [2]regs.Arch{osd.Arch, n.Sections[j].Arch},
-			diff: stackmapdiff.Compare(o.Parsed[i], n.Parsed[j])})
+		out = append(out, pair(i, j))
 	}
 	for _, nsd := range n.Sections {
 		if sliceIndex(o, nsd.Slice) < 0 {

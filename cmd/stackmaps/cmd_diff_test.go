@@ -154,3 +154,26 @@ func TestDiffStatusAndFilters(t *testing.T) {
 	assert.Equal(t, exitOK, status, out)
 	assert.Contains(t, out, "functions: 0 same")
 }
+
+// TestDiffAcrossLayouts: functions whose code section is named
+// differently (function sections in one build only) or not at all (ELF
+// against Mach-O) are matched by name; a thin file is compared with the
+// universal file's slice of its architecture, and refused when it has
+// none.
+func TestDiffAcrossLayouts(t *testing.T) {
+	r := golden.Root() + "/"
+	out, stderr, status := runTool("diff", r+"objects/llvm22/x86_64-elf/kinds.o", r+"fsections/llvm22/x86_64/kinds.o")
+	require.Equal(t, exitOK, status, stderr+out)
+	assert.Contains(t, out, "no differences: functions: 6 same")
+	out, stderr, status = runTool("diff", r+"objects/llvm14/x86_64-macho/kinds.o", r+"fat/kinds-universal.o")
+	require.Equal(t, exitOK, status, stderr+out)
+	assert.Contains(t, out, "no differences: functions: 6 same")
+	out, _, status = runTool("diff", r+"objects/llvm14/x86_64-elf/kinds.o", r+"fat/kinds-universal.o")
+	require.Equal(t, exitOK, status, out)
+	out, _, status = runTool("diff", r+"fat/kinds-universal.o", r+"fat/kinds-universal.o")
+	require.Equal(t, exitOK, status, out)
+	assert.Contains(t, out, "no differences: functions: 12 same")
+	_, stderr, status = runTool("diff", r+"fat/kinds-universal.o", r+"objects/llvm22/s390x-elf/kinds.o")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, stderr, "fat/kinds-universal.o: no slice of s390x, the architecture of ")
+}
