@@ -40,7 +40,7 @@ call's) matches exactly; otherwise the nearest record before it in the
 same function matches (a patchpoint's record is at the start of its
 patchable region). Several records at one address are all printed. Every
 address gets its answer, in order: one that cannot be looked up (a
-symbol no function has, a negative number, a line without an address) is
+symbol no function has, a negative number, a line longer than 64 KiB) is
 answered "error", said on standard error, and the rest go on.
 
 In a relocatable object built with function sections every function is at
