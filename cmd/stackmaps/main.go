@@ -9,7 +9,9 @@
 // --help" for each command's flags and examples.
 //
 // Exit status: 0 on success, 1 when a file cannot be read or decoded (or a
-// check has findings), 2 on bad usage.
+// check has findings), 2 on bad usage; lookup and diff answer as grep
+// does: 0 every address had a record (no difference), 1 some had none
+// (the builds differ), 2 an error.
 package main
 
 import (
@@ -120,12 +122,14 @@ Examples:
   stackmaps stats testdata/linked/x86_64-elf/libstackmaps.so       # what the stack maps cost
   stackmaps dump --raw testdata/linked/x86_64-elf/exe.stackmaps.bin  # a section from memory
   stackmaps lookup testdata/linked/x86_64-elf/exe 0x401237         # the record(s) at an address
+  stackmaps diff testdata/objects/llvm19/x86_64-elf/constants.o testdata/objects/llvm22/x86_64-elf/constants.o
   cat testdata/linked/x86_64-elf/exe | stackmaps dump -            # FILE - is standard input
 (paths are files of the source repository's testdata)
 
 Run "stackmaps <command> --help" for a command's flags, "stackmaps
 --version" for the version.
 Exit status: 0 success, 1 unreadable or undecodable input (or check findings),
-2 bad usage.
+2 bad usage; lookup and diff: 0 every address had a record / no difference,
+1 some had none / the builds differ, 2 an error.
 `)
 }
