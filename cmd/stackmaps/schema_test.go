@@ -361,3 +361,43 @@ func TestStackJSONSchema(t *testing.T) {
 		assert.Positive(t, types[k], k)
 	}
 }
+
+// TestSchemaDocumentsEveryField: every document and every member of the
+// schema has a description.
+func TestSchemaDocumentsEveryField(t *testing.T) {
+	s := loadSchema(t)
+	var missing []string
+	var walk func(v any, path string)
+	walk = func(v any, path string) {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		if props, ok := m["properties"].(map[string]any); ok {
+			for k, p := range props {
+				if pm, _ := p.(map[string]any); pm["description"] == nil {
+					missing = append(missing, path+"."+k)
+				}
+				walk(p, path+"."+k)
+			}
+		}
+		walk(m["items"], path+"[]")
+		walk(m["additionalProperties"], path+"{}")
+		if alts, ok := m["anyOf"].([]any); ok {
+			for _, a := range alts {
+				walk(a, path)
+			}
+		}
+	}
+	for name, d := range s.defs {
+		if dm, _ := d.(map[string]any); dm["description"] == nil {
+			missing = append(missing, name)
+		}
+		walk(d, name)
+	}
+	sort.Strings(missing)
+	assert.Empty(t, missing)
+	for _, doc := range []string{"dump", "dump_faultmap", "lookup", "check", "stats", "frame", "stack", "diff", "file_error"} {
+		assert.Contains(t, s.defs, doc, "a document of every command")
+	}
+}
