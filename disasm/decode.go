@@ -17,6 +17,7 @@ package disasm
 
 import (
 	"encoding/binary"
+	"strings"
 
 	"golang.org/x/arch/arm64/arm64asm"
 	"golang.org/x/arch/ppc64/ppc64asm"
@@ -49,6 +50,13 @@ type Inst struct {
 	// for the instructions it returns.
 	Name  Name
 	Named bool
+
+	// Imm is the 64-bit immediate of an x86_64 movabsq (mov r64, imm64:
+	// how LLVM loads a patchpoint's target), when HasImm is set. Site
+	// writes it in Text as the symbol a relocation inside the instruction
+	// names (llvm-objdump -dr's R_X86_64_64 rt_target), when one does.
+	Imm    uint64
+	HasImm bool
 }
 
 // Decode decodes the instruction at the start of code, whose address is
@@ -90,6 +98,11 @@ func decodeArch(arch regs.Arch, order binary.ByteOrder, code []byte, pc uint64, 
 		i := Inst{Len: in.Len, Call: in.Op == x86asm.CALL}
 		if text {
 			i.Text = x86asm.GNUSyntax(in, pc, nil)
+			if imm, ok := in.Args[1].(x86asm.Imm); ok && in.Op == x86asm.MOV && in.Len == 10 {
+				// REX.W B8+r imm64, which GNU syntax prints as mov.
+				i.Imm, i.HasImm = uint64(imm), true
+				i.Text = "movabsq" + strings.TrimPrefix(i.Text, "mov")
+			}
 			if r, ok := in.Args[0].(x86asm.Rel); ok {
 				i.Target, i.HasTarget = pc+uint64(in.Len)+uint64(int64(r)), true
 			}

@@ -2,6 +2,8 @@ package disasm
 
 import (
 	"encoding/binary"
+	"strconv"
+	"strings"
 
 	"github.com/stackmaps/stackmaps/regs"
 )
@@ -50,10 +52,29 @@ type Code struct {
 // name fills in in's target name, when it has a target and c a namer; pc
 // is in's address.
 func (c *Code) name(in *Inst, pc uint64) {
+	if in.HasImm && c.Namer != nil {
+		c.nameImm(in, pc)
+	}
 	if !in.HasTarget || c.Namer == nil {
 		return
 	}
 	if s, off, ok := c.Namer.TargetName(c.Section, pc, uint64(in.Len), in.Target); ok {
 		in.Name, in.Named = Name{Symbol: s, Off: off}, true
+	}
+}
+
+// nameImm writes a movabsq's immediate in in.Text as the symbol that names
+// it: in a relocatable object the symbol of the relocation inside the
+// instruction (the immediate is then 0 or an addend), in a linked file a
+// function symbol that starts exactly at the immediate. An immediate no
+// symbol names stays a number.
+func (c *Code) nameImm(in *Inst, pc uint64) {
+	s, off, ok := c.Namer.TargetName(c.Section, pc, uint64(in.Len), in.Imm)
+	if !ok || off != 0 || s == "" {
+		return
+	}
+	num := "$0x" + strconv.FormatUint(in.Imm, 16) + ","
+	if i := strings.Index(in.Text, num); i >= 0 {
+		in.Text = in.Text[:i] + "$" + s + "," + in.Text[i+len(num):]
 	}
 }

@@ -66,6 +66,7 @@ func TestPlacements(t *testing.T) {
 		{"script-pie.stripped", "base-pie", "llvm_stackmaps (" + elfsection.StartSymbol + ")", 2, true},
 		{"symbol-exe.stripped", "symbol-exe", elfsection.StackMapsSymbol, 2, true},
 		{"script-lib.so.stripped", "script-lib.so", "llvm_stackmaps (" + elfsection.StartSymbol + ")", 2, true},
+		{"base-pie.stripped", "base-pie", "llvm_stackmaps (found in PT_LOAD 0x2000)", 2, true},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {

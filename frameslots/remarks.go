@@ -61,7 +61,7 @@ func ReadRemarks(r io.Reader) (map[string][]Object, error) {
 		case key == "Offset":
 			n, err := strconv.ParseInt(val, 10, 64)
 			if err != nil {
-				return nil, fmt.Errorf("remarks line %d: Offset %q: %w", line, val, err)
+				return nil, fmt.Errorf("remarks line %d: Offset \"%s\": %w", line, val, err)
 			}
 			slots = append(slots, Object{EntryOff: n})
 		case len(slots) == 0:

@@ -60,7 +60,7 @@ func (o *Options) Validate() error {
 	for _, list := range [][]string{o.Enable, o.Disable} {
 		for _, n := range list {
 			if !isRule(n) {
-				return fmt.Errorf("unknown rule %q (rules: %s)", n, ruleNames())
+				return fmt.Errorf("unknown rule \"%s\" (rules: %s)", n, ruleNames())
 			}
 		}
 	}

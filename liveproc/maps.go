@@ -60,7 +60,7 @@ func parseMapsLine(line []byte) (procwalk.Mapping, bool, error) {
 	}
 	lo, hi, ok := bytes.Cut(rng, []byte{'-'})
 	if !ok {
-		return m, false, fmt.Errorf("address range %q has no '-'", rng)
+		return m, false, fmt.Errorf("address range \"%s\" has no '-'", rng)
 	}
 	var err error
 	if m.Start, err = strconv.ParseUint(string(lo), 16, 64); err != nil {
@@ -73,7 +73,7 @@ func parseMapsLine(line []byte) (procwalk.Mapping, bool, error) {
 		return m, false, fmt.Errorf("range %#x-%#x ends before it starts", m.Start, m.End)
 	}
 	if len(perms) != 4 {
-		return m, false, fmt.Errorf("permissions %q are not 4 letters", perms)
+		return m, false, fmt.Errorf("permissions \"%s\" are not 4 letters", perms)
 	}
 	if m.Offset, err = strconv.ParseUint(string(off), 16, 64); err != nil {
 		return m, false, fmt.Errorf("offset: %w", err)

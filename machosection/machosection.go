@@ -143,6 +143,10 @@ func (x *file) wrap(what string, off int64, err error) error {
 
 func (x *file) find(load loader) (*stackmap.SectionData, error) {
 	s := x.section(SegmentName, SectionName)
+	if s == nil && x.f.Type == macho.TypeObj {
+		// An object holds what its compiler wrote: nothing was stripped.
+		return nil, x.err("load commands", headerSize(x.f), fmt.Errorf("%w named %s,%s (the object has no stack map records: no llvm.experimental.stackmap, patchpoint or gc.statepoint call was compiled into it)", stackmap.ErrNoSection, SegmentName, SectionName))
+	}
 	if s == nil {
 		return nil, x.err("load commands", headerSize(x.f), fmt.Errorf("%w named %s,%s (was it dead-stripped? keep it with -no_dead_strip or by referencing __LLVM_StackMaps)", stackmap.ErrNoSection, SegmentName, SectionName))
 	}

@@ -41,6 +41,15 @@ func TestNoSection(t *testing.T) {
 	_, err = readSection(bytes.NewReader(renamed))
 	require.Error(t, err)
 	assert.True(t, errors.Is(err, stackmap.ErrNoSection))
+	assert.Contains(t, err.Error(), "the object has no stack map records", "an object was never linked: nothing was stripped")
+	assert.NotContains(t, err.Error(), "dead-stripped")
+
+	// A linked image without the section may have lost it to the linker.
+	data, err = os.ReadFile("../testdata/linked-macho/x86_64-macos11.dylib")
+	require.NoError(t, err)
+	renamed = bytes.Replace(data, []byte("__llvm_stackmaps"), []byte("__llvm_stackmapz"), -1)
+	_, err = readSection(bytes.NewReader(renamed))
+	require.ErrorIs(t, err, stackmap.ErrNoSection)
 	assert.Contains(t, err.Error(), "dead-stripped")
 }
 

@@ -159,7 +159,7 @@ func OpenUnwind(path, slice string) (*unwind.Table, error) {
 	defer f.Close()
 	img := f.slice(slice)
 	if img == nil {
-		return nil, fmt.Errorf("%s: no slice %q", path, slice)
+		return nil, fmt.Errorf("%s: no slice \"%s\"", path, slice)
 	}
 	t, err := img.Unwind()
 	if err != nil {

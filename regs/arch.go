@@ -67,7 +67,7 @@ func ParseArch(name string) (Arch, error) {
 	case "s390x", "systemz":
 		return S390X, nil
 	}
-	return ArchUnknown, fmt.Errorf("regs: unknown architecture %q", name)
+	return ArchUnknown, fmt.Errorf("regs: unknown architecture \"%s\"", name)
 }
 
 // ByteOrder returns the architecture's byte order (nil for ArchUnknown).

@@ -345,9 +345,9 @@ func newChunk(mods []*Module) moduleChunk {
 // overlapError names both modules and their ranges.
 func overlapError(a, b *Module) error {
 	if a == b {
-		return fmt.Errorf("stackwalk: module %q [%#x, %#x): %w: it is in the set already", a.Name, a.Start, a.End, ErrModuleOverlap)
+		return fmt.Errorf("stackwalk: module \"%s\" [%#x, %#x): %w: it is in the set already", a.Name, a.Start, a.End, ErrModuleOverlap)
 	}
-	return fmt.Errorf("stackwalk: modules %q [%#x, %#x) and %q [%#x, %#x): %w",
+	return fmt.Errorf("stackwalk: modules \"%s\" [%#x, %#x) and \"%s\" [%#x, %#x): %w",
 		a.Name, a.Start, a.End, b.Name, b.Start, b.End, ErrModuleOverlap)
 }
 
@@ -410,7 +410,7 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 		}
 	}
 	if j < 0 {
-		return nil, fmt.Errorf("stackwalk: remove module %q [%#x, %#x): %w", m.Name, m.Start, m.End, ErrModuleNotInSet)
+		return nil, fmt.Errorf("stackwalk: remove module \"%s\" [%#x, %#x): %w", m.Name, m.Start, m.End, ErrModuleNotInSet)
 	}
 	c := s.chunk(ci)
 	left := len(c.ents) - 1

@@ -63,9 +63,10 @@ func parseCodeAddr(s string) (codeAddr, bool) {
 
 // resolveSymbol turns a SYMBOL+OFF query into the runtime address it names
 // (the function's link-time address + OFF + bias), in the function's code
-// section when the object has several. The symbol is one of a function
-// with stack maps (only those have records), by its symbol name or with
-// Mach-O's leading underscore left out.
+// section when the object has several. The symbol is a function's, by its
+// symbol name or with Mach-O's leading underscore left out: one with stack
+// maps first, else any function symbol of the file's symbol table (in
+// files with one code section, where a symbol's value is an address).
 func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 	if q.symbol == "" {
 		return q, nil
@@ -85,7 +86,68 @@ func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 			}
 		}
 	}
-	return q, fmt.Errorf("address %q: no function with stack maps is named %s", q.text, q.symbol)
+	for si, sd := range in.Sections {
+		syms := symbolTable(in, si)
+		if syms == nil {
+			continue
+		}
+		for i := range syms.Len() {
+			if s := syms.At(i); symbolNamed(sd, s.Name, q.symbol) {
+				q.pc = s.Value + q.symOff + bias
+				return q, nil
+			}
+		}
+	}
+	return q, fmt.Errorf("address \"%s\": no function symbol is named %s", q.text, q.symbol)
+}
+
+// symbolNamed reports whether a raw symbol name of sd's file is name, as
+// given or with Mach-O's leading underscore left out.
+func symbolNamed(sd *stackmap.SectionData, raw, name string) bool {
+	return raw == name || sd.Format == stackmap.FormatMachO && len(raw) > 1 && raw[0] == '_' && raw[1:] == name
+}
+
+// symbolTable returns the function symbols of the image of section si
+// (its slice in a universal file), or nil when there are none to go by: a
+// raw section, a symbol table that cannot be read, or a relocatable object
+// with several code sections, whose symbol values are offsets in each.
+func symbolTable(in *dumpInput, si int) *objfile.SymbolMap {
+	sd := in.Sections[si]
+	if in.Obj == nil || sd.NumCodeSections() > 1 {
+		return nil
+	}
+	img := in.Obj.Image(sd)
+	if img == nil {
+		return nil
+	}
+	syms, err := img.SymbolMap()
+	if err != nil || syms.Len() == 0 {
+		return nil
+	}
+	return syms
+}
+
+// symbolAt returns the function symbol of section si's image that holds the
+// link-time address pc, and pc's offset in it, as addr2line -f names a
+// function; ok is false when no symbol holds it, or pc is in none of the
+// image's code (the last symbol without a size would hold every address
+// above it: a libc address in a backtrace is no part of _fini).
+func symbolAt(in *dumpInput, si int, pc uint64) (name string, off uint64, ok bool) {
+	syms := symbolTable(in, si)
+	if syms == nil {
+		return "", 0, false
+	}
+	inCode := false
+	for _, r := range in.Obj.Image(in.Sections[si]).CodeRanges() {
+		if pc >= r.Addr && pc-r.Addr < r.Size {
+			inCode = true
+			break
+		}
+	}
+	if !inCode {
+		return "", 0, false
+	}
+	return syms.Lookup(pc)
 }
 
 // resolveSection returns the code section q names among those of in,
@@ -101,7 +163,7 @@ func resolveSection(in *dumpInput, q codeAddr) (stackmap.CodeSection, error) {
 	case len(e.All) == 0:
 		err = fmt.Errorf("%w: give a plain address", err)
 	}
-	return c, fmt.Errorf("address %q: %w", q.text, err)
+	return c, fmt.Errorf("address \"%s\": %w", q.text, err)
 }
 
 // codeLabels returns the label of each code section of sd by number:

@@ -88,11 +88,11 @@ func TestFunctionSectionsText(t *testing.T) {
 	out, stderr, status = runTool("lookup", obj, ".text.kinds_indirect:0xde")
 	assert.Equal(t, exitFail, status)
 	assert.Equal(t, ".text.kinds_indirect:0xde: no record\n", out)
-	assert.Contains(t, stderr, "no record at or before .text.kinds_indirect:0xde")
+	assert.Empty(t, stderr)
 
 	// A section with no records, a section of another name.
 	_, stderr, status = runTool("lookup", obj, ".text.nope:0x4")
-	assert.Equal(t, exitFail, status)
+	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, stderr, `no code section with stack map records is .text.nope (the file's: .text.kinds_register, .text.kinds_direct,`)
 
 	out, stderr, status = runTool("dump", "--unwind", obj)
@@ -109,7 +109,7 @@ func TestFunctionSectionsText(t *testing.T) {
 	require.Equal(t, exitOK, status, stderr)
 	assert.Contains(t, out, "  Function #3 cf_local at .text[9]:0x0, stack size 24, 1 record\n    Record ID 703 (0x2bf) at .text[9]:0x11 (+0x11), 2 locations\n")
 	_, stderr, status = runTool("lookup", nouniq, ".text:0x11")
-	assert.Equal(t, exitFail, status)
+	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, stderr, "5 code sections are named .text (.text[3], .text[5], .text[7], .text[9], .text[11]): give its number, as .text[3]:0x11")
 	out, stderr, status = runTool("lookup", nouniq, ".text[9]:0x11")
 	require.Equal(t, exitOK, status, stderr)
@@ -119,6 +119,6 @@ func TestFunctionSectionsText(t *testing.T) {
 	linked, err := golden.LinkedBinaries()
 	require.NoError(t, err)
 	_, stderr, status = runTool("lookup", linked[0].Path, ".text:0x1000")
-	assert.Equal(t, exitFail, status)
+	assert.Equal(t, exitUsage, status)
 	assert.Contains(t, stderr, "name no code section (only relocatable objects do)")
 }

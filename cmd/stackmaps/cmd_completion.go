@@ -37,11 +37,12 @@ var allCommands func() []command
 func init() { allCommands = func() []command { return commands } }
 
 // completionTable gathers every command's flags from its own --help
-// listing, which writeFlagDefaults prints from the command's flag set.
+// listing, which writeFlagDefaults prints from the command's flag set, and
+// its --format values from the command table.
 func completionTable() []completionCommand {
 	var out []completionCommand
 	for _, c := range allCommands() {
-		cc := completionCommand{name: c.name, summary: c.summary}
+		cc := completionCommand{name: c.name, summary: c.summary, formats: c.formats}
 		if c.name != "completion" {
 			var help bytes.Buffer
 			c.run([]string{"--help"}, &help, io.Discard)
@@ -59,12 +60,6 @@ func completionTable() []completionCommand {
 				}
 				name := strings.TrimLeft(strings.Fields(line)[0], "-")
 				cc.flags = append(cc.flags, name)
-			}
-			if i := strings.Index(text, "output format: "); i >= 0 {
-				list, _, _ := strings.Cut(text[i+len("output format: "):], " (default")
-				for _, f := range strings.Split(list, ", ") {
-					cc.formats = append(cc.formats, strings.TrimSpace(f))
-				}
 			}
 		}
 		out = append(out, cc)
@@ -106,7 +101,7 @@ func runCompletion(args []string, stdout, stderr io.Writer) int {
 	case "fish":
 		writeFishCompletion(stdout, table)
 	default:
-		say(stderr, "stackmaps completion: unknown shell %q (bash, zsh, fish)\n", args[0])
+		say(stderr, "stackmaps completion: unknown shell \"%s\" (bash, zsh, fish)\n", args[0])
 		return exitUsage
 	}
 	return exitOK

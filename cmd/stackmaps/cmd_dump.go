@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/binary"
+	"fmt"
 	"io"
 	"slices"
 
@@ -169,7 +170,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		err := write(w, in, opts)
 		for _, uw := range in.Unwind {
 			if uw.err != nil && err == nil {
-				err = uw.err
+				err = fmt.Errorf("--unwind: %w", uw.err)
 			}
 		}
 		return err
@@ -188,7 +189,7 @@ func (in *dumpInput) prepare(opts *dumpOptions) error {
 	var err error
 	if opts.unwind {
 		if in.Unwind, err = openUnwind(in); err != nil {
-			return err
+			return fmt.Errorf("--unwind: %w", err)
 		}
 	}
 	if opts.disasm && opts.format != "llvm" {
@@ -218,5 +219,5 @@ func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, e
 	if order == nil {
 		order = binary.LittleEndian
 	}
-	return loadInput(name, raw, order, regs.ArchUnknown, io.Discard)
+	return loadInput("dump", name, raw, order, regs.ArchUnknown, io.Discard)
 }

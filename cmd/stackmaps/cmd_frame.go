@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"strings"
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/frameslots"
@@ -80,12 +81,13 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 	for _, s := range pos[1:] {
 		a, ok := parseCodeAddr(s)
 		if !ok {
-			say(stderr, "stackmaps frame: address %q: want a number (decimal or 0x hex), SECTION:ADDR or SYMBOL+0xOFF\n", s)
+			say(stderr, "stackmaps frame: address \"%s\": want a number (decimal or 0x hex), SECTION:ADDR or SYMBOL+0xOFF\n", s)
 			return exitUsage
 		}
 		addrs = append(addrs, a)
 	}
 	shown := 0
+	missed := false // an ADDR without a record
 	status = c.run(pos[:1], stdout, stderr, func(out io.Writer, in *dumpInput) error {
 		in.Bias = bias
 		uws, uwErr := openUnwind(in)
@@ -141,9 +143,17 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 		}
 		finder := newAddrFinder(in, bias, c.filter, stderr)
 		for _, q := range addrs {
-			found, _, err := finder.find(q)
+			found, q, err := finder.find(q)
 			if err != nil {
 				return err
+			}
+			if found.Len() == 0 {
+				missed = true
+				at := q.text
+				if q.symbol != "" {
+					at += " (" + textout.HexString(q.pc) + ")"
+				}
+				say(stderr, "stackmaps frame: %s: no record at or before %s in its function%s\n", in.File, at, biasNote(bias))
 			}
 			for h := range found.Hits() {
 				draw(h.tv, h.rv)
@@ -151,9 +161,28 @@ func runFrame(args []string, stdout, stderr io.Writer) int {
 		}
 		return w.Flush()
 	})
-	if shown == 0 && status == exitOK {
-		say(stderr, "stackmaps frame: no record matches\n")
+	switch {
+	case missed && status == exitOK:
+		status = exitFail
+	case shown == 0 && status == exitOK:
+		say(stderr, "stackmaps frame: %s: no record%s\n", strings.Join(pos[:1], ""), filterNote(c.filter))
 		status = exitFail
 	}
 	return status
+}
+
+// biasNote names a load bias in a message, when there is one.
+func biasNote(bias uint64) string {
+	if bias == 0 {
+		return ""
+	}
+	return ", bias " + textout.HexString(bias)
+}
+
+// filterNote names the filters in a message, when some are set.
+func filterNote(f *dumpFilter) string {
+	if !f.active() {
+		return ""
+	}
+	return " matches " + f.String()
 }

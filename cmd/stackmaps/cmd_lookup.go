@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io"
 	"iter"
 
@@ -8,14 +10,38 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-const lookupUsage = `Usage: stackmaps lookup [flags] FILE ADDR...
+const lookupUsage = `Usage: stackmaps lookup [flags] FILE [ADDR...]
 
-Print the function and stack map record(s) at each code address ADDR
-(decimal, or hex with 0x) of FILE, with their locations. An address where a
-record is (a statepoint's return address, a stackmap call's) matches
-exactly; otherwise the nearest record before it in the same function
-matches (a patchpoint's record is at the start of its patchable region).
-Several records at one address are all printed.
+Answer each code address ADDR of FILE on its own, as addr2line does for
+line numbers: the function symbol that holds it (SYMBOL+0xOFF, from the
+symbol table for any function, with or without stack maps) and the stack
+map record(s) there, with their locations. With no ADDR, the addresses are
+read from standard input, one a line, so that a backtrace can be piped in.
+
+An ADDR is one of:
+  0x401237, 4198967     a number, hex with 0x or decimal
+  main+3, la_hidden     SYMBOL or SYMBOL+OFF: OFF bytes into the function
+                        of that symbol (any function symbol; Mach-O's
+                        leading underscore may be left out)
+  .text.f:0x1c          SECTION:ADDR, in objects with several code sections
+                        (see below)
+
+A line of standard input is answered from its address: a line that starts
+with gdb's frame number ("#3  0x0000000000401237 in f (x=1) at f.c:9") or
+lldb's ("frame #3: 0x0000000100003f5c a.out` + "`" + `f + 12") by the address after
+it (a gdb frame without one, "#0  f () at f.c:9" or "<signal handler
+called>", is answered "no address": the line has none to look up); any
+other line by its first word. Blank lines are skipped, and so are the
+lines that are not frames once a frame line has come (a thread's header
+in "thread apply all bt", "Backtrace stopped: ...").
+
+An address where a record is (a statepoint's return address, a stackmap
+call's) matches exactly; otherwise the nearest record before it in the
+same function matches (a patchpoint's record is at the start of its
+patchable region). Several records at one address are all printed. Every
+address gets its answer, in order: one that cannot be looked up (a
+symbol no function has, a negative number, a line longer than 64 KiB) is
+answered "error", said on standard error, and the rest go on.
 
 In a relocatable object built with function sections every function is at
 offset 0 of a code section of its own, and records print their addresses
@@ -30,27 +56,53 @@ addresses, as "stackmaps dump" prints them.
 
 Formats (--format):
   text   (default) "ADDR: exact|preceding ..." then each record as dump
-         prints it
+         prints it; "ADDR: no record in SYMBOL+0xOFF" where there is none
+  line   one line per address, for scripts, five fields:
+           ADDR RECORD exact|preceding|none|no-address|error SYMBOL+0xOFF IDS
+         ADDR as given; RECORD the records' runtime address (SECTION:ADDR
+         in objects with several code sections); SYMBOL+0xOFF the function
+         symbol that holds ADDR and ADDR's offset in it (#N+0xOFF for a
+         function with stack maps but no symbol); IDS the records' IDs in
+         hex, comma-separated; "-" for each part an address has not. In a
+         universal file RECORD and the function name their slice first:
+         [x86_64]0x7, [x86_64]_f+0x7.
   json   one compact JSON document per address, one a line (JSON Lines):
-         {"query", "query_hex", "bias", "exact", "address", "address_hex",
+         {"input", "query", "query_hex", "bias", "function_symbol",
+          "function_offset", "exact", "address", "address_hex",
           "matches": [{"table", "function", "symbol", "record"}]}
+         "input" is ADDR as given (the address a line of standard input
+         gave), "function_symbol" and "function_offset" the symbol that
+         holds the address and the offset in it (null when none does),
          with "query_section" (SECTION as given) after "query_hex" for a
          SECTION:ADDR query, and "code_section" ({"index", "name"}) after
          "symbol" in objects with several code sections
          where "record" is the record object of "dump --format=json" and
          "address" is the records' link-time address (null, with an empty
-         "matches", when nothing matches)
+         "matches", when nothing matches); an address that cannot be looked
+         up is {"input", "error"}, a frame line without an address
+         {"input", "no_address": true} ("input" its frame number, "#0")
 
 Examples:
   stackmaps lookup testdata/linked/x86_64-elf/exe 0x401237
+  stackmaps lookup --format=line testdata/linked/x86_64-elf/exe main+3 la_internal+7 0x401237
+  cat testdata/backtrace/bt.gdb.txt | stackmaps lookup --format=line testdata/backtrace/bt
+  (a PIE's addresses in a backtrace are runtime addresses: give --bias)
   stackmaps lookup --bias 0x7f0000000000 --format=json testdata/linked/x86_64-elf/exe 0x7f0000401237
   stackmaps lookup testdata/fsections/llvm22/x86_64/kinds.o .text.kinds_indirect:0xcc
 
-Exit status: 0 every address matched, 1 an address matched no record (or
-FILE could not be read), 2 bad usage.
+Exit status: 0 every address had a record, 1 some address had none (or a
+frame line had no address) and none was an error, 2 an address could not
+be looked up, FILE could not be read, or bad usage.
 
 Flags:
 `
+
+// lookupStatus is the exit status of lookup: 0 every address matched a
+// record, 1 some matched none, 2 an error (lookup's statuses are addr2line's
+// and grep's, not the other commands').
+type lookupStatus struct {
+	unmatched, failed bool
+}
 
 // runLookup implements "stackmaps lookup".
 func runLookup(args []string, stdout, stderr io.Writer) int {
@@ -60,40 +112,38 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	bias := c.bias
-	if len(pos) < 2 {
-		say(stderr, "stackmaps lookup: want FILE and at least one ADDR (see stackmaps lookup --help)\n")
+	if len(pos) == 0 {
+		say(stderr, "stackmaps lookup: want FILE and its addresses, as arguments or on standard input (see stackmaps lookup --help)\n")
 		return exitUsage
 	}
-	addrs := make([]codeAddr, 0, len(pos)-1)
-	for _, s := range pos[1:] {
-		a, ok := parseCodeAddr(s)
-		if !ok {
-			say(stderr, "stackmaps lookup: address %q: want a number (decimal or 0x hex), SECTION:ADDR or SYMBOL+0xOFF\n", s)
-			return exitUsage
-		}
-		addrs = append(addrs, a)
+	if len(pos) == 1 && pos[0] == "-" {
+		say(stderr, "stackmaps lookup: FILE - (standard input) needs its addresses as arguments: without them they are read from standard input\n")
+		return exitUsage
 	}
-	unmatched := false
+	queries := argQueries(pos[1:])
+	if len(pos) == 1 {
+		queries = lineQueries(stdin)
+	}
+	var st lookupStatus
 	status = c.run(pos[:1], stdout, stderr, func(out io.Writer, din *dumpInput) error {
-		finder := newAddrFinder(din, bias, c.filter, stderr)
+		finder := newAddrFinder(din, c.bias, c.filter, stderr)
 		w := textout.NewBuffer(out)
-		for _, q := range addrs {
-			found, q, err := finder.find(q)
-			if err != nil {
-				return err
-			}
-			if found.Len() == 0 {
-				say(stderr, "stackmaps lookup: %s: no record at or before %s (bias %#x) in a function%s\n", din.File, q.text, bias, filterNote(c.filter))
-				unmatched = true
+		for text, qerr := range queries {
+			ans := finder.answer(text, qerr)
+			switch {
+			case ans.err != nil:
+				say(stderr, "stackmaps lookup: %s: %v\n", din.File, ans.err)
+				st.failed = true
+			case ans.noAddr || ans.found.Len() == 0:
+				st.unmatched = true
 			}
 			switch *c.format {
 			case "json":
-				writeLookupJSON(w, q, bias, found, c.prettyJSON())
+				writeLookupJSON(w, ans, c.bias, c.prettyJSON())
 			case "line":
-				writeLookupLine(w, q, bias, found)
+				writeLookupLine(w, ans, c.bias)
 			default:
-				writeLookupText(w, q, bias, found)
+				writeLookupText(w, ans, c.bias)
 			}
 			if err := w.Flush(); err != nil {
 				return err
@@ -101,18 +151,86 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		}
 		return nil
 	})
-	if unmatched && status == exitOK {
-		status = exitFail
+	switch {
+	case status != exitOK || st.failed:
+		return exitUsage
+	case st.unmatched:
+		return exitFail
 	}
-	return status
+	return exitOK
 }
 
-// filterNote names the filters in a message, when some are set.
-func filterNote(f *dumpFilter) string {
-	if !f.active() {
-		return ""
+// lookupAnswer is the answer to one address: the records found, or the
+// error that kept it from being looked up, and the function symbol that
+// holds it.
+type lookupAnswer struct {
+	q      codeAddr
+	found  *lookupResult // nil after an error
+	err    error
+	sym    string // the function symbol that holds the address, "" if none
+	symOff uint64 // the address's offset from the symbol
+	fnNum  int    // with sym "": the number of the records' function, -1 if none
+	slice  string // in a universal file: the slice sym (or fnNum) is of
+	noAddr bool   // a backtrace's frame line without an address (q.text is its frame number)
+}
+
+// answer looks up one address given as text (or says the error qerr that
+// reading it met), each on its own: an error answers that address only.
+func (f *addrFinder) answer(text string, qerr error) lookupAnswer {
+	ans := lookupAnswer{q: codeAddr{text: text}, fnNum: -1}
+	if errors.Is(qerr, errNoAddress) {
+		ans.noAddr = true
+		return ans
 	}
-	return " matching " + f.String()
+	if qerr != nil {
+		ans.err = qerr
+		return ans
+	}
+	if len(text) > 1 && text[0] == '-' && text[1] >= '0' && text[1] <= '9' {
+		ans.err = fmt.Errorf("address \"%s\": negative: an address is 0 or more", text)
+		return ans
+	}
+	q, ok := parseCodeAddr(text)
+	if !ok {
+		ans.err = fmt.Errorf("address \"%s\": want a number (decimal or 0x hex), SECTION:ADDR or SYMBOL+OFF", text)
+		return ans
+	}
+	ans.found, ans.q, ans.err = f.find(q)
+	if ans.err != nil {
+		ans.found = nil
+		return ans
+	}
+	ans.sym, ans.symOff, ans.fnNum, ans.slice = f.functionAt(ans.q, ans.found)
+	return ans
+}
+
+// functionAt names the function that holds q as addr2line -f does: the
+// symbol of the records' function when some were found (the function's
+// number when it has none), else the symbol table's function symbol; in
+// a universal file, with the slice it is from (the first that has one).
+func (f *addrFinder) functionAt(q codeAddr, found *lookupResult) (string, uint64, int, string) {
+	if q.pc < f.bias {
+		return "", 0, -1, ""
+	}
+	pc := q.pc - f.bias
+	if h, ok := found.First(); ok && h.rv.Func >= 0 && h.rv.Func < len(h.tv.Funcs) {
+		fn := &h.tv.Funcs[h.rv.Func]
+		if fn.Symbol() != "" && pc >= fn.Address() {
+			return fn.Symbol(), pc - fn.Address(), -1, h.tv.SD.Slice
+		}
+		if fn.Symbol() == "" && pc >= fn.Address() {
+			return "", pc - fn.Address(), h.rv.Func, h.tv.SD.Slice
+		}
+	}
+	if q.sectioned {
+		return "", 0, -1, ""
+	}
+	for si, sd := range f.in.Sections {
+		if name, off, ok := symbolAt(f.in, si, pc); ok {
+			return name, off, -1, sd.Slice
+		}
+	}
+	return "", 0, -1, ""
 }
 
 // lookupHit is one record found at a looked-up address.
@@ -218,11 +336,26 @@ func (vs tableViews) of(sd *stackmap.SectionData, t *stackmap.Table) *tableView 
 	return tv
 }
 
-func writeLookupText(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupResult) {
-	writeQuery(w, q)
+func writeLookupText(w *textout.Buffer, ans lookupAnswer, bias uint64) {
+	if ans.err != nil || ans.noAddr {
+		w.Name(ans.q.text)
+		if ans.noAddr {
+			w.WriteString(": no address\n")
+		} else {
+			w.WriteString(": error\n")
+		}
+		return
+	}
+	hits := ans.found
+	writeQuery(w, ans.q)
 	first, ok := hits.First()
 	if !ok {
-		w.WriteString(": no record\n")
+		w.WriteString(": no record")
+		if ans.sym != "" {
+			w.WriteString(" in ")
+			writeSymbolOffset(w, ans)
+		}
+		w.WriteByte('\n')
 		return
 	}
 	if first.exact {
@@ -254,11 +387,48 @@ func writeLookupText(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupRes
 	}
 }
 
-func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupResult, pretty bool) {
-	first, found := hits.First()
+// writeSymbolOffset writes the function that holds an address as
+// SYMBOL+0xOFF (#N+0xOFF for a function with stack maps but no symbol),
+// "-" when none is known.
+func writeSymbolOffset(w *textout.Buffer, ans lookupAnswer) {
+	if ans.slice != "" && (ans.sym != "" || ans.fnNum >= 0) {
+		w.WriteByte('[')
+		w.Name(ans.slice)
+		w.WriteByte(']')
+	}
+	switch {
+	case ans.sym != "":
+		w.Name(ans.sym)
+	case ans.fnNum >= 0:
+		w.WriteByte('#')
+		w.Int(int64(ans.fnNum))
+	default:
+		w.WriteByte('-')
+		return
+	}
+	w.WriteByte('+')
+	w.Hex(ans.symOff)
+}
+
+func writeLookupJSON(w *textout.Buffer, ans lookupAnswer, bias uint64, pretty bool) {
 	j := textout.NewJSON(w)
 	j.Pretty = pretty
 	j.OpenObject()
+	j.Name("input", ans.q.text)
+	if ans.err != nil || ans.noAddr {
+		if ans.noAddr {
+			j.Key("no_address")
+			j.Bool(true)
+		} else {
+			j.Key("error")
+			j.String(ans.err.Error())
+		}
+		j.CloseObject()
+		w.WriteByte('\n')
+		return
+	}
+	hits, q := ans.found, ans.q
+	first, found := hits.First()
 	j.Key("query")
 	j.Uint(q.pc)
 	j.Key("query_hex")
@@ -268,6 +438,13 @@ func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupRes
 	}
 	j.Key("bias")
 	j.Uint(bias)
+	j.NameOrNull("function_symbol", ans.sym, ans.sym != "")
+	j.Key("function_offset")
+	if ans.sym != "" || ans.fnNum >= 0 {
+		j.Uint(ans.symOff)
+	} else {
+		j.Null()
+	}
 	j.Key("exact")
 	j.Bool(found && first.exact)
 	j.Key("address")
@@ -309,25 +486,41 @@ func writeLookupJSON(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupRes
 }
 
 // writeLookupLine writes one line for an address, for scripts: the query
-// as given, the records' address (runtime, in hex), "exact", "preceding"
-// or "none", the function as SYMBOL+0xOFF (its index "#N" without a
-// symbol), and the records' IDs in hex, comma-separated; "-" for each
-// part an unmatched address has not.
-func writeLookupLine(w *textout.Buffer, q codeAddr, bias uint64, hits *lookupResult) {
-	w.Name(q.text)
+// as given, the records' address (runtime, in hex; [SLICE]ADDR in a
+// universal file), "exact", "preceding", "none" or "error", the function
+// that holds the address as SYMBOL+0xOFF, and the records' IDs in hex,
+// comma-separated; "-" for each part an address has not.
+func writeLookupLine(w *textout.Buffer, ans lookupAnswer, bias uint64) {
+	w.Name(ans.q.text)
+	switch {
+	case ans.err != nil:
+		w.WriteString(" - error - -\n")
+		return
+	case ans.noAddr:
+		w.WriteString(" - no-address - -\n")
+		return
+	}
+	hits := ans.found
 	first, ok := hits.First()
 	if !ok {
-		w.WriteString(" - none - -\n")
+		w.WriteString(" - none ")
+		writeSymbolOffset(w, ans)
+		w.WriteString(" -\n")
 		return
 	}
 	w.WriteByte(' ')
+	if first.tv.SD.Slice != "" {
+		w.WriteByte('[')
+		w.Name(first.tv.SD.Slice)
+		w.WriteByte(']')
+	}
 	writeCodeAddr(w, first.tv, first.rv.Func, first.rv.Address+bias)
 	if first.exact {
 		w.WriteString(" exact ")
 	} else {
 		w.WriteString(" preceding ")
 	}
-	writeFuncOffset(w, first.tv, first.rv)
+	writeSymbolOffset(w, ans)
 	sep := byte(' ')
 	for h := range hits.Hits() {
 		w.WriteByte(sep)

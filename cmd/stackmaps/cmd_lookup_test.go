@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -114,14 +116,157 @@ func TestLookupPrecedingAndMiss(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, out, "0x401237: exact, 2 records\n")
 	assert.Contains(t, out, "0x10: no record\n")
-	assert.Contains(t, stderr, "no record at or before 0x10")
-	_, _, status = runTool("lookup", exe)
+	assert.Empty(t, stderr, "an address without a record is an answer, not an error")
+	_, _, status = runTool("lookup")
 	assert.Equal(t, exitUsage, status)
-	_, _, status = runTool("lookup", exe, "0x")
-	assert.Equal(t, exitUsage, status)
+	out, stderr, status = runTool("lookup", exe, "0x", "0x401237")
+	assert.Equal(t, exitUsage, status, "an address that cannot be looked up")
+	assert.Equal(t, "0x: error\n0x401237: exact, 2 records\n", out[:len("0x: error\n0x401237: exact, 2 records\n")])
+	assert.Contains(t, stderr, `address "0x": want a number`)
 	_, stderr, status = runTool("lookup", exe, "zz")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, stderr, "no function symbol is named zz")
+}
+
+// TestLookupAnswersEveryAddress: each address is answered on its own, in
+// order, by the function symbol that holds it (any function: main has no
+// stack maps), an error for one keeping none of the others from their
+// answer; the exit status says 0 all had records, 1 some had none, 2 one
+// was an error.
+func TestLookupAnswersEveryAddress(t *testing.T) {
+	exe := golden.Root() + "/linked/x86_64-elf/exe"
+	out, stderr, status := runTool("lookup", "--format=line", exe, "main+3", "la_internal+7", "nosuchsym+1", "0x401237")
+	assert.Equal(t, exitUsage, status)
+	assert.Equal(t, "main+3 - none main+0x3 -\n"+
+		"la_internal+7 0x4011c7 exact la_internal+0x7 0xa002\n"+
+		"nosuchsym+1 - error - -\n"+
+		"0x401237 0x401237 exact sm_inline+0x7 0xbeef,0xbeef\n", out)
+	assert.Equal(t, "stackmaps lookup: "+exe+": address \"nosuchsym+1\": no function symbol is named nosuchsym\n", stderr)
+
+	out, _, status = runTool("lookup", "--format=line", exe, "main+3", "la_internal+7")
+	assert.Equal(t, exitFail, status, "main+3 has no record")
+	assert.Equal(t, "main+3 - none main+0x3 -\nla_internal+7 0x4011c7 exact la_internal+0x7 0xa002\n", out)
+	_, _, status = runTool("lookup", "--format=line", exe, "la_internal+7")
+	assert.Equal(t, exitOK, status)
+
+	// A record's address inside a function found by the symbol table: the
+	// preceding patchpoint record's function, named with the query's offset.
+	// lg_callee's symbol is 1 byte long: 0x4012a5 is padding after it, in
+	// no function (addr2line, going by the symbol before it, says lg_callee).
+	out, _, status = runTool("lookup", "--format=line", exe, "0x401215", "0x401130", "0x4012a5", "0x7fffffffffff")
 	assert.Equal(t, exitFail, status)
-	assert.Contains(t, stderr, "no function with stack maps is named zz")
+	assert.Equal(t, "0x401215 0x401214 preceding la_patch+0x5 0xa004\n"+
+		"0x401130 - none main+0xa -\n"+
+		"0x4012a5 - none - -\n"+
+		"0x7fffffffffff - none - -\n", out, "an address past the code is in no symbol (not the last one's)")
+
+	out, _, _ = runTool("lookup", "--format=json", exe, "main+3", "nosuchsym+1")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &doc))
+	assert.Equal(t, "main+3", doc["input"])
+	assert.Equal(t, "main", doc["function_symbol"])
+	assert.Equal(t, 3.0, doc["function_offset"])
+	assert.Nil(t, doc["address"])
+	doc = nil
+	require.NoError(t, json.Unmarshal([]byte(lines[1]), &doc))
+	assert.Equal(t, map[string]any{"input": "nosuchsym+1", "error": `address "nosuchsym+1": no function symbol is named nosuchsym`}, doc)
+}
+
+// TestLookupNegativeAddress: "-1" is an address (an error for that
+// address), not an unknown flag; it can come before, between or after
+// flags, and a flag's value may still be a negative number.
+func TestLookupNegativeAddress(t *testing.T) {
+	exe := golden.Root() + "/linked/x86_64-elf/exe"
+	out, stderr, status := runTool("lookup", exe, "-1", "--format=line", "0x401237", "-0x10")
+	assert.Equal(t, exitUsage, status)
+	assert.Equal(t, "-1 - error - -\n0x401237 0x401237 exact sm_inline+0x7 0xbeef,0xbeef\n-0x10 - error - -\n", out)
+	assert.Contains(t, stderr, `address "-1": negative`)
+	assert.NotContains(t, stderr, "flag")
+	_, stderr, status = runTool("lookup", "--bias", "-1", exe, "0x401237")
+	assert.Equal(t, exitUsage, status)
+	assert.Contains(t, stderr, `--bias "-1"`)
+	_, stderr, _ = runTool("lookup", "--nosuch", exe, "0x401237")
+	assert.Contains(t, stderr, "flag provided but not defined: --nosuch")
+}
+
+// TestLookupBacktrace pipes gdb's 41-frame backtrace of
+// testdata/backtrace/bt (gen.sh: 36 frames of rec.ll's statepoints, stop
+// without an address, main, libc, _start) into lookup: every line is
+// answered, in order; the statepoint frames exactly with their record IDs;
+// and every function lookup names is the one addr2line -f names, "-"
+// where it says "??".
+func TestLookupBacktrace(t *testing.T) {
+	dir := golden.Root() + "/backtrace/"
+	bt, err := os.ReadFile(dir + "bt.gdb.txt")
+	require.NoError(t, err)
+	a2l, err := os.ReadFile(dir + "bt.addr2line.txt")
+	require.NoError(t, err)
+	old := stdin
+	stdin = bytes.NewReader(bt)
+	defer func() { stdin = old }()
+	out, stderr, status := runTool("lookup", "--format=line", dir+"bt")
+	assert.Equal(t, exitFail, status, "frame #0 has no address, main and libc no record")
+	assert.Empty(t, stderr)
+	frames := strings.Split(strings.TrimSpace(string(bt)), "\n")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, frames, 41)
+	require.Len(t, lines, 41, out)
+	names := strings.Split(strings.TrimSpace(string(a2l)), "\n")
+	require.Len(t, names, 2*40)
+	assert.Equal(t, "#0 - no-address - -", lines[0])
+	assert.Equal(t, "0x000000000040115d 0x40115d exact rec+0x2d 0x1", lines[1])
+	for i := 2; i <= 36; i++ {
+		assert.Equal(t, "0x000000000040114e 0x40114e exact rec+0x1e 0x2", lines[i], frames[i])
+	}
+	for i, line := range lines[1:] {
+		f := strings.Fields(line)
+		require.Len(t, f, 5, line)
+		assert.Equal(t, strings.Fields(frames[i+1])[1], f[0], "the address of frame %d", i+1)
+		fn, _, _ := strings.Cut(f[3], "+")
+		want := names[2*i]
+		if want == "??" {
+			want = "-"
+		}
+		assert.Equal(t, want, fn, frames[i+1])
+	}
+}
+
+// TestTraceAddress: the address of each kind of input line.
+func TestTraceAddress(t *testing.T) {
+	for _, c := range []struct{ line, addr, frame string }{
+		{"0x401237", "0x401237", ""},
+		{"  main+3  trailing words", "main+3", ""},
+		{"#3  0x0000000000401237 in f (x=1) at f.c:9", "0x0000000000401237", "#3"},
+		{"#0  stop () at bt.c:5", "", "#0"},
+		{"#12 <signal handler called>", "", "#12"},
+		{"* frame #3: 0x0000000100003f5c a.out`f + 12", "0x0000000100003f5c", "#3"},
+		{"  frame #0: 0x0000000100003f50 a.out`g", "0x0000000100003f50", "#0"},
+	} {
+		addr, frame, ok := traceAddress(c.line)
+		assert.Equal(t, c.addr, addr, c.line)
+		assert.Equal(t, c.frame, frame, c.line)
+		assert.Equal(t, c.addr != "", ok, c.line)
+	}
+	in := "Thread 2 (Thread 0x7f (LWP 9)):\n#0  0x401237 in f ()\nBacktrace stopped: frame did not save the PC\n\nThread 1:\n#1  0x401215 in g ()\n"
+	var got []string
+	for text, err := range lineQueries(strings.NewReader(in)) {
+		require.NoError(t, err)
+		got = append(got, text)
+	}
+	assert.Equal(t, []string{"Thread", "0x401237", "0x401215"}, got, "lines that are not frames skipped once frames came")
+	long := strings.Repeat("x", maxQueryLine+10) + "\n0x1\n"
+	got = nil
+	var errs []error
+	for text, err := range lineQueries(strings.NewReader(long)) {
+		got = append(got, text)
+		errs = append(errs, err)
+	}
+	require.Len(t, got, 2)
+	assert.ErrorContains(t, errs[0], "line 1: longer than")
+	assert.Equal(t, "0x1", got[1])
+	assert.NoError(t, errs[1])
 }
 
 // TestLookupNoRecordPastExtent: 0x4012a5 is inside lg_callee, which has

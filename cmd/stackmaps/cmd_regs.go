@@ -31,13 +31,11 @@ func runRegs(args []string, stdout, stderr io.Writer) int {
 		return status
 	}
 	if len(pos) > 0 {
-		say(stderr, "stackmaps regs: unexpected argument %q\n", pos[0])
-		fs.Usage()
+		say(stderr, "stackmaps regs: unexpected argument \"%s\" (see stackmaps regs --help)\n", pos[0])
 		return exitUsage
 	}
 	if *archName == "" {
-		say(stderr, "stackmaps regs: --arch is required\n")
-		fs.Usage()
+		say(stderr, "stackmaps regs: --arch is required: one of %s (see stackmaps regs --help)\n", strings.Join(archNames, ", "))
 		return exitUsage
 	}
 	a, err := regs.ParseArch(strings.ToLower(*archName))

@@ -29,7 +29,10 @@ tables.
 
 The files the process had mapped are read from disk: EXE replaces the
 executable's path, and --sysroot DIR is tried first for every library (a
-foreign architecture's, e.g. /usr/aarch64-linux-gnu).
+foreign architecture's, e.g. /usr/aarch64-linux-gnu). A mapped object file
+that cannot be read is a warning on stderr; mapped files that are not
+object files (locale files, caches) are skipped quietly (--verbose names
+them, in one line).
 
 --format json writes JSON Lines: one "module" object per mapped file (its
 load bias, code range, whether it has stack maps, or why it could not be
@@ -54,9 +57,10 @@ Flags:
 
 // stackOptions are the flags of "stackmaps stack".
 type stackOptions struct {
-	thread int
-	frames int
-	json   bool
+	thread  int
+	frames  int
+	json    bool
+	verbose bool // --verbose: name the mapped files that are not object files
 }
 
 // runStack implements "stackmaps stack".
@@ -67,7 +71,8 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	sysroot := fs.String("sysroot", "", "directory tried first for the process's libraries")
 	thread := fs.Int("thread", 0, "walk only the thread with this id (default: every thread)")
 	frames := fs.Int("frames", 0, "print at most N frames per thread (default: all)")
-	format := fs.String("format", "text", "output format: text or json (JSON Lines)")
+	format := fs.String("format", "text", "output format: text, json (JSON Lines)")
+	verbose := fs.Bool("verbose", false, "also say which mapped files are not object files (locale files, caches), in one line")
 	output := fs.String("o", "", "write the output to this file (default: standard output)")
 	pos, status, ok := parseCommandLine(fs, args, stdout)
 	if !ok {
@@ -98,11 +103,11 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	case *pid < 0:
 		return usageErr("--pid must be positive")
 	case *pid != 0 && len(pos) > 0:
-		return usageErr(fmt.Sprintf("unexpected argument %q (--pid reads the process's executable itself)", pos[0]))
+		return usageErr(fmt.Sprintf("unexpected argument \"%s\" (--pid reads the process's executable itself)", pos[0]))
 	case len(pos) > 1:
-		return usageErr(fmt.Sprintf("unexpected argument %q", pos[1]))
+		return usageErr(fmt.Sprintf("unexpected argument \"%s\"", pos[1]))
 	case *format != "text" && *format != "json":
-		return usageErr(fmt.Sprintf("unknown format %q (text or json)", *format))
+		return usageErr(fmt.Sprintf("unknown format \"%s\" (text or json)", *format))
 	case *frames < 0:
 		return usageErr("--frames must not be negative")
 	}
@@ -110,18 +115,18 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 1 {
 		opts.Exe = pos[0]
 	}
-	so := stackOptions{thread: *thread, frames: *frames, json: *format == "json"}
+	so := stackOptions{thread: *thread, frames: *frames, json: *format == "json", verbose: *verbose}
 	if *pid != 0 {
 		return runStackLive(*pid, opts, so, stdout, stderr)
 	}
 	cf, err := corefile.Open(*core)
 	if err != nil {
-		say(stderr, "stackmaps stack: %s\n", textout.Escape(err.Error()))
+		say(stderr, "stackmaps stack: %v\n", err)
 		return exitFail
 	}
 	defer cf.Close()
 	if cf.Truncated {
-		say(stderr, "stackmaps stack: warning: %s is truncated: memory past its end reads as not in the core\n", textout.Escape(*core))
+		say(stderr, "stackmaps stack: warning: %s is truncated: memory past its end reads as not in the core\n", *core)
 	}
 	p := procwalk.FromCore(cf)
 	return walkProcess(p, opts, so, stdout, stderr)
@@ -131,15 +136,11 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, stdout, stderr io.Writer) int {
 	w, err := procwalk.Open(p, objfile.ProcessFiles{}, opts)
 	if err != nil {
-		say(stderr, "stackmaps stack: %s\n", textout.Escape(err.Error()))
+		say(stderr, "stackmaps stack: %v\n", err)
 		return exitFail
 	}
 	defer w.Close()
-	for _, m := range w.Modules() {
-		if m.Err != nil {
-			say(stderr, "stackmaps stack: warning: %s: %s\n", textout.Escape(m.Path), textout.Escape(m.Err.Error()))
-		}
-	}
+	warnModules(w.Modules(), so.verbose, stderr)
 	out := textout.NewBuffer(stdout)
 	if so.json {
 		for _, m := range w.Modules() {

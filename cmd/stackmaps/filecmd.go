@@ -65,7 +65,7 @@ func (c *fileCommand) parse(args []string, stdout, stderr io.Writer) ([]string, 
 		return nil, status, false
 	}
 	if !slices.Contains(c.formats, *c.format) {
-		say(stderr, "stackmaps %s: unknown format %q (known: %s)\n", c.name, *c.format, strings.Join(c.formats, ", "))
+		say(stderr, "stackmaps %s: unknown format \"%s\" (known: %s)\n", c.name, *c.format, strings.Join(c.formats, ", "))
 		return nil, exitUsage, false
 	}
 	if c.pretty != nil && *c.pretty && *c.format != "json" {
@@ -85,7 +85,7 @@ func (c *fileCommand) parse(args []string, stdout, stderr io.Writer) ([]string, 
 	if c.biasText != nil {
 		b, ok := textout.ParseUint(*c.biasText)
 		if !ok {
-			say(stderr, "stackmaps %s: --bias %q: want a decimal number or 0x followed by hex digits\n", c.name, *c.biasText)
+			say(stderr, "stackmaps %s: --bias \"%s\": want a decimal number or 0x followed by hex digits\n", c.name, *c.biasText)
 			return nil, exitUsage, false
 		}
 		c.bias = b

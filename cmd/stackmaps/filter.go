@@ -37,7 +37,7 @@ func (f *dumpFilter) active() bool { return f != nil && (f.funcName != "" || f.h
 func (f *dumpFilter) setID(s string) error {
 	v, ok := textout.ParseUint(s)
 	if !ok {
-		return fmt.Errorf("--id %q: want a decimal number or 0x followed by hex digits, up to 2^64-1", s)
+		return fmt.Errorf("--id \"%s\": want a decimal number or 0x followed by hex digits, up to 2^64-1", s)
 	}
 	f.id, f.hasID = v, true
 	return nil

@@ -42,23 +42,61 @@ func writeFlagDefaults(w io.Writer, fs *flag.FlagSet) {
 }
 
 // parseInterspersed parses flags that may come before, between or after the
-// positional arguments, and returns the positional arguments.
+// positional arguments, and returns the positional arguments. An argument
+// that is a dash and a digit ("-1", "-0x10") is a positional argument, a
+// negative number, not a flag (no flag's name starts with a digit), unless
+// it is the value of the flag before it.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		n := flagsBeforeNumber(fs, args)
+		if err := fs.Parse(args[:n]); err != nil {
 			return nil, err
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := append(fs.Args(), args[n:]...)
+		if len(rest) == 0 {
 			return pos, nil
 		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
+}
+
+// flagsBeforeNumber returns how many of args come before the first
+// negative number that is not a flag's value (len(args) when none is).
+func flagsBeforeNumber(fs *flag.FlagSet, args []string) int {
+	for i, a := range args {
+		if a == "--" {
+			return len(args)
+		}
+		if len(a) < 2 || a[0] != '-' || a[1] < '0' || a[1] > '9' {
+			continue
+		}
+		if i > 0 && takesValue(fs, args[i-1]) {
+			continue
+		}
+		return i
+	}
+	return len(args)
+}
+
+// takesValue reports whether arg is a flag, without "=VALUE", whose value
+// is the next argument (a flag that is not boolean).
+func takesValue(fs *flag.FlagSet, arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || strings.Contains(name, "=") {
+		return false
+	}
+	name = strings.TrimPrefix(name, "-")
+	f := fs.Lookup(name)
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
 }
 
 // parseCommandLine parses args with fs. It returns the positional

@@ -38,7 +38,7 @@ var faultMapFormats = map[string]func(w io.Writer, in *faultMapInput, pretty boo
 func runDumpFaultMap(files []string, format string, pretty bool, input *inputFlags, stdout, stderr io.Writer) int {
 	write, ok := faultMapFormats[format]
 	if !ok {
-		say(stderr, "stackmaps dump: unknown format %q (known: json, llvm, text)\n", format)
+		say(stderr, "stackmaps dump: unknown format \"%s\" (known: json, llvm, text)\n", format)
 		return exitUsage
 	}
 	if len(files) == 0 {

@@ -190,52 +190,14 @@ func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 	j.OpenArray()
 	for _, l := range r.Locations() {
 		j.Elem()
-		j.OpenObject()
-		j.Key("kind")
-		j.String(l.Kind.String())
-		j.Key("size")
-		j.Uint(uint64(l.Size))
-		j.Key("dwarf_reg")
-		j.Uint(uint64(l.Reg))
-		j.Key("reg")
-		if l.InRegister() {
-			j.StringOrNull(regs.PreferredName(arch, l.Reg))
-		} else {
-			j.Null()
-		}
-		j.Key("offset")
-		j.Int(int64(l.Offset))
-		v, hasValue := r.ConstantValue(l)
-		j.Key("value")
-		switch {
-		case !hasValue:
-			j.Null()
-		case l.Kind == stackmap.Constant:
-			j.Int(int64(v))
-		default:
-			j.Uint(v)
-		}
-		j.Key("value_hex")
-		if hasValue {
-			j.Hex(v)
-		} else {
-			j.Null()
-		}
-		j.CloseObject()
+		writeJSONLocation(j, arch, r, l)
 	}
 	j.CloseArray()
 	j.Key("live_outs")
 	j.OpenArray()
 	for _, lo := range r.LiveOuts() {
 		j.Elem()
-		j.OpenObject()
-		j.Key("dwarf_reg")
-		j.Uint(uint64(lo.Reg))
-		j.Key("reg")
-		j.StringOrNull(regs.PreferredName(arch, lo.Reg))
-		j.Key("size")
-		j.Uint(uint64(lo.Size))
-		j.CloseObject()
+		writeJSONLiveOut(j, arch, lo)
 	}
 	j.CloseArray()
 	writeJSONStatepoint(j, rv)
@@ -245,5 +207,55 @@ func writeJSONRecord(j *textout.JSON, tv *tableView, rv recordView) {
 	if tv.Code != nil {
 		writeJSONDisasm(j, tv, rv)
 	}
+	j.CloseObject()
+}
+
+// writeJSONLocation writes a location of record r as an object: {"kind",
+// "size", "dwarf_reg", "reg", "offset", "value", "value_hex"}.
+func writeJSONLocation(j *textout.JSON, arch regs.Arch, r stackmap.Record, l stackmap.Location) {
+	j.OpenObject()
+	j.Key("kind")
+	j.String(l.Kind.String())
+	j.Key("size")
+	j.Uint(uint64(l.Size))
+	j.Key("dwarf_reg")
+	j.Uint(uint64(l.Reg))
+	j.Key("reg")
+	if l.InRegister() {
+		j.StringOrNull(regs.PreferredName(arch, l.Reg))
+	} else {
+		j.Null()
+	}
+	j.Key("offset")
+	j.Int(int64(l.Offset))
+	v, hasValue := r.ConstantValue(l)
+	j.Key("value")
+	switch {
+	case !hasValue:
+		j.Null()
+	case l.Kind == stackmap.Constant:
+		j.Int(int64(v))
+	default:
+		j.Uint(v)
+	}
+	j.Key("value_hex")
+	if hasValue {
+		j.Hex(v)
+	} else {
+		j.Null()
+	}
+	j.CloseObject()
+}
+
+// writeJSONLiveOut writes a live-out as an object: {"dwarf_reg", "reg",
+// "size"}.
+func writeJSONLiveOut(j *textout.JSON, arch regs.Arch, lo stackmap.LiveOut) {
+	j.OpenObject()
+	j.Key("dwarf_reg")
+	j.Uint(uint64(lo.Reg))
+	j.Key("reg")
+	j.StringOrNull(regs.PreferredName(arch, lo.Reg))
+	j.Key("size")
+	j.Uint(uint64(lo.Size))
 	j.CloseObject()
 }

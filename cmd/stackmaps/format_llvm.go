@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -11,12 +12,35 @@ import (
 // first one, from its "LLVM StackMap Version" line on.
 func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
 	bw := textout.NewBuffer(w)
-	for _, sec := range in.Parsed {
+	for si, sec := range in.Parsed {
+		if sd := in.Sections[si]; sd.Slice != "" {
+			writeLLVMSliceHeader(bw, in.File, sd)
+		}
 		for _, t := range sec.Tables() {
 			writeLLVMTable(bw, t)
 		}
 	}
 	return bw.Flush()
+}
+
+// writeLLVMSliceHeader writes the lines llvm-readobj prints before each
+// slice of a universal file: a blank line, File:, Format:, Arch: and
+// AddressSize:, so that each slice's tables are named as it names them.
+func writeLLVMSliceHeader(w *textout.Buffer, file string, sd *stackmap.SectionData) {
+	w.WriteString("\nFile: ")
+	w.Name(file)
+	w.WriteString("\nFormat: Mach-O ")
+	switch sd.Arch {
+	case regs.X86_64:
+		w.WriteString("64-bit x86-64")
+	case regs.AArch64:
+		w.WriteString("arm64")
+	default:
+		w.Name(sd.Slice)
+	}
+	w.WriteString("\nArch: ")
+	w.WriteString(sd.Arch.String())
+	w.WriteString("\nAddressSize: 64bit\n")
 }
 
 // writeLLVMTable prints one table in llvm-readobj's layout. Versions 1 and

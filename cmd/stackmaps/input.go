@@ -25,6 +25,7 @@ type inputFlags struct {
 	littleEndian *bool
 	archName     *string
 	arch         regs.Arch // parsed --arch
+	cmd          string    // the command, as validate was told: names it in notes
 }
 
 // addInputFlags defines --raw, --big-endian, --little-endian and --arch
@@ -41,6 +42,7 @@ func addInputFlags(fs *flag.FlagSet) *inputFlags {
 // validate checks the flags' combination, printing what is wrong; it
 // returns exitUsage and false when the command should stop.
 func (f *inputFlags) validate(cmd string, stderr io.Writer) (int, bool) {
+	f.cmd = cmd
 	if *f.bigEndian && *f.littleEndian {
 		say(stderr, "stackmaps %s: --big-endian and --little-endian exclude each other\n", cmd)
 		return exitUsage, false
@@ -76,7 +78,7 @@ func (f *inputFlags) order() binary.ByteOrder {
 // say, telling stderr which byte order a raw section was read in when the
 // bytes chose it.
 func (f *inputFlags) load(name string, stderr io.Writer) (*dumpInput, error) {
-	return loadInput(name, *f.raw, f.order(), f.arch, stderr)
+	return loadInput(f.cmd, name, *f.raw, f.order(), f.arch, stderr)
 }
 
 // loadInput locates and decodes the stack map sections of one file ("-":
@@ -84,7 +86,7 @@ func (f *inputFlags) load(name string, stderr io.Writer) (*dumpInput, error) {
 // one bare section in the given byte order; a nil order is found from the
 // bytes (objfile.NewRaw) and said on stderr. arch names the raw section's
 // target.
-func loadInput(name string, raw bool, order binary.ByteOrder, arch regs.Arch, stderr io.Writer) (*dumpInput, error) {
+func loadInput(cmd, name string, raw bool, order binary.ByteOrder, arch regs.Arch, stderr io.Writer) (*dumpInput, error) {
 	var (
 		obj *objfile.File
 		err error
@@ -112,7 +114,7 @@ func loadInput(name string, raw bool, order binary.ByteOrder, arch regs.Arch, st
 		return nil, err
 	}
 	if raw && order == nil {
-		sayOrder(name, obj.Sections[0].Data, stderr)
+		sayOrder(cmd, name, obj.Sections[0].Data, stderr)
 	}
 	if raw && arch != regs.ArchUnknown {
 		obj.Sections[0].Arch = arch
@@ -122,15 +124,15 @@ func loadInput(name string, raw bool, order binary.ByteOrder, arch regs.Arch, st
 
 // sayOrder says on stderr which byte order a bare section was read in
 // when its bytes chose it.
-func sayOrder(name string, data []byte, stderr io.Writer) {
+func sayOrder(cmd, name string, data []byte, stderr io.Writer) {
 	orders := stackmap.ByteOrders(data)
 	if len(orders) == 0 {
 		return // another project's layout, which parsing names
 	}
 	if len(orders) == 1 {
-		say(stderr, "stackmaps: %s: raw section read as %s (the only byte order it decodes in)\n", name, orderName(orders[0]))
+		say(stderr, "stackmaps %s: %s: raw section read as %s (the only byte order it decodes in)\n", cmd, name, orderName(orders[0]))
 	} else {
-		say(stderr, "stackmaps: %s: raw section decodes in both byte orders; reading it as %s (choose with --big-endian or --little-endian)\n", name, orderName(orders[0]))
+		say(stderr, "stackmaps %s: %s: raw section decodes in both byte orders; reading it as %s (choose with --big-endian or --little-endian)\n", cmd, name, orderName(orders[0]))
 	}
 }
 

@@ -9,13 +9,16 @@
 // --help" for each command's flags and examples.
 //
 // Exit status: 0 on success, 1 when a file cannot be read or decoded (or a
-// check has findings), 2 on bad usage.
+// check has findings), 2 on bad usage; lookup and diff answer as grep
+// does: 0 every address had a record (no difference), 1 some had none
+// (the builds differ), 2 an error.
 package main
 
 import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // Exit statuses scripts can rely on.
@@ -29,21 +32,29 @@ const (
 type command struct {
 	name    string
 	summary string
+	formats []string // the --format values, the default first (nil: no --format)
 	run     func(args []string, stdout, stderr io.Writer) int
 }
 
-// commands lists the subcommands, by name as --help shows them. Each is
-// implemented in its own cmd_*.go file.
+// commands lists the subcommands in alphabetical order, as --help and the
+// completion scripts show them. Each is implemented in its own cmd_*.go
+// file.
 var commands = []command{
 	{name: "build", summary: "write a stack map section from the JSON dump --format=json writes", run: runBuild},
+	{name: "check", summary: "lint stack maps: duplicate functions and records, records past their function, unused constants, bad statepoints, impossible registers and sizes",
+		formats: []string{"text", "json"}, run: runCheck},
 	{name: "completion", summary: "print a bash, zsh or fish completion script", run: runCompletion},
-	{name: "check", summary: "lint stack maps: reserved fields, misplaced or duplicate records, unused constants, bad statepoints, impossible registers", run: runCheck},
-	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at", run: runFrame},
-	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", run: runDump},
-	{name: "lookup", summary: "find the stack map record(s) at code addresses", run: runLookup},
+	{name: "diff", summary: "compare the stack maps of two builds: functions, records and their locations, live-outs, statepoints",
+		formats: []string{"text", "json"}, run: runDiff},
+	{name: "dump", summary: "print the stack maps of object files, binaries or raw sections", formats: []string{"text", "json", "llvm"}, run: runDump},
+	{name: "frame", summary: "draw the stack frame at a record: saved registers and the slots its locations point at",
+		formats: []string{"text", "json"}, run: runFrame},
+	{name: "lookup", summary: "answer code addresses (or a backtrace on stdin): the function and stack map record(s) at each",
+		formats: []string{"text", "json", "line"}, run: runLookup},
 	{name: "regs", summary: "print an architecture's DWARF register numbers and names", run: runRegs},
-	{name: "stack", summary: "walk every thread of a core file: each frame's stack map record, deopt values and GC roots", run: runStack},
-	{name: "stats", summary: "count functions, records, locations and bytes per table", run: runStats},
+	{name: "stack", summary: "walk every thread of a core file or a live process: each frame's stack map record, deopt values and GC roots",
+		formats: []string{"text", "json"}, run: runStack},
+	{name: "stats", summary: "count functions, records, locations and bytes per table", formats: []string{"text", "json"}, run: runStats},
 }
 
 func main() {
@@ -71,9 +82,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
-	say(stderr, "stackmaps: unknown command %q\n\n", args[0])
-	usage(stderr)
+	say(stderr, "stackmaps: unknown command \"%s\" (commands: %s; see stackmaps --help)\n", args[0], commandList())
 	return exitUsage
+}
+
+// commandList names the commands, comma-separated.
+func commandList() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
 }
 
 func usage(w io.Writer) {
@@ -86,8 +105,12 @@ Usage:
 
 Commands:
 `)
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+		width = max(width, len(c.name))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, c.name, c.summary)
 	}
 	fmt.Fprint(w, `
 Examples:
@@ -99,12 +122,14 @@ Examples:
   stackmaps stats testdata/linked/x86_64-elf/libstackmaps.so       # what the stack maps cost
   stackmaps dump --raw testdata/linked/x86_64-elf/exe.stackmaps.bin  # a section from memory
   stackmaps lookup testdata/linked/x86_64-elf/exe 0x401237         # the record(s) at an address
+  stackmaps diff testdata/objects/llvm19/x86_64-elf/constants.o testdata/objects/llvm22/x86_64-elf/constants.o
   cat testdata/linked/x86_64-elf/exe | stackmaps dump -            # FILE - is standard input
 (paths are files of the source repository's testdata)
 
 Run "stackmaps <command> --help" for a command's flags, "stackmaps
 --version" for the version.
 Exit status: 0 success, 1 unreadable or undecodable input (or check findings),
-2 bad usage.
+2 bad usage; lookup and diff: 0 every address had a record / no difference,
+1 some had none / the builds differ, 2 an error.
 `)
 }

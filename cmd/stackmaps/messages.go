@@ -1,11 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/procwalk"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // say writes one message to w (standard error): format and args as
@@ -20,4 +24,34 @@ func say(w io.Writer, format string, args ...any) {
 	if nl {
 		io.WriteString(w, "\n")
 	}
+}
+
+// warnModules says on stderr which of a process's mapped files could not
+// be used, one line each (the error names the file), except those that
+// are not object files at all (locale files, caches, fonts): a process
+// maps many, and nothing is lost without them. With verbose they are
+// named, all in one line.
+func warnModules(mods []procwalk.ModuleInfo, verbose bool, stderr io.Writer) {
+	var skipped []string
+	for _, m := range mods {
+		switch {
+		case m.Err == nil:
+		case notObjectFile(m.Err):
+			skipped = append(skipped, m.Path)
+		case strings.HasPrefix(m.Err.Error(), m.Path+":"):
+			say(stderr, "stackmaps stack: warning: %v\n", m.Err)
+		default:
+			say(stderr, "stackmaps stack: warning: %s: %v\n", m.Path, m.Err)
+		}
+	}
+	if verbose && len(skipped) > 0 {
+		say(stderr, "stackmaps stack: skipped %s that are not object files: %s\n", textout.Plural(len(skipped), "mapped file"), strings.Join(skipped, ", "))
+	}
+}
+
+// notObjectFile reports whether err says a file is no object file at all
+// (its magic number is no format's), not a damaged one.
+func notObjectFile(err error) bool {
+	var fe *stackmap.FileError
+	return errors.Is(err, objfile.ErrNotObject) && errors.As(err, &fe) && fe.Format == ""
 }

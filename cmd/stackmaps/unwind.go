@@ -34,11 +34,11 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	out := make([]*unwindSource, len(in.Sections))
 	for i, sd := range in.Sections {
 		if sd.Format != stackmap.FormatELF && sd.Format != stackmap.FormatMachO {
-			return nil, fmt.Errorf("--unwind: %s files have no call frame information support (only ELF and Mach-O)", sd.Format)
+			return nil, fmt.Errorf("%s files have no call frame information support (only ELF and Mach-O)", sd.Format)
 		}
 		img := in.image(sd)
 		if img == nil {
-			return nil, fmt.Errorf("--unwind: no file to read unwind tables from")
+			return nil, fmt.Errorf("no file to read unwind tables from")
 		}
 		t, err := img.Unwind()
 		if err != nil {
@@ -51,7 +51,7 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 		if err := t.HdrErr(); err != nil {
 			// The rows still come (through an index of the FDEs), but a
 			// runtime's unwinder searching the table would miss them.
-			out[i].err = fmt.Errorf("--unwind: .eh_frame_hdr not used, its FDEs were indexed instead: %w", err)
+			out[i].err = fmt.Errorf(".eh_frame_hdr not used, its FDEs were indexed instead: %w", err)
 		}
 	}
 	return out, nil
@@ -86,7 +86,7 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 				}
 				err = fmt.Errorf("%s: %w", s.sectionName(ue.Table), err)
 			}
-			s.err = fmt.Errorf("--unwind: record at %#x: %w", rv.Address, err)
+			s.err = fmt.Errorf("record at %#x: %w", rv.Address, err)
 		}
 		return unwindRow{}, false
 	}

@@ -6,3 +6,6 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 objs="$here/../objects/llvm14"
 llvm-lipo-14 -create "$objs/x86_64-macho/kinds.o" "$objs/arm64-macho/kinds.o" -output "$here/kinds-universal.o"
+# llvm-readobj's view, run in this directory: a File:, Format: and Arch:
+# header per slice, which stackmaps dump --format=llvm prints too.
+(cd "$here" && llvm-readobj-22 --stackmap kinds-universal.o >kinds-universal.readobj.txt)

@@ -30,6 +30,10 @@
 #   symbol-exe.stripped       one object whose __LLVM_StackMaps is made global
 #                             and exported, linked -no-pie, headers stripped:
 #                             found through __LLVM_StackMaps alone
+#   base-pie.stripped         base-pie after llvm-strip --strip-sections: no
+#                             section headers and no symbol that marks the
+#                             stack maps (__LLVM_StackMaps is local): found by
+#                             scanning the segments that are not executable
 set -euo pipefail
 cd "$(dirname "$0")"
 for t in llc-22 llvm-readobj-22 llvm-strip-22 objcopy gcc; do
@@ -65,6 +69,7 @@ llvm-strip-22 --strip-sections -o script-lib.so.stripped script-lib.so
 objcopy --globalize-symbol=__LLVM_StackMaps "$WORK/link_a.o" "$WORK/link_a.global.o"
 gcc -no-pie -o symbol-exe "$WORK/main.o" "$WORK/link_a.global.o" "$WORK/link_b.o" -Wl,--export-dynamic-symbol=__LLVM_StackMaps
 llvm-strip-22 --strip-sections -o symbol-exe.stripped symbol-exe
+llvm-strip-22 --strip-sections -o base-pie.stripped base-pie
 
 for f in base.o base-pie symbol-exe; do
   llvm-readobj-22 --stackmap "$f" >"$f.readobj.txt"
