@@ -87,7 +87,7 @@ func (x *file) functionSymbols(opd elf.SectionIndex) (out []stackmap.Symbol, inO
 		default:
 			continue
 		}
-		out = append(out, stackmap.Symbol{Name: s.Name, Value: s.Value, Size: s.Size, Global: isGlobal(s)})
+		out = append(out, stackmap.Symbol{Name: s.Name, Value: s.Value, Size: s.Size, Global: isGlobal(s), Section: int(s.Section)})
 		if opd != 0 && s.Section == opd {
 			inOPD = append(inOPD, s.Value)
 		}

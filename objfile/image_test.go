@@ -15,6 +15,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/unwind"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -77,8 +78,8 @@ func TestUniversalImages(t *testing.T) {
 		assert.Equal(t, sd.Arch, img.Arch)
 		m, err := img.SymbolMap()
 		require.NoError(t, err)
-		name, off, ok := m.Lookup(m.At(0).Value)
-		assert.True(t, ok)
+		name, off, err := m.Lookup(m.At(0).Value)
+		assert.NoError(t, err)
 		assert.Equal(t, uint64(0), off)
 		assert.Equal(t, m.At(0).Name, name)
 
@@ -126,9 +127,22 @@ func TestAllowNoSection(t *testing.T) {
 	assert.NotNil(t, fs.EHFrame.Data)
 	m, err := f.SymbolMap()
 	require.NoError(t, err)
-	name, _, ok := m.Lookup(0)
-	assert.True(t, ok)
-	assert.NotEmpty(t, name)
+	// .text and the COMDAT .text.sm_inline both start at 0: the address
+	// alone is refused, with the section it is answered.
+	require.True(t, m.Sectioned())
+	_, _, err = m.Lookup(0)
+	var ae *unwind.AmbiguousError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, []int{2, 5}, ae.Sections)
+	for sec, want := range map[int]string{2: "la_internal", 5: "sm_inline"} {
+		name, off, err := m.LookupInSection(sec, 4)
+		require.NoError(t, err)
+		assert.Equal(t, want, name)
+		assert.Equal(t, uint64(4), off)
+	}
+	name, _, err := m.Lookup(0x30) // only .text reaches 0x30, but another section may be meant
+	assert.ErrorIs(t, err, objfile.ErrAmbiguousAddress)
+	assert.Empty(t, name)
 }
 
 // A PE image's code by address (ImageBase + VirtualAddress) equals

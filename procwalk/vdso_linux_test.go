@@ -54,8 +54,8 @@ func TestVDSOFromMemory(t *testing.T) {
 	for i := range mi.symbols.Len() {
 		s := mi.symbols.At(i)
 		if s.Name == "__vdso_clock_gettime" || s.Name == "__kernel_clock_gettime" {
-			name, off, ok := mi.symbols.Lookup(s.Value)
-			assert.True(t, ok)
+			name, off, err := mi.symbols.Lookup(s.Value)
+			assert.NoError(t, err)
 			assert.Equal(t, uint64(0), off)
 			assert.Contains(t, []string{"__vdso_clock_gettime", "clock_gettime", "__kernel_clock_gettime"}, name)
 			assert.True(t, mi.Module.Contains(s.Value+mi.Bias), "clock_gettime at %#x in the module's code", s.Value+mi.Bias)

@@ -1,7 +1,10 @@
 package unwind
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/stackmaps/stackmaps/cfi"
 )
@@ -30,3 +33,43 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// ErrAmbiguousAddress means an address alone does not say what it
+// designates: in a relocatable object with several code sections (built
+// with function sections: llc -function-sections, clang
+// -ffunction-sections, rustc) every section starts at 0, so an address is
+// an offset in each of them. A question asked with the code section
+// (Table.RowInSection, Table.RowForRecord; objfile.SymbolMap's
+// LookupInSection and LookupRecord) has one answer. The error is an
+// *AmbiguousError.
+var ErrAmbiguousAddress = errors.New("ambiguous address: an offset in several code sections")
+
+// AmbiguousError refuses an address-only question about a relocatable
+// object with several code sections. It matches ErrAmbiguousAddress.
+type AmbiguousError struct {
+	// Addr is the address asked.
+	Addr uint64
+	// What names what was looked up: ".eh_frame FDEs", "symbols".
+	What string
+	// Sections are the code sections (their numbers in the file, as
+	// stackmap.CodeSection.Index; -1 for entries of no known section)
+	// with an entry covering Addr, in increasing order. Any of them, or
+	// another code section with no entry there, may be the one meant.
+	Sections []int
+}
+
+// Error names the address and the candidate sections.
+func (e *AmbiguousError) Error() string {
+	var b strings.Builder
+	for i, s := range e.Sections {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(s))
+	}
+	return fmt.Sprintf("address %#x is ambiguous: every code section of the object starts at 0, and %s of code sections %s cover it: ask with the code section",
+		e.Addr, e.What, b.String())
+}
+
+// Unwrap returns ErrAmbiguousAddress.
+func (e *AmbiguousError) Unwrap() error { return ErrAmbiguousAddress }
