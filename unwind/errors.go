@@ -55,6 +55,7 @@ type AmbiguousError struct {
 	// stackmap.CodeSection.Index; -1 for entries of no known section)
 	// with an entry covering Addr, in increasing order. Any of them, or
 	// another code section with no entry there, may be the one meant.
+	// Empty when the sections are known by name only (What names them).
 	Sections []int
 }
 
@@ -66,6 +67,10 @@ func (e *AmbiguousError) Error() string {
 			b.WriteString(", ")
 		}
 		b.WriteString(strconv.Itoa(s))
+	}
+	if len(e.Sections) == 0 {
+		return fmt.Sprintf("address %#x is ambiguous: every code section of the object starts at 0, and %s of several cover it: ask with the code section",
+			e.Addr, e.What)
 	}
 	return fmt.Sprintf("address %#x is ambiguous: every code section of the object starts at 0, and %s of code sections %s cover it: ask with the code section",
 		e.Addr, e.What, b.String())
