@@ -134,7 +134,7 @@ func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
 		}
 	}
 	if lo == 0 {
-		return s.fallbackFind(pc, errAt(uint64(h.tableOff), ".eh_frame_hdr search", ErrNotFound))
+		return s.fallbackFind(pc, uint64(h.tableOff), ".eh_frame_hdr search")
 	}
 	loc, addr, err := h.entry(s, lo-1)
 	if err != nil {
@@ -149,11 +149,11 @@ func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
 		return FDE{}, err
 	}
 	if !f.Contains(pc) {
-		return s.fallbackFind(pc, errAt(off, "FDE search (nearest FDE ends before the address)", ErrNotFound))
+		return s.fallbackFind(pc, off, "FDE search (nearest FDE ends before the address)")
 	}
 	if lo >= 2 {
 		if prev, err := h.loc(s, lo-2); err == nil && prev == loc {
-			return s.fallbackFind(pc, nil) // several FDEs start here: the first in the section wins
+			return s.fallbackFind(pc, 0, "") // several FDEs start here: the first in the section wins
 		}
 	}
 	return f, nil
@@ -169,17 +169,16 @@ type fallback struct {
 
 // fallbackFind answers pc through the fallback Index, built on first use.
 // When the section's FDEs do not all decode (no Index can be built), it
-// returns miss, the table's own answer (or, with miss nil, the table's
-// FDE search is repeated without the fallback's help: only for duplicate
-// entries, where any of them is an FDE covering pc).
-func (s *Section) fallbackFind(pc uint64, miss error) (FDE, error) {
+// returns the table's own miss (at off, doing what), or, with what empty
+// (duplicate entries), the linear scan's answer.
+func (s *Section) fallbackFind(pc, off uint64, what string) (FDE, error) {
 	fb := s.fb
 	if fb != nil {
 		fb.once.Do(func() { fb.x, fb.err = s.NewIndex() })
 	}
 	if fb == nil || fb.err != nil {
-		if miss != nil {
-			return FDE{}, miss
+		if what != "" {
+			return FDE{}, errAt(off, what, ErrNotFound)
 		}
 		return s.scanFDE(pc)
 	}
