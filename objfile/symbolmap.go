@@ -19,8 +19,8 @@ import (
 // In a relocatable object every code section starts at address 0, so when
 // the object has several code sections (-ffunction-sections; see
 // Sectioned) an address alone is an offset in each of them: Lookup then
-// refuses it (ErrAmbiguousAddress) where symbols of any section hold it,
-// and LookupInSection and LookupRecord, which take the section, answer.
+// refuses it (ErrAmbiguousAddress), and LookupInSection and LookupRecord,
+// which take the section, answer.
 type SymbolMap struct {
 	syms      []stackmap.Symbol // by Value (by Section, then Value, when sectioned); one per address
 	sectioned bool
@@ -132,10 +132,13 @@ func (m *SymbolMap) Sectioned() bool { return m.sectioned }
 // Lookup returns the symbol that holds addr and addr's offset from its
 // start. A symbol with a size holds the addresses below its end; one
 // without (Size 0) holds those up to the next symbol's. When no symbol
-// holds addr the error is ErrNoSymbol. In a sectioned map (see Sectioned)
-// where symbols of any section hold addr, Lookup refuses with an
-// *unwind.AmbiguousError (ErrAmbiguousAddress) that names those sections:
-// ask LookupInSection or LookupRecord.
+// holds addr the error is ErrNoSymbol. A sectioned map (see Sectioned)
+// refuses every address with an *unwind.AmbiguousError
+// (ErrAmbiguousAddress) that names the sections whose symbols hold it, if
+// any: ask LookupInSection or LookupRecord. (Even where no symbol holds
+// the address, another code section may be meant whose function the map
+// cannot name by address: 64-bit PowerPC ELFv1 objects define their
+// function symbols in .opd, not in the code.)
 func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, err error) {
 	if !m.sectioned {
 		return find(m.syms, addr)
@@ -146,10 +149,7 @@ func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, err error) {
 			secs = append(secs, r.section)
 		}
 	}
-	if len(secs) > 0 {
-		return "", 0, &unwind.AmbiguousError{Addr: addr, What: "symbols", Sections: secs}
-	}
-	return "", 0, ErrNoSymbol
+	return "", 0, &unwind.AmbiguousError{Addr: addr, What: "symbols", Sections: secs}
 }
 
 // LookupInSection is Lookup of the offset addr in code section section

@@ -130,5 +130,5 @@ func ambiguousCode(rs []CodeRange, addr uint64) error {
 	if len(names) < 2 {
 		return nil
 	}
-	return &unwind.AmbiguousError{Addr: addr, What: "code (" + strings.Join(names, ", ") + ")"}
+	return &unwind.AmbiguousError{Addr: addr, What: "code of " + strings.Join(names, ", ")}
 }

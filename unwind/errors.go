@@ -49,31 +49,38 @@ var ErrAmbiguousAddress = errors.New("ambiguous address: an offset in several co
 type AmbiguousError struct {
 	// Addr is the address asked.
 	Addr uint64
-	// What names what was looked up: ".eh_frame FDEs", "symbols".
+	// What names what was looked up: ".eh_frame FDEs", "symbols", "code
+	// of .text, .text.f".
 	What string
 	// Sections are the code sections (their numbers in the file, as
 	// stackmap.CodeSection.Index; -1 for entries of no known section)
 	// with an entry covering Addr, in increasing order. Any of them, or
 	// another code section with no entry there, may be the one meant.
-	// Empty when the sections are known by name only (What names them).
+	// Empty when none has (a symbol map refuses every address-only
+	// lookup: its symbols need not lie in the code sections, as 64-bit
+	// PowerPC ELFv1 descriptors do not) or the sections are known by name
+	// only (What names them).
 	Sections []int
 }
 
-// Error names the address and the candidate sections.
+// Error names the address, what was looked up and the candidate
+// sections.
 func (e *AmbiguousError) Error() string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "address %#x is ambiguous (%s): an offset in every code section of the object, each at 0", e.Addr, e.What)
 	for i, s := range e.Sections {
-		if i > 0 {
+		if i == 0 {
+			b.WriteString("; code sections ")
+		} else {
 			b.WriteString(", ")
 		}
 		b.WriteString(strconv.Itoa(s))
 	}
-	if len(e.Sections) == 0 {
-		return fmt.Sprintf("address %#x is ambiguous: every code section of the object starts at 0, and %s of several cover it: ask with the code section",
-			e.Addr, e.What)
+	if len(e.Sections) > 0 {
+		b.WriteString(" have one there")
 	}
-	return fmt.Sprintf("address %#x is ambiguous: every code section of the object starts at 0, and %s of code sections %s cover it: ask with the code section",
-		e.Addr, e.What, b.String())
+	b.WriteString(": ask with the code section")
+	return b.String()
 }
 
 // Unwrap returns ErrAmbiguousAddress.
