@@ -6,6 +6,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -238,4 +239,43 @@ func sameRow(a, b *Row) bool {
 		}
 	}
 	return true
+}
+
+// TestDisjointRule: the Index's sweep (disjoint) gives every address the
+// FDE the rule gives it, over random sets of FDEs that start together,
+// overlap, nest and come in any order.
+func TestDisjointRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 2000 {
+		n := 1 + rng.IntN(12)
+		var ents []indexEntry
+		var dd []*ddFDE
+		for i := range n {
+			begin := uint64(rng.IntN(40))
+			end := begin + 1 + uint64(rng.IntN(20))
+			off := uint64(i * 0x20) // section order
+			ents = append(ents, indexEntry{begin, end, off})
+			dd = append(dd, &ddFDE{off: off, begin: begin, end: end})
+		}
+		rng.Shuffle(len(ents), func(i, j int) { ents[i], ents[j] = ents[j], ents[i] })
+		got := disjoint(ents)
+		for i := 1; i < len(got); i++ {
+			require.LessOrEqual(t, got[i-1].end, got[i].begin, "trial %d: ranges overlap: %v", trial, got)
+		}
+		for pc := uint64(0); pc < 64; pc++ {
+			want := ruleFDE(dd, pc)
+			var have *indexEntry
+			for i := range got {
+				if pc >= got[i].begin && pc < got[i].end {
+					have = &got[i]
+				}
+			}
+			if want == nil {
+				require.Nil(t, have, "trial %d pc %d: %v", trial, pc, got)
+				continue
+			}
+			require.NotNil(t, have, "trial %d pc %d", trial, pc)
+			require.Equal(t, want.off, have.off, "trial %d pc %d: %v", trial, pc, got)
+		}
+	}
 }
