@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/stackmaps/stackmaps/internal/testtools"
@@ -278,4 +279,27 @@ func TestDisjointRule(t *testing.T) {
 			require.Equal(t, want.off, have.off, "trial %d pc %d: %v", trial, pc, got)
 		}
 	}
+}
+
+// TestFallbackConcurrent: goroutines that miss in the table at once share
+// one fallback Index (go test -race checks the sharing).
+func TestFallbackConcurrent(t *testing.T) {
+	ef := openELF(t, "cfi/fdeshapes/shapes_lld.so")
+	s, err := New(ef.eh.cfg)
+	require.NoError(t, err)
+	require.True(t, s.HasHdr())
+	f, err := ef.ehNoHdr.NewIndex()
+	require.NoError(t, err)
+	want, err := f.FindFDE(0x1485) // fa's real FDE, behind a zero-length one
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			var u Unwinder
+			_, err := s.RowAt(0x1485, &u)
+			assert.NoError(t, err)
+			assert.Equal(t, want.Offset, u.FDE().Offset)
+		})
+	}
+	wg.Wait()
 }
