@@ -150,7 +150,11 @@ func (s *Section) FDEs() iter.Seq2[FDE, error] {
 
 // FindFDE returns the FDE covering pc, by binary search in .eh_frame_hdr
 // when the Section has a usable one, otherwise by a linear scan. It returns
-// an error wrapping ErrNotFound when no FDE covers pc.
+// an error wrapping ErrNotFound when no FDE covers pc. Where several FDEs
+// cover pc (FDEs that overlap or nest, or start together), the answer is
+// the package's rule (see Index): the FDE that starts last, and of those
+// that start together the first in the section; zero-length FDEs cover
+// nothing.
 func (s *Section) FindFDE(pc uint64) (FDE, error) {
 	if s.hdr.usable {
 		return s.hdr.find(s, pc)
@@ -158,15 +162,26 @@ func (s *Section) FindFDE(pc uint64) (FDE, error) {
 	return s.scanFDE(pc)
 }
 
-// scanFDE is the linear search.
+// scanFDE is the linear search: every FDE is read, the rule's FDE kept.
+// A malformed entry ends the scan: the FDE found before it is the answer,
+// or else the error is (the functions before a malformed entry keep their
+// rows).
 func (s *Section) scanFDE(pc uint64) (FDE, error) {
+	var best FDE
+	found := false
 	for f, err := range s.FDEs() {
 		if err != nil {
+			if found {
+				return best, nil
+			}
 			return FDE{}, err
 		}
-		if f.Contains(pc) {
-			return f, nil
+		if f.Contains(pc) && (!found || f.PCBegin > best.PCBegin) {
+			best, found = f, true
 		}
+	}
+	if found {
+		return best, nil
 	}
 	return FDE{}, errAt(0, "FDE search", ErrNotFound)
 }

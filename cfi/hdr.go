@@ -1,6 +1,9 @@
 package cfi
 
-import "fmt"
+import (
+	"fmt"
+	"sync"
+)
 
 // hdrTable is the binary search table of .eh_frame_hdr:
 //
@@ -109,7 +112,13 @@ func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
 }
 
 // find binary-searches the last entry whose initial_location is <= pc and
-// decodes its FDE.
+// decodes its FDE: the FDE of the package's rule (see Index) when it
+// covers pc and no other entry starts at the same address. Otherwise (pc
+// before the first entry, an FDE that ends before pc, such as a
+// zero-length one hiding the real FDE of the function that lld left out
+// of the table, or duplicate entries) the FDE comes from s's fallback
+// Index, built on the first such lookup, as LLVM libunwind falls back to
+// a scan of the section.
 func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
 	lo, hi := uint64(0), h.count // invariant: entries [0,lo) have loc <= pc
 	for lo < hi {
@@ -125,9 +134,9 @@ func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
 		}
 	}
 	if lo == 0 {
-		return FDE{}, errAt(uint64(h.tableOff), ".eh_frame_hdr search", ErrNotFound)
+		return s.fallbackFind(pc, uint64(h.tableOff), ".eh_frame_hdr search")
 	}
-	_, addr, err := h.entry(s, lo-1)
+	loc, addr, err := h.entry(s, lo-1)
 	if err != nil {
 		return FDE{}, err
 	}
@@ -140,7 +149,38 @@ func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
 		return FDE{}, err
 	}
 	if !f.Contains(pc) {
-		return FDE{}, errAt(off, "FDE search (nearest FDE ends before the address)", ErrNotFound)
+		return s.fallbackFind(pc, off, "FDE search (nearest FDE ends before the address)")
+	}
+	if lo >= 2 {
+		if prev, err := h.loc(s, lo-2); err == nil && prev == loc {
+			return s.fallbackFind(pc, 0, "") // several FDEs start here: the first in the section wins
+		}
 	}
 	return f, nil
+}
+
+// fallback is the Index a Section with an .eh_frame_hdr table builds when
+// the table alone cannot answer (see hdrTable.find).
+type fallback struct {
+	once sync.Once
+	x    *Index
+	err  error
+}
+
+// fallbackFind answers pc through the fallback Index, built on first use.
+// When the section's FDEs do not all decode (no Index can be built), it
+// returns the table's own miss (at off, doing what), or, with what empty
+// (duplicate entries), the linear scan's answer.
+func (s *Section) fallbackFind(pc, off uint64, what string) (FDE, error) {
+	fb := s.fb
+	if fb != nil {
+		fb.once.Do(func() { fb.x, fb.err = s.NewIndex() })
+	}
+	if fb == nil || fb.err != nil {
+		if what != "" {
+			return FDE{}, errAt(off, what, ErrNotFound)
+		}
+		return s.scanFDE(pc)
+	}
+	return fb.x.FindFDE(pc)
 }

@@ -58,7 +58,8 @@ type Section struct {
 	cfg    Config
 	bases  bases
 	hdr    hdrTable
-	hdrErr error // why the .eh_frame_hdr table is not used, if it is not
+	hdrErr error     // why the .eh_frame_hdr table is not used, if it is not
+	fb     *fallback // with a usable table: the Index for what the table cannot answer
 }
 
 // New checks the configuration and, when Config.Hdr is set, the
@@ -82,6 +83,8 @@ func New(cfg Config) (*Section, error) {
 		if s.hdr.usable {
 			if err := s.hdr.checkOrder(s); err != nil {
 				s.hdr.usable, s.hdrErr = false, err
+			} else {
+				s.fb = &fallback{}
 			}
 		}
 	}

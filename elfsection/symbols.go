@@ -90,7 +90,7 @@ func (x *file) functionSymbols(opd elf.SectionIndex) (out []stackmap.Symbol, inO
 		if opd != 0 && s.Section == opd {
 			inOPD = append(inOPD, len(out))
 		}
-		out = append(out, stackmap.Symbol{Name: s.Name, Value: s.Value, Size: s.Size, Global: isGlobal(s)})
+		out = append(out, stackmap.Symbol{Name: s.Name, Value: s.Value, Size: s.Size, Global: isGlobal(s), Section: int(s.Section)})
 	}
 	return out, inOPD, nil
 }

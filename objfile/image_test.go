@@ -16,6 +16,7 @@ import (
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // Code read by address equals the bytes debug/elf reads from the
@@ -37,13 +38,27 @@ func TestCodeELF(t *testing.T) {
 			assert.Equal(t, regs.X86_64, f.Arch)
 			require.NotNil(t, f.ELF())
 			require.NotEmpty(t, f.CodeRanges())
-			got, err := f.Code(text.Addr, len(want))
-			require.NoError(t, err)
-			assert.Equal(t, want, got)
 			p := make([]byte, 16)
-			n, err := f.ReadCodeAt(p, text.Addr+4)
-			require.NoError(t, err)
-			assert.Equal(t, want[4:20], p[:n])
+			if ef.Type == elf.ET_REL {
+				// .text and .text.sm_inline (9 bytes) both start at 0:
+				// below 9 the address is refused, past it only .text has
+				// code.
+				_, err := f.Code(text.Addr, len(want))
+				require.ErrorIs(t, err, objfile.ErrAmbiguousAddress)
+				assert.Contains(t, err.Error(), ".text, .text.sm_inline")
+				_, err = f.ReadCodeAt(p, 8)
+				require.ErrorIs(t, err, objfile.ErrAmbiguousAddress)
+				n, err := f.ReadCodeAt(p, 9)
+				require.NoError(t, err)
+				assert.Equal(t, want[9:25], p[:n])
+			} else {
+				got, err := f.Code(text.Addr, len(want))
+				require.NoError(t, err)
+				assert.Equal(t, want, got)
+				n, err := f.ReadCodeAt(p, text.Addr+4)
+				require.NoError(t, err)
+				assert.Equal(t, want[4:20], p[:n])
+			}
 
 			_, err = f.Code(1<<60, 4)
 			assert.True(t, errors.Is(err, objfile.ErrNoCode), "%v", err)
@@ -77,8 +92,8 @@ func TestUniversalImages(t *testing.T) {
 		assert.Equal(t, sd.Arch, img.Arch)
 		m, err := img.SymbolMap()
 		require.NoError(t, err)
-		name, off, ok := m.Lookup(m.At(0).Value)
-		assert.True(t, ok)
+		name, off, err := m.Lookup(m.At(0).Value)
+		assert.NoError(t, err)
 		assert.Equal(t, uint64(0), off)
 		assert.Equal(t, m.At(0).Name, name)
 
@@ -126,9 +141,22 @@ func TestAllowNoSection(t *testing.T) {
 	assert.NotNil(t, fs.EHFrame.Data)
 	m, err := f.SymbolMap()
 	require.NoError(t, err)
-	name, _, ok := m.Lookup(0)
-	assert.True(t, ok)
-	assert.NotEmpty(t, name)
+	// .text and the COMDAT .text.sm_inline both start at 0: the address
+	// alone is refused, with the section it is answered.
+	require.True(t, m.Sectioned())
+	_, _, err = m.Lookup(0)
+	var ae *unwind.AmbiguousError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, []int{2, 5}, ae.Sections)
+	for sec, want := range map[int]string{2: "la_internal", 5: "sm_inline"} {
+		name, off, err := m.LookupInSection(sec, 4)
+		require.NoError(t, err)
+		assert.Equal(t, want, name)
+		assert.Equal(t, uint64(4), off)
+	}
+	name, _, err := m.Lookup(0x30) // only .text reaches 0x30, but another section may be meant
+	assert.ErrorIs(t, err, objfile.ErrAmbiguousAddress)
+	assert.Empty(t, name)
 }
 
 // A PE image's code by address (ImageBase + VirtualAddress) equals

@@ -2,29 +2,62 @@ package objfile
 
 import (
 	"cmp"
+	"errors"
+	"maps"
 	"slices"
 
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // SymbolMap maps an address to the function symbol that holds it: the
 // symbols of one image sorted by address, one per address (a global
 // symbol is preferred to a local one, then a sized one, then the first
-// name in order). Lookup allocates nothing.
+// name in order). Lookups allocate nothing, but for the error of an
+// ambiguous address.
 //
-// In a relocatable object every code section starts at address 0, so an
-// address is ambiguous when the object has several code sections
-// (-ffunction-sections); the map then holds the symbols of all of them and
-// Lookup answers with one.
+// In a relocatable object every code section starts at address 0, so when
+// the object has several code sections (-ffunction-sections; see
+// Sectioned) an address alone is an offset in each of them: Lookup then
+// refuses it (ErrAmbiguousAddress), and LookupInSection and LookupRecord,
+// which take the section, answer.
 type SymbolMap struct {
-	syms []stackmap.Symbol // sorted by Value, one per Value
+	syms      []stackmap.Symbol // by Value (by Section, then Value, when sectioned); one per address
+	sectioned bool
+	runs      []symRun // sectioned: each section's symbols, by section
 }
 
+// symRun is the symbols of one section in a sectioned map: syms[lo:hi].
+type symRun struct {
+	section, lo, hi int
+}
+
+// ErrNoSymbol is the error of a lookup no symbol answers.
+var ErrNoSymbol = errors.New("no symbol holds the address")
+
+// ErrAmbiguousAddress is the sentinel a SymbolMap's address-only lookup in
+// a relocatable object with several code sections matches (the error is
+// an *unwind.AmbiguousError naming the sections); it is
+// unwind.ErrAmbiguousAddress, so one errors.Is serves unwind tables and
+// symbols.
+var ErrAmbiguousAddress = unwind.ErrAmbiguousAddress
+
 // NewSymbolMap returns the map of syms. It copies syms and does not keep
-// them.
-func NewSymbolMap(syms []stackmap.Symbol) *SymbolMap {
-	s := slices.Clone(syms)
-	slices.SortStableFunc(s, func(a, b stackmap.Symbol) int {
+// them. The map is sectioned (see Sectioned) when the symbols of two
+// sections (Symbol.Section) span overlapping addresses, as the code
+// sections of a relocatable object do; in a linked image each section
+// has addresses of its own.
+func NewSymbolMap(syms []stackmap.Symbol) *SymbolMap { return newSymbolMap(syms, false) }
+
+// newSymbolMap is NewSymbolMap, sectioned also when sectioned is true.
+func newSymbolMap(syms []stackmap.Symbol, sectioned bool) *SymbolMap {
+	m := &SymbolMap{syms: slices.Clone(syms), sectioned: sectioned || overlapping(syms)}
+	slices.SortStableFunc(m.syms, func(a, b stackmap.Symbol) int {
+		if m.sectioned {
+			if c := cmp.Compare(a.Section, b.Section); c != 0 {
+				return c
+			}
+		}
 		if c := cmp.Compare(a.Value, b.Value); c != 0 {
 			return c
 		}
@@ -42,46 +75,157 @@ func NewSymbolMap(syms []stackmap.Symbol) *SymbolMap {
 		}
 		return cmp.Compare(a.Name, b.Name)
 	})
-	s = slices.CompactFunc(s, func(a, b stackmap.Symbol) bool { return a.Value == b.Value })
-	return &SymbolMap{syms: slices.Clip(s)}
+	m.syms = slices.Clip(slices.CompactFunc(m.syms, func(a, b stackmap.Symbol) bool {
+		return a.Value == b.Value && (!m.sectioned || a.Section == b.Section)
+	}))
+	if m.sectioned {
+		for i := 0; i < len(m.syms); {
+			j := i
+			for j < len(m.syms) && m.syms[j].Section == m.syms[i].Section {
+				j++
+			}
+			m.runs = append(m.runs, symRun{m.syms[i].Section, i, j})
+			i = j
+		}
+	}
+	return m
+}
+
+// overlapping reports whether the symbols of two sections span
+// overlapping address ranges (from a section's lowest symbol to the end
+// of its highest).
+func overlapping(syms []stackmap.Symbol) bool {
+	type span struct{ lo, hi uint64 }
+	spans := map[int]span{}
+	for _, s := range syms {
+		hi := s.Value + max(s.Size, 1)
+		if sp, ok := spans[s.Section]; ok {
+			spans[s.Section] = span{min(sp.lo, s.Value), max(sp.hi, hi)}
+		} else {
+			spans[s.Section] = span{s.Value, hi}
+		}
+	}
+	if len(spans) < 2 {
+		return false
+	}
+	all := slices.SortedFunc(maps.Values(spans), func(a, b span) int { return cmp.Compare(a.lo, b.lo) })
+	for i := 1; i < len(all); i++ {
+		if all[i].lo < all[i-1].hi {
+			return true
+		}
+	}
+	return false
 }
 
 // Len returns the number of symbols in the map.
 func (m *SymbolMap) Len() int { return len(m.syms) }
 
-// At returns symbol i, in address order.
+// At returns symbol i, in address order (in a sectioned map, by section
+// and then by address).
 func (m *SymbolMap) At(i int) stackmap.Symbol { return m.syms[i] }
+
+// Sectioned reports whether the map's symbols lie in several code
+// sections of a relocatable object, each starting at 0: an address alone
+// is then ambiguous.
+func (m *SymbolMap) Sectioned() bool { return m.sectioned }
 
 // Lookup returns the symbol that holds addr and addr's offset from its
 // start. A symbol with a size holds the addresses below its end; one
-// without (Size 0) holds those up to the next symbol's. ok is false when
-// no symbol holds addr.
-func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, ok bool) {
-	lo, hi := 0, len(m.syms)
+// without (Size 0) holds those up to the next symbol's. When no symbol
+// holds addr the error is ErrNoSymbol. A sectioned map (see Sectioned)
+// refuses every address with an *unwind.AmbiguousError
+// (ErrAmbiguousAddress) that names the sections whose symbols hold it, if
+// any: ask LookupInSection or LookupRecord. (Even where no symbol holds
+// the address, another code section may be meant whose function the map
+// cannot name by address: 64-bit PowerPC ELFv1 objects define their
+// function symbols in .opd, not in the code.)
+func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, err error) {
+	if !m.sectioned {
+		return find(m.syms, addr)
+	}
+	var secs []int
+	for _, r := range m.runs {
+		if _, _, err := find(m.syms[r.lo:r.hi], addr); err == nil {
+			secs = append(secs, r.section)
+		}
+	}
+	return "", 0, &unwind.AmbiguousError{Addr: addr, What: "symbols", Sections: secs}
+}
+
+// LookupInSection is Lookup of the offset addr in code section section
+// (its number in the file, as stackmap.CodeSection.Index) of a relocatable
+// object. In a map that is not sectioned (a linked image, whose addresses
+// are unambiguous, or an object with one code section) it is Lookup.
+func (m *SymbolMap) LookupInSection(section int, addr uint64) (name string, off uint64, err error) {
+	if !m.sectioned {
+		return find(m.syms, addr)
+	}
+	i, ok := slices.BinarySearchFunc(m.runs, section, func(r symRun, s int) int { return cmp.Compare(r.section, s) })
+	if !ok {
+		return "", 0, ErrNoSymbol
+	}
+	return find(m.syms[m.runs[i].lo:m.runs[i].hi], addr)
+}
+
+// LookupRecord returns the symbol of the function a stack map record is
+// in and the record's offset from the symbol's start: the one call a tool
+// needs for a record, in a linked image or a relocatable object with
+// function sections alike. The name is the function's own symbol as the
+// stack map section's relocations or the image's symbols give it
+// (stackmap.Function.Symbol, raw: Mach-O names keep their underscore);
+// when they do not name one, the map is asked at the record's address in
+// the function's code section (LookupInSection). A record whose table
+// does not say which function it is in (a version 1 table with several
+// functions) has no address: ErrNoSymbol.
+func (m *SymbolMap) LookupRecord(r stackmap.Record) (name string, off uint64, err error) {
+	addr, ok := r.Address()
+	if !ok {
+		return "", 0, ErrNoSymbol
+	}
+	var f stackmap.Function
+	if t := r.Table(); t != nil {
+		f, _ = t.Function(r.Function())
+	}
+	c := f.CodeSection()
+	if name := f.Symbol(); name != "" && name != c.Name && addr >= f.Entry() {
+		return name, addr - f.Entry(), nil
+	}
+	if c.Known() {
+		return m.LookupInSection(c.Index, addr)
+	}
+	return m.Lookup(addr)
+}
+
+// find looks addr up in syms, sorted by Value with one symbol per Value.
+func find(syms []stackmap.Symbol, addr uint64) (string, uint64, error) {
+	lo, hi := 0, len(syms)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if m.syms[mid].Value <= addr {
+		if syms[mid].Value <= addr {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
 	if lo == 0 {
-		return "", 0, false
+		return "", 0, ErrNoSymbol
 	}
-	s := &m.syms[lo-1]
-	off = addr - s.Value
+	s := &syms[lo-1]
+	off := addr - s.Value
 	if s.Size != 0 && off >= s.Size {
-		return "", 0, false
+		return "", 0, ErrNoSymbol
 	}
-	return s.Name, off, true
+	return s.Name, off, nil
 }
 
 // SymbolMap returns the map of the image's function symbols by code
 // address (ELF .symtab, or .dynsym when stripped, with PowerPC64 ELFv1
 // descriptors mapped to their entries: elfsection.File.CodeSymbols;
 // Mach-O symbols of code sections, names raw with their leading
-// underscore; COFF function symbols). It is built on the first call. A universal file has one per slice (see Slices).
+// underscore; COFF function symbols). It is built on the first call. A
+// universal file has one per slice (see Slices). The map of a relocatable
+// object with several code sections (ELF, COFF: each at 0) is sectioned
+// (see SymbolMap.Sectioned).
 func (f *File) SymbolMap() (*SymbolMap, error) {
 	if f.syms != nil || f.symErr != nil {
 		return f.syms, f.symErr
@@ -95,6 +239,22 @@ func (f *File) SymbolMap() (*SymbolMap, error) {
 	if f.symErr != nil {
 		return nil, f.symErr
 	}
-	f.syms = NewSymbolMap(syms)
+	f.syms = newSymbolMap(syms, f.codeOverlaps())
 	return f.syms, nil
+}
+
+// codeOverlaps reports whether two code ranges of the file share
+// addresses: the code sections of a relocatable object (ELF, COFF), each
+// at 0. Its symbols then need their sections even when they do not
+// overlap themselves (64-bit PowerPC ELFv1 objects define their function
+// symbols in .opd alone).
+func (f *File) codeOverlaps() bool {
+	rs := f.CodeRanges()
+	slices.SortFunc(rs, func(a, b CodeRange) int { return cmp.Compare(a.Addr, b.Addr) })
+	for i := 1; i < len(rs); i++ {
+		if rs[i].Addr < rs[i-1].Addr+max(rs[i-1].Size, 1) {
+			return true
+		}
+	}
+	return false
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // nmFunctions reads an nm listing (address type name).
@@ -48,8 +49,8 @@ func TestSymbolMapMatchesNM(t *testing.T) {
 	nm := nmFunctions(t, exe+".nm.txt")
 	require.NotEmpty(t, nm)
 	for addr, name := range nm {
-		got, off, ok := m.Lookup(addr)
-		if assert.True(t, ok, "%#x", addr) {
+		got, off, err := m.Lookup(addr)
+		if assert.NoError(t, err, "%#x", addr) {
 			assert.Equal(t, name, got, "%#x", addr)
 			assert.Equal(t, uint64(0), off)
 		}
@@ -62,17 +63,17 @@ func TestSymbolMapMatchesNM(t *testing.T) {
 	require.NoError(t, err)
 	for _, s := range syms {
 		if s.Name == "main" {
-			got, off, ok := m.Lookup(s.Value + 1)
-			assert.True(t, ok)
+			got, off, err := m.Lookup(s.Value + 1)
+			assert.NoError(t, err)
 			assert.Equal(t, "main", got)
 			assert.Equal(t, uint64(1), off)
-			if name, _, ok := m.Lookup(s.Value + s.Size); ok {
+			if name, _, err := m.Lookup(s.Value + s.Size); err == nil {
 				assert.NotEqual(t, "main", name, "main ends at %#x", s.Value+s.Size)
 			}
 		}
 	}
-	_, _, ok := m.Lookup(0x1000)
-	assert.False(t, ok)
+	_, _, err = m.Lookup(0x1000)
+	assert.ErrorIs(t, err, objfile.ErrNoSymbol)
 }
 
 // One symbol per address: global before local, sized before unsized.
@@ -84,14 +85,67 @@ func TestSymbolMapPreference(t *testing.T) {
 		{Name: "next", Value: 0x30, Size: 4},
 	})
 	assert.Equal(t, 3, m.Len())
-	name, off, ok := m.Lookup(0x17)
-	assert.Equal(t, []any{"global", uint64(7), true}, []any{name, off, ok})
-	_, _, ok = m.Lookup(0x18) // past global's size
-	assert.False(t, ok)
-	name, off, ok = m.Lookup(0x2f) // unsized: up to the next
-	assert.Equal(t, []any{"unsized", uint64(0xf), true}, []any{name, off, ok})
-	_, _, ok = m.Lookup(0x34)
-	assert.False(t, ok)
+	assert.False(t, m.Sectioned())
+	name, off, err := m.Lookup(0x17)
+	assert.Equal(t, []any{"global", uint64(7), nil}, []any{name, off, err})
+	_, _, err = m.Lookup(0x18) // past global's size
+	assert.ErrorIs(t, err, objfile.ErrNoSymbol)
+	name, off, err = m.Lookup(0x2f) // unsized: up to the next
+	assert.Equal(t, []any{"unsized", uint64(0xf), nil}, []any{name, off, err})
+	_, _, err = m.Lookup(0x34)
+	assert.ErrorIs(t, err, objfile.ErrNoSymbol)
+}
+
+// Symbols of two sections that both start at 0 (a relocatable object
+// with function sections): an address alone is refused, naming the
+// sections whose symbols hold it; with the section it is answered.
+func TestSymbolMapSectioned(t *testing.T) {
+	m := objfile.NewSymbolMap([]stackmap.Symbol{
+		{Name: "f", Value: 0, Size: 0x20, Section: 3},
+		{Name: "g", Value: 0, Size: 0x10, Section: 5},
+		{Name: "g2", Value: 0x10, Size: 0x10, Section: 5},
+		{Name: "h", Value: 0, Size: 0x8, Section: 7},
+	})
+	require.True(t, m.Sectioned())
+	assert.Equal(t, 4, m.Len())
+	_, _, err := m.Lookup(0x4)
+	require.ErrorIs(t, err, objfile.ErrAmbiguousAddress)
+	require.ErrorIs(t, err, unwind.ErrAmbiguousAddress)
+	var ae *unwind.AmbiguousError
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, []int{3, 5, 7}, ae.Sections)
+	assert.Equal(t, "address 0x4 is ambiguous (symbols): an offset in every code section of the object, each at 0; code sections 3, 5, 7 have one there: ask with the code section", err.Error())
+	_, _, err = m.Lookup(0x18)
+	require.ErrorAs(t, err, &ae)
+	assert.Equal(t, []int{3, 5}, ae.Sections)
+	_, _, err = m.Lookup(0x40) // no symbol there, but another section may have code there
+	require.ErrorAs(t, err, &ae)
+	assert.Empty(t, ae.Sections)
+	for _, c := range []struct {
+		sec  int
+		addr uint64
+		name string
+		off  uint64
+	}{{3, 0x4, "f", 4}, {5, 0x4, "g", 4}, {5, 0x18, "g2", 8}, {7, 0x7, "h", 7}} {
+		name, off, err := m.LookupInSection(c.sec, c.addr)
+		require.NoError(t, err)
+		assert.Equal(t, c.name, name)
+		assert.Equal(t, c.off, off)
+	}
+	_, _, err = m.LookupInSection(7, 0x8)
+	assert.ErrorIs(t, err, objfile.ErrNoSymbol)
+	_, _, err = m.LookupInSection(4, 0)
+	assert.ErrorIs(t, err, objfile.ErrNoSymbol)
+
+	// Sections of a linked image have addresses of their own.
+	linked := objfile.NewSymbolMap([]stackmap.Symbol{
+		{Name: "init", Value: 0x1000, Size: 0x10, Section: 10},
+		{Name: "main", Value: 0x1100, Size: 0x10, Section: 12},
+	})
+	assert.False(t, linked.Sectioned())
+	name, _, err := linked.Lookup(0x1104)
+	assert.NoError(t, err)
+	assert.Equal(t, "main", name)
 }
 
 func TestSymbolMapLookupAllocatesNothing(t *testing.T) {

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/unwind"
 )
 
 // errUniversal is what the image methods of a universal file return.
@@ -35,9 +37,10 @@ func (f *File) CodeRanges() []CodeRange {
 // addr into p, as io.ReaderAt does (n < len(p) with an error when the code
 // range ends first). The bytes are copied from the file, so they stay valid
 // after Close; after Close it returns an error. In a relocatable object
-// with several code sections the address is ambiguous (each starts at 0):
-// the first code section that holds it answers. An address in no code
-// range gives an error matching ErrNoCode.
+// with several code sections each starts at 0: an address two of them
+// hold is refused with an *unwind.AmbiguousError (ErrAmbiguousAddress)
+// naming them (CodeReader reads a function's code from its own section).
+// An address in no code range gives an error matching ErrNoCode.
 func (f *File) ReadCodeAt(p []byte, addr uint64) (n int, err error) {
 	if f.Universal {
 		return 0, errUniversal
@@ -45,7 +48,11 @@ func (f *File) ReadCodeAt(p []byte, addr uint64) (n int, err error) {
 	if f.r == nil {
 		return 0, fmt.Errorf("%w: %#x (no code in this file)", ErrNoCode, addr)
 	}
-	for _, r := range f.CodeRanges() {
+	rs := f.CodeRanges()
+	if err := ambiguousCode(rs, addr); err != nil {
+		return 0, err
+	}
+	for _, r := range rs {
 		if addr < r.Addr || addr-r.Addr >= r.FileSize {
 			continue
 		}
@@ -89,4 +96,19 @@ func (f *File) Code(addr uint64, n int) ([]byte, error) {
 		err = nil
 	}
 	return p[:k], err
+}
+
+// ambiguousCode refuses addr when several code ranges hold it (the code
+// sections of a relocatable object, each at 0), naming them.
+func ambiguousCode(rs []CodeRange, addr uint64) error {
+	var names []string
+	for _, r := range rs {
+		if addr >= r.Addr && addr-r.Addr < r.Size {
+			names = append(names, r.Name)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	return &unwind.AmbiguousError{Addr: addr, What: "code of " + strings.Join(names, ", ")}
 }

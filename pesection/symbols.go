@@ -125,6 +125,7 @@ func (s *symbols) functions() []stackmap.Symbol {
 			fns[i].Size = end - fns[i].Value
 		}
 		out[i] = fns[i].Symbol
+		out[i].Section = int(fns[i].sect)
 	}
 	return out
 }

@@ -44,8 +44,9 @@ type Object interface {
 }
 
 // Symbols names link-time code addresses: the function that holds addr
-// and addr's offset in it; ok is false when none does.
+// and addr's offset in it, or an error when none does (or when the
+// address alone cannot tell, as objfile.ErrAmbiguousAddress says).
 // objfile.SymbolMap is one.
 type Symbols interface {
-	Lookup(addr uint64) (name string, off uint64, ok bool)
+	Lookup(addr uint64) (name string, off uint64, err error)
 }

@@ -76,7 +76,8 @@ func (w *Walk) Symbol(pc uint64) (name string, off uint64, ok bool) {
 	if mi == nil || mi.symbols == nil {
 		return "", 0, false
 	}
-	return mi.symbols.Lookup(pc - mi.Bias)
+	name, off, err := mi.symbols.Lookup(pc - mi.Bias)
+	return name, off, err == nil
 }
 
 // Close releases the modules.

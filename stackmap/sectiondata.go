@@ -138,6 +138,12 @@ type Symbol struct {
 	Value  uint64 // address (or, in relocatable objects, section-relative value)
 	Size   uint64 // size in bytes, 0 when unknown
 	Global bool   // global or weak binding (external in Mach-O and COFF)
+	// Section is the number of the section the symbol is defined in (ELF
+	// section header index, COFF section number: as CodeSection.Index),
+	// 0 when the locator does not say (Mach-O, ELF dynamic symbols). In a
+	// relocatable object with several code sections, values repeat from
+	// one section to the next: Section tells them apart.
+	Section int
 }
 
 // Relocations is what a locator learned about a section's bytes from the

@@ -21,6 +21,16 @@
 // the innermost frame of a walk begun at an interrupted instruction (a
 // signal, a preemption) is looked up at its pc.
 //
+// Relocatable objects built with function sections (llc
+// -function-sections, clang -ffunction-sections, rustc) put every function
+// at offset 0 of its own code section: an address alone is an offset in
+// each of them. There [Table.RowAt] and [Table.RowForReturnAddress] refuse
+// an address an FDE covers with an [*AmbiguousError] (errors.Is
+// [ErrAmbiguousAddress]) naming the candidate sections, rather than answer
+// with another function's row; [Table.RowInSection] takes the section, and
+// [Table.RowForRecord] answers for a stack map record in one call (its
+// function's code section, and the return-address rule for statepoints).
+//
 // The package reads no file format: the bytes come from the caller (the
 // objfile package, or a JIT runtime that registers its own .eh_frame).
 package unwind

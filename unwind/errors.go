@@ -1,7 +1,10 @@
 package unwind
 
 import (
+	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/stackmaps/stackmaps/cfi"
 )
@@ -30,3 +33,55 @@ func (e *Error) Error() string {
 
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
+
+// ErrAmbiguousAddress means an address alone does not say what it
+// designates: in a relocatable object with several code sections (built
+// with function sections: llc -function-sections, clang
+// -ffunction-sections, rustc) every section starts at 0, so an address is
+// an offset in each of them. A question asked with the code section
+// (Table.RowInSection, Table.RowForRecord; objfile.SymbolMap's
+// LookupInSection and LookupRecord) has one answer. The error is an
+// *AmbiguousError.
+var ErrAmbiguousAddress = errors.New("ambiguous address: an offset in several code sections")
+
+// AmbiguousError refuses an address-only question about a relocatable
+// object with several code sections. It matches ErrAmbiguousAddress.
+type AmbiguousError struct {
+	// Addr is the address asked.
+	Addr uint64
+	// What names what was looked up: ".eh_frame FDEs", "symbols", "code
+	// of .text, .text.f".
+	What string
+	// Sections are the code sections (their numbers in the file, as
+	// stackmap.CodeSection.Index; -1 for entries of no known section)
+	// with an entry covering Addr, in increasing order. Any of them, or
+	// another code section with no entry there, may be the one meant.
+	// Empty when none has (a symbol map refuses every address-only
+	// lookup: its symbols need not lie in the code sections, as 64-bit
+	// PowerPC ELFv1 descriptors do not) or the sections are known by name
+	// only (What names them).
+	Sections []int
+}
+
+// Error names the address, what was looked up and the candidate
+// sections.
+func (e *AmbiguousError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "address %#x is ambiguous (%s): an offset in every code section of the object, each at 0", e.Addr, e.What)
+	for i, s := range e.Sections {
+		if i == 0 {
+			b.WriteString("; code sections ")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(s))
+	}
+	if len(e.Sections) > 0 {
+		b.WriteString(" have one there")
+	}
+	b.WriteString(": ask with the code section")
+	return b.String()
+}
+
+// Unwrap returns ErrAmbiguousAddress.
+func (e *AmbiguousError) Unwrap() error { return ErrAmbiguousAddress }

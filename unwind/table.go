@@ -182,7 +182,9 @@ func LookupPC(pc uint64, returnAddress bool) uint64 {
 }
 
 // RowForReturnAddress returns the row of a frame suspended in a call that
-// returns to ra: RowAt(LookupPC(ra, true), ctx).
+// returns to ra: RowAt(LookupPC(ra, true), ctx). Like RowAt it refuses an
+// address of a relocatable object with several code sections
+// (ErrAmbiguousAddress); RowForRecord and RowInSection take the section.
 func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
 	return t.RowAt(LookupPC(ra, true), ctx)
 }
@@ -206,10 +208,22 @@ func (t *Table) resetRow(pc uint64, ctx *Context) *Row {
 // unwind cannot describe). No table covering pc is an error wrapping
 // ErrNotFound; a table that does not decode is an *Error. The Row points
 // into ctx and is valid until ctx is used again. RowAt allocates nothing.
+//
+// In a relocatable object whose FDEs describe several code sections (see
+// Sectioned) pc is an offset in each of them: where an FDE covers it,
+// RowAt refuses with an *AmbiguousError (matching ErrAmbiguousAddress)
+// that names the sections whose FDEs cover it, rather than answer with
+// one of them; RowInSection and RowForRecord take the section.
 func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
 	r := t.resetRow(pc, ctx)
 	for i, fd := range t.dwarf {
 		if fd == nil {
+			continue
+		}
+		if b := t.bySec[i]; b != nil {
+			if secs := b.covering(pc); len(secs) > 0 {
+				return nil, &AmbiguousError{Addr: pc, What: t.dwarfKind[i].String() + " FDEs", Sections: secs}
+			}
 			continue
 		}
 		row, err := fd.RowAt(pc, &ctx.u)

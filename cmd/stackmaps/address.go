@@ -147,7 +147,8 @@ func symbolAt(in *dumpInput, si int, pc uint64) (name string, off uint64, ok boo
 	if !inCode {
 		return "", 0, false
 	}
-	return syms.Lookup(pc)
+	name, off, err := syms.Lookup(pc) // refused where the address alone is ambiguous
+	return name, off, err == nil
 }
 
 // resolveSection returns the code section q names among those of in,

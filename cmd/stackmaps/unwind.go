@@ -57,25 +57,15 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	return out, nil
 }
 
-// rowFor returns the unwind row of a record, and false when no table of
-// the file covers it (or its table is malformed: s.err says so).
-//
-// Which address: a statepoint record's address is the return address of
-// its call, looked up as unwinders look up a return address
-// (unwind.LookupPC: the call instruction, address-1). A stackmap or
-// patchpoint record's address is the start of its instruction sequence,
-// not yet executed: the row at the address itself, which already holds
-// the effect of the prologue instruction just before it.
+// rowFor returns the unwind row of a record (unwind.Table.RowForRecord:
+// a statepoint's at its call, other records' at their address, in the
+// record's own code section), and false when no table of the file covers
+// it (or its table is malformed: s.err says so).
 func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 	if !rv.HasAddress() {
 		return unwindRow{}, false
 	}
-	_, isCall := rv.R.AsStatepoint()
-	section := -1 // objects with function sections: the FDE of the record's own section
-	if cs := recordCodeSection(rv); cs.Known() {
-		section = cs.Index
-	}
-	r, err := s.table.RowInSection(section, unwind.LookupPC(rv.Address, isCall), &s.ctx)
+	r, err := s.table.RowForRecord(rv.R, &s.ctx)
 	if err != nil {
 		if !errors.Is(err, unwind.ErrNotFound) && s.err == nil {
 			var ue *unwind.Error
