@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // Entry is what a signal handler needs at a faulting pc: the access kind
@@ -27,24 +29,70 @@ type Entry struct {
 // offsets: in a linked file, the addresses the file links the code at
 // (Lookup takes the load bias, as stackmap.Index.Lookup does); in a
 // relocatable object, offsets in the functions' code sections, which
-// collide when the object has one section per function.
+// collide when the object has one section per function (see Sectioned and
+// IndexOptions).
 type Index struct {
 	pcs     []uint64 // sorted faulting pcs
 	entries []Entry  // entries[i] is the entry of pcs[i]
 	base    uint64   // pcs[0]
 	shift   uint     // bucket of pc: (pc - base) >> shift
 	buckets []uint32 // buckets[b]: the first i whose bucket is >= b; len = number of buckets + 1
+
+	sectioned bool // see Sectioned
 }
 
-// NewIndex indexes every fault of s.
-func NewIndex(s *Section) *Index {
+// Sectioned reports whether the index was built without a CodeSection
+// over a relocatable object whose functions lie in several code sections:
+// it then holds no fault, and Lookup answers nothing rather than another
+// section's entry.
+func (x *Index) Sectioned() bool { return x.sectioned }
+
+// NewIndex indexes every fault of s. Over a relocatable object whose
+// functions lie in several code sections (each at address 0) addresses
+// alone are ambiguous: the index then holds nothing and says so
+// (Sectioned); NewIndexOptions with a CodeSection indexes one section.
+func NewIndex(s *Section) *Index { return NewIndexOptions(s, IndexOptions{}) }
+
+// IndexOptions says which faults an index keeps, as
+// stackmap.IndexOptions does for records.
+type IndexOptions struct {
+	// CodeSection, when known (CodeSection.Known), keeps only the faults
+	// of functions in that code section of a relocatable object.
+	CodeSection stackmap.CodeSection
+}
+
+// NewIndexOptions is NewIndex with the faults opts keeps.
+func NewIndexOptions(s *Section, opts IndexOptions) *Index {
+	x := &Index{}
+	first := 0
+	for i := range s.funcs {
+		c := Function{s: s, i: i}.CodeSection()
+		switch {
+		case !c.Known() || opts.CodeSection.Known():
+		case first == 0:
+			first = c.Index
+		case c.Index != first:
+			x.sectioned = true
+		}
+	}
+	if x.sectioned {
+		return x
+	}
+	keep := func(fn Function) bool {
+		return !opts.CodeSection.Known() || fn.CodeSection().Index == opts.CodeSection.Index
+	}
 	n := 0
 	for i := range s.funcs {
-		n += Function{s: s, i: i}.NumFaults()
+		if fn := (Function{s: s, i: i}); keep(fn) {
+			n += fn.NumFaults()
+		}
 	}
-	x := &Index{entries: make([]Entry, 0, n)}
+	x.entries = make([]Entry, 0, n)
 	for i := range s.funcs {
 		fn := Function{s: s, i: i}
+		if !keep(fn) {
+			continue
+		}
 		for k := 0; k < fn.NumFaults(); k++ {
 			ft := fn.Fault(k)
 			x.entries = append(x.entries, Entry{

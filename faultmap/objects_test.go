@@ -183,3 +183,34 @@ func TestFunctionSections(t *testing.T) {
 	}
 	assert.Len(t, seen, 4)
 }
+
+// TestIndexFunctionSections: right or refused. Every function of the
+// function-sections object is at 0 of its own section, so the plain index
+// is Sectioned and answers nothing (it would have answered every fault at
+// the same offset with the first function's); an index per code section
+// finds each fault with its own function.
+func TestIndexFunctionSections(t *testing.T) {
+	s := open(t, "llvm22-x86_64-elf-fsections.o")
+	plain := faultmap.NewIndex(s)
+	assert.True(t, plain.Sectioned())
+	assert.Zero(t, plain.Len())
+	found := 0
+	for i := range s.NumFunctions() {
+		fn := s.Function(i)
+		x := faultmap.NewIndexOptions(s, faultmap.IndexOptions{CodeSection: fn.CodeSection()})
+		assert.False(t, x.Sectioned())
+		assert.Equal(t, fn.NumFaults(), x.Len(), fn.Name())
+		for k := range fn.NumFaults() {
+			ft := fn.Fault(k)
+			pc := fn.Address() + uint64(ft.FaultingPCOffset)
+			_, ok := plain.Lookup(pc, 0)
+			assert.False(t, ok, "the plain index answers %#x", pc)
+			e, ok := x.Lookup(pc, 0)
+			require.True(t, ok, "%s: fault %d at %#x", fn.Name(), k, pc)
+			assert.Equal(t, i, e.Function)
+			assert.Equal(t, fn.Address()+uint64(ft.HandlerPCOffset), e.HandlerPC)
+			found++
+		}
+	}
+	assert.Equal(t, 5, found) // llvm-objdump-22 --fault-map-section: 1, 1, 1 and 2
+}

@@ -70,6 +70,8 @@ type Index struct {
 	hotShift uint
 
 	runs indexRuns // the runs of records that share an address (see index_runs.go)
+
+	isSectioned bool // see Sectioned
 }
 
 // indexRef locates one record: its section offset, and its table and
@@ -208,6 +210,13 @@ func (ix *Index) collectFunctions(packBits uint, extents []Extent, code CodeSect
 			ix.funcs = append(ix.funcs, indexFunc{entry: entry, end: end, table: uint32(ti), function: uint32(i), other: other})
 		}
 	}
+	if !code.Known() && ix.sectioned() {
+		// Every function's address is an offset in its own section: none
+		// is indexed, so no lookup answers with another section's record.
+		for i := range ix.funcs {
+			ix.funcs[i].other, ix.funcs[i].end = true, ix.funcs[i].entry
+		}
+	}
 	ix.fnBits = uint(bits.Len32(max(most, 1) - 1))
 	ix.packed = ix.fnBits+uint(bits.Len(uint(max(len(ix.sec.tables), 1)-1))) <= packBits
 	ix.byAddr = make([]uint32, 0, len(ix.funcs))
@@ -237,6 +246,38 @@ func (ix *Index) collectFunctions(packBits uint, extents []Extent, code CodeSect
 		}
 	}
 }
+
+// sectioned reports whether the section's functions lie in more than one
+// code section of a relocatable object (ELF, COFF: each at address 0, as
+// their relocations say) and sets ix.isSectioned.
+func (ix *Index) sectioned() bool {
+	first := 0
+	for i := range ix.funcs {
+		f := &ix.funcs[i]
+		fn, _ := ix.sec.tables[f.table].Function(int(f.function))
+		c := fn.CodeSection()
+		switch {
+		case !c.Known():
+		case first == 0:
+			first = c.Index
+		case c.Index != first:
+			ix.isSectioned = true
+			return true
+		}
+	}
+	return false
+}
+
+// Sectioned reports whether the index was built without
+// IndexOptions.CodeSection over the stack maps of a relocatable object
+// whose functions lie in several code sections (function sections, a
+// COMDAT beside .text): each section starts at address 0 there, so an
+// address alone cannot say which function it is in. Such an index holds
+// no function and no record: Lookup, LookupPreceding, At and Function
+// answer nothing rather than another section's record. Build one index
+// per code section instead (IndexOptions.CodeSection, with
+// SectionData.CodeSections listing them).
+func (ix *Index) Sectioned() bool { return ix.isSectioned }
 
 // sortedExtents returns the non-empty extents sorted by start.
 func sortedExtents(extents []Extent) []Extent {

@@ -12,8 +12,9 @@ import (
 )
 
 // TestIndexCodeSection: in objects built with function sections every
-// function is at offset 0 of its own section, so a plain index finds
-// several functions' records at one address; an index of one code section
+// function is at offset 0 of its own section, so a plain index would find
+// several functions' records at one address: it is Sectioned and answers
+// nothing (right or refused); an index of one code section
 // (IndexOptions.CodeSection) finds exactly that section's. Every record of
 // every llc-22 function-sections object is found at its address in its
 // own section's index, and in no other section's.
@@ -30,6 +31,11 @@ func TestIndexCodeSection(t *testing.T) {
 		require.NoError(t, err, p)
 		f.Close()
 		require.Greater(t, sd.NumCodeSections(), 1, p)
+		// Right or refused: the plain index knows addresses are ambiguous
+		// and holds nothing; the per-section ones are not sectioned.
+		plain := stackmap.NewIndex(sec)
+		assert.True(t, plain.Sectioned(), p)
+		assert.Zero(t, plain.Len(), p)
 		ixs := map[int]*stackmap.Index{}
 		for _, c := range sd.CodeSections() {
 			ixs[c.Index] = stackmap.NewIndexOptions(sec, stackmap.IndexOptions{CodeSection: c})
@@ -42,7 +48,14 @@ func TestIndexCodeSection(t *testing.T) {
 				require.True(t, own.Known(), "%s: %s", p, fn.Name())
 				addr, ok := r.Address()
 				require.True(t, ok, p)
+				for _, ask := range []func(uint64, uint64) (stackmap.Match, bool){plain.Lookup, plain.At, plain.LookupPreceding} {
+					_, ok := ask(addr, 0)
+					assert.False(t, ok, "%s: the plain index answers %#x, which every section holds", p, addr)
+				}
+				_, _, ok = plain.Function(addr, 0)
+				assert.False(t, ok, p)
 				for c, ix := range ixs {
+					assert.False(t, ix.Sectioned(), p)
 					m, ok := ix.At(addr, 0)
 					if c != own.Index {
 						if ok {
