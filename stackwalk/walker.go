@@ -43,6 +43,13 @@ type Config struct {
 	// MaxFrames bounds the number of frames (DefaultMaxFrames when 0);
 	// reaching it is an error (ErrTooManyFrames).
 	MaxFrames int
+	// CacheLimit bounds the frame recipes the Walker's cache may hold
+	// (DefaultCacheLimit when 0), each 832 bytes: the cache starts at 512
+	// and doubles while the walks' distinct return addresses do not fit,
+	// up to the power of two at or below the limit (at least 512). A walk
+	// over more distinct return addresses than the cache holds looks the
+	// others up in the unwind tables and stack maps at every visit.
+	CacheLimit int
 	// ExactOnly looks records up only at a frame's exact return address
 	// (statepoints); otherwise a frame without one takes the record
 	// stackmap.Index.At gives: the nearest preceding one inside its
@@ -93,9 +100,11 @@ func (e End) String() string {
 }
 
 // Walker walks stacks. Make one with NewWalker and reuse it for every walk
-// of a thread: it holds about 60 KB of scratch space and a cache of 512
-// frame recipes (about 430 KB), and a walk allocates nothing. It is not
-// safe for concurrent use.
+// of a thread: it holds about 60 KB of scratch space and a cache of frame
+// recipes, 512 of them at first (about 430 KB), which grows with the
+// distinct return addresses its walks see up to Config.CacheLimit (832
+// bytes a recipe); a walk allocates nothing, but for the cache's growth.
+// It is not safe for concurrent use.
 //
 // The cache remembers, per module and pc, what entering and unwinding a
 // frame there takes (the CFA rule, the register rules, the return address
@@ -178,7 +187,7 @@ func NewWalker(cfg Config) (*Walker, error) {
 		cfg.MaxFrames = DefaultMaxFrames
 	}
 	cfg.Modules = nil // set holds them
-	w := &Walker{cfg: cfg, abi: x, mods: set, cache: new(recipeCache)}
+	w := &Walker{cfg: cfg, abi: x, mods: set, cache: newRecipeCache(cfg.CacheLimit)}
 	w.cs = &w.st[0]
 	if cfg.ModuleSet != nil {
 		w.slot = set.gp.register()
