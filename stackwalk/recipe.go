@@ -94,10 +94,10 @@ const _ = uint8(MaxRegs - 1)
 // MaxRegs).
 const noReg = 0xff
 
-// compile fills e from a row and the frame's record, and reports whether
-// the row can be expressed as a recipe. abi gives the registers a callee
-// preserves.
-func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
+// compile fills e from a row (e.found holds the frame's record already),
+// and reports whether the row can be expressed as a recipe. abi gives the
+// registers a callee preserves.
+func (e *recipe) compile(row *cfi.Row, x *abi) bool {
 	if row.CFA.Kind != cfi.CFARegOffset || row.CFA.Offset != int64(int32(row.CFA.Offset)) {
 		return false
 	}
@@ -170,7 +170,6 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 		}
 		e.sets[x.sp/64] |= 1 << (x.sp % 64)
 	}
-	e.found = *fr.rf()
 	return true
 }
 

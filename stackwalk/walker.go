@@ -393,13 +393,20 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		return false
 	}
 	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, call: call, w: w}
-	w.findRecord(&w.fr, m)
-	if w.cache != nil {
-		if e := w.cache.claim(pc); e.compile(row, &w.abi, &w.fr) {
+	if w.cache == nil {
+		w.findRecord(&w.fr, m, &w.own)
+	} else {
+		// The record is found into the entry itself (no copy of it); a
+		// row the recipe cannot express keeps it in w.own.
+		e := w.cache.claim(pc)
+		w.findRecord(&w.fr, m, &e.found)
+		if e.compile(row, &w.abi) {
 			e.m, e.pc, e.call, e.removals = m, pc, call, w.snap.removals
-			w.recipe, w.fr.ri = e, &e.found
+			w.recipe = e
 		} else {
 			e.m = nil
+			w.own = e.found
+			w.fr.ri = &w.own
 		}
 	}
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
