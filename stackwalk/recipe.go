@@ -103,18 +103,33 @@ func (e *recipe) compile(row *cfi.Row, x *abi) bool {
 	}
 	e.cfaReg, e.cfaOff = row.CFA.Reg, int32(row.CFA.Offset)
 	e.raReg, e.raSigned = row.RAReg, row.RASigned
-	e.carry = [MaxRegs / 64]uint64{}
+	// A register without a rule is carried when a callee preserves it or
+	// it is the return address column; the rules below change that. The
+	// loop passes over the registers without one (most of them) eight at
+	// a time: it took a third of a frame step without the cache.
+	e.carry = x.saved
+	if row.RAReg < MaxRegs {
+		e.carry[row.RAReg/64] |= 1 << (row.RAReg % 64)
+	}
 	n := 0
-	for r := range MaxRegs {
-		rule := &row.Regs[r]
-		switch rule.Kind {
-		case cfi.RuleUnspecified:
-			if r != int(row.RAReg) && !x.calleeSaved(r) {
+	for r := 0; r < MaxRegs; r++ {
+		// Eight registers without a rule are passed over at once.
+		if r&7 == 0 {
+			g := row.Regs[r : r+8 : r+8]
+			if g[0].Kind|g[1].Kind|g[2].Kind|g[3].Kind|g[4].Kind|g[5].Kind|g[6].Kind|g[7].Kind == cfi.RuleUnspecified {
+				r += 7
 				continue
 			}
-			fallthrough
+		}
+		rule := &row.Regs[r]
+		if rule.Kind == cfi.RuleUnspecified {
+			continue
+		}
+		bit := uint64(1) << (uint(r) % 64)
+		e.carry[r/64] &^= bit
+		switch rule.Kind {
 		case cfi.RuleSameValue:
-			e.carry[r/64] |= 1 << (uint(r) % 64)
+			e.carry[r/64] |= bit
 		case cfi.RuleUndefined:
 		case cfi.RuleOffset, cfi.RuleValOffset, cfi.RuleRegister:
 			if n == maxMoves {
