@@ -32,7 +32,10 @@ const (
 
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
 // start address, in nchunks chunks, chunk i being chunk(i). firsts[i] is
-// chunk i's first start (a lookup finds it beside the chunk's index, and
+// chunk i's base: its first start, or an address below it that no module
+// of the chunk before reaches (the start of a module since removed: a
+// chunk keeps its base when its first module goes, so the directories of
+// firsts need not be rebuilt). A lookup finds it beside the chunk's index, and
 // the bucket width of its directory in the group list, and so reads the
 // chunk's header and directory at once, not one after the other); no
 // chunk is empty; top is the directory of firsts a lookup reads (see
@@ -89,7 +92,7 @@ func (s *moduleSnap) chunkDir(i int) *chunkDir {
 
 // whole returns a copy of chunk i, header and directory.
 func (s *moduleSnap) whole(i int) moduleChunk {
-	return moduleChunk{*s.chunk(i), *s.chunkDir(i)}
+	return moduleChunk{*s.chunk(i), *s.chunkDir(i), s.firsts[i]}
 }
 
 // set stores chunk c as chunk k of the group.
@@ -116,36 +119,38 @@ func (g *chunkGroup) set(k int, c *moduleChunk) {
 // more dependent cache miss).
 type moduleChunk struct {
 	chunkHeader
-	idx chunkDir
+	idx  chunkDir
+	base uint64 // the chunk's base: firsts[i] (see moduleSnap)
 }
 
 // chunkHeader is what a lookup reads of every chunk, 40 bytes.
 type chunkHeader struct {
 	ents  []moduleEntry // the modules
 	slope uint64        // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
-	shift uint8         // directory bucket b covers ents[0].start + [b<<shift, (b+1)<<shift)
+	shift uint8         // directory bucket b covers the chunk's base + [b<<shift, (b+1)<<shift)
 	exact bool
 }
 
 // chunkOf makes a chunk of the entries given (1 to maxChunk), which it
-// keeps.
-func chunkOf(ents []moduleEntry) moduleChunk {
+// keeps, whose base is base (at or below the first start).
+func chunkOf(ents []moduleEntry, base uint64) moduleChunk {
 	var buf [maxChunk]uint64
 	starts := buf[:len(ents)]
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}}
-	shift := chunkShift(starts[len(starts)-1] - starts[0])
+	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}, base: base}
+	span := starts[len(starts)-1] - base
+	shift := chunkShift(span)
 	c.shift = uint8(shift)
-	fillBuckets(starts, shift, &c.idx)
-	if span := starts[len(starts)-1] - starts[0]; uint64(len(starts)-1) < span {
+	fillBuckets(starts, base, shift, &c.idx)
+	if uint64(len(starts)-1) < span {
 		c.slope, _ = bits.Div64(uint64(len(starts)-1), 0, span)
 	}
 	c.exact = true
 	for i := range ents {
 		e := &ents[i]
-		if c.guess(e.start) != uint64(i) || c.guess(e.end-1) != uint64(i) {
+		if c.guess(e.start, base) != uint64(i) || c.guess(e.end-1, base) != uint64(i) {
 			c.exact = false
 			break
 		}
@@ -153,9 +158,10 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 	return c
 }
 
-// guess returns the entry the slope puts x in (x at or above base).
-func (c *chunkHeader) guess(x uint64) uint64 {
-	g, _ := bits.Mul64(x-c.ents[0].start, c.slope)
+// guess returns the entry the slope puts x in (x at or above the chunk's
+// base).
+func (c *chunkHeader) guess(x, base uint64) uint64 {
+	g, _ := bits.Mul64(x-base, c.slope)
 	return g
 }
 
@@ -325,7 +331,7 @@ func (s *moduleSnap) setChunks(old []chunkGroup, keep int, chunks []moduleChunk)
 func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
 	s.firsts = make([]uint64, len(chunks))
 	for i, c := range chunks {
-		s.firsts[i] = c.ents[0].start
+		s.firsts[i] = c.base
 	}
 	s.dir, s.top = addrDir[uint32]{}, topDir{}
 	if len(chunks) > 0 {
@@ -339,7 +345,7 @@ func newChunk(mods []*Module) moduleChunk {
 	for i, m := range mods {
 		ents[i] = moduleEntry{start: m.Start, end: m.End, m: m}
 	}
-	return chunkOf(ents)
+	return chunkOf(ents, ents[0].start)
 }
 
 // overlapError names both modules and their ranges.
@@ -370,13 +376,24 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 		return nil, overlapError(m, next.m)
 	}
 	ents := splice(c.ents, j, j, m, nil)
+	base := min(s.firsts[ci], m.Start) // lower only in the first chunk
+	var repl []moduleChunk
 	if len(ents) <= maxChunk {
-		return s.replace(ci, ci+1, []moduleChunk{chunkOf(ents)}, s.n+1), nil
+		repl = []moduleChunk{chunkOf(ents, base)}
+	} else {
+		// Split in two halves, which share the array (no chunk changes
+		// its entries once made).
+		h := len(ents) / 2
+		repl = []moduleChunk{chunkOf(ents[:h:h], base), chunkOf(ents[h:], ents[h].start)}
 	}
-	// Split in two halves, which share the array (no chunk changes its
-	// entries once made).
-	h := len(ents) / 2
-	repl := []moduleChunk{chunkOf(ents[:h:h]), chunkOf(ents[h:])}
+	// m may reach past the next chunk's base, below that chunk's first
+	// start (its first module gone): the chunk's base is then its first
+	// start again.
+	if ci+1 < s.nchunks && m.End > s.firsts[ci+1] {
+		next := s.chunk(ci + 1)
+		repl = append(repl, chunkOf(next.ents, next.ents[0].start))
+		return s.replace(ci, ci+2, repl, s.n+1), nil
+	}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
 }
 
@@ -419,15 +436,17 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	// A small chunk merges with a neighbour when the two fit in one.
 	case ci+1 < s.nchunks && left+len(s.chunk(ci+1).ents) <= buildChunk:
 		ents := splice(c.ents, j, j+1, nil, s.chunk(ci+1).ents)
-		return s.replace(ci, ci+2, []moduleChunk{chunkOf(ents)}, s.n-1), nil
+		return s.replace(ci, ci+2, []moduleChunk{chunkOf(ents, s.firsts[ci])}, s.n-1), nil
 	case ci > 0 && left+len(s.chunk(ci-1).ents) <= buildChunk:
 		p := s.chunk(ci - 1)
 		ents := splice(p.ents, len(p.ents), len(p.ents), nil, splice(c.ents, j, j+1, nil, nil))
-		return s.replace(ci-1, ci+1, []moduleChunk{chunkOf(ents)}, s.n-1), nil
+		return s.replace(ci-1, ci+1, []moduleChunk{chunkOf(ents, s.firsts[ci-1])}, s.n-1), nil
 	case left == 0:
 		return s.replace(ci, ci+1, nil, s.n-1), nil
 	}
-	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil))}, s.n-1), nil
+	// The chunk keeps its base, even when m was its first module: the
+	// directories of firsts stay as they are.
+	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil), s.firsts[ci])}, s.n-1), nil
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
@@ -469,7 +488,7 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 	}
 	t.firsts = slices.Clone(s.firsts)
 	for x, c := range repl {
-		t.firsts[lo+x] = c.ents[0].start
+		t.firsts[lo+x] = c.base
 	}
 	t.dir, t.top = newAddrDir[uint32](t.firsts), newTopDir(t.firsts)
 	return t
@@ -481,7 +500,7 @@ func sameFirsts(firsts []uint64, chunks []moduleChunk) bool {
 		return false
 	}
 	for i, c := range chunks {
-		if c.ents[0].start != firsts[i] {
+		if c.base != firsts[i] {
 			return false
 		}
 	}
