@@ -309,19 +309,17 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 	return s, nil
 }
 
-// setChunks makes chunks the snapshot's chunk list, sharing the first
-// keep groups of old (which hold the same chunks as chunks does there).
+// setChunks makes the snapshot's chunk list the first keep groups of old
+// and then chunks (the chunks from keep*groupSize on).
 func (s *moduleSnap) setChunks(old []chunkGroup, keep int, chunks []moduleChunk) {
-	s.nchunks = len(chunks)
-	s.groups = make([]chunkGroup, (len(chunks)+groupSize-1)/groupSize)
-	for g := range s.groups {
-		if g < keep {
-			s.groups[g] = old[g]
-			continue
-		}
+	from := keep * groupSize
+	s.nchunks = from + len(chunks)
+	s.groups = make([]chunkGroup, (s.nchunks+groupSize-1)/groupSize)
+	copy(s.groups, old[:keep])
+	for g := keep; g < len(s.groups); g++ {
 		grp := newGroup(chunkGroup{})
-		for k := range min(groupSize, len(chunks)-g*groupSize) {
-			grp.set(k, &chunks[g*groupSize+k])
+		for k := range min(groupSize, s.nchunks-g*groupSize) {
+			grp.set(k, &chunks[g*groupSize+k-from])
 		}
 		s.groups[g] = grp
 	}
@@ -329,13 +327,19 @@ func (s *moduleSnap) setChunks(old []chunkGroup, keep int, chunks []moduleChunk)
 
 // setFirsts sets firsts and their directory from the chunks.
 func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
-	s.firsts = make([]uint64, len(chunks))
+	firsts := make([]uint64, len(chunks))
 	for i, c := range chunks {
-		s.firsts[i] = c.base
+		firsts[i] = c.base
 	}
+	s.setDirs(firsts)
+}
+
+// setDirs makes firsts the snapshot's, and builds their directories.
+func (s *moduleSnap) setDirs(firsts []uint64) {
+	s.firsts = firsts
 	s.dir, s.top = addrDir[uint32]{}, topDir{}
-	if len(chunks) > 0 {
-		s.dir, s.top = newAddrDir[uint32](s.firsts), newTopDir(s.firsts)
+	if len(firsts) > 0 {
+		s.dir, s.top = newAddrDir[uint32](firsts), newTopDir(firsts)
 	}
 }
 
@@ -470,16 +474,24 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 			t.groups[g].set((lo+x)&(groupSize-1), &repl[x])
 		}
 	} else {
-		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl))
-		for i := range lo {
+		// The groups before lo's are kept; the chunks from lo's group on
+		// are laid out again, and firsts spliced.
+		keep := lo >> groupBits
+		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl)-keep*groupSize)
+		for i := keep * groupSize; i < lo; i++ {
 			chunks = append(chunks, s.whole(i))
 		}
 		chunks = append(chunks, repl...)
 		for i := hi; i < s.nchunks; i++ {
 			chunks = append(chunks, s.whole(i))
 		}
-		t.setChunks(s.groups, lo>>groupBits, chunks)
-		t.setFirsts(chunks)
+		t.setChunks(s.groups, keep, chunks)
+		firsts := make([]uint64, 0, t.nchunks)
+		firsts = append(firsts, s.firsts[:lo]...)
+		for _, c := range repl {
+			firsts = append(firsts, c.base)
+		}
+		t.setDirs(append(firsts, s.firsts[hi:]...))
 		return t
 	}
 	if sameFirsts(s.firsts[lo:hi], repl) {
