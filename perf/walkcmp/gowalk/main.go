@@ -24,7 +24,8 @@ func main() {
 	capture := flag.String("capture", "capture.bin", "where chain writes its capture")
 	rounds := flag.Int("rounds", 5, "interleaved rounds")
 	iters := flag.Int("iters", 2000, "walks per timed run")
-	reps := flag.Int("reps", 5, "timed runs per round (the best is kept)")
+	reps := flag.Int("reps", 5, "timed runs per round (the best is kept; 1: no best-of)")
+	pairs := flag.Int("pairs", 100, "the chain's llc/gcc function pairs (perf/walk.sh's PAIRS): 2*pairs distinct return addresses")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	if *chain == "" || *rounds < 1 || *iters < 1 || *reps < 1 {
@@ -60,7 +61,7 @@ func main() {
 			res[name] = append(res[name], ns)
 			frames[name] = n
 		}
-		w, err := load(*chain, *capture)
+		w, err := load(*chain, *capture, *pairs)
 		if err != nil {
 			fail("%v", err)
 		}
