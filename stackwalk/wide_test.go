@@ -143,3 +143,46 @@ func BenchmarkWalkDistinct(b *testing.B) {
 		}
 	}
 }
+
+// TestWalkDistinct walks stacks over many distinct return addresses,
+// three times each (the cache empty, filled, grown), with the cache at its
+// default bound and at its smallest (512 recipes, random replacement):
+// every frame's pc, CFA, registers, deopt values and root are the
+// synthetic stack's, whichever way the frame was entered.
+func TestWalkDistinct(t *testing.T) {
+	for _, n := range []int{10, 2001, 5000} {
+		for _, limit := range []int{0, 1} {
+			depth := max(n, 1000)
+			m, mem, rs := wide(t, n, depth)
+			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m},
+				Memory: stackmap.Memory{Addr: mem.base, Data: mem.b}, MaxFrames: depth + 1, CacheLimit: limit})
+			require.NoError(t, err)
+			for walk := range 3 {
+				w.Start(wideRet(0), rs)
+				i := 0
+				for w.Next() {
+					fr := w.Frame()
+					sp := uint64(synBase + synFrame*i)
+					if fr.PC != wideRet(i%n) || fr.CFA != sp+synFrame || fr.SP != sp || fr.Reg(3).Value != 0xB000+uint64(i) {
+						t.Fatalf("%d pcs, limit %d, walk %d, frame %d: pc %#x cfa %#x sp %#x rbx %#x", n, limit, walk, i, fr.PC, fr.CFA, fr.SP, fr.Reg(3).Value)
+					}
+					d, err := fr.Deopt(1)
+					require.NoError(t, err)
+					r, err := fr.Root(0)
+					require.NoError(t, err)
+					if d.Bits != 7*uint64(i) || r.Base.Bits != 0x10000+uint64(i) || r.Derived.Home.Addr != sp {
+						t.Fatalf("%d pcs, limit %d, walk %d, frame %d: deopt %d, root %#x at %#x", n, limit, walk, i, d.Bits, r.Base.Bits, r.Derived.Home.Addr)
+					}
+					rec, ok := fr.Record()
+					require.True(t, ok)
+					if rec.ID() != uint64(i%n) {
+						t.Fatalf("frame %d: record %d", i, rec.ID())
+					}
+					i++
+				}
+				require.NoError(t, w.Err())
+				require.Equal(t, depth, i, "%d pcs, limit %d, walk %d", n, limit, walk)
+			}
+		}
+	}
+}
