@@ -247,3 +247,43 @@ func BenchmarkModuleSetOrder(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkModuleSetLookupCold looks up pcs drawn over every module of a
+// set of 100,000 and 1,000,000 modules spread evenly ("even") or packed
+// ("packed", as in BenchmarkModuleSetLookup), from a table of 1<<20 of
+// them: few of the lines a lookup reads are in cache ("cold"), where
+// BenchmarkModuleSetLookup's 4,096 pcs keep them there ("hot").
+func BenchmarkModuleSetLookupCold(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		for _, layout := range []string{"even", "packed"} {
+			b.Run(fmt.Sprintf("modules=%d/%s", n, layout), func(b *testing.B) {
+				m, _, _ := synthetic(b, 1)
+				mods := moduleCopies(m, n)
+				rng := rand.New(rand.NewPCG(3, 4))
+				if layout == "packed" {
+					at := uint64(0x10000)
+					for _, m := range mods {
+						m.Start, m.End = at, at+64+rng.Uint64N(2048-64)&^15
+						at = m.End
+					}
+				}
+				set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pcs := make([]uint64, 1<<20)
+				for i := range pcs {
+					m := mods[rng.IntN(n)]
+					pcs[i] = m.Start + rng.Uint64N(m.End-m.Start)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := range b.N {
+					if set.Lookup(pcs[i&(len(pcs)-1)]) == nil {
+						b.Fatal("not found")
+					}
+				}
+			})
+		}
+	}
+}
