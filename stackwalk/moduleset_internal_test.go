@@ -20,7 +20,7 @@ import (
 func checkSnap(t *testing.T, s *moduleSnap) {
 	t.Helper()
 	require.Equal(t, s.nchunks, len(s.firsts))
-	require.Len(t, s.groups, (s.nchunks+groupSize-1)/groupSize)
+	require.Len(t, s.blocks, (ngroups(s.nchunks)+blockSize-1)/blockSize)
 	n, prevEnd := 0, uint64(0)
 	for i := range s.nchunks {
 		c := s.chunk(i)
@@ -28,7 +28,7 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
 		require.LessOrEqual(t, s.firsts[i], c.ents[0].start, "chunk %d: base above the first start", i)
 		require.GreaterOrEqual(t, s.firsts[i], prevEnd, "chunk %d: base below the chunk before's end", i)
-		require.Equal(t, c.shift, s.groups[i>>groupBits].shifts[i&(groupSize-1)], "chunk %d", i)
+		require.Equal(t, c.shift, s.group(i >> groupBits).shifts[i&(groupSize-1)], "chunk %d", i)
 		if i%7 == 0 { // a sample: rebuilding every chunk is slow on big sets
 			require.Equal(t, chunkOf(c.ents, s.firsts[i]), s.whole(i), "chunk %d", i)
 		}
@@ -197,7 +197,7 @@ func TestSnapGroups(t *testing.T) {
 	}
 	set, err := NewModuleSet(regs.X86_64, list...)
 	require.NoError(t, err)
-	require.Greater(t, set.snap.Load().nchunks, 2*groupSize)
+	require.Greater(t, set.snap.Load().nchunks, blockSize*groupSize, "chunks in more than one block")
 	checkSnap(t, set.snap.Load())
 	// Grow (splits), shrink to a tenth (merges), grow again.
 	for stage, target := range []int{36_000, 4_000, 30_000} {
