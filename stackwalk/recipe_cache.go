@@ -17,7 +17,9 @@ import (
 // see: once it has replaced, since it last grew, as many recipes as half
 // the entries it holds (the stack's distinct return addresses do not fit),
 // it doubles its sets and keeps every recipe, up to a bound on its entries
-// (Config.CacheLimit). A full set replaces a way drawn at random: a walk
+// (Config.CacheLimit). It counts replacements, live or not: a walker over
+// code that keeps changing (a JIT replacing its modules) grows toward the
+// bound over time; Walker.ResetCache gives it its first size again. A full set replaces a way drawn at random: a walk
 // that goes round more pcs than the cache holds (a deep interpreter or JIT
 // stack) still finds most of those it kept, where replacing the ways in
 // turn found none (each pc evicted before the walk came back to it).
@@ -183,10 +185,15 @@ func (c *recipeCache) grow() {
 // entries returns the number of recipes the cache has room for.
 func (c *recipeCache) entries() int { return len(c.tags) * cacheWays }
 
-// reset forgets every recipe (and the modules they hold); the cache keeps
-// its size.
+// reset forgets every recipe (and the modules they hold), and gives a
+// cache that grew its first size again (its memory goes to the
+// collector).
 func (c *recipeCache) reset() {
 	if c == nil {
+		return
+	}
+	if len(c.tags) > minCacheSets {
+		c.alloc(minCacheSets)
 		return
 	}
 	clear(c.tags)

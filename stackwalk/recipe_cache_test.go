@@ -114,7 +114,14 @@ func TestRecipeCacheGrows(t *testing.T) {
 		assert.GreaterOrEqual(t, hits, 0.97, "%d pcs: %d entries", n, c.entries())
 		assert.LessOrEqual(t, c.entries(), max(4*n, minCacheSets*cacheWays), "%d pcs", n)
 	}
-	c := newRecipeCache(4096)
+	c := newRecipeCache(0)
+	cyclicHits(c, 3000, 2, 0)
+	require.Greater(t, c.entries(), minCacheSets*cacheWays)
+	c.reset()
+	assert.Equal(t, minCacheSets*cacheWays, c.entries(), "reset gives the first size again")
+	assert.Nil(t, c.find(0x1050, true))
+
+	c = newRecipeCache(4096)
 	assert.Greater(t, cyclicHits(c, 6000, 12, 2), 0.25, "6,000 pcs, 4,096 entries")
 	assert.Equal(t, 4096, c.entries())
 	c = newRecipeCache(1)
