@@ -4,6 +4,13 @@
 #
 #   perf/walk.sh [ROUNDS]       (from anywhere; ROUNDS defaults to 5)
 #
+# PAIRS=N (default 100) makes the chain N llc and N gcc functions: 2N
+# distinct return addresses (PAIRS=5, 100, 1000, 10000 give 10, 200, 2,000
+# and 20,000, the figures of issue 29; the stack of 100,000 would pass the
+# 8 MB main-thread stack). ITERS (default 2000*100/N, at least 2) is the
+# walks a timed run; REPS (default 5) the timed runs a round, the best kept
+# (REPS=1: no best-of).
+#
 # Builds, in a temporary directory (or $STACKMAPS_PERF_WORK/walk, kept),
 # one x86_64 executable, `chain`: main -> llc_0 -> gcc_0 -> llc_1 -> ... ->
 # gcc_99 -> capture -> measure, 200 frames of real llc-22 and gcc code,
@@ -42,7 +49,10 @@ llvmlib=/usr/lib/llvm-22/lib/libunwind.a
 [ -r "$llvminc/libunwind.h" ] && [ -r "$llvmlib" ] || {
   echo "walk: LLVM libunwind 22 not found ($llvminc/libunwind.h, $llvmlib: Debian libunwind-22-dev)" >&2; exit 1; }
 
-n=100
+n=${PAIRS:-100}
+case $n in '' | *[!0-9]* | 0) echo "walk: PAIRS must be a positive number" >&2; exit 2 ;; esac
+iters=${ITERS:-$((200000 / n > 2 ? 200000 / n : 2))}
+reps=${REPS:-5}
 # The llc half: llc_I calls gcc_I through a gc.statepoint with deopt
 # values and a live GC pointer; llc_I uses the call's result after it, so
 # the call is not a tail call.
@@ -66,7 +76,7 @@ define i64 @llc_$i(i64 %x, ptr addrspace(1) %p) gc "statepoint-example" {
 IR
   done
 } >"$work/llc.ll"
-# The gcc half: gcc_I calls llc_(I+1); gcc_99 calls capture.
+# The gcc half: gcc_I calls llc_(I+1); the last calls capture.
 {
   echo 'long capture(long, void *);'
   for ((i = 0; i < n; i++)); do
@@ -89,4 +99,4 @@ gcc -no-pie -o "$work/chain" "$work/measure.o" "$work/capture.o" "$work/llc.o" "
   -L"$work" -lllvmstep -Wl,-rpath,"$work" -ldl
 (cd "$repo" && go build -o "$work/gowalk" ./perf/walkcmp/gowalk)
 
-"$work/gowalk" -chain "$work/chain" -capture "$work/capture.bin" -rounds "$rounds"
+"$work/gowalk" -chain "$work/chain" -capture "$work/capture.bin" -rounds "$rounds" -pairs "$n" -iters "$iters" -reps "$reps"

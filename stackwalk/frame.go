@@ -180,25 +180,29 @@ func (w *Walker) FrameAt(ix *stackmap.Index, pc, bias uint64, regs *RegisterSet)
 		w.fr.SP = sp.Value
 	}
 	w.last = true
-	w.findRecordIn(&w.fr, ix, bias)
+	w.findRecordIn(&w.fr, ix, bias, &w.own)
 	if !w.fr.rf().hasRec {
 		return nil, fmt.Errorf("stackwalk: pc %#x (bias %#x): %w", pc, bias, stackmap.ErrNoRecord)
 	}
 	return &w.fr, nil
 }
 
-// findRecord looks the frame's record up in its module's stack maps.
-func (w *Walker) findRecord(fr *Frame, m *Module) { w.findRecordIn(fr, m.Stackmaps, m.Bias) }
+// findRecord looks the frame's record up in its module's stack maps, into
+// r.
+func (w *Walker) findRecord(fr *Frame, m *Module, r *found) {
+	w.findRecordIn(fr, m.Stackmaps, m.Bias, r)
+}
 
 // findRecordIn looks the frame's record up by the index's one policy
 // (stackmap.Index.At): the records at the return address exactly, else a
 // patchpoint's or stackmap's before it inside its function's known extent
 // (symbol sizes for modules read from files; the extents a runtime gives
 // stackmap.NewIndexOptions for bare bytes). With Config.ExactOnly, only the
-// exact answer is taken.
-func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
-	w.own = found{}
-	fr.ri = &w.own
+// exact answer is taken. The answer goes into r (the walker's own, or a
+// cache entry's), which fr then points to.
+func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64, r *found) {
+	*r = found{}
+	fr.ri = r
 	if ix == nil {
 		return
 	}
@@ -206,7 +210,6 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64) {
 	if !ok || (w.cfg.ExactOnly && !match.Exact()) {
 		return
 	}
-	r := &w.own
 	r.rec, _ = match.Record(0)
 	r.hasRec, r.exact = true, match.Exact()
 	r.ownOrder = r.rec.Table().ByteOrder() == w.abi.order

@@ -185,3 +185,105 @@ func BenchmarkWalkModules(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkModuleSetOrder removes and adds modules at 100,000 and
+// 1,000,000 modules (spread evenly), each operation timed on its own
+// ("remove", "add"), in the orders a runtime frees code: "random";
+// "oldest": the lowest module goes and a new one comes above the highest
+// (a JIT freeing its oldest code from a bump allocator, the window of
+// live modules sliding up); "newest": the highest module goes and comes
+// back (code freed newest first).
+func BenchmarkModuleSetOrder(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		for _, order := range []string{"random", "oldest", "newest"} {
+			for _, op := range []string{"remove", "add"} {
+				b.Run(fmt.Sprintf("modules=%d/%s/%s", n, order, op), func(b *testing.B) {
+					m, _, _ := synthetic(b, 1)
+					mods := moduleCopies(m, n)
+					set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+					if err != nil {
+						b.Fatal(err)
+					}
+					rng := rand.New(rand.NewPCG(1, 2))
+					lo, hi := 0, n // the live window of copies, for "oldest"
+					timed := func(isOp bool, f func() error) {
+						if isOp {
+							b.StartTimer()
+						}
+						if err := f(); err != nil {
+							b.Fatal(err)
+						}
+						if isOp {
+							b.StopTimer()
+						}
+					}
+					b.ReportAllocs()
+					b.StopTimer()
+					b.ResetTimer()
+					for range b.N {
+						var gone, back *stackwalk.Module
+						switch order {
+						case "random":
+							k := rng.IntN(n)
+							gone = mods[k]
+							c := *gone
+							back = &c
+							mods[k] = back
+						case "oldest":
+							gone, back = mods[lo%n], moduleCopy(m, hi)
+							mods[lo%n] = back
+							lo, hi = lo+1, hi+1
+						default:
+							gone = mods[n-1]
+							c := *gone
+							back = &c
+							mods[n-1] = back
+						}
+						timed(op == "remove", func() error { return set.Remove(gone) })
+						timed(op == "add", func() error { return set.Add(back) })
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkModuleSetLookupCold looks up pcs drawn over every module of a
+// set of 100,000 and 1,000,000 modules spread evenly ("even") or packed
+// ("packed", as in BenchmarkModuleSetLookup), from a table of 1<<20 of
+// them: few of the lines a lookup reads are in cache ("cold"), where
+// BenchmarkModuleSetLookup's 4,096 pcs keep them there ("hot").
+func BenchmarkModuleSetLookupCold(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		for _, layout := range []string{"even", "packed"} {
+			b.Run(fmt.Sprintf("modules=%d/%s", n, layout), func(b *testing.B) {
+				m, _, _ := synthetic(b, 1)
+				mods := moduleCopies(m, n)
+				rng := rand.New(rand.NewPCG(3, 4))
+				if layout == "packed" {
+					at := uint64(0x10000)
+					for _, m := range mods {
+						m.Start, m.End = at, at+64+rng.Uint64N(2048-64)&^15
+						at = m.End
+					}
+				}
+				set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				pcs := make([]uint64, 1<<20)
+				for i := range pcs {
+					m := mods[rng.IntN(n)]
+					pcs[i] = m.Start + rng.Uint64N(m.End-m.Start)
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := range b.N {
+					if set.Lookup(pcs[i&(len(pcs)-1)]) == nil {
+						b.Fatal("not found")
+					}
+				}
+			})
+		}
+	}
+}

@@ -73,9 +73,11 @@ func scaled(d uint64, shift uint8, width uint) uint64 {
 }
 
 // fillBuckets sets the records of the directory of starts (sorted, 1 to
-// maxChunk of them) with buckets 1<<shift wide, shift from chunkShift.
-func fillBuckets(starts []uint64, shift uint, d *chunkDir) {
-	n, base := len(starts), starts[0]
+// maxChunk of them) with buckets 1<<shift wide from base (at or below the
+// first start: the chunk's base), shift from chunkShift. An address below
+// the first start gets entry 0, which does not hold it.
+func fillBuckets(starts []uint64, base uint64, shift uint, d *chunkDir) {
+	n := len(starts)
 	j := 0 // the last start at or below bucket b's low address
 	for b := range d {
 		lowOff := uint64(b) << shift

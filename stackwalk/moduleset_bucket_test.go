@@ -80,7 +80,7 @@ func TestBucketRecords(t *testing.T) {
 			base := starts[0]
 			shift := chunkShift(starts[n-1] - base)
 			var d chunkDir
-			fillBuckets(starts, shift, &d)
+			fillBuckets(starts, starts[0], shift, &d)
 			exact := 0
 			probe := func(x uint64) {
 				if x < base {

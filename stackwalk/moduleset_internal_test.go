@@ -1,8 +1,10 @@
 package stackwalk
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,21 +14,23 @@ import (
 )
 
 // checkSnap asserts a snapshot's invariants: no empty or oversized chunk,
-// firsts[i] chunk i's first start, its group's shifts[i%groupSize] its bucket width, starts sorted across chunks,
+// firsts[i] chunk i's base (at or below its first start, at or above the
+// end of the chunk before), its group's shifts[i%groupSize] its bucket width, starts sorted across chunks,
 // ranges disjoint and copied from the modules, n the total.
 func checkSnap(t *testing.T, s *moduleSnap) {
 	t.Helper()
 	require.Equal(t, s.nchunks, len(s.firsts))
-	require.Len(t, s.groups, (s.nchunks+groupSize-1)/groupSize)
+	require.Len(t, s.blocks, (ngroups(s.nchunks)+blockSize-1)/blockSize)
 	n, prevEnd := 0, uint64(0)
 	for i := range s.nchunks {
 		c := s.chunk(i)
 		require.NotEmpty(t, c.ents, "chunk %d", i)
 		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
-		require.Equal(t, c.ents[0].start, s.firsts[i])
-		require.Equal(t, c.shift, s.groups[i>>groupBits].shifts[i&(groupSize-1)], "chunk %d", i)
+		require.LessOrEqual(t, s.firsts[i], c.ents[0].start, "chunk %d: base above the first start", i)
+		require.GreaterOrEqual(t, s.firsts[i], prevEnd, "chunk %d: base below the chunk before's end", i)
+		require.Equal(t, c.shift, s.group(i >> groupBits).shifts[i&(groupSize-1)], "chunk %d", i)
 		if i%7 == 0 { // a sample: rebuilding every chunk is slow on big sets
-			require.Equal(t, chunkOf(c.ents), s.whole(i), "chunk %d", i)
+			require.Equal(t, chunkOf(c.ents, s.firsts[i]), s.whole(i), "chunk %d", i)
 		}
 		// Plain ifs: testify per module would take seconds on big sets.
 		for j, e := range c.ents {
@@ -86,6 +90,65 @@ func TestSnapInvariants(t *testing.T) {
 	require.LessOrEqual(t, s.nchunks, max(1, 2*len(in)/minChunk+1), "%d modules", len(in))
 }
 
+// TestSnapBases: a chunk whose first module is removed keeps its base
+// (the firsts and their directories are the same arrays), lookups below
+// its new first start find nothing, and a module added below it that
+// reaches past the old base moves the base up to the chunk's first start
+// again. Then modules go oldest first and come in above the highest, as
+// a JIT's bump allocator frees and allocates them, and the invariants hold.
+func TestSnapBases(t *testing.T) {
+	ut := &unwind.Table{}
+	mod := func(start, end uint64) *Module {
+		return &Module{Name: "m", Arch: regs.X86_64, Unwind: ut, Start: start, End: end}
+	}
+	var mods []*Module
+	for k := range 3 * buildChunk {
+		mods = append(mods, mod(0x10000+uint64(k)*0x1000, 0x10000+uint64(k)*0x1000+0x800))
+	}
+	set, err := NewModuleSet(regs.X86_64, mods...)
+	require.NoError(t, err)
+	before := set.snap.Load()
+	first := mods[buildChunk] // chunk 1's first module
+	require.Equal(t, first.Start, before.firsts[1])
+	require.NoError(t, set.Remove(first))
+	after := set.snap.Load()
+	checkSnap(t, after)
+	require.Equal(t, first.Start, after.firsts[1], "the base stays")
+	require.Same(t, &before.firsts[0], &after.firsts[0], "the same firsts")
+	for _, pc := range []uint64{first.Start, first.End - 1, first.End + 0x100} {
+		require.Nil(t, set.Lookup(pc), "pc %#x", pc)
+	}
+	// A module from below the base to the next module's start.
+	gap := mod(mods[buildChunk-1].End, mods[buildChunk+1].Start)
+	require.NoError(t, set.Add(gap))
+	s := set.snap.Load()
+	checkSnap(t, s)
+	require.Equal(t, mods[buildChunk+1].Start, s.firsts[1], "the base is the first start again")
+	for _, pc := range []uint64{gap.Start, first.Start, gap.End - 1} {
+		require.Same(t, gap, set.Lookup(pc), "pc %#x", pc)
+	}
+	require.Same(t, mods[buildChunk+1], set.Lookup(gap.End))
+
+	// Oldest first, newest above: the window slides over many chunks.
+	live := append([]*Module(nil), mods...)
+	live[buildChunk] = gap
+	slices.SortFunc(live, func(a, b *Module) int { return cmp.Compare(a.Start, b.Start) })
+	top := live[len(live)-1].End
+	for step := range 10 * buildChunk {
+		require.NoError(t, set.Remove(live[0]))
+		live = live[1:]
+		m := mod(top+0x800, top+0x1000)
+		top = m.End
+		require.NoError(t, set.Add(m))
+		live = append(live, m)
+		if step%37 == 0 {
+			checkSnap(t, set.snap.Load())
+		}
+	}
+	checkSnap(t, set.snap.Load())
+	require.Equal(t, len(live), set.Len())
+}
+
 // TestWalkerSlotCollected checks that a walker abandoned in the middle of
 // a walk stops holding Synchronize back once it is garbage collected.
 func TestWalkerSlotCollected(t *testing.T) {
@@ -134,7 +197,7 @@ func TestSnapGroups(t *testing.T) {
 	}
 	set, err := NewModuleSet(regs.X86_64, list...)
 	require.NoError(t, err)
-	require.Greater(t, set.snap.Load().nchunks, 2*groupSize)
+	require.Greater(t, set.snap.Load().nchunks, blockSize*groupSize, "chunks in more than one block")
 	checkSnap(t, set.snap.Load())
 	// Grow (splits), shrink to a tenth (merges), grow again.
 	for stage, target := range []int{36_000, 4_000, 30_000} {
@@ -182,7 +245,7 @@ func TestChunkExact(t *testing.T) {
 				ents = append(ents, moduleEntry{start: s, end: e, m: &Module{Start: s, End: e}})
 				at = max(e, at+0x1000)
 			}
-			ch := chunkOf(ents)
+			ch := chunkOf(ents, ents[0].start)
 			if n > 2 {
 				require.Equal(t, c.exact, ch.exact, "%s, %d modules", c.name, n)
 			}

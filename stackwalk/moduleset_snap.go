@@ -30,16 +30,33 @@ const (
 	groupSize = 1 << groupBits
 )
 
+// The groups of a snapshot are held in blocks of blockSize, so that Add
+// and Remove copy the list of blocks (8 bytes a block) and one block of
+// groups (768 bytes), not the list of every group: at 1,000,000 modules
+// that list was 31 KB, copied (and collected) at every change.
+const (
+	blockBits = 5
+	blockSize = 1 << blockBits
+)
+
+// groupBlock is blockSize consecutive groups of a snapshot (the last
+// block may end in groups of no chunks). Snapshots share the blocks they
+// do not change, which no one writes once made.
+type groupBlock [blockSize]chunkGroup
+
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
 // start address, in nchunks chunks, chunk i being chunk(i). firsts[i] is
-// chunk i's first start (a lookup finds it beside the chunk's index, and
+// chunk i's base: its first start, or an address below it that no module
+// of the chunk before reaches (the start of a module since removed: a
+// chunk keeps its base when its first module goes, so the directories of
+// firsts need not be rebuilt). A lookup finds it beside the chunk's index, and
 // the bucket width of its directory in the group list, and so reads the
 // chunk's header and directory at once, not one after the other); no
 // chunk is empty; top is the directory of firsts a lookup reads (see
 // topDir), dir the one Add, Remove and a lookup's search read.
 type moduleSnap struct {
 	firsts  []uint64
-	groups  []chunkGroup
+	blocks  []*groupBlock // group g is blocks[g>>blockBits][g&(blockSize-1)]
 	nchunks int
 	dir     addrDir[uint32]
 	top     topDir
@@ -77,19 +94,27 @@ func newGroup(from chunkGroup) chunkGroup {
 	return g
 }
 
+// group returns group g (0 <= g < the number of groups).
+func (s *moduleSnap) group(g int) *chunkGroup {
+	return &s.blocks[g>>blockBits][g&(blockSize-1)]
+}
+
+// ngroups returns the number of groups of a snapshot of n chunks.
+func ngroups(n int) int { return (n + groupSize - 1) / groupSize }
+
 // chunk returns chunk i's header (0 <= i < nchunks).
 func (s *moduleSnap) chunk(i int) *chunkHeader {
-	return &s.groups[i>>groupBits].hdr[i&(groupSize-1)]
+	return &s.group(i >> groupBits).hdr[i&(groupSize-1)]
 }
 
 // chunkDir returns chunk i's directory (0 <= i < nchunks).
 func (s *moduleSnap) chunkDir(i int) *chunkDir {
-	return &s.groups[i>>groupBits].dirs[i&(groupSize-1)]
+	return &s.group(i >> groupBits).dirs[i&(groupSize-1)]
 }
 
 // whole returns a copy of chunk i, header and directory.
 func (s *moduleSnap) whole(i int) moduleChunk {
-	return moduleChunk{*s.chunk(i), *s.chunkDir(i)}
+	return moduleChunk{*s.chunk(i), *s.chunkDir(i), s.firsts[i]}
 }
 
 // set stores chunk c as chunk k of the group.
@@ -116,36 +141,38 @@ func (g *chunkGroup) set(k int, c *moduleChunk) {
 // more dependent cache miss).
 type moduleChunk struct {
 	chunkHeader
-	idx chunkDir
+	idx  chunkDir
+	base uint64 // the chunk's base: firsts[i] (see moduleSnap)
 }
 
 // chunkHeader is what a lookup reads of every chunk, 40 bytes.
 type chunkHeader struct {
 	ents  []moduleEntry // the modules
 	slope uint64        // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
-	shift uint8         // directory bucket b covers ents[0].start + [b<<shift, (b+1)<<shift)
+	shift uint8         // directory bucket b covers the chunk's base + [b<<shift, (b+1)<<shift)
 	exact bool
 }
 
 // chunkOf makes a chunk of the entries given (1 to maxChunk), which it
-// keeps.
-func chunkOf(ents []moduleEntry) moduleChunk {
+// keeps, whose base is base (at or below the first start).
+func chunkOf(ents []moduleEntry, base uint64) moduleChunk {
 	var buf [maxChunk]uint64
 	starts := buf[:len(ents)]
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}}
-	shift := chunkShift(starts[len(starts)-1] - starts[0])
+	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}, base: base}
+	span := starts[len(starts)-1] - base
+	shift := chunkShift(span)
 	c.shift = uint8(shift)
-	fillBuckets(starts, shift, &c.idx)
-	if span := starts[len(starts)-1] - starts[0]; uint64(len(starts)-1) < span {
+	fillBuckets(starts, base, shift, &c.idx)
+	if uint64(len(starts)-1) < span {
 		c.slope, _ = bits.Div64(uint64(len(starts)-1), 0, span)
 	}
 	c.exact = true
 	for i := range ents {
 		e := &ents[i]
-		if c.guess(e.start) != uint64(i) || c.guess(e.end-1) != uint64(i) {
+		if c.guess(e.start, base) != uint64(i) || c.guess(e.end-1, base) != uint64(i) {
 			c.exact = false
 			break
 		}
@@ -153,9 +180,10 @@ func chunkOf(ents []moduleEntry) moduleChunk {
 	return c
 }
 
-// guess returns the entry the slope puts x in (x at or above base).
-func (c *chunkHeader) guess(x uint64) uint64 {
-	g, _ := bits.Mul64(x-c.ents[0].start, c.slope)
+// guess returns the entry the slope puts x in (x at or above the chunk's
+// base).
+func (c *chunkHeader) guess(x, base uint64) uint64 {
+	g, _ := bits.Mul64(x-base, c.slope)
 	return g
 }
 
@@ -227,10 +255,10 @@ func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
 	if rec&topOverflow != 0 {
 		return s.search(pc)
 	}
-	if ci >= len(s.firsts) || ci>>groupBits >= len(s.groups) {
+	if ci >= len(s.firsts) || ci>>(groupBits+blockBits) >= len(s.blocks) {
 		return 0, 0, nil
 	}
-	first, g := s.firsts[ci], &s.groups[ci>>groupBits]
+	first, g := s.firsts[ci], &s.blocks[ci>>(groupBits+blockBits)][(ci>>groupBits)&(blockSize-1)]
 	k := ci & (groupSize - 1)
 	c := &g.hdr[k]
 	// The module: where the chunk's slope puts it, or its directory's
@@ -303,33 +331,47 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 	return s, nil
 }
 
-// setChunks makes chunks the snapshot's chunk list, sharing the first
-// keep groups of old (which hold the same chunks as chunks does there).
-func (s *moduleSnap) setChunks(old []chunkGroup, keep int, chunks []moduleChunk) {
-	s.nchunks = len(chunks)
-	s.groups = make([]chunkGroup, (len(chunks)+groupSize-1)/groupSize)
-	for g := range s.groups {
-		if g < keep {
-			s.groups[g] = old[g]
-			continue
+// setChunks makes the snapshot's chunk list the first keep groups of old
+// (a snapshot's blocks) and then chunks (the chunks from keep*groupSize
+// on). Whole blocks before keep's are shared.
+func (s *moduleSnap) setChunks(old []*groupBlock, keep int, chunks []moduleChunk) {
+	from := keep * groupSize
+	s.nchunks = from + len(chunks)
+	ng := ngroups(s.nchunks)
+	s.blocks = make([]*groupBlock, (ng+blockSize-1)/blockSize)
+	shared := keep >> blockBits
+	copy(s.blocks, old[:shared])
+	for b := shared; b < len(s.blocks); b++ {
+		blk := new(groupBlock)
+		if b == shared && keep&(blockSize-1) != 0 {
+			copy(blk[:keep&(blockSize-1)], old[b][:keep&(blockSize-1)])
 		}
+		s.blocks[b] = blk
+	}
+	for g := keep; g < ng; g++ {
 		grp := newGroup(chunkGroup{})
-		for k := range min(groupSize, len(chunks)-g*groupSize) {
-			grp.set(k, &chunks[g*groupSize+k])
+		for k := range min(groupSize, s.nchunks-g*groupSize) {
+			grp.set(k, &chunks[g*groupSize+k-from])
 		}
-		s.groups[g] = grp
+		*s.group(g) = grp
 	}
 }
 
 // setFirsts sets firsts and their directory from the chunks.
 func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
-	s.firsts = make([]uint64, len(chunks))
+	firsts := make([]uint64, len(chunks))
 	for i, c := range chunks {
-		s.firsts[i] = c.ents[0].start
+		firsts[i] = c.base
 	}
+	s.setDirs(firsts)
+}
+
+// setDirs makes firsts the snapshot's, and builds their directories.
+func (s *moduleSnap) setDirs(firsts []uint64) {
+	s.firsts = firsts
 	s.dir, s.top = addrDir[uint32]{}, topDir{}
-	if len(chunks) > 0 {
-		s.dir, s.top = newAddrDir[uint32](s.firsts), newTopDir(s.firsts)
+	if len(firsts) > 0 {
+		s.dir, s.top = newAddrDir[uint32](firsts), newTopDir(firsts)
 	}
 }
 
@@ -339,7 +381,7 @@ func newChunk(mods []*Module) moduleChunk {
 	for i, m := range mods {
 		ents[i] = moduleEntry{start: m.Start, end: m.End, m: m}
 	}
-	return chunkOf(ents)
+	return chunkOf(ents, ents[0].start)
 }
 
 // overlapError names both modules and their ranges.
@@ -370,13 +412,24 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 		return nil, overlapError(m, next.m)
 	}
 	ents := splice(c.ents, j, j, m, nil)
+	base := min(s.firsts[ci], m.Start) // lower only in the first chunk
+	var repl []moduleChunk
 	if len(ents) <= maxChunk {
-		return s.replace(ci, ci+1, []moduleChunk{chunkOf(ents)}, s.n+1), nil
+		repl = []moduleChunk{chunkOf(ents, base)}
+	} else {
+		// Split in two halves, which share the array (no chunk changes
+		// its entries once made).
+		h := len(ents) / 2
+		repl = []moduleChunk{chunkOf(ents[:h:h], base), chunkOf(ents[h:], ents[h].start)}
 	}
-	// Split in two halves, which share the array (no chunk changes its
-	// entries once made).
-	h := len(ents) / 2
-	repl := []moduleChunk{chunkOf(ents[:h:h]), chunkOf(ents[h:])}
+	// m may reach past the next chunk's base, below that chunk's first
+	// start (its first module gone): the chunk's base is then its first
+	// start again.
+	if ci+1 < s.nchunks && m.End > s.firsts[ci+1] {
+		next := s.chunk(ci + 1)
+		repl = append(repl, chunkOf(next.ents, next.ents[0].start))
+		return s.replace(ci, ci+2, repl, s.n+1), nil
+	}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
 }
 
@@ -419,15 +472,17 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	// A small chunk merges with a neighbour when the two fit in one.
 	case ci+1 < s.nchunks && left+len(s.chunk(ci+1).ents) <= buildChunk:
 		ents := splice(c.ents, j, j+1, nil, s.chunk(ci+1).ents)
-		return s.replace(ci, ci+2, []moduleChunk{chunkOf(ents)}, s.n-1), nil
+		return s.replace(ci, ci+2, []moduleChunk{chunkOf(ents, s.firsts[ci])}, s.n-1), nil
 	case ci > 0 && left+len(s.chunk(ci-1).ents) <= buildChunk:
 		p := s.chunk(ci - 1)
 		ents := splice(p.ents, len(p.ents), len(p.ents), nil, splice(c.ents, j, j+1, nil, nil))
-		return s.replace(ci-1, ci+1, []moduleChunk{chunkOf(ents)}, s.n-1), nil
+		return s.replace(ci-1, ci+1, []moduleChunk{chunkOf(ents, s.firsts[ci-1])}, s.n-1), nil
 	case left == 0:
 		return s.replace(ci, ci+1, nil, s.n-1), nil
 	}
-	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil))}, s.n-1), nil
+	// The chunk keeps its base, even when m was its first module: the
+	// directories of firsts stay as they are.
+	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil), s.firsts[ci])}, s.n-1), nil
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
@@ -442,25 +497,38 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 	}
 	if len(repl) == hi-lo {
 		t.nchunks = s.nchunks
-		t.groups = slices.Clone(s.groups)
+		t.blocks = slices.Clone(s.blocks)
 		for x := range repl {
 			g := (lo + x) >> groupBits
-			if t.groups[g] == s.groups[g] {
-				t.groups[g] = newGroup(s.groups[g])
+			b := g >> blockBits
+			if t.blocks[b] == s.blocks[b] {
+				blk := *s.blocks[b]
+				t.blocks[b] = &blk
 			}
-			t.groups[g].set((lo+x)&(groupSize-1), &repl[x])
+			if grp := t.group(g); *grp == *s.group(g) {
+				*grp = newGroup(*grp)
+			}
+			t.group(g).set((lo+x)&(groupSize-1), &repl[x])
 		}
 	} else {
-		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl))
-		for i := range lo {
+		// The groups before lo's are kept; the chunks from lo's group on
+		// are laid out again, and firsts spliced.
+		keep := lo >> groupBits
+		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl)-keep*groupSize)
+		for i := keep * groupSize; i < lo; i++ {
 			chunks = append(chunks, s.whole(i))
 		}
 		chunks = append(chunks, repl...)
 		for i := hi; i < s.nchunks; i++ {
 			chunks = append(chunks, s.whole(i))
 		}
-		t.setChunks(s.groups, lo>>groupBits, chunks)
-		t.setFirsts(chunks)
+		t.setChunks(s.blocks, keep, chunks)
+		firsts := make([]uint64, 0, t.nchunks)
+		firsts = append(firsts, s.firsts[:lo]...)
+		for _, c := range repl {
+			firsts = append(firsts, c.base)
+		}
+		t.setDirs(append(firsts, s.firsts[hi:]...))
 		return t
 	}
 	if sameFirsts(s.firsts[lo:hi], repl) {
@@ -469,7 +537,7 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 	}
 	t.firsts = slices.Clone(s.firsts)
 	for x, c := range repl {
-		t.firsts[lo+x] = c.ents[0].start
+		t.firsts[lo+x] = c.base
 	}
 	t.dir, t.top = newAddrDir[uint32](t.firsts), newTopDir(t.firsts)
 	return t
@@ -481,7 +549,7 @@ func sameFirsts(firsts []uint64, chunks []moduleChunk) bool {
 		return false
 	}
 	for i, c := range chunks {
-		if c.ents[0].start != firsts[i] {
+		if c.base != firsts[i] {
 			return false
 		}
 	}

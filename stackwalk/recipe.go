@@ -95,27 +95,43 @@ const _ = uint8(MaxRegs - 1)
 // MaxRegs).
 const noReg = 0xff
 
-// compile fills e from a row and the frame's record, and reports whether
-// the row can be expressed as a recipe. abi gives the registers a callee
-// preserves.
-func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
+// compile fills e from a row (e.found holds the frame's record already),
+// and reports whether the row can be expressed as a recipe. abi gives the
+// registers a callee preserves; signal says the row is a signal trampoline's
+// (its caller may be on another stack: not stepped by unwindLoads).
+func (e *recipe) compile(row *cfi.Row, x *abi, signal bool) bool {
 	if row.CFA.Kind != cfi.CFARegOffset || row.CFA.Offset != int64(int32(row.CFA.Offset)) {
 		return false
 	}
 	e.cfaReg, e.cfaOff = row.CFA.Reg, int32(row.CFA.Offset)
 	e.raReg, e.raSigned = row.RAReg, row.RASigned
-	e.carry = [MaxRegs / 64]uint64{}
+	// A register without a rule is carried when a callee preserves it or
+	// it is the return address column; the rules below change that. The
+	// loop passes over the registers without one (most of them) eight at
+	// a time: it took a third of a frame step without the cache.
+	e.carry = x.saved
+	if row.RAReg < MaxRegs {
+		e.carry[row.RAReg/64] |= 1 << (row.RAReg % 64)
+	}
 	n := 0
-	for r := range MaxRegs {
-		rule := &row.Regs[r]
-		switch rule.Kind {
-		case cfi.RuleUnspecified:
-			if r != int(row.RAReg) && !x.calleeSaved(r) {
+	for r := 0; r < MaxRegs; r++ {
+		// Eight registers without a rule are passed over at once.
+		if r&7 == 0 {
+			g := row.Regs[r : r+8 : r+8]
+			if g[0].Kind|g[1].Kind|g[2].Kind|g[3].Kind|g[4].Kind|g[5].Kind|g[6].Kind|g[7].Kind == cfi.RuleUnspecified {
+				r += 7
 				continue
 			}
-			fallthrough
+		}
+		rule := &row.Regs[r]
+		if rule.Kind == cfi.RuleUnspecified {
+			continue
+		}
+		bit := uint64(1) << (uint(r) % 64)
+		e.carry[r/64] &^= bit
+		switch rule.Kind {
 		case cfi.RuleSameValue:
-			e.carry[r/64] |= 1 << (uint(r) % 64)
+			e.carry[r/64] |= bit
 		case cfi.RuleUndefined:
 		case cfi.RuleOffset, cfi.RuleValOffset, cfi.RuleRegister:
 			if n == maxMoves {
@@ -156,7 +172,7 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
 	// A signal frame's caller may be on another stack (unwind): not
 	// stepped by unwindLoads, whose stack pointer check is the usual one.
-	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs && !fr.signal
+	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs && !signal
 	lo, hi := int64(math.MaxInt32), int64(math.MinInt32)
 	for _, mv := range e.moves[:n] {
 		e.loadsOnly = e.loadsOnly && mv.kind == moveOffset
@@ -173,7 +189,6 @@ func (e *recipe) compile(row *cfi.Row, x *abi, fr *Frame) bool {
 		}
 		e.sets[x.sp/64] |= 1 << (x.sp % 64)
 	}
-	e.found = *fr.rf()
 	return true
 }
 

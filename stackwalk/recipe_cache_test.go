@@ -17,7 +17,7 @@ func fill(c *recipeCache, m *Module, pc uint64) *recipe {
 // TestRecipeCacheWays: four pcs of one set are all held; a fifth evicts
 // one of them, not itself; claiming a pc again reuses its entry.
 func TestRecipeCacheWays(t *testing.T) {
-	c := new(recipeCache)
+	c := newRecipeCache(0)
 	m := &Module{Name: "m"}
 	var same []uint64
 	for pc := uint64(0x1000); len(same) < cacheWays+1; pc += 16 {
@@ -61,7 +61,7 @@ func TestRecipeCacheWays(t *testing.T) {
 // modules 0x10000 apart) all stay in the cache together, which a
 // direct-mapped cache of as many entries did not do.
 func TestRecipeCacheSpreadStack(t *testing.T) {
-	c := new(recipeCache)
+	c := newRecipeCache(0)
 	m := &Module{Name: "m"}
 	var pcs []uint64
 	for i := range 100 {
@@ -78,4 +78,55 @@ func TestRecipeCacheSpreadStack(t *testing.T) {
 		slots[(pc*0x9e3779b97f4a7c15)>>(64-9)] = true
 	}
 	assert.Less(t, len(slots), len(pcs), "a direct-mapped cache of 512 would lose some")
+}
+
+// cyclicHits walks pcs (n return addresses 0x100 apart) round and round
+// through the cache as enter does (find, else claim), rounds times after
+// warm rounds, and returns the share of lookups that found their recipe.
+func cyclicHits(c *recipeCache, n, warm, rounds int) float64 {
+	m := &Module{Name: "m"}
+	hits, total := 0, 0
+	for r := range warm + rounds {
+		for k := range n {
+			pc := 0x1050 + uint64(k)*0x100
+			if c.find(pc, true) == nil {
+				fill(c, m, pc)
+			} else if r >= warm {
+				hits++
+			}
+			if r >= warm {
+				total++
+			}
+		}
+	}
+	return float64(hits) / float64(total)
+}
+
+// TestRecipeCacheGrows: a cache walked round more pcs than it holds grows
+// until they fit (up to its bound), and then finds every one of them;
+// past its bound, random replacement still finds a share of them, where
+// replacing each set's ways in turn found none.
+func TestRecipeCacheGrows(t *testing.T) {
+	for _, n := range []int{100, 2001, 20_000, 100_000} {
+		c := newRecipeCache(0)
+		hits := cyclicHits(c, n, 12, 2)
+		t.Logf("%d pcs: %.4f of lookups hit, %d entries", n, hits, c.entries())
+		assert.GreaterOrEqual(t, hits, 0.97, "%d pcs: %d entries", n, c.entries())
+		assert.LessOrEqual(t, c.entries(), max(4*n, minCacheSets*cacheWays), "%d pcs", n)
+	}
+	c := newRecipeCache(0)
+	cyclicHits(c, 3000, 2, 0)
+	require.Greater(t, c.entries(), minCacheSets*cacheWays)
+	c.reset()
+	assert.Equal(t, minCacheSets*cacheWays, c.entries(), "reset gives the first size again")
+	assert.Nil(t, c.find(0x1050, true))
+
+	c = newRecipeCache(4096)
+	assert.Greater(t, cyclicHits(c, 6000, 12, 2), 0.25, "6,000 pcs, 4,096 entries")
+	assert.Equal(t, 4096, c.entries())
+	c = newRecipeCache(1)
+	assert.Equal(t, minCacheSets*cacheWays, c.entries(), "the smallest cache")
+	hits := cyclicHits(c, 600, 2, 2)
+	assert.Greater(t, hits, 0.3, "600 pcs, 512 entries")
+	assert.Equal(t, minCacheSets*cacheWays, c.entries())
 }

@@ -26,9 +26,8 @@ func TestCompileLoadsOnly(t *testing.T) {
 		r.Regs[3] = cfi.Rule{Kind: cfi.RuleOffset, Offset: -24}
 		return r
 	}
-	var fr Frame
 	var e recipe
-	require.True(t, e.compile(row(), &x, &fr))
+	require.True(t, e.compile(row(), &x, false))
 	assert.True(t, e.loadsOnly)
 	assert.Equal(t, int32(-24), e.loadLo)
 	assert.Equal(t, uint32(24), e.loadSpan)
@@ -44,7 +43,7 @@ func TestCompileLoadsOnly(t *testing.T) {
 		r := row()
 		edit(r)
 		e = recipe{}
-		if e.compile(r, &x, &fr) {
+		if e.compile(r, &x, false) {
 			assert.False(t, e.loadsOnly, name)
 		}
 	}
@@ -52,5 +51,5 @@ func TestCompileLoadsOnly(t *testing.T) {
 	// A CFA offset beyond int32 is not cached at all.
 	r := row()
 	r.CFA.Offset = math.MaxInt32 + 1
-	assert.False(t, (&recipe{}).compile(r, &x, &fr))
+	assert.False(t, (&recipe{}).compile(r, &x, false))
 }

@@ -18,6 +18,6 @@ func TestRecipeLayout(t *testing.T) {
 	assert.Equal(t, uintptr(64), unsafe.Offsetof(e.sets), "sets start the second line")
 	assert.Equal(t, uintptr(80), unsafe.Offsetof(e.moves), "six moves in the second line")
 	assert.Zero(t, unsafe.Offsetof(e.found)%64, "found at %d", unsafe.Offsetof(e.found))
-	var c recipeCache
-	assert.Zero(t, unsafe.Offsetof(c.ents)%64, "entries at %d", unsafe.Offsetof(c.ents))
+	assert.Equal(t, recipeSize, int(unsafe.Sizeof(e)), "the size Config.CacheLimit's documentation gives")
+	assert.Equal(t, 832, recipeSize, "the size Config.CacheLimit's documentation gives")
 }

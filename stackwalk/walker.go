@@ -44,6 +44,13 @@ type Config struct {
 	// MaxFrames bounds the number of frames (DefaultMaxFrames when 0);
 	// reaching it is an error (ErrTooManyFrames).
 	MaxFrames int
+	// CacheLimit bounds the frame recipes the Walker's cache may hold
+	// (DefaultCacheLimit when 0), each 832 bytes: the cache starts at 512
+	// and doubles while the walks' distinct return addresses do not fit,
+	// up to the power of two at or below the limit (at least 512). A walk
+	// over more distinct return addresses than the cache holds looks the
+	// others up in the unwind tables and stack maps at every visit.
+	CacheLimit int
 	// ExactOnly looks records up only at a frame's exact return address
 	// (statepoints); otherwise a frame without one takes the record
 	// stackmap.Index.At gives: the nearest preceding one inside its
@@ -107,9 +114,11 @@ func (e End) String() string {
 }
 
 // Walker walks stacks. Make one with NewWalker and reuse it for every walk
-// of a thread: it holds about 60 KB of scratch space and a cache of 512
-// frame recipes (about 430 KB), and a walk allocates nothing. It is not
-// safe for concurrent use.
+// of a thread: it holds about 60 KB of scratch space and a cache of frame
+// recipes, 512 of them at first (about 430 KB), which grows with the
+// distinct return addresses its walks see up to Config.CacheLimit (832
+// bytes a recipe); a walk allocates nothing, but for the cache's growth.
+// It is not safe for concurrent use.
 //
 // The cache remembers, per module and pc, what entering and unwinding a
 // frame there takes (the CFA rule, the register rules, the return address
@@ -193,7 +202,7 @@ func NewWalker(cfg Config) (*Walker, error) {
 		cfg.MaxFrames = DefaultMaxFrames
 	}
 	cfg.Modules = nil // set holds them
-	w := &Walker{cfg: cfg, abi: x, mods: set, cache: new(recipeCache)}
+	w := &Walker{cfg: cfg, abi: x, mods: set, cache: newRecipeCache(cfg.CacheLimit)}
 	w.cs = &w.st[0]
 	if cfg.ModuleSet != nil {
 		w.slot = set.gp.register()
@@ -402,13 +411,20 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		return false
 	}
 	w.fr = Frame{Index: i, PC: pc, CFA: cfa, SP: sp, Module: m, call: call, signal: ur.SignalFrame, w: w}
-	w.findRecord(&w.fr, m)
-	if w.cache != nil {
-		if e := w.cache.claim(pc); e.compile(row, &w.abi, &w.fr) {
+	if w.cache == nil {
+		w.findRecord(&w.fr, m, &w.own)
+	} else {
+		// The record is found into the entry itself (no copy of it); a
+		// row the recipe cannot express keeps it in w.own.
+		e := w.cache.claim(pc)
+		w.findRecord(&w.fr, m, &e.found)
+		if e.compile(row, &w.abi, ur.SignalFrame) {
 			e.m, e.pc, e.call, e.signal, e.removals = m, pc, call, ur.SignalFrame, w.snap.removals
-			w.recipe, w.fr.ri = e, &e.found
+			w.recipe = e
 		} else {
 			e.m = nil
+			w.own = e.found
+			w.fr.ri = &w.own
 		}
 	}
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
@@ -434,7 +450,8 @@ func (w *Walker) enterRecipe(i int, pc, sp, at uint64, m *Module, e *recipe) boo
 }
 
 // ResetCache forgets every cached frame recipe (and the modules they
-// hold): the next walk looks every pc up again.
+// hold): the next walk looks every pc up again. A cache that grew (see
+// Config.CacheLimit) is given its first size again, 512 recipes.
 func (w *Walker) ResetCache() { w.cache.reset() }
 
 // cfa computes the current frame's CFA from its row.

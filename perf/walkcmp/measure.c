@@ -98,9 +98,13 @@ __attribute__((noinline)) static int nongnu_step_walk(void) {
   return n;
 }
 
+// bt_buf holds unw_backtrace's addresses: room for perf/walk.sh's deepest
+// chain (PAIRS up to 100,000); frames_bt is capped to it.
+#define BT_MAX (1 << 18)
+static void *bt_buf[BT_MAX];
+
 __attribute__((noinline)) static int nongnu_bt_walk(void) {
-  void *buf[512];
-  return nn_backtrace(buf, frames_bt);
+  return nn_backtrace(bt_buf, frames_bt < BT_MAX ? frames_bt : BT_MAX);
 }
 
 static void time_walk(const char *name, int (*walk)(void)) {

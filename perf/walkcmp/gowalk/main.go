@@ -24,7 +24,8 @@ func main() {
 	capture := flag.String("capture", "capture.bin", "where chain writes its capture")
 	rounds := flag.Int("rounds", 5, "interleaved rounds")
 	iters := flag.Int("iters", 2000, "walks per timed run")
-	reps := flag.Int("reps", 5, "timed runs per round (the best is kept)")
+	reps := flag.Int("reps", 5, "timed runs per round (the best is kept; 1: no best-of)")
+	pairs := flag.Int("pairs", 100, "the chain's llc/gcc function pairs (perf/walk.sh's PAIRS): 2*pairs distinct return addresses")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
 	if *chain == "" || *rounds < 1 || *iters < 1 || *reps < 1 {
@@ -60,7 +61,7 @@ func main() {
 			res[name] = append(res[name], ns)
 			frames[name] = n
 		}
-		w, err := load(*chain, *capture)
+		w, err := load(*chain, *capture, *pairs)
 		if err != nil {
 			fail("%v", err)
 		}
@@ -71,6 +72,13 @@ func main() {
 			n, err := w.check(m.values)
 			if err != nil {
 				fail("%s: %v", m.name, err)
+			}
+			// The walker's recipe cache grows with the distinct return
+			// addresses over the first walks (2*pairs of them): the runs
+			// time the walks after that, as the C unwinders' are timed
+			// after their first.
+			for range 8 {
+				w.walk(m.values)
 			}
 			res[m.name] = append(res[m.name], best(*reps, func() float64 {
 				return perRun(*iters, n, func() { w.walk(m.values) })

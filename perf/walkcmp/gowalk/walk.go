@@ -14,14 +14,15 @@ import (
 // walker walks chain's capture: its registers at capture's call and the
 // stack above.
 type walker struct {
-	w  *stackwalk.Walker
-	ra uint64
-	rs stackwalk.RegisterSet
+	w     *stackwalk.Walker
+	ra    uint64
+	rs    stackwalk.RegisterSet
+	pairs int // the chain's llc/gcc function pairs (perf/walk.sh's PAIRS)
 }
 
 // load opens the executable (linked without PIE: bias 0) and reads the
 // capture: a header line of registers, then the stack bytes from rsp.
-func load(exe, capture string) (*walker, error) {
+func load(exe, capture string, pairs int) (*walker, error) {
 	data, err := os.ReadFile(capture)
 	if err != nil {
 		return nil, err
@@ -43,11 +44,12 @@ func load(exe, capture string) (*walker, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stackmap.Memory{Addr: rsp, Data: stack}})
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stackmap.Memory{Addr: rsp, Data: stack},
+		MaxFrames: 2*pairs + 64})
 	if err != nil {
 		return nil, err
 	}
-	x := &walker{w: w, ra: ra}
+	x := &walker{w: w, ra: ra, pairs: pairs}
 	for r, v := range map[uint16]uint64{7: rsp, 6: rbp, 3: rbx, 12: r12, 13: r13, 14: r14, 15: r15} {
 		x.rs.Set(r, v)
 	}
@@ -84,8 +86,8 @@ func (x *walker) walk(values bool) {
 	runtime.KeepAlive(sum) // what the walk computed, so that it is not dead code
 }
 
-// check walks once and verifies what the walk computed: 201 frames (the
-// chain and main) ending in libc; 100 statepoint frames, each with deopt
+// check walks once and verifies what the walk computed: 2*pairs+1 frames
+// (the chain and main) ending in libc; pairs statepoint frames, each with deopt
 // values (x, 3x) and one GC root whose base and derived pointers are equal.
 // It returns the number of frames.
 func (x *walker) check(values bool) (int, error) {
@@ -127,8 +129,8 @@ func (x *walker) check(values bool) (int, error) {
 	if w.Err() != nil {
 		return 0, w.Err()
 	}
-	if frames != 201 || sps != 100 || w.End() != stackwalk.EndNoModule {
-		return 0, fmt.Errorf("%d frames, %d statepoints, end %v (want 201, 100, %v)", frames, sps, w.End(), stackwalk.EndNoModule)
+	if frames != 2*x.pairs+1 || sps != x.pairs || w.End() != stackwalk.EndNoModule {
+		return 0, fmt.Errorf("%d frames, %d statepoints, end %v (want %d, %d, %v)", frames, sps, w.End(), 2*x.pairs+1, x.pairs, stackwalk.EndNoModule)
 	}
 	return frames, nil
 }
