@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the Windows x64 test data from win.ll (statepoint functions whose
+# unwind data covers the codes llc emits) and start.ll (callees,
+# __chkstk, an entry point), with llc-22 and lld-link-22 (Debian packages
+# llvm-22 and lld-22; not needed to run the tests):
+#   win.o        COFF object, UNWIND_INFO version 1
+#   win-v2.o     the same with the module flag winx64-eh-unwindv2: version
+#                2 records with epilog codes
+#   win-fs.o     -function-sections: each function, its .pdata and .xdata
+#                in sections of their own
+#   win.exe      a CRT-free image of win.o and start.o, with a COFF symbol
+#                table (/debug:symtab)
+#   win-v2.exe   the same of win-v2.o
+#   win.dll      a DLL of win.o and start.o without a symbol table,
+#                exporting the w_* functions (names from the export table)
+# and beside each X, X.unwind.txt: llvm-readobj-22 --unwind X.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+llc=(llc-22 -mtriple=x86_64-pc-windows-msvc -filetype=obj)
+"${llc[@]}" win.ll -o win.o
+{ cat win.ll; printf '!llvm.module.flags = !{!0}\n!0 = !{i32 1, !"winx64-eh-unwindv2", i32 1}\n'; } > "$tmp/win-v2.ll"
+"${llc[@]}" "$tmp/win-v2.ll" -o win-v2.o
+"${llc[@]}" -function-sections win.ll -o win-fs.o
+"${llc[@]}" start.ll -o "$tmp/start.o"
+link=(lld-link-22 /nodefaultlib /opt:noref /entry:start /subsystem:console)
+"${link[@]}" /debug:symtab /out:win.exe win.o "$tmp/start.o"
+"${link[@]}" /debug:symtab /out:win-v2.exe win-v2.o "$tmp/start.o"
+exports=()
+for f in w_leaf w_pushes w_fp w_xmm w_large w_huge w_dyn w_noprobe w_epilogs; do exports+=("/export:$f"); done
+"${link[@]}" /dll /noentry "${exports[@]}" /out:win.dll win.o "$tmp/start.o"
+rm -f win.lib win.exp
+for f in win.o win-v2.o win-fs.o win.exe win-v2.exe win.dll; do
+  llvm-readobj-22 --unwind "$f" | sed "s|^File: .*/|File: |" > "$f.unwind.txt"
+done
