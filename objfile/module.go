@@ -24,7 +24,9 @@ import (
 // addresses are (ELF: every section at 0, each FDE keeping its code
 // section for objects built with function sections; Mach-O: every section
 // at its address in the object), so that a record's address finds its
-// function's row. COFF and PE files have no unwind support: an error.
+// function's row. COFF objects and PE images for x86_64: .pdata and the
+// UNWIND_INFO records it names (in an object relocated against a layout
+// of its sections; see pesection.File.X64Unwind).
 func (f *File) Unwind() (*unwind.Table, error) {
 	switch {
 	case f.Universal:
@@ -63,8 +65,10 @@ func (f *File) Unwind() (*unwind.Table, error) {
 			}
 		}
 		return unwind.New(src)
+	case f.pe != nil:
+		return f.peUnwind()
 	}
-	return nil, fmt.Errorf("%v files have no unwind table support (only ELF and Mach-O)", f.Format)
+	return nil, fmt.Errorf("%v files have no unwind table support (only ELF, Mach-O and x64 COFF and PE)", f.Format)
 }
 
 // sectionOf adapts an object's FDE code sections to unwind.SectionOf (nil
@@ -137,8 +141,12 @@ func (f *File) Module(bias uint64) (*stackwalk.Module, error) {
 		for _, r := range f.macho.TextRanges() {
 			lo, hi = min(lo, r.Addr), max(hi, r.Addr+r.Size)
 		}
+	case f.pe != nil:
+		for _, r := range f.pe.TextRanges() {
+			lo, hi = min(lo, r.Addr), max(hi, r.Addr+r.Size)
+		}
 	default:
-		return nil, fmt.Errorf("a walk module is built from a thin ELF or Mach-O file, not %v", f.Format)
+		return nil, fmt.Errorf("a walk module is built from a thin ELF, Mach-O or PE file, not %v", f.Format)
 	}
 	if lo >= hi {
 		return nil, errors.New("no executable code")

@@ -1,6 +1,7 @@
 package unwind
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/stackmaps/stackmaps/cfi"
@@ -9,6 +10,11 @@ import (
 // ErrNotFound means no table of the image covers the address. It is
 // cfi.ErrNotFound, so errors.Is matches either.
 var ErrNotFound = cfi.ErrNotFound
+
+// ErrAmbiguous means an address alone does not say which function it is
+// in: in a relocatable object with several code sections every section
+// starts at 0 (ask RowInSection).
+var ErrAmbiguous = errors.New("address is ambiguous: several code sections hold it")
 
 // Error says which table failed for which address, and why. Err is the
 // table decoder's error (a *cfi.Error, a *compactunwind.FormatError or

@@ -87,6 +87,9 @@ func (noFDEInSection) Unwrap() error { return cfi.ErrNotFound }
 // takes only FDEs of that section; otherwise, or for a negative section,
 // it is RowAt.
 func (t *Table) RowInSection(section int, pc uint64, ctx *Context) (*Row, error) {
+	if section >= 0 && t.pdataSections != nil {
+		return t.pdataInSection(section, pc, ctx)
+	}
 	if section < 0 || (t.bySec[0] == nil && t.bySec[1] == nil) {
 		return t.RowAt(pc, ctx)
 	}

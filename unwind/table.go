@@ -7,6 +7,7 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/winunwind"
 )
 
 // Kind names an unwind table.
@@ -24,13 +25,15 @@ const (
 	KindUnwindInfo
 	// KindCompactUnwind: a Mach-O object's __LD,__compact_unwind.
 	KindCompactUnwind
+	// KindPData: Windows x64 .pdata and the UNWIND_INFO records it names.
+	KindPData
 )
 
-var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", "__unwind_info", "__compact_unwind"}
+var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", "__unwind_info", "__compact_unwind", ".pdata"}
 
 // String returns the section name: ".eh_frame", ".debug_frame" (their ELF
 // names; Mach-O spells them __eh_frame, __debug_frame), "__unwind_info",
-// "__compact_unwind", or "none".
+// "__compact_unwind", ".pdata", or "none".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -71,6 +74,14 @@ type Sources struct {
 	// object with several code sections, each FDE of EHFrame and
 	// DebugFrame its code section (see RowInSection); nil otherwise.
 	EHFrameSections, DebugFrameSections SectionOf
+	// PData is the x64 unwind data of a PE image or COFF object, whose
+	// RVAs count from PDataBase (an image's base; 0 in an object).
+	// PDataSections gives, in an object with several code sections, the
+	// RVA of each (by the index stackmap.Function.CodeSection has; see
+	// RowInSection); nil otherwise.
+	PData         *winunwind.Table
+	PDataBase     uint64
+	PDataSections func(section int) (rva uint32, ok bool)
 }
 
 // Table answers which unwind row holds at a code address of one image.
@@ -90,6 +101,10 @@ type Table struct {
 	code       CodeReader
 	raReg      uint16
 	hasCompact bool
+	// .pdata (Windows x64)
+	pdata         *winunwind.Table
+	pdataBase     uint64
+	pdataSections func(int) (uint32, bool)
 }
 
 // New builds a Table. A DWARF section is searched through its
@@ -102,6 +117,7 @@ type Table struct {
 func New(src Sources) (*Table, error) {
 	t := &Table{arch: src.Arch, info: src.UnwindInfo, textAddr: src.TextAddr, object: src.CompactUnwind, code: src.Code}
 	t.hasCompact = t.info != nil || t.object != nil
+	t.pdata, t.pdataBase, t.pdataSections = src.PData, src.PDataBase, src.PDataSections
 	t.raReg = regs.RolesOf(src.Arch).ReturnAddress
 	if src.Arch == regs.X86_64 {
 		t.raReg = 16 // rip, the return address column
@@ -145,6 +161,8 @@ func (t *Table) Has(k Kind) bool {
 		return t.info != nil
 	case KindCompactUnwind:
 		return t.object != nil
+	case KindPData:
+		return t.pdata != nil
 	}
 	return false
 }
@@ -192,7 +210,7 @@ func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
 // would cost more than the rest.
 func (t *Table) resetRow(pc uint64, ctx *Context) *Row {
 	r := &ctx.row
-	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding = pc, KindNone, nil, false, 0, 0, 0
+	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding, r.Windows = pc, KindNone, nil, false, 0, 0, 0, nil
 	if r.Compact {
 		r.Compact, r.Rule = false, compactunwind.Rule{}
 	}
@@ -222,6 +240,9 @@ func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
 		f := ctx.u.FDE()
 		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart = t.dwarfKind[i], row, f.Offset, true, f.PCBegin
 		return r, nil
+	}
+	if t.pdata != nil {
+		return t.pdataAt(pc, ctx)
 	}
 	if t.hasCompact {
 		return t.compactRow(pc, ctx)

@@ -1,0 +1,33 @@
+package objfile
+
+import (
+	"fmt"
+
+	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/unwind"
+)
+
+// peUnwind builds the unwind table of a COFF object or PE image from its
+// x64 unwind data (.pdata and .xdata; in an object relocated against a
+// layout of its sections, each code section answering offsets in it).
+func (f *File) peUnwind() (*unwind.Table, error) {
+	if f.pe.Arch != regs.X86_64 {
+		return nil, fmt.Errorf("%v files: unwind data is read for x86_64 only, not %v", f.Format, f.pe.Arch)
+	}
+	x, err := f.pe.X64Unwind()
+	if err != nil {
+		return nil, err
+	}
+	if x == nil {
+		return nil, fmt.Errorf("%v file has no .pdata (no unwind data)", f.Format)
+	}
+	src := unwind.Sources{Arch: regs.X86_64, PData: x.Table, PDataBase: x.Base}
+	if len(x.SectionRVA) > 1 {
+		rvas := x.SectionRVA
+		src.PDataSections = func(section int) (uint32, bool) {
+			rva, ok := rvas[section]
+			return rva, ok
+		}
+	}
+	return unwind.New(src)
+}

@@ -1,0 +1,99 @@
+package objfile_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/cfi"
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/unwind"
+)
+
+// winRecord is one stack map record of testdata/windows: its function's
+// name, the offset of its return address in the function, and the CFA
+// rule and return address rule of its row.
+type winRecord struct {
+	fn      string
+	off     uint64
+	cfaReg  uint16
+	cfaOff  int64
+	raRule  cfi.Rule
+	isFirst bool
+}
+
+// windowsRows returns the row of every stack map record of a file of
+// testdata/windows, looked up as a walk does (the return address, minus
+// 1), in the record's code section for objects.
+func windowsRows(t *testing.T, name string) []winRecord {
+	t.Helper()
+	f, err := objfile.Open(td + "windows/" + name)
+	require.NoError(t, err)
+	defer f.Close()
+	tab, err := f.Unwind()
+	require.NoError(t, err)
+	require.True(t, tab.Has(unwind.KindPData))
+	sec, err := f.Sections[0].Parse()
+	require.NoError(t, err)
+	var ctx unwind.Context
+	var out []winRecord
+	tb := sec.Table(0)
+	for _, rec := range tb.Records() {
+		fn, ok := tb.Function(rec.Function())
+		require.True(t, ok)
+		addr, ok := rec.Address()
+		require.True(t, ok)
+		r, err := tab.RowInSection(fn.CodeSection().Index, unwind.LookupPC(addr, true), &ctx)
+		require.NoError(t, err, "%s %s %#x", name, fn.Name(), addr)
+		require.Equal(t, unwind.KindPData, r.Table)
+		require.NotNil(t, r.Windows)
+		assert.Equal(t, fn.Address(), r.FunctionStart, "%s %s", name, fn.Name())
+		out = append(out, winRecord{fn: fn.Name(), off: addr - fn.Address(),
+			cfaReg: r.Rules.CFA.Reg, cfaOff: r.Rules.CFA.Offset, raRule: r.Rules.RA()})
+	}
+	return out
+}
+
+// TestWindowsUnwind: the row of every stack map record is the same in the
+// COFF objects (one .text; function sections, each function's .pdata and
+// .xdata relocated against its own section) and in the linked images, and
+// the frames are what the code does: the return address just below the
+// CFA, the CFA rsp-based but for the frame-pointer functions.
+func TestWindowsUnwind(t *testing.T) {
+	want := windowsRows(t, "win.exe")
+	require.Len(t, want, 9)
+	byFn := map[string]winRecord{}
+	for _, w := range want {
+		byFn[w.fn] = w
+		assert.Equal(t, cfi.Rule{Kind: cfi.RuleOffset, Offset: -8}, w.raRule, w.fn)
+	}
+	assert.Equal(t, uint16(6), byFn["w_fp"].cfaReg) // rbp
+	assert.Equal(t, uint16(6), byFn["w_dyn"].cfaReg)
+	assert.Equal(t, uint16(7), byFn["w_pushes"].cfaReg)
+	assert.Equal(t, int64(128), byFn["w_pushes"].cfaOff)
+	assert.Equal(t, int64(224), byFn["w_xmm"].cfaOff)
+	for _, name := range []string{"win.o", "win-fs.o", "win-v2.o", "win-v2.exe"} {
+		assert.Equal(t, want, windowsRows(t, name), name)
+	}
+}
+
+// TestWindowsUnwindAmbiguous: in an object with function sections an
+// address alone names no function: RowAt refuses it, RowInSection answers.
+func TestWindowsUnwindAmbiguous(t *testing.T) {
+	tab, err := objfile.OpenUnwind(td+"windows/win-fs.o", "")
+	require.NoError(t, err)
+	var ctx unwind.Context
+	_, err = tab.RowAt(0x10, &ctx)
+	assert.ErrorIs(t, err, unwind.ErrAmbiguous)
+	tab, err = objfile.OpenUnwind(td+"windows/win.exe", "")
+	require.NoError(t, err)
+	// w_pushes's epilog pops at 0x140001049: an interrupted frame there
+	// is emulated; a return address there (minus 1) is the body's row.
+	r, err := tab.RowForFrame(0x140001049, false, &ctx)
+	require.NoError(t, err)
+	assert.Equal(t, cfi.CFARule{Kind: cfi.CFARegOffset, Reg: 7, Offset: 64}, r.Rules.CFA)
+	r, err = tab.RowForFrame(0x14000104a, true, &ctx)
+	require.NoError(t, err)
+	assert.Equal(t, cfi.CFARule{Kind: cfi.CFARegOffset, Reg: 7, Offset: 128}, r.Rules.CFA)
+}

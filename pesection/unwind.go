@@ -1,0 +1,232 @@
+package pesection
+
+import (
+	"debug/pe"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/stackmaps/stackmaps/stackmap"
+	"github.com/stackmaps/stackmaps/winunwind"
+)
+
+// relAMD64Addr32NB is IMAGE_REL_AMD64_ADDR32NB: the 32-bit RVA of the
+// target, what .pdata and .xdata hold.
+const relAMD64Addr32NB = 0x0003
+
+// X64Unwind is a file's x64 unwind data (.pdata and the UNWIND_INFO
+// records it names), ready for package winunwind.
+type X64Unwind struct {
+	// Table is the RUNTIME_FUNCTION table over the file's sections.
+	Table *winunwind.Table
+	// Base is what an RVA is added to for an address: the image base of
+	// an image, 0 in an object.
+	Base uint64
+	// SectionRVA gives, in an object, the RVA at which each code section
+	// (by COFF section number, from 1, as stackmap.CodeSection.Index) is
+	// laid out; the first code section is at RVA 0, so that an object
+	// with one code section answers offsets in it as RVAs. Nil in an
+	// image.
+	SectionRVA map[int]uint32
+}
+
+// X64Unwind reads the x64 unwind data of an AMD64 image (the exception
+// directory and the sections) or object (every .pdata section, with its
+// .xdata, relocated against a layout of the object's sections as a linker
+// would place them). It returns nil and no error when the file has no
+// .pdata, and an error for another machine.
+func (f *File) X64Unwind() (*X64Unwind, error) {
+	if f.f.Machine != pe.IMAGE_FILE_MACHINE_AMD64 {
+		return nil, fmt.Errorf("x64 unwind data: machine %#x is not AMD64", f.f.Machine)
+	}
+	if f.Format == stackmap.FormatPE {
+		return f.imageUnwind()
+	}
+	return f.objectUnwind()
+}
+
+// sectionData reads section s (at most its virtual size in an image),
+// nil for one without bytes in the file.
+func (f *File) sectionData(s *pe.Section) ([]byte, error) {
+	n := uint64(s.Size)
+	if f.Format == stackmap.FormatPE && s.VirtualSize != 0 && uint64(s.VirtualSize) < n {
+		n = uint64(s.VirtualSize)
+	}
+	if s.Characteristics&scnUninitData != 0 || n == 0 {
+		return nil, nil
+	}
+	if f.bf != nil {
+		if err := f.bf.Need("section "+s.Name, uint64(s.Offset), n); err != nil {
+			return nil, err
+		}
+	}
+	d, err := s.Data()
+	if err != nil {
+		return nil, fmt.Errorf("section %s: %w", s.Name, err)
+	}
+	return d[:min(uint64(len(d)), n)], nil
+}
+
+func (f *File) imageUnwind() (*X64Unwind, error) {
+	oh, ok := f.f.OptionalHeader.(*pe.OptionalHeader64)
+	if !ok || len(oh.DataDirectory) <= pe.IMAGE_DIRECTORY_ENTRY_EXCEPTION {
+		return nil, nil
+	}
+	dir := oh.DataDirectory[pe.IMAGE_DIRECTORY_ENTRY_EXCEPTION]
+	if dir.Size == 0 {
+		return nil, nil
+	}
+	var secs []winunwind.Section
+	var pdata []byte
+	for _, s := range f.f.Sections {
+		d, err := f.sectionData(s)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil {
+			continue
+		}
+		secs = append(secs, winunwind.Section{RVA: s.VirtualAddress, Data: d})
+		if dir.VirtualAddress >= s.VirtualAddress && uint64(dir.VirtualAddress)+uint64(dir.Size) <= uint64(s.VirtualAddress)+uint64(len(d)) {
+			off := dir.VirtualAddress - s.VirtualAddress
+			pdata = d[off : off+dir.Size]
+		}
+	}
+	if pdata == nil {
+		return nil, fmt.Errorf("exception directory (rva %#x, %d bytes) is not within one section's bytes", dir.VirtualAddress, dir.Size)
+	}
+	t, err := winunwind.NewX64(pdata, dir.VirtualAddress, secs)
+	if err != nil {
+		return nil, err
+	}
+	return &X64Unwind{Table: t, Base: oh.ImageBase}, nil
+}
+
+// isPData reports whether a section of an object holds RUNTIME_FUNCTION
+// entries (".pdata", or ".pdata$name" beside a function's COMDAT section).
+func isPData(name string) bool { return name == ".pdata" || strings.HasPrefix(name, ".pdata$") }
+
+func isXData(name string) bool { return name == ".xdata" || strings.HasPrefix(name, ".xdata$") }
+
+// objectUnwind lays the object's sections out one after another (code
+// sections first, each aligned to 16), relocates copies of its .pdata
+// and .xdata sections against that layout (ADDR32NB: symbol RVA plus the
+// field's addend), and sorts the entries of all .pdata sections by
+// function.
+func (f *File) objectUnwind() (*X64Unwind, error) {
+	secs := f.f.Sections
+	rva := make([]uint32, len(secs))
+	data := make([][]byte, len(secs))
+	next := uint64(0)
+	place := func(code bool) error {
+		for i, s := range secs {
+			if (s.Characteristics&(scnCntCode|scnMemExecute) != 0) != code {
+				continue
+			}
+			d, err := f.sectionData(s)
+			if err != nil {
+				return err
+			}
+			if isPData(s.Name) || isXData(s.Name) {
+				d = slices.Clone(d) // relocated below
+			}
+			next = (next + 15) &^ 15
+			if next+uint64(len(d)) >= 1<<32 {
+				return fmt.Errorf("x64 unwind data: the sections do not fit in 4 GiB")
+			}
+			rva[i], data[i] = uint32(next), d
+			next += uint64(max(len(d), 1))
+		}
+		return nil
+	}
+	if err := place(true); err != nil {
+		return nil, err
+	}
+	if err := place(false); err != nil {
+		return nil, err
+	}
+	var pdata []byte
+	found := false
+	for i, s := range secs {
+		if !isPData(s.Name) && !isXData(s.Name) {
+			continue
+		}
+		if err := f.relocate(s, data[i], rva); err != nil {
+			return nil, err
+		}
+		if isPData(s.Name) {
+			found = true
+			pdata = append(pdata, data[i]...)
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	if len(pdata)%winunwind.RuntimeFunctionSize != 0 {
+		return nil, fmt.Errorf(".pdata: %d bytes is not a whole number of RUNTIME_FUNCTION entries", len(pdata))
+	}
+	// Sort the entries by function (one .pdata per COMDAT function).
+	n := len(pdata) / winunwind.RuntimeFunctionSize
+	ents := make([][winunwind.RuntimeFunctionSize]byte, n)
+	for i := range ents {
+		copy(ents[i][:], pdata[i*winunwind.RuntimeFunctionSize:])
+	}
+	slices.SortStableFunc(ents, func(a, b [winunwind.RuntimeFunctionSize]byte) int {
+		return int(int64(binary.LittleEndian.Uint32(a[:])) - int64(binary.LittleEndian.Uint32(b[:])))
+	})
+	pdata = pdata[:0]
+	for _, e := range ents {
+		pdata = append(pdata, e[:]...)
+	}
+	next = (next + 15) &^ 15
+	if next+uint64(len(pdata)) >= 1<<32 {
+		return nil, fmt.Errorf("x64 unwind data: the sections do not fit in 4 GiB")
+	}
+	ws := []winunwind.Section{{RVA: uint32(next), Data: pdata}}
+	codeRVA := map[int]uint32{}
+	for i, s := range secs {
+		if len(data[i]) > 0 && !isPData(s.Name) {
+			ws = append(ws, winunwind.Section{RVA: rva[i], Data: data[i]})
+		}
+		if s.Characteristics&(scnCntCode|scnMemExecute) != 0 {
+			codeRVA[i+1] = rva[i]
+		}
+	}
+	t, err := winunwind.NewX64(pdata, uint32(next), ws)
+	if err != nil {
+		return nil, err
+	}
+	return &X64Unwind{Table: t, SectionRVA: codeRVA}, nil
+}
+
+// relocate applies section s's ADDR32NB relocations to its copy d, with
+// the sections at the RVAs rva gives.
+func (f *File) relocate(s *pe.Section, d []byte, rva []uint32) error {
+	for i, r := range s.Relocs {
+		fail := func(detail string, args ...any) error {
+			return &stackmap.RelocationError{Section: s.Name + " relocations", Index: i, Offset: uint64(r.VirtualAddress), Type: uint32(r.Type), Detail: fmt.Sprintf(detail, args...)}
+		}
+		switch r.Type {
+		case relAMD64Absolute:
+			continue
+		case relAMD64Addr32NB:
+		default:
+			return fail("relocation type %#x does not apply to unwind data", r.Type)
+		}
+		if uint64(r.VirtualAddress)+4 > uint64(len(d)) {
+			return fail("4-byte field is outside the section (%d bytes)", len(d))
+		}
+		if int(r.SymbolTableIndex) >= len(f.f.COFFSymbols) {
+			return fail("symbol index %d outside the symbol table (%d records)", r.SymbolTableIndex, len(f.f.COFFSymbols))
+		}
+		sym := &f.f.COFFSymbols[r.SymbolTableIndex]
+		if sym.SectionNumber <= 0 || int(sym.SectionNumber) > len(f.f.Sections) {
+			return fail("symbol %d is not defined in a section of the object", r.SymbolTableIndex)
+		}
+		field := d[r.VirtualAddress:]
+		v := rva[sym.SectionNumber-1] + sym.Value + binary.LittleEndian.Uint32(field)
+		binary.LittleEndian.PutUint32(field, v)
+	}
+	return nil
+}
