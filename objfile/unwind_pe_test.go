@@ -15,12 +15,11 @@ import (
 // name, the offset of its return address in the function, and the CFA
 // rule and return address rule of its row.
 type winRecord struct {
-	fn      string
-	off     uint64
-	cfaReg  uint16
-	cfaOff  int64
-	raRule  cfi.Rule
-	isFirst bool
+	fn     string
+	off    uint64
+	cfaReg uint16
+	cfaOff int64
+	raRule cfi.Rule
 }
 
 // windowsRows returns the row of every stack map record of a file of
