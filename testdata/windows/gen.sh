@@ -13,7 +13,9 @@
 #   win-v2.exe   the same of win-v2.o
 #   win.dll      a DLL of win.o and start.o without a symbol table,
 #                exporting the w_* functions (names from the export table)
-# and beside each X, X.unwind.txt: llvm-readobj-22 --unwind X.
+# and beside each X, X.unwind.txt: llvm-readobj-22 --unwind X, and
+# win.dll.labels.txt: the function labels llvm-objdump-22 -d prints for
+# win.dll (from its export table).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
@@ -25,7 +27,7 @@ llc=(llc-22 -mtriple=x86_64-pc-windows-msvc -filetype=obj)
 "${llc[@]}" "$tmp/win-v2.ll" -o win-v2.o
 "${llc[@]}" -function-sections win.ll -o win-fs.o
 "${llc[@]}" start.ll -o "$tmp/start.o"
-link=(lld-link-22 /nodefaultlib /opt:noref /entry:start /subsystem:console)
+link=(lld-link-22 /Brepro /nodefaultlib /opt:noref /entry:start /subsystem:console)
 "${link[@]}" /debug:symtab /out:win.exe win.o "$tmp/start.o"
 "${link[@]}" /debug:symtab /out:win-v2.exe win-v2.o "$tmp/start.o"
 exports=()
@@ -35,3 +37,4 @@ rm -f win.lib win.exp
 for f in win.o win-v2.o win-fs.o win.exe win-v2.exe win.dll; do
   llvm-readobj-22 --unwind "$f" | sed "s|^File: .*/|File: |" > "$f.unwind.txt"
 done
+llvm-objdump-22 -d win.dll | grep '>:$' > win.dll.labels.txt
