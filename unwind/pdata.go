@@ -16,10 +16,14 @@ import (
 type winCtx struct {
 	rule winunwind.Rule
 	row  cfi.Row
-	set  [winSaved]uint16 // the registers row has rules for
+	set  [len(win64Nonvolatile) + winSaved]uint16 // the registers row has rules for (some twice)
 	nset int
 	expr [winSaved + 1][winExprSize]byte // expressions: one per saved register and the CFA
 }
+
+// win64Nonvolatile are the DWARF numbers of the registers the Microsoft
+// x64 calling convention preserves: rbx rsi rdi rbp r12-r15 xmm6-xmm15.
+var win64Nonvolatile = [...]uint16{3, 4, 5, 6, 12, 13, 14, 15, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32}
 
 const (
 	winSaved    = 34 // rip, 16 integer and 16 xmm registers, and one spare
@@ -79,14 +83,25 @@ func (w *winCtx) rules(pc uint64) *cfi.Row {
 	} else {
 		row.CFA = cfi.CFARule{Kind: cfi.CFARegOffset, Reg: rule.CFA.Reg, Offset: rule.CFA.Offset}
 	}
+	// The registers the Microsoft x64 convention preserves keep their
+	// value unless the rule restores them: same value, which a walker
+	// following the SysV convention (rsi, rdi and xmm6-xmm15 are
+	// volatile there) would otherwise drop.
+	for _, reg := range win64Nonvolatile {
+		row.Regs[reg] = cfi.Rule{Kind: cfi.RuleSameValue}
+		w.set[w.nset] = reg
+		w.nset++
+	}
+	nexpr := 1
 	at := func(reg uint16, l winunwind.Loc) {
-		if reg >= cfi.MaxRegs || w.nset >= len(w.set) {
+		if reg >= cfi.MaxRegs || w.nset >= len(w.set) || nexpr >= len(w.expr) {
 			return
 		}
 		if !rule.CFALoaded && l.Reg == rule.CFA.Reg {
 			row.Regs[reg] = cfi.Rule{Kind: cfi.RuleOffset, Offset: l.Offset - rule.CFA.Offset}
 		} else {
-			row.Regs[reg] = cfi.Rule{Kind: cfi.RuleExpression, Expr: bregExpr(&w.expr[1+w.nset], l, false)}
+			row.Regs[reg] = cfi.Rule{Kind: cfi.RuleExpression, Expr: bregExpr(&w.expr[nexpr], l, false)}
+			nexpr++
 		}
 		w.set[w.nset] = reg
 		w.nset++
