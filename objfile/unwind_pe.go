@@ -3,8 +3,10 @@ package objfile
 import (
 	"fmt"
 
+	"github.com/stackmaps/stackmaps/pesection"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/unwind"
+	"github.com/stackmaps/stackmaps/winunwind"
 )
 
 // peUnwind builds the unwind table of a COFF object or PE image from its
@@ -30,4 +32,22 @@ func (f *File) peUnwind() (*unwind.Table, error) {
 		}
 	}
 	return unwind.New(src)
+}
+
+// PDataRecords lists the RUNTIME_FUNCTION entries of a COFF object's or
+// PE image's .pdata sections in file order, each field named as the file
+// names it (pesection.File.PDataRecords), with the table that decodes
+// their UNWIND_INFO records (Table.ParseInfo of each record's Function).
+func (f *File) PDataRecords() ([]pesection.PDataRecord, *winunwind.Table, error) {
+	if f.pe == nil {
+		return nil, nil, fmt.Errorf("%v files have no .pdata", f.Format)
+	}
+	x, err := f.pe.X64Unwind()
+	if err != nil {
+		return nil, nil, err
+	}
+	if x == nil {
+		return nil, nil, nil
+	}
+	return f.pe.PDataRecords(x), x.Table, nil
 }

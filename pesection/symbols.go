@@ -12,6 +12,7 @@ const (
 	typeFunction      = 0x20 // complex type "function" (IMAGE_SYM_DTYPE_FUNCTION << 4)
 	classExternal     = 2    // IMAGE_SYM_CLASS_EXTERNAL
 	classWeakExternal = 105  // IMAGE_SYM_CLASS_WEAK_EXTERNAL
+	classStatic       = 3    // IMAGE_SYM_CLASS_STATIC (section symbols among others)
 )
 
 // symbols is a COFF symbol table with names resolved.

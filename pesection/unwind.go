@@ -29,6 +29,17 @@ type X64Unwind struct {
 	// with one code section answers offsets in it as RVAs. Nil in an
 	// image.
 	SectionRVA map[int]uint32
+
+	// pdata holds each .pdata section's entries as the file has them
+	// (relocated in an object), for PDataRecords.
+	pdata []pdataSection
+}
+
+// pdataSection is one .pdata section: its number (from 1), its entries
+// relocated against the table's layout, and the raw bytes.
+type pdataSection struct {
+	number         int
+	relocated, raw []byte
 }
 
 // X64Unwind reads the x64 unwind data of an AMD64 image (the exception
@@ -100,7 +111,7 @@ func (f *File) imageUnwind() (*X64Unwind, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &X64Unwind{Table: t, Base: oh.ImageBase}, nil
+	return &X64Unwind{Table: t, Base: oh.ImageBase, pdata: []pdataSection{{0, pdata, pdata}}}, nil
 }
 
 // isPData reports whether a section of an object holds RUNTIME_FUNCTION
@@ -147,20 +158,21 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 		return nil, err
 	}
 	var pdata []byte
-	found := false
+	var listed []pdataSection
 	for i, s := range secs {
 		if !isPData(s.Name) && !isXData(s.Name) {
 			continue
 		}
+		raw := slices.Clone(data[i])
 		if err := f.relocate(s, data[i], rva); err != nil {
 			return nil, err
 		}
 		if isPData(s.Name) {
-			found = true
+			listed = append(listed, pdataSection{i + 1, data[i], raw})
 			pdata = append(pdata, data[i]...)
 		}
 	}
-	if !found {
+	if listed == nil {
 		return nil, nil
 	}
 	if len(pdata)%winunwind.RuntimeFunctionSize != 0 {
@@ -197,7 +209,7 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &X64Unwind{Table: t, SectionRVA: codeRVA}, nil
+	return &X64Unwind{Table: t, SectionRVA: codeRVA, pdata: listed}, nil
 }
 
 // relocate applies section s's ADDR32NB relocations to its copy d, with

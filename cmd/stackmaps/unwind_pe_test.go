@@ -2,10 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/testtools"
 )
 
 // TestDumpUnwindWindows: dump --unwind on the Windows x64 test files
@@ -26,4 +32,55 @@ func TestDumpUnwindWindows(t *testing.T) {
 	var doc any
 	require.NoError(t, json.Unmarshal([]byte(stdout), &doc))
 	assert.Contains(t, stdout, `"section":".pdata"`)
+}
+
+// unwindBlock cuts the UnwindInformation block out of llvm-readobj
+// --unwind's output (or dump --unwind --format=llvm's).
+func unwindBlock(s string) string {
+	i := strings.Index(s, "UnwindInformation [\n")
+	if i < 0 {
+		return ""
+	}
+	j := strings.Index(s[i:], "\n]\n")
+	if j < 0 {
+		return s[i:]
+	}
+	return s[i : i+j+3]
+}
+
+// TestDumpUnwindLLVMWindows: dump --unwind --format=llvm prints the
+// UnwindInformation block of llvm-readobj-22 --unwind line for line, for
+// the checked-in views of testdata/windows.
+func TestDumpUnwindLLVMWindows(t *testing.T) {
+	for _, name := range []string{"win.o", "win-v2.o", "win-fs.o", "win.exe", "win-v2.exe", "win.dll"} {
+		want, err := os.ReadFile("../../testdata/windows/" + name + ".unwind.txt")
+		require.NoError(t, err)
+		stdout, stderr, status := runTool("dump", "--unwind", "--format=llvm", "../../testdata/windows/"+name)
+		require.Equal(t, 0, status, "%s: %s", name, stderr)
+		require.NotEmpty(t, unwindBlock(string(want)), name)
+		assert.Equal(t, unwindBlock(string(want)), unwindBlock(stdout), name)
+	}
+	_, stderr, status := runTool("dump", "--unwind", "--format=llvm", objectPath("llvm22/x86_64-elf/kinds.o"))
+	assert.Equal(t, exitFail, status)
+	assert.Contains(t, stderr, "COFF and PE only")
+}
+
+// TestDumpUnwindLLVMLive compares with llvm-readobj-22 run now, on every
+// x86_64 COFF object of testdata/objects and the other PE images.
+func TestDumpUnwindLLVMLive(t *testing.T) {
+	tools := testtools.Need(t, "llvm-readobj-22")
+	if tools == nil {
+		return
+	}
+	files, err := filepath.Glob("../../testdata/objects/llvm*/x86_64-coff/*.o")
+	require.NoError(t, err)
+	files = append(files, "../../testdata/linked-pe/sm.dll", "../../testdata/windows/capture/walk.exe")
+	require.Greater(t, len(files), 30)
+	for _, f := range files {
+		want, err := exec.Command(tools[0], "--unwind", f).Output()
+		require.NoError(t, err, f)
+		stdout, stderr, status := runTool("dump", "--unwind", "--format=llvm", f)
+		require.Equal(t, 0, status, "%s: %s", f, stderr)
+		assert.Equal(t, unwindBlock(string(want)), unwindBlock(stdout), f)
+	}
 }
