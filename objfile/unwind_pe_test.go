@@ -1,6 +1,8 @@
 package objfile_test
 
 import (
+	"bytes"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -95,4 +97,39 @@ func TestWindowsUnwindAmbiguous(t *testing.T) {
 	r, err = tab.RowForFrame(0x14000104a, true, &ctx)
 	require.NoError(t, err)
 	assert.Equal(t, cfi.CFARule{Kind: cfi.CFARegOffset, Reg: 7, Offset: 128}, r.Rules.CFA)
+}
+
+// FuzzPEUnwind feeds whole COFF and PE files to the unwind path (the
+// .pdata layout and relocation of objects, the exception directory of
+// images, the export table, the records' listing) and looks rows up:
+// nothing panics, whatever the bytes.
+func FuzzPEUnwind(f *testing.F) {
+	for _, name := range []string{"win.o", "win-fs.o", "win-v2.o", "win.exe", "win.dll"} {
+		b, err := os.ReadFile(td + "windows/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b, uint32(0x1049))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, pc uint32) {
+		of, err := objfile.NewFile(bytes.NewReader(b))
+		if err != nil || of.PE() == nil {
+			return
+		}
+		defer of.Close()
+		_ = of.PE().Symbols()
+		_, _, _ = of.PDataRecords()
+		tab, err := of.Unwind()
+		if err != nil {
+			return
+		}
+		var ctx unwind.Context
+		for _, at := range []uint64{uint64(pc), 0x140000000 + uint64(pc), 0x180000000 + uint64(pc)} {
+			_, _ = tab.RowAt(at, &ctx)
+			_, _ = tab.RowForFrame(at, false, &ctx)
+			for s := range 4 {
+				_, _ = tab.RowInSection(s, uint64(pc&0xfff), &ctx)
+			}
+		}
+	})
 }
