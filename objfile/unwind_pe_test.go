@@ -133,3 +133,34 @@ func FuzzPEUnwind(f *testing.F) {
 		}
 	})
 }
+
+// TestWindowsTailJumpEpilog: in tail.o the epilog at 0x18 ends in a jmp
+// rel32 to ext2 in the middle of the function. The object holds 0 in the
+// jump's displacement (a REL32 relocation fills it): read as it is, the
+// jump would land inside the function and the pops before it would be
+// taken for the body. The layout applies the relocation, so a frame
+// interrupted at each pop is in an epilog, as in a linked image.
+func TestWindowsTailJumpEpilog(t *testing.T) {
+	tab, err := objfile.OpenUnwind(td+"windows/tail.o", "")
+	require.NoError(t, err)
+	var ctx unwind.Context
+	for _, c := range []struct {
+		pc     uint64
+		cfa    int64
+		where  string
+		nsaved int
+	}{
+		{0x10, 64, "body", 4}, // call ext3: rbx rsi r12 pushed, 0x20 allocated
+		{0x1c, 32, "epilog", 4},
+		{0x1d, 24, "epilog", 3},
+		{0x1e, 16, "epilog", 2},
+		{0x20, 8, "epilog", 1},
+		{0x33, 32, "epilog", 4}, // the epilog at the end, before jmp ext
+	} {
+		r, err := tab.RowForFrame(c.pc, false, &ctx)
+		require.NoError(t, err, "%#x", c.pc)
+		assert.Equal(t, cfi.CFARule{Kind: cfi.CFARegOffset, Reg: 7, Offset: c.cfa}, r.Rules.CFA, "%#x", c.pc)
+		assert.Equal(t, c.where, r.Windows.Where.String(), "%#x", c.pc)
+		assert.Len(t, r.Windows.Saved(), c.nsaved-1, "%#x", c.pc)
+	}
+}

@@ -11,9 +11,12 @@ import (
 	"github.com/stackmaps/stackmaps/winunwind"
 )
 
-// relAMD64Addr32NB is IMAGE_REL_AMD64_ADDR32NB: the 32-bit RVA of the
-// target, what .pdata and .xdata hold.
-const relAMD64Addr32NB = 0x0003
+// Relocation types of the unwind data and of the code it reads.
+const (
+	relAMD64Addr32NB = 0x0003 // IMAGE_REL_AMD64_ADDR32NB: the 32-bit RVA of the target, what .pdata and .xdata hold
+	relAMD64Rel32    = 0x0004 // IMAGE_REL_AMD64_REL32 .. REL32_5 (0x0009): pc-relative, from the end of the field + 0..5
+	relAMD64Rel32_5  = 0x0009
+)
 
 // X64Unwind is a file's x64 unwind data (.pdata and the UNWIND_INFO
 // records it names), ready for package winunwind.
@@ -139,7 +142,7 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 			if err != nil {
 				return err
 			}
-			if isPData(s.Name) || isXData(s.Name) {
+			if isPData(s.Name) || isXData(s.Name) || (code && len(s.Relocs) > 0) {
 				d = slices.Clone(d) // relocated below
 			}
 			next = (next + 15) &^ 15
@@ -156,6 +159,15 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 	}
 	if err := place(false); err != nil {
 		return nil, err
+	}
+	// Code: the jumps an epilog may end in must reach their targets (a
+	// tail call's displacement is 0 in the object); a target outside the
+	// object is placed past every section.
+	outside := uint32((next + 15) &^ 15)
+	for i, s := range secs {
+		if s.Characteristics&(scnCntCode|scnMemExecute) != 0 && len(s.Relocs) > 0 {
+			f.relocateCode(s, data[i], rva, outside)
+		}
 	}
 	var pdata []byte
 	var listed []pdataSection
@@ -210,6 +222,28 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 		return nil, err
 	}
 	return &X64Unwind{Table: t, SectionRVA: codeRVA, pdata: listed}, nil
+}
+
+// relocateCode applies code section s's pc-relative relocations to its
+// copy d (the sections at the RVAs rva gives), as a linker would: a
+// target the object does not define is taken to be at RVA outside.
+// Relocations it cannot apply are left alone: they only matter to the
+// jumps that end epilogs.
+func (f *File) relocateCode(s *pe.Section, d []byte, rva []uint32, outside uint32) {
+	for _, r := range s.Relocs {
+		if r.Type < relAMD64Rel32 || r.Type > relAMD64Rel32_5 || uint64(r.VirtualAddress)+4 > uint64(len(d)) ||
+			int(r.SymbolTableIndex) >= len(f.f.COFFSymbols) {
+			continue
+		}
+		sym := &f.f.COFFSymbols[r.SymbolTableIndex]
+		field := d[r.VirtualAddress:]
+		from := rva[slices.Index(f.f.Sections, s)] + r.VirtualAddress + 4 + uint32(r.Type-relAMD64Rel32)
+		target := outside
+		if sym.SectionNumber > 0 && int(sym.SectionNumber) <= len(f.f.Sections) {
+			target = rva[sym.SectionNumber-1] + sym.Value + binary.LittleEndian.Uint32(field)
+		}
+		binary.LittleEndian.PutUint32(field, target-from)
+	}
 }
 
 // relocate applies section s's ADDR32NB relocations to its copy d, with

@@ -8,6 +8,7 @@
 #                2 records with epilog codes
 #   win-fs.o     -function-sections: each function, its .pdata and .xdata
 #                in sections of their own
+#   tail.o       tail.ll: epilogs that end in tail jumps, one mid-function
 #   win.exe      a CRT-free image of win.o and start.o, with a COFF symbol
 #                table (/debug:symtab)
 #   win-v2.exe   the same of win-v2.o
@@ -26,6 +27,7 @@ llc=(llc-22 -mtriple=x86_64-pc-windows-msvc -filetype=obj)
 { cat win.ll; printf '!llvm.module.flags = !{!0}\n!0 = !{i32 1, !"winx64-eh-unwindv2", i32 1}\n'; } > "$tmp/win-v2.ll"
 "${llc[@]}" "$tmp/win-v2.ll" -o win-v2.o
 "${llc[@]}" -function-sections win.ll -o win-fs.o
+"${llc[@]}" tail.ll -o tail.o
 "${llc[@]}" start.ll -o "$tmp/start.o"
 link=(lld-link-22 /Brepro /nodefaultlib /opt:noref /entry:start /subsystem:console)
 "${link[@]}" /debug:symtab /out:win.exe win.o "$tmp/start.o"
@@ -34,7 +36,7 @@ exports=()
 for f in w_leaf w_pushes w_fp w_xmm w_large w_huge w_dyn w_noprobe w_epilogs; do exports+=("/export:$f"); done
 "${link[@]}" /dll /noentry "${exports[@]}" /out:win.dll win.o "$tmp/start.o"
 rm -f win.lib win.exp
-for f in win.o win-v2.o win-fs.o win.exe win-v2.exe win.dll; do
+for f in win.o win-v2.o win-fs.o tail.o win.exe win-v2.exe win.dll; do
   llvm-readobj-22 --unwind "$f" | sed "s|^File: .*/|File: |" > "$f.unwind.txt"
 done
 llvm-objdump-22 -d win.dll | grep '>:$' > win.dll.labels.txt
