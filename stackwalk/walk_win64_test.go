@@ -70,12 +70,29 @@ func TestWalkWindows(t *testing.T) {
 	t.Logf("%d frames, %d values and %d roots checked, homes %v", got.frames, got.values, got.roots, got.homes)
 }
 
-// TestWalkWindowsRebuild rebuilds walk.exe, runs it under wine and walks
-// the new capture (skipped without the tools, which
+// TestWalkWindowsXMM walks the capture of testdata/windows/capture/xmm:
+// version 2 unwind records, walk_b's ten deopt doubles in xmm6-xmm15
+// (saved by SAVE_XMM128 in walk_b's prolog, four of them saved again by
+// walk_c's), walk_a's 8 KiB frame (__chkstk, ALLOC_LARGE): every frame's
+// CFA, SP, deopt values and roots as the program recorded them.
+func TestWalkWindowsXMM(t *testing.T) {
+	f, err := walktest.ParseFile(windowsCapture + "xmm/capture.txt")
+	require.NoError(t, err)
+	require.True(t, f.Done)
+	got := walkCapture(t, windowsCapture+"xmm/walk.exe", f)
+	assert.Equal(t, 5, got.frames)
+	assert.Equal(t, 0, got.skipped)
+	assert.Equal(t, 6+12+7+4, got.values)
+	assert.Equal(t, 4, got.roots)
+	t.Logf("%d frames, %d values and %d roots checked, homes %v", got.frames, got.values, got.roots, got.homes)
+}
+
+// TestWalkWindowsRebuild rebuilds both programs, runs them under wine and
+// walks the new captures (skipped without the tools, which
 // STACKMAPS_REQUIRE_TOOLS=1 requires).
 func TestWalkWindowsRebuild(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs a program under wine")
+		t.Skip("builds and runs programs under wine")
 	}
 	if testtools.Need(t, "llc-22", "clang-22", "lld-link-22", "llvm-dlltool-22") == nil {
 		return
@@ -86,12 +103,16 @@ func TestWalkWindowsRebuild(t *testing.T) {
 			return
 		}
 	}
-	dir := t.TempDir()
-	out, err := exec.Command(windowsCapture+"build.sh", dir).CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	f, err := walktest.ParseFile(filepath.Join(dir, "capture.txt"))
-	require.NoError(t, err)
-	homeArea(t, filepath.Join(dir, "walk.exe"), f)
-	got := walkCapture(t, filepath.Join(dir, "walk.exe"), f)
-	assert.Equal(t, 5, got.frames)
+	for _, prog := range []string{"walk", "xmm"} {
+		dir := t.TempDir()
+		out, err := exec.Command(windowsCapture+"build.sh", prog, dir).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		f, err := walktest.ParseFile(filepath.Join(dir, "capture.txt"))
+		require.NoError(t, err)
+		if prog == "walk" {
+			homeArea(t, filepath.Join(dir, "walk.exe"), f)
+		}
+		got := walkCapture(t, filepath.Join(dir, "walk.exe"), f)
+		assert.Equal(t, 5, got.frames, prog)
+	}
 }

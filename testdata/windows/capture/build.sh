@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds and runs the Windows x64 stack walk program (README.md):
+# Builds and runs a Windows x64 stack walk program (README.md):
+#   build.sh [walk|xmm] [OUTDIR]
+# walk (the default): OUTDIR defaults to this directory;
 #   walk.exe     testdata/walk/walk_statepoint.ll compiled by llc-22 for
 #                x86_64-pc-windows-msvc, driver.c and capture-x86_64-win.S
 #                by clang-22, linked CRT-free by lld-link-22 against an
@@ -10,16 +12,25 @@
 #                a private WINEPREFIX in a temporary directory)
 # Needs llc-22, clang-22, lld-link-22 and llvm-dlltool-22 (Debian llvm-22,
 # clang-22, lld-22) and wine64 (Debian wine64); not needed to run the
-# tests. OUTDIR (default: this directory) receives both files.
+# tests. xmm: xmm/xmm.ll (xmm/gen.py writes it) instead, into OUTDIR
+# (default: xmm/).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-out=${1:-$here}
+prog=${1:-walk}
+case "$prog" in
+walk) ll="$here/../../walk/walk_statepoint.ll" inc="$here/../../walk" out=${2:-$here} ;;
+xmm) ll="$here/xmm/xmm.ll" inc="$here/xmm" out=${2:-$here/xmm} ;;
+*) echo "usage: $0 [walk|xmm] [OUTDIR]" >&2; exit 2 ;;
+esac
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+wineserver=$(command -v wineserver || command -v wineserver64 || echo /usr/lib/wine/wineserver)
+# The wine server of the private prefix outlives the program: stop it
+# before removing the prefix.
+trap 'WINEPREFIX="$tmp/wineprefix" "$wineserver" -k 2>/dev/null || true; rm -rf "$tmp"' EXIT
 llc-22 -O2 -mtriple=x86_64-pc-windows-msvc -use-registers-for-deopt-values -filetype=obj \
-  "$here/../../walk/walk_statepoint.ll" -o "$tmp/walk.o"
+  "$ll" -o "$tmp/walk.o"
 clang-22 --target=x86_64-pc-windows-msvc -O1 -fasynchronous-unwind-tables -ffreestanding -fno-stack-protector -fno-builtin \
-  -c "$here/driver.c" -o "$tmp/driver.o"
+  -I "$inc" -c "$here/driver.c" -o "$tmp/driver.o"
 clang-22 --target=x86_64-pc-windows-msvc -c "$here/capture-x86_64-win.S" -o "$tmp/capture.o"
 llvm-dlltool-22 -m i386:x86-64 -d "$here/kernel32.def" -l "$tmp/kernel32.lib"
 lld-link-22 /Brepro /nodefaultlib /entry:start /subsystem:console /fixed /debug:symtab \

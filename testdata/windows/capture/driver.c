@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include "../../capture/capture.h"
 #include "../../capture/program.h"
-#include "../../walk/frames.h"
+#include "frames.h" /* testdata/walk/frames.h or xmm/frames.h, by -I */
 
 #define ABOVE_MAIN 256
 #define WALK_N 5
