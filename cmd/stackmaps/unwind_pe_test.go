@@ -84,3 +84,18 @@ func TestDumpUnwindLLVMLive(t *testing.T) {
 		assert.Equal(t, unwindBlock(string(want)), unwindBlock(stdout), f)
 	}
 }
+
+// TestLookupExportName: in a DLL without a symbol table, lookup finds a
+// record by SYMBOL+OFF with the name from the export table, and dump
+// names the functions so.
+func TestLookupExportName(t *testing.T) {
+	stdout, stderr, status := runTool("lookup", "../../testdata/windows/win.dll", "w_pushes+0x1f")
+	require.Equal(t, 0, status, stderr)
+	assert.Contains(t, stdout, "w_pushes+0x1f (0x18000103f): exact, 1 record")
+	assert.Contains(t, stdout, "Record ID 3001 (0xbb9)")
+	stdout, _, status = runTool("dump", "../../testdata/windows/win.dll")
+	require.Equal(t, 0, status)
+	for _, fn := range []string{"w_leaf", "w_pushes", "w_fp", "w_xmm", "w_large", "w_huge", "w_dyn", "w_noprobe", "w_epilogs"} {
+		assert.Contains(t, stdout, " "+fn+" at 0x18000", fn)
+	}
+}
