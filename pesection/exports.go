@@ -1,8 +1,11 @@
 package pesection
 
 import (
+	"cmp"
 	"debug/pe"
 	"encoding/binary"
+	"slices"
+	"sort"
 )
 
 // exportDirSize is the size of IMAGE_EXPORT_DIRECTORY.
@@ -52,6 +55,7 @@ func exports(f *pe.File) []export {
 	if funcs == nil || names == nil || ords == nil {
 		return nil
 	}
+	code := codeSections(f)
 	var out []export
 	for i := range int(min(nnames, 1<<24)) {
 		ord := uint32(le.Uint16(ords[2*i:]))
@@ -62,58 +66,82 @@ func exports(f *pe.File) []export {
 		if rva >= dir.VirtualAddress && rva-dir.VirtualAddress < dir.Size {
 			continue // a forwarder ("dll.name")
 		}
-		sect := codeSectionOf(f, rva)
-		if sect == 0 {
+		sp, ok := find(code, rva)
+		if !ok {
 			continue
 		}
 		name := m.cstring(le.Uint32(names[4*i:]))
 		if name == "" {
 			continue
 		}
-		out = append(out, export{name, rva, sect})
+		out = append(out, export{name, rva, int16(sp.number)})
 	}
 	return out
 }
 
-// codeSectionOf returns the number of the code section holding rva, 0 for
-// none.
-func codeSectionOf(f *pe.File, rva uint32) int16 {
+// span is a section's range of RVAs [start, end) and its number (from 1).
+type span struct {
+	start, end uint32
+	number     int
+}
+
+// spans lists f's sections that keep reports, sorted by RVA, each
+// [VirtualAddress, VirtualAddress+size(s)).
+func spans(f *pe.File, keep func(*pe.Section) bool, size func(*pe.Section) uint32) []span {
+	var out []span
 	for i, s := range f.Sections {
-		n := max(s.VirtualSize, s.Size)
-		if s.Characteristics&(scnCntCode|scnMemExecute) != 0 && rva >= s.VirtualAddress && rva-s.VirtualAddress < n {
-			return int16(i + 1)
+		if keep(s) {
+			out = append(out, span{s.VirtualAddress, s.VirtualAddress + size(s), i + 1})
 		}
 	}
-	return 0
+	slices.SortFunc(out, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+	return out
+}
+
+// find returns the span holding rva.
+func find(ss []span, rva uint32) (span, bool) {
+	k := sort.Search(len(ss), func(i int) bool { return ss[i].start > rva })
+	if k > 0 && rva-ss[k-1].start < ss[k-1].end-ss[k-1].start {
+		return ss[k-1], true
+	}
+	return span{}, false
+}
+
+// codeSections are an image's code sections.
+func codeSections(f *pe.File) []span {
+	return spans(f, func(s *pe.Section) bool { return s.Characteristics&(scnCntCode|scnMemExecute) != 0 },
+		func(s *pe.Section) uint32 { return max(s.VirtualSize, s.Size) })
 }
 
 // memory is an image's sections by RVA, read on demand.
 type memory struct {
-	f    *pe.File
-	data map[int][]byte
+	f     *pe.File
+	spans []span // by the bytes each has in the file
+	data  map[int][]byte
 }
 
-func imageMemory(f *pe.File) *memory { return &memory{f: f, data: map[int][]byte{}} }
+func imageMemory(f *pe.File) *memory {
+	return &memory{f: f, data: map[int][]byte{},
+		spans: spans(f, func(*pe.Section) bool { return true }, func(s *pe.Section) uint32 { return s.Size })}
+}
 
 // at returns the bytes from rva to the end of the section holding rva's
 // bytes in the file, or nil.
 func (m *memory) at(rva uint32) []byte {
-	for i, s := range m.f.Sections {
-		if rva < s.VirtualAddress || rva-s.VirtualAddress >= s.Size {
-			continue
-		}
-		d, ok := m.data[i]
-		if !ok {
-			var err error
-			if d, err = s.Data(); err != nil {
-				d = nil
-			}
-			m.data[i] = d
-		}
-		if off := int(rva - s.VirtualAddress); off < len(d) {
-			return d[off:]
-		}
+	sp, ok := find(m.spans, rva)
+	if !ok {
 		return nil
+	}
+	d, ok := m.data[sp.number]
+	if !ok {
+		var err error
+		if d, err = m.f.Sections[sp.number-1].Data(); err != nil {
+			d = nil
+		}
+		m.data[sp.number] = d
+	}
+	if off := int(rva - sp.start); off < len(d) {
+		return d[off:]
 	}
 	return nil
 }

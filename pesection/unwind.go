@@ -166,7 +166,7 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 	outside := uint32((next + 15) &^ 15)
 	for i, s := range secs {
 		if s.Characteristics&(scnCntCode|scnMemExecute) != 0 && len(s.Relocs) > 0 {
-			f.relocateCode(s, data[i], rva, outside)
+			f.relocateCode(s, data[i], rva[i], rva, outside)
 		}
 	}
 	var pdata []byte
@@ -225,11 +225,12 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 }
 
 // relocateCode applies code section s's pc-relative relocations to its
-// copy d (the sections at the RVAs rva gives), as a linker would: a
+// copy d (s at RVA at, the sections at the RVAs rva gives), as a linker
+// would: a
 // target the object does not define is taken to be at RVA outside.
 // Relocations it cannot apply are left alone: they only matter to the
 // jumps that end epilogs.
-func (f *File) relocateCode(s *pe.Section, d []byte, rva []uint32, outside uint32) {
+func (f *File) relocateCode(s *pe.Section, d []byte, at uint32, rva []uint32, outside uint32) {
 	for _, r := range s.Relocs {
 		if r.Type < relAMD64Rel32 || r.Type > relAMD64Rel32_5 || uint64(r.VirtualAddress)+4 > uint64(len(d)) ||
 			int(r.SymbolTableIndex) >= len(f.f.COFFSymbols) {
@@ -237,7 +238,7 @@ func (f *File) relocateCode(s *pe.Section, d []byte, rva []uint32, outside uint3
 		}
 		sym := &f.f.COFFSymbols[r.SymbolTableIndex]
 		field := d[r.VirtualAddress:]
-		from := rva[slices.Index(f.f.Sections, s)] + r.VirtualAddress + 4 + uint32(r.Type-relAMD64Rel32)
+		from := at + r.VirtualAddress + 4 + uint32(r.Type-relAMD64Rel32)
 		target := outside
 		if sym.SectionNumber > 0 && int(sym.SectionNumber) <= len(f.f.Sections) {
 			target = rva[sym.SectionNumber-1] + sym.Value + binary.LittleEndian.Uint32(field)

@@ -1,8 +1,10 @@
 package pesection
 
 import (
+	"cmp"
 	"debug/pe"
 	"encoding/binary"
+	"slices"
 
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/winunwind"
@@ -87,8 +89,39 @@ func (f *File) PDataRecords(x *X64Unwind) []PDataRecord {
 // value plus the field's addend), a function rather than the section's
 // own symbol, and the distance from it. A field at an offset that is 4
 // mod 12 (a RUNTIME_FUNCTION's EndAddress) ends a range: its symbol is the
-// one for the byte before the target.
+// one for the byte before the target. The symbols are sorted once, so
+// that the cost is O((symbols + relocations) log symbols).
 func relocTargets(f *pe.File, s *pe.Section, syms *symbols, raw []byte) map[uint32]PDataField {
+	type named struct {
+		value     uint32
+		index     int
+		isSection bool
+	}
+	bySection := map[int16][]named{}
+	for i := 0; i < len(f.COFFSymbols); i++ {
+		c := &f.COFFSymbols[i]
+		if c.SectionNumber > 0 && syms.names[i] != "" {
+			isSection := c.StorageClass == classStatic && c.NumberOfAuxSymbols > 0 && c.Value == 0
+			bySection[c.SectionNumber] = append(bySection[c.SectionNumber], named{c.Value, i, isSection})
+		}
+		i += int(c.NumberOfAuxSymbols)
+	}
+	for _, ns := range bySection {
+		// By value; at one value a section symbol first, so that the last
+		// of a run is the one to name.
+		slices.SortStableFunc(ns, func(a, b named) int {
+			if c := cmp.Compare(a.value, b.value); c != 0 {
+				return c
+			}
+			switch {
+			case a.isSection && !b.isSection:
+				return -1
+			case !a.isSection && b.isSection:
+				return 1
+			}
+			return cmp.Compare(b.index, a.index) // the first in the table last
+		})
+	}
 	out := map[uint32]PDataField{}
 	for _, r := range s.Relocs {
 		si := int(r.SymbolTableIndex)
@@ -98,26 +131,17 @@ func relocTargets(f *pe.File, s *pe.Section, syms *symbols, raw []byte) map[uint
 		sym := &f.COFFSymbols[si]
 		addend := binary.LittleEndian.Uint32(raw[r.VirtualAddress:])
 		fd := PDataField{Symbol: syms.names[si], Value: uint64(addend)}
-		if sym.SectionNumber > 0 {
+		if ns := bySection[sym.SectionNumber]; sym.SectionNumber > 0 && len(ns) > 0 {
 			target := uint64(sym.Value) + uint64(addend)
 			find := target
 			if r.VirtualAddress%winunwind.RuntimeFunctionSize == 4 && find > 0 {
 				find--
 			}
-			best, bestSection := -1, false
-			for i := 0; i < len(f.COFFSymbols); i++ {
-				c := &f.COFFSymbols[i]
-				if c.SectionNumber == sym.SectionNumber && syms.names[i] != "" && uint64(c.Value) <= find {
-					isSection := c.StorageClass == classStatic && c.NumberOfAuxSymbols > 0 && c.Value == 0
-					if best < 0 || uint64(c.Value) > uint64(f.COFFSymbols[best].Value) ||
-						(uint64(c.Value) == uint64(f.COFFSymbols[best].Value) && bestSection && !isSection) {
-						best, bestSection = i, isSection
-					}
-				}
-				i += int(c.NumberOfAuxSymbols)
-			}
-			if best >= 0 {
-				fd = PDataField{Symbol: syms.names[best], Value: target - uint64(f.COFFSymbols[best].Value)}
+			// The last symbol whose value is at most find.
+			k, _ := slices.BinarySearchFunc(ns, find+1, func(n named, v uint64) int { return cmp.Compare(uint64(n.value), v) })
+			if k > 0 {
+				best := ns[k-1]
+				fd = PDataField{Symbol: syms.names[best.index], Value: target - uint64(best.value)}
 			}
 		}
 		out[r.VirtualAddress] = fd
