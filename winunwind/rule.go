@@ -64,10 +64,12 @@ type Rule struct {
 	// CFALoaded (a PUSH_MACHFRAME), the 8 bytes stored there.
 	CFA       Loc
 	CFALoaded bool
-	// ReturnAddress is where the caller's rip is stored.
-	ReturnAddress Loc
-	saved         [maxSaved]Saved
-	nsaved        uint8
+	// ReturnAddress is where the caller's rip (ARM64: lr) is stored.
+	// ReturnAddressInLR (ARM64) says it is still in lr, not saved.
+	ReturnAddress     Loc
+	ReturnAddressInLR bool
+	saved             [maxSaved]Saved
+	nsaved            uint8
 }
 
 // Saved returns the saved registers, in the order the unwind data gives
