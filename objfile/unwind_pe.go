@@ -10,22 +10,36 @@ import (
 )
 
 // peUnwind builds the unwind table of a COFF object or PE image from its
-// x64 unwind data (.pdata and .xdata; in an object relocated against a
+// x64 or ARM64 unwind data (.pdata and .xdata; in an object relocated against a
 // layout of its sections, each code section answering offsets in it).
 func (f *File) peUnwind() (*unwind.Table, error) {
-	if f.pe.Arch != regs.X86_64 {
-		return nil, fmt.Errorf("%v files: unwind data is read for x86_64 only, not %v", f.Format, f.pe.Arch)
+	var (
+		src  unwind.Sources
+		rvas map[int]uint32
+	)
+	switch f.pe.Arch {
+	case regs.X86_64:
+		x, err := f.pe.X64Unwind()
+		if err != nil {
+			return nil, err
+		}
+		if x == nil {
+			return nil, fmt.Errorf("%v file has no .pdata (no unwind data)", f.Format)
+		}
+		src, rvas = unwind.Sources{Arch: regs.X86_64, PData: x.Table, PDataBase: x.Base}, x.SectionRVA
+	case regs.AArch64:
+		x, err := f.pe.ARM64Unwind()
+		if err != nil {
+			return nil, err
+		}
+		if x == nil {
+			return nil, fmt.Errorf("%v file has no .pdata (no unwind data)", f.Format)
+		}
+		src, rvas = unwind.Sources{Arch: regs.AArch64, PDataARM64: x.Table, PDataBase: x.Base}, x.SectionRVA
+	default:
+		return nil, fmt.Errorf("%v files: unwind data is read for x86_64 and aarch64, not %v", f.Format, f.pe.Arch)
 	}
-	x, err := f.pe.X64Unwind()
-	if err != nil {
-		return nil, err
-	}
-	if x == nil {
-		return nil, fmt.Errorf("%v file has no .pdata (no unwind data)", f.Format)
-	}
-	src := unwind.Sources{Arch: regs.X86_64, PData: x.Table, PDataBase: x.Base}
-	if len(x.SectionRVA) > 1 {
-		rvas := x.SectionRVA
+	if len(rvas) > 1 {
 		src.PDataSections = func(section int) (uint32, bool) {
 			rva, ok := rvas[section]
 			return rva, ok

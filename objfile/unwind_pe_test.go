@@ -164,3 +164,54 @@ func TestWindowsTailJumpEpilog(t *testing.T) {
 		assert.Len(t, r.Windows.Saved(), c.nsaved-1, "%#x", c.pc)
 	}
 }
+
+// TestWindowsUnwindStackSize checks every record's row against LLVM's own
+// account of the frame: where the CFA is sp-based, its offset is the
+// function's stack size in the stack map (plus the return address on
+// x86_64, which the call pushed), in the x64 and ARM64 objects and images.
+func TestWindowsUnwindStackSize(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		ra   int64
+	}{{"win.o", 8}, {"win-fs.o", 8}, {"win-v2.o", 8}, {"win.exe", 8}, {"win.dll", 8}, {"win-arm64.o", 0}, {"win-arm64.exe", 0}} {
+		f, err := objfile.Open(td + "windows/" + c.name)
+		require.NoError(t, err)
+		tab, err := f.Unwind()
+		require.NoError(t, err, c.name)
+		sec, err := f.Sections[0].Parse()
+		require.NoError(t, err)
+		tb := sec.Table(0)
+		var ctx unwind.Context
+		spBased := 0
+		for _, rec := range tb.Records() {
+			fn, _ := tb.Function(rec.Function())
+			addr, _ := rec.Address()
+			r, err := tab.RowInSection(fn.CodeSection().Index, unwind.LookupPC(addr, true), &ctx)
+			require.NoError(t, err, "%s %s", c.name, fn.Name())
+			sp := uint16(7)
+			if c.ra == 0 {
+				sp = 31
+			}
+			if r.Rules.CFA.Reg == sp {
+				spBased++
+				assert.Equal(t, int64(fn.StackSize())+c.ra, r.Rules.CFA.Offset, "%s %s", c.name, fn.Name())
+			}
+		}
+		assert.GreaterOrEqual(t, spBased, 6, c.name)
+		f.Close()
+	}
+}
+
+// TestWindowsUnwindARM64: the ARM64 object's rows equal the image's for
+// every record.
+func TestWindowsUnwindARM64(t *testing.T) {
+	want := windowsRows(t, "win-arm64.exe")
+	require.Len(t, want, 9)
+	assert.Equal(t, want, windowsRows(t, "win-arm64.o"))
+	for _, w := range want {
+		if w.fn == "w_fp" || w.fn == "w_dyn" {
+			assert.Equal(t, uint16(29), w.cfaReg, w.fn)
+			assert.Equal(t, int64(16), w.cfaOff, w.fn)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package pesection
 
 import (
+	"cmp"
 	"debug/pe"
 	"encoding/binary"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 // Relocation types of the unwind data and of the code it reads.
 const (
 	relAMD64Addr32NB = 0x0003 // IMAGE_REL_AMD64_ADDR32NB: the 32-bit RVA of the target, what .pdata and .xdata hold
+	relARM64Addr32NB = 0x0002 // IMAGE_REL_ARM64_ADDR32NB
 	relAMD64Rel32    = 0x0004 // IMAGE_REL_AMD64_REL32 .. REL32_5 (0x0009): pc-relative, from the end of the field + 0..5
 	relAMD64Rel32_5  = 0x0009
 )
@@ -54,10 +56,64 @@ func (f *File) X64Unwind() (*X64Unwind, error) {
 	if f.f.Machine != pe.IMAGE_FILE_MACHINE_AMD64 {
 		return nil, fmt.Errorf("x64 unwind data: machine %#x is not AMD64", f.f.Machine)
 	}
-	if f.Format == stackmap.FormatPE {
-		return f.imageUnwind()
+	l, err := f.winLayout(winunwind.RuntimeFunctionSize, relAMD64Addr32NB)
+	if err != nil || l == nil {
+		return nil, err
 	}
-	return f.objectUnwind()
+	t, err := winunwind.NewX64(l.pdata, l.pdataRVA, l.sections)
+	if err != nil {
+		return nil, err
+	}
+	return &X64Unwind{Table: t, Base: l.base, SectionRVA: l.codeRVA, pdata: l.listed}, nil
+}
+
+// ARM64Unwind is a file's ARM64 unwind data (.pdata and the .xdata
+// records it names), ready for package winunwind; Base and SectionRVA as
+// in X64Unwind.
+type ARM64Unwind struct {
+	Table      *winunwind.ARM64Table
+	Base       uint64
+	SectionRVA map[int]uint32
+}
+
+// ARM64Unwind reads the unwind data of an ARM64 image or object as
+// X64Unwind does an AMD64 one's.
+func (f *File) ARM64Unwind() (*ARM64Unwind, error) {
+	if f.f.Machine != pe.IMAGE_FILE_MACHINE_ARM64 {
+		return nil, fmt.Errorf("ARM64 unwind data: machine %#x is not ARM64", f.f.Machine)
+	}
+	l, err := f.winLayout(winunwind.ARM64RuntimeFunctionSize, relARM64Addr32NB)
+	if err != nil || l == nil {
+		return nil, err
+	}
+	t, err := winunwind.NewARM64(l.pdata, l.pdataRVA, l.sections)
+	if err != nil {
+		return nil, err
+	}
+	return &ARM64Unwind{Table: t, Base: l.base, SectionRVA: l.codeRVA}, nil
+}
+
+// layout is what the unwind tables are built from: the .pdata entries
+// (of every .pdata section of an object, relocated and sorted) at
+// pdataRVA, the sections by RVA, and for an object where its code
+// sections are.
+type layout struct {
+	pdata    []byte
+	pdataRVA uint32
+	sections []winunwind.Section
+	base     uint64
+	codeRVA  map[int]uint32
+	listed   []pdataSection
+}
+
+// winLayout reads an image's exception directory and sections, or lays
+// an object out; entrySize is the size of a .pdata entry and addr32nb
+// the machine's ADDR32NB relocation type. Nil when there is no .pdata.
+func (f *File) winLayout(entrySize int, addr32nb uint16) (*layout, error) {
+	if f.Format == stackmap.FormatPE {
+		return f.imageLayout()
+	}
+	return f.objectLayout(entrySize, addr32nb)
 }
 
 // sectionData reads section s (at most its virtual size in an image),
@@ -82,7 +138,7 @@ func (f *File) sectionData(s *pe.Section) ([]byte, error) {
 	return d[:min(uint64(len(d)), n)], nil
 }
 
-func (f *File) imageUnwind() (*X64Unwind, error) {
+func (f *File) imageLayout() (*layout, error) {
 	oh, ok := f.f.OptionalHeader.(*pe.OptionalHeader64)
 	if !ok || len(oh.DataDirectory) <= pe.IMAGE_DIRECTORY_ENTRY_EXCEPTION {
 		return nil, nil
@@ -110,11 +166,8 @@ func (f *File) imageUnwind() (*X64Unwind, error) {
 	if pdata == nil {
 		return nil, fmt.Errorf("exception directory (rva %#x, %d bytes) is not within one section's bytes", dir.VirtualAddress, dir.Size)
 	}
-	t, err := winunwind.NewX64(pdata, dir.VirtualAddress, secs)
-	if err != nil {
-		return nil, err
-	}
-	return &X64Unwind{Table: t, Base: oh.ImageBase, pdata: []pdataSection{{0, pdata, pdata}}}, nil
+	return &layout{pdata: pdata, pdataRVA: dir.VirtualAddress, sections: secs, base: oh.ImageBase,
+		listed: []pdataSection{{0, pdata, pdata}}}, nil
 }
 
 // isPData reports whether a section of an object holds RUNTIME_FUNCTION
@@ -128,7 +181,7 @@ func isXData(name string) bool { return name == ".xdata" || strings.HasPrefix(na
 // and .xdata sections against that layout (ADDR32NB: symbol RVA plus the
 // field's addend), and sorts the entries of all .pdata sections by
 // function.
-func (f *File) objectUnwind() (*X64Unwind, error) {
+func (f *File) objectLayout(entrySize int, addr32nb uint16) (*layout, error) {
 	secs := f.f.Sections
 	rva := make([]uint32, len(secs))
 	data := make([][]byte, len(secs))
@@ -165,7 +218,7 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 	// object is placed past every section.
 	outside := uint32((next + 15) &^ 15)
 	for i, s := range secs {
-		if s.Characteristics&(scnCntCode|scnMemExecute) != 0 && len(s.Relocs) > 0 {
+		if s.Characteristics&(scnCntCode|scnMemExecute) != 0 && len(s.Relocs) > 0 && f.f.Machine == pe.IMAGE_FILE_MACHINE_AMD64 {
 			f.relocateCode(s, data[i], rva[i], rva, outside)
 		}
 	}
@@ -176,7 +229,7 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 			continue
 		}
 		raw := slices.Clone(data[i])
-		if err := f.relocate(s, data[i], rva); err != nil {
+		if err := f.relocate(s, data[i], rva, addr32nb); err != nil {
 			return nil, err
 		}
 		if isPData(s.Name) {
@@ -187,22 +240,23 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 	if listed == nil {
 		return nil, nil
 	}
-	if len(pdata)%winunwind.RuntimeFunctionSize != 0 {
-		return nil, fmt.Errorf(".pdata: %d bytes is not a whole number of RUNTIME_FUNCTION entries", len(pdata))
+	if len(pdata)%entrySize != 0 {
+		return nil, fmt.Errorf(".pdata: %d bytes is not a whole number of %d-byte RUNTIME_FUNCTION entries", len(pdata), entrySize)
 	}
 	// Sort the entries by function (one .pdata per COMDAT function).
-	n := len(pdata) / winunwind.RuntimeFunctionSize
-	ents := make([][winunwind.RuntimeFunctionSize]byte, n)
+	n := len(pdata) / entrySize
+	ents := make([][]byte, n)
 	for i := range ents {
-		copy(ents[i][:], pdata[i*winunwind.RuntimeFunctionSize:])
+		ents[i] = pdata[i*entrySize : (i+1)*entrySize]
 	}
-	slices.SortStableFunc(ents, func(a, b [winunwind.RuntimeFunctionSize]byte) int {
-		return int(int64(binary.LittleEndian.Uint32(a[:])) - int64(binary.LittleEndian.Uint32(b[:])))
+	slices.SortStableFunc(ents, func(a, b []byte) int {
+		return cmp.Compare(binary.LittleEndian.Uint32(a), binary.LittleEndian.Uint32(b))
 	})
-	pdata = pdata[:0]
+	sorted := make([]byte, 0, len(pdata))
 	for _, e := range ents {
-		pdata = append(pdata, e[:]...)
+		sorted = append(sorted, e...)
 	}
+	pdata = sorted
 	next = (next + 15) &^ 15
 	if next+uint64(len(pdata)) >= 1<<32 {
 		return nil, fmt.Errorf("x64 unwind data: the sections do not fit in 4 GiB")
@@ -217,11 +271,7 @@ func (f *File) objectUnwind() (*X64Unwind, error) {
 			codeRVA[i+1] = rva[i]
 		}
 	}
-	t, err := winunwind.NewX64(pdata, uint32(next), ws)
-	if err != nil {
-		return nil, err
-	}
-	return &X64Unwind{Table: t, SectionRVA: codeRVA, pdata: listed}, nil
+	return &layout{pdata: pdata, pdataRVA: uint32(next), sections: ws, codeRVA: codeRVA, listed: listed}, nil
 }
 
 // relocateCode applies code section s's pc-relative relocations to its
@@ -247,17 +297,17 @@ func (f *File) relocateCode(s *pe.Section, d []byte, at uint32, rva []uint32, ou
 	}
 }
 
-// relocate applies section s's ADDR32NB relocations to its copy d, with
-// the sections at the RVAs rva gives.
-func (f *File) relocate(s *pe.Section, d []byte, rva []uint32) error {
+// relocate applies section s's ADDR32NB relocations (of type addr32nb)
+// to its copy d, with the sections at the RVAs rva gives.
+func (f *File) relocate(s *pe.Section, d []byte, rva []uint32, addr32nb uint16) error {
 	for i, r := range s.Relocs {
 		fail := func(detail string, args ...any) error {
 			return &stackmap.RelocationError{Section: s.Name + " relocations", Index: i, Offset: uint64(r.VirtualAddress), Type: uint32(r.Type), Detail: fmt.Sprintf(detail, args...)}
 		}
 		switch r.Type {
-		case relAMD64Absolute:
+		case relAMD64Absolute: // IMAGE_REL_ARM64_ABSOLUTE too
 			continue
-		case relAMD64Addr32NB:
+		case addr32nb:
 		default:
 			return fail("relocation type %#x does not apply to unwind data", r.Type)
 		}

@@ -21,6 +21,15 @@ type winCtx struct {
 	expr [winSaved + 1][winExprSize]byte // expressions: one per saved register and the CFA
 }
 
+// nonvolatile is how many of win64Nonvolatile apply: none on ARM64,
+// whose convention preserves what AAPCS64 does (a walker knows those).
+func nonvolatile(arm64 bool) int {
+	if arm64 {
+		return 0
+	}
+	return len(win64Nonvolatile)
+}
+
 // win64Nonvolatile are the DWARF numbers of the registers the Microsoft
 // x64 calling convention preserves: rbx rsi rdi rbp r12-r15 xmm6-xmm15.
 var win64Nonvolatile = [...]uint16{3, 4, 5, 6, 12, 13, 14, 15, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32}
@@ -61,23 +70,34 @@ func bregExpr(buf *[winExprSize]byte, l winunwind.Loc, deref bool) []byte {
 // address minus 1.
 func (t *Table) pdataRow(pc uint64, rva uint32, instruction bool, ctx *Context) (*Row, error) {
 	w := &ctx.win
-	if err := t.pdata.RuleAt(rva, instruction, &w.rule); err != nil {
+	var err error
+	if t.pdataARM64 != nil {
+		// Every ARM64 unwind code is one instruction: the instruction
+		// index says where pc is, for a return address minus 1 too.
+		err = t.pdataARM64.RuleAt(rva, &w.rule)
+	} else {
+		err = t.pdata.RuleAt(rva, instruction, &w.rule)
+	}
+	if err != nil {
 		return nil, &Error{Table: KindPData, PC: pc, Err: err}
 	}
 	r := &ctx.row
 	r.Table, r.FunctionStart = KindPData, pc-uint64(rva)+uint64(w.rule.Function.Begin)
-	r.Rules, r.Windows = w.rules(pc), &w.rule
+	r.Rules, r.Windows = w.rules(pc, t.pdataARM64 != nil), &w.rule
 	return r, nil
 }
 
 // rules states w.rule as DWARF rules in w.row.
-func (w *winCtx) rules(pc uint64) *cfi.Row {
+func (w *winCtx) rules(pc uint64, arm64 bool) *cfi.Row {
 	row, rule := &w.row, &w.rule
 	for _, reg := range w.set[:w.nset] {
 		row.Regs[reg] = cfi.Rule{}
 	}
 	w.nset = 0
 	row.Start, row.End, row.RAReg = pc, pc+1, winunwind.DwarfRIP
+	if arm64 {
+		row.RAReg = winunwind.DwarfX30
+	}
 	if rule.CFALoaded {
 		row.CFA = cfi.CFARule{Kind: cfi.CFAExpression, Expr: bregExpr(&w.expr[0], rule.CFA, true)}
 	} else {
@@ -87,7 +107,7 @@ func (w *winCtx) rules(pc uint64) *cfi.Row {
 	// value unless the rule restores them: same value, which a walker
 	// following the SysV convention (rsi, rdi and xmm6-xmm15 are
 	// volatile there) would otherwise drop.
-	for _, reg := range win64Nonvolatile {
+	for _, reg := range win64Nonvolatile[:nonvolatile(arm64)] {
 		row.Regs[reg] = cfi.Rule{Kind: cfi.RuleSameValue}
 		w.set[w.nset] = reg
 		w.nset++
@@ -106,7 +126,9 @@ func (w *winCtx) rules(pc uint64) *cfi.Row {
 		w.set[w.nset] = reg
 		w.nset++
 	}
-	at(winunwind.DwarfRIP, rule.ReturnAddress)
+	if !arm64 { // ARM64: lr is among the saved registers, or keeps its value
+		at(winunwind.DwarfRIP, rule.ReturnAddress)
+	}
 	for _, s := range rule.Saved() {
 		at(s.Reg, s.At)
 	}
@@ -132,7 +154,7 @@ func (t *Table) pdataRVA(pc uint64) (uint32, bool) {
 // inside a call instruction) does not do.
 func (t *Table) RowForFrame(pc uint64, returnAddress bool, ctx *Context) (*Row, error) {
 	at := LookupPC(pc, returnAddress)
-	if t.pdata == nil || returnAddress || t.hasDWARF() {
+	if t.pdata == nil || returnAddress || t.hasDWARF() { // ARM64: RowAt is exact
 		return t.RowAt(at, ctx)
 	}
 	t.resetRow(at, ctx)

@@ -80,6 +80,7 @@ type Sources struct {
 	// RVA of each (by the index stackmap.Function.CodeSection has; see
 	// RowInSection); nil otherwise.
 	PData         *winunwind.Table
+	PDataARM64    *winunwind.ARM64Table // an ARM64 image's or object's, instead of PData
 	PDataBase     uint64
 	PDataSections func(section int) (rva uint32, ok bool)
 }
@@ -103,6 +104,7 @@ type Table struct {
 	hasCompact bool
 	// .pdata (Windows x64)
 	pdata         *winunwind.Table
+	pdataARM64    *winunwind.ARM64Table
 	pdataBase     uint64
 	pdataSections func(int) (uint32, bool)
 }
@@ -117,7 +119,7 @@ type Table struct {
 func New(src Sources) (*Table, error) {
 	t := &Table{arch: src.Arch, info: src.UnwindInfo, textAddr: src.TextAddr, object: src.CompactUnwind, code: src.Code}
 	t.hasCompact = t.info != nil || t.object != nil
-	t.pdata, t.pdataBase, t.pdataSections = src.PData, src.PDataBase, src.PDataSections
+	t.pdata, t.pdataARM64, t.pdataBase, t.pdataSections = src.PData, src.PDataARM64, src.PDataBase, src.PDataSections
 	t.raReg = regs.RolesOf(src.Arch).ReturnAddress
 	if src.Arch == regs.X86_64 {
 		t.raReg = 16 // rip, the return address column
@@ -162,7 +164,7 @@ func (t *Table) Has(k Kind) bool {
 	case KindCompactUnwind:
 		return t.object != nil
 	case KindPData:
-		return t.pdata != nil
+		return t.pdata != nil || t.pdataARM64 != nil
 	}
 	return false
 }
@@ -241,7 +243,7 @@ func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
 		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart = t.dwarfKind[i], row, f.Offset, true, f.PCBegin
 		return r, nil
 	}
-	if t.pdata != nil {
+	if t.pdata != nil || t.pdataARM64 != nil {
 		return t.pdataAt(pc, ctx)
 	}
 	if t.hasCompact {
