@@ -215,3 +215,21 @@ func TestWindowsUnwindARM64(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowsChained: handler.o's cold part (its own RUNTIME_FUNCTION,
+// chained to hf's) unwinds through its own code (sub rsp, 32) and then its
+// parent's (push rbx), in the relocated object.
+func TestWindowsChained(t *testing.T) {
+	tab, err := objfile.OpenUnwind(td+"windows/handler.o", "")
+	require.NoError(t, err)
+	var ctx unwind.Context
+	r, err := tab.RowAt(0x18, &ctx) // the call in the cold part
+	require.NoError(t, err)
+	assert.Equal(t, cfi.CFARule{Kind: cfi.CFARegOffset, Reg: 7, Offset: 48}, r.Rules.CFA)
+	assert.Equal(t, cfi.Rule{Kind: cfi.RuleOffset, Offset: -16}, r.Rules.Regs[3]) // rbx
+	assert.Equal(t, cfi.Rule{Kind: cfi.RuleOffset, Offset: -8}, r.Rules.RA())
+	assert.Equal(t, uint64(0x10), r.FunctionStart)
+	r, err = tab.RowAt(0x3, &ctx) // hf after its push
+	require.NoError(t, err)
+	assert.Equal(t, cfi.CFARule{Kind: cfi.CFARegOffset, Reg: 7, Offset: 16}, r.Rules.CFA)
+}

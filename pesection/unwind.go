@@ -36,8 +36,10 @@ type X64Unwind struct {
 	SectionRVA map[int]uint32
 
 	// pdata holds each .pdata section's entries as the file has them
-	// (relocated in an object), for PDataRecords.
-	pdata []pdataSection
+	// (relocated in an object), for PDataRecords; layoutRVA, in an
+	// object, where each section (by number) is laid out.
+	pdata     []pdataSection
+	layoutRVA map[int]uint32
 }
 
 // pdataSection is one .pdata section: its number (from 1), its entries
@@ -64,7 +66,7 @@ func (f *File) X64Unwind() (*X64Unwind, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &X64Unwind{Table: t, Base: l.base, SectionRVA: l.codeRVA, pdata: l.listed}, nil
+	return &X64Unwind{Table: t, Base: l.base, SectionRVA: l.codeRVA, pdata: l.listed, layoutRVA: l.secRVA}, nil
 }
 
 // ARM64Unwind is a file's ARM64 unwind data (.pdata and the .xdata
@@ -103,6 +105,7 @@ type layout struct {
 	sections []winunwind.Section
 	base     uint64
 	codeRVA  map[int]uint32
+	secRVA   map[int]uint32
 	listed   []pdataSection
 }
 
@@ -262,8 +265,11 @@ func (f *File) objectLayout(entrySize int, addr32nb uint16) (*layout, error) {
 		return nil, fmt.Errorf("x64 unwind data: the sections do not fit in 4 GiB")
 	}
 	ws := []winunwind.Section{{RVA: uint32(next), Data: pdata}}
-	codeRVA := map[int]uint32{}
+	codeRVA, secRVA := map[int]uint32{}, map[int]uint32{}
 	for i, s := range secs {
+		if len(data[i]) > 0 {
+			secRVA[i+1] = rva[i]
+		}
 		if len(data[i]) > 0 && !isPData(s.Name) {
 			ws = append(ws, winunwind.Section{RVA: rva[i], Data: data[i]})
 		}
@@ -271,7 +277,7 @@ func (f *File) objectLayout(entrySize int, addr32nb uint16) (*layout, error) {
 			codeRVA[i+1] = rva[i]
 		}
 	}
-	return &layout{pdata: pdata, pdataRVA: uint32(next), sections: ws, codeRVA: codeRVA, listed: listed}, nil
+	return &layout{pdata: pdata, pdataRVA: uint32(next), sections: ws, codeRVA: codeRVA, secRVA: secRVA, listed: listed}, nil
 }
 
 // relocateCode applies code section s's pc-relative relocations to its
@@ -319,6 +325,9 @@ func (f *File) relocate(s *pe.Section, d []byte, rva []uint32, addr32nb uint16) 
 		}
 		sym := &f.f.COFFSymbols[r.SymbolTableIndex]
 		if sym.SectionNumber <= 0 || int(sym.SectionNumber) > len(f.f.Sections) {
+			if isXData(s.Name) {
+				continue // a language handler in another file: unwinding never reads it
+			}
 			return fail("symbol %d is not defined in a section of the object", r.SymbolTableIndex)
 		}
 		field := d[r.VirtualAddress:]

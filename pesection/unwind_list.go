@@ -2,7 +2,6 @@ package pesection
 
 import (
 	"cmp"
-	"debug/pe"
 	"encoding/binary"
 	"slices"
 
@@ -22,59 +21,53 @@ type PDataRecord struct {
 	// Function is the entry in the RVAs of X64Unwind.Table (relocated in
 	// an object), for Table.ParseInfo.
 	Function winunwind.RuntimeFunction
+	// Handler names the language handler field of its UNWIND_INFO
+	// (FlagEHandler, FlagUHandler), Chained the three fields of the
+	// parent entry (FlagChainInfo); their Offset is the field's offset in
+	// its section in an object, its address in an image.
+	Handler PDataField
+	Chained [3]PDataField
 }
 
-// PDataField names a field of a RUNTIME_FUNCTION: in an object, the
-// symbol its relocation points at and the field's stored value (the
-// displacement from that symbol); in an image, the symbol defined at the
-// address, if any, and the address.
+// PDataField names a field: in an object, the symbol its relocation points
+// at (resolved to the function or other symbol the target falls in, as
+// llvm-readobj does) and the displacement from it, and Offset the field's
+// offset in its section; in an image, the symbol defined at the address,
+// if any, and the address (also in Offset).
 type PDataField struct {
 	Symbol string // "" when none
 	Value  uint64
+	Offset uint64
 }
 
 // PDataRecords lists the entries of the file's .pdata sections in file
-// order (x is what X64Unwind returned for the file).
+// order (x is what X64Unwind returned for the file). Entries whose
+// UNWIND_INFO does not decode have no Handler or Chained.
 func (f *File) PDataRecords(x *X64Unwind) []PDataRecord {
+	n := newNamer(f, x)
 	var out []PDataRecord
-	syms := newSymbols(f.f)
-	image := f.Format == stackmap.FormatPE
-	var at map[uint64]string
-	if image {
-		at = map[uint64]string{}
-		for i := 0; i < len(f.f.COFFSymbols); i++ {
-			sym := &f.f.COFFSymbols[i]
-			if sym.SectionNumber > 0 && syms.names[i] != "" {
-				if _, ok := at[syms.value(i)]; !ok {
-					at[syms.value(i)] = syms.names[i]
-				}
-			}
-			i += int(sym.NumberOfAuxSymbols)
-		}
-	}
 	for _, ps := range x.pdata {
 		name := ".pdata"
-		var relocs map[uint32]PDataField
 		if ps.number > 0 {
-			s := f.f.Sections[ps.number-1]
-			name = s.Name
-			relocs = relocTargets(f.f, s, syms, ps.raw)
+			name = f.f.Sections[ps.number-1].Name
 		}
-		n := len(ps.relocated) / winunwind.RuntimeFunctionSize
-		for i := range n {
+		for i := range len(ps.relocated) / winunwind.RuntimeFunctionSize {
 			off := uint32(i * winunwind.RuntimeFunctionSize)
 			r := PDataRecord{Section: name, Offset: off}
 			rel := ps.relocated[off:]
 			r.Function = winunwind.RuntimeFunction{Begin: binary.LittleEndian.Uint32(rel), End: binary.LittleEndian.Uint32(rel[4:]), UnwindInfo: binary.LittleEndian.Uint32(rel[8:])}
 			for k, fd := range []*PDataField{&r.Begin, &r.End, &r.UnwindInfo} {
-				v := binary.LittleEndian.Uint32(ps.raw[off+uint32(4*k):])
-				if image {
-					fd.Value = x.Base + uint64(v)
-					fd.Symbol = at[fd.Value]
-				} else if rf, ok := relocs[off+uint32(4*k)]; ok {
-					*fd = rf
-				} else {
-					fd.Value = uint64(v)
+				*fd = n.field(ps.number, off+uint32(4*k), binary.LittleEndian.Uint32(ps.raw[off+uint32(4*k):]), k == 1)
+			}
+			if in, err := x.Table.ParseInfo(r.Function.UnwindInfo); err == nil {
+				tail := in.RVA + 4 + 2*uint32((int(in.CountOfCodes)+1)&^1)
+				switch {
+				case in.Flags&winunwind.FlagChainInfo != 0:
+					for k := range r.Chained {
+						r.Chained[k] = n.fieldAt(tail+uint32(4*k), k == 1)
+					}
+				case in.Flags&(winunwind.FlagEHandler|winunwind.FlagUHandler) != 0:
+					r.Handler = n.fieldAt(tail, false)
 				}
 			}
 			out = append(out, r)
@@ -83,33 +76,53 @@ func (f *File) PDataRecords(x *X64Unwind) []PDataRecord {
 	return out
 }
 
-// relocTargets names what each relocation of section s points at, by the
-// offset of its field, as llvm-readobj does: the symbol of the target's
-// section with the greatest value not above the target (the symbol's
-// value plus the field's addend), a function rather than the section's
-// own symbol, and the distance from it. A field at an offset that is 4
-// mod 12 (a RUNTIME_FUNCTION's EndAddress) ends a range: its symbol is the
-// one for the byte before the target. The symbols are sorted once, so
-// that the cost is O((symbols + relocations) log symbols).
-func relocTargets(f *pe.File, s *pe.Section, syms *symbols, raw []byte) map[uint32]PDataField {
-	type named struct {
-		value     uint32
-		index     int
-		isSection bool
+// namer names fields as llvm-readobj does.
+type namer struct {
+	f     *File
+	x     *X64Unwind
+	syms  *symbols
+	image bool
+	at    map[uint64]string       // image: the first symbol at each address
+	bySec map[int16][]namedSymbol // object: symbols by section, sorted
+	rel   map[int]map[uint32]int  // object: section -> field offset -> symbol
+	raw   map[int][]byte          // object: unrelocated section bytes
+	spans []span                  // object: sections by RVA in the layout
+}
+
+type namedSymbol struct {
+	value     uint32
+	index     int
+	isSection bool
+}
+
+func newNamer(f *File, x *X64Unwind) *namer {
+	n := &namer{f: f, x: x, syms: newSymbols(f.f), image: f.Format == stackmap.FormatPE}
+	cs := f.f.COFFSymbols
+	if n.image {
+		n.at = map[uint64]string{}
+		for i := 0; i < len(cs); i++ {
+			if cs[i].SectionNumber > 0 && n.syms.names[i] != "" {
+				if _, ok := n.at[n.syms.value(i)]; !ok {
+					n.at[n.syms.value(i)] = n.syms.names[i]
+				}
+			}
+			i += int(cs[i].NumberOfAuxSymbols)
+		}
+		return n
 	}
-	bySection := map[int16][]named{}
-	for i := 0; i < len(f.COFFSymbols); i++ {
-		c := &f.COFFSymbols[i]
-		if c.SectionNumber > 0 && syms.names[i] != "" {
+	n.bySec, n.rel, n.raw = map[int16][]namedSymbol{}, map[int]map[uint32]int{}, map[int][]byte{}
+	for i := 0; i < len(cs); i++ {
+		c := &cs[i]
+		if c.SectionNumber > 0 && n.syms.names[i] != "" {
 			isSection := c.StorageClass == classStatic && c.NumberOfAuxSymbols > 0 && c.Value == 0
-			bySection[c.SectionNumber] = append(bySection[c.SectionNumber], named{c.Value, i, isSection})
+			n.bySec[c.SectionNumber] = append(n.bySec[c.SectionNumber], namedSymbol{c.Value, i, isSection})
 		}
 		i += int(c.NumberOfAuxSymbols)
 	}
-	for _, ns := range bySection {
-		// By value; at one value a section symbol first, so that the last
-		// of a run is the one to name.
-		slices.SortStableFunc(ns, func(a, b named) int {
+	for _, ns := range n.bySec {
+		// By value; at one value a section symbol first and then the
+		// others, the first in the table last: the last of a run names.
+		slices.SortStableFunc(ns, func(a, b namedSymbol) int {
 			if c := cmp.Compare(a.value, b.value); c != 0 {
 				return c
 			}
@@ -119,32 +132,87 @@ func relocTargets(f *pe.File, s *pe.Section, syms *symbols, raw []byte) map[uint
 			case !a.isSection && b.isSection:
 				return 1
 			}
-			return cmp.Compare(b.index, a.index) // the first in the table last
+			return cmp.Compare(b.index, a.index)
 		})
 	}
-	out := map[uint32]PDataField{}
-	for _, r := range s.Relocs {
-		si := int(r.SymbolTableIndex)
-		if si >= len(syms.names) || uint64(r.VirtualAddress)+4 > uint64(len(raw)) {
-			continue
+	n.spans = make([]span, 0, len(x.layoutRVA))
+	for i, s := range f.f.Sections {
+		if rva, ok := x.layoutRVA[i+1]; ok {
+			n.spans = append(n.spans, span{rva, rva + max(s.Size, 1), i + 1})
 		}
-		sym := &f.COFFSymbols[si]
-		addend := binary.LittleEndian.Uint32(raw[r.VirtualAddress:])
-		fd := PDataField{Symbol: syms.names[si], Value: uint64(addend)}
-		if ns := bySection[sym.SectionNumber]; sym.SectionNumber > 0 && len(ns) > 0 {
-			target := uint64(sym.Value) + uint64(addend)
-			find := target
-			if r.VirtualAddress%winunwind.RuntimeFunctionSize == 4 && find > 0 {
-				find--
-			}
-			// The last symbol whose value is at most find.
-			k, _ := slices.BinarySearchFunc(ns, find+1, func(n named, v uint64) int { return cmp.Compare(uint64(n.value), v) })
-			if k > 0 {
-				best := ns[k-1]
-				fd = PDataField{Symbol: syms.names[best.index], Value: target - uint64(best.value)}
-			}
-		}
-		out[r.VirtualAddress] = fd
 	}
-	return out
+	slices.SortFunc(n.spans, func(a, b span) int { return cmp.Compare(a.start, b.start) })
+	return n
+}
+
+// field names the 4-byte field at offset off of section number sec (0:
+// an image), which holds raw; rangeEnd says the field ends a range (an
+// EndAddress): in an object its symbol is then the one for the byte
+// before the target.
+func (n *namer) field(sec int, off, raw uint32, rangeEnd bool) PDataField {
+	if n.image {
+		v := n.x.Base + uint64(raw)
+		return PDataField{Symbol: n.at[v], Value: v, Offset: v}
+	}
+	fd := PDataField{Value: uint64(raw), Offset: uint64(off)}
+	rels, ok := n.rel[sec]
+	if !ok {
+		rels = map[uint32]int{}
+		for _, r := range n.f.f.Sections[sec-1].Relocs {
+			if int(r.SymbolTableIndex) < len(n.syms.names) {
+				rels[r.VirtualAddress] = int(r.SymbolTableIndex)
+			}
+		}
+		n.rel[sec] = rels
+	}
+	si, ok := rels[off]
+	if !ok {
+		return fd
+	}
+	sym := &n.f.f.COFFSymbols[si]
+	fd.Symbol = n.syms.names[si]
+	ns := n.bySec[sym.SectionNumber]
+	if sym.SectionNumber <= 0 || len(ns) == 0 {
+		return fd
+	}
+	target := uint64(sym.Value) + uint64(raw)
+	find := target
+	if rangeEnd && find > 0 {
+		find--
+	}
+	// The last symbol whose value is at most find.
+	k, _ := slices.BinarySearchFunc(ns, find+1, func(s namedSymbol, v uint64) int { return cmp.Compare(uint64(s.value), v) })
+	if k > 0 {
+		best := ns[k-1]
+		fd.Symbol, fd.Value = n.syms.names[best.index], target-uint64(best.value)
+	}
+	return fd
+}
+
+// fieldAt names the field at rva of the table's layout.
+func (n *namer) fieldAt(rva uint32, rangeEnd bool) PDataField {
+	if n.image {
+		b := n.x.Table.Bytes(rva, 4)
+		if b == nil {
+			return PDataField{}
+		}
+		return n.field(0, 0, binary.LittleEndian.Uint32(b), rangeEnd)
+	}
+	sp, ok := find(n.spans, rva)
+	if !ok {
+		return PDataField{}
+	}
+	raw, ok := n.raw[sp.number]
+	if !ok {
+		d, err := n.f.sectionData(n.f.f.Sections[sp.number-1])
+		if err != nil {
+			d = nil
+		}
+		raw, n.raw[sp.number] = d, d
+	}
+	off := rva - sp.start
+	if uint64(off)+4 > uint64(len(raw)) {
+		return PDataField{}
+	}
+	return n.field(sp.number, off, binary.LittleEndian.Uint32(raw[off:]), rangeEnd)
 }

@@ -70,6 +70,10 @@ func entryName(i int) string { return fmt.Sprintf("RUNTIME_FUNCTION %d", i) }
 
 func (t *Table) entryRVA(i int) uint32 { return t.pdataRVA + uint32(i*RuntimeFunctionSize) }
 
+// Bytes returns the n bytes of the image at rva, nil when no section
+// holds them all. The slice points into the caller's sections.
+func (t *Table) Bytes(rva uint32, n int) []byte { return t.mem.bytes(rva, n) }
+
 // Len returns the number of entries.
 func (t *Table) Len() int { return len(t.pdata) / RuntimeFunctionSize }
 

@@ -43,7 +43,7 @@ func writeLLVMUnwind(w io.Writer, in *dumpInput) error {
 	}
 	b := textout.NewBuffer(w)
 	image := sd.Format == stackmap.FormatPE
-	field := func(key string, f pesection.PDataField, at uint32) {
+	field := func(key string, f pesection.PDataField) {
 		b.WriteString(key)
 		b.WriteString(": ")
 		switch {
@@ -52,20 +52,20 @@ func writeLLVMUnwind(w io.Writer, in *dumpInput) error {
 		case image:
 			fmt.Fprintf(b, "(0x%X)", f.Value)
 		case f.Symbol != "" && f.Value != 0:
-			fmt.Fprintf(b, "%s +0x%X (0x%X)", textout.Escape(f.Symbol), f.Value, at)
+			fmt.Fprintf(b, "%s +0x%X (0x%X)", textout.Escape(f.Symbol), f.Value, f.Offset)
 		case f.Symbol != "":
-			fmt.Fprintf(b, "%s (0x%X)", textout.Escape(f.Symbol), at)
+			fmt.Fprintf(b, "%s (0x%X)", textout.Escape(f.Symbol), f.Offset)
 		default:
-			fmt.Fprintf(b, "(0x%X)", at)
+			fmt.Fprintf(b, "(0x%X)", f.Offset)
 		}
 		b.WriteByte('\n')
 	}
 	b.WriteString("UnwindInformation [\n")
 	for _, r := range recs {
 		b.WriteString("  RuntimeFunction {\n")
-		field("    StartAddress", r.Begin, r.Offset)
-		field("    EndAddress", r.End, r.Offset+4)
-		field("    UnwindInfoAddress", r.UnwindInfo, r.Offset+8)
+		field("    StartAddress", r.Begin)
+		field("    EndAddress", r.End)
+		field("    UnwindInfoAddress", r.UnwindInfo)
 		in, err := tab.ParseInfo(r.Function.UnwindInfo)
 		if err != nil {
 			return fmt.Errorf("--unwind: %s entry at %#x: %w", r.Section, r.Offset, err)
@@ -95,10 +95,13 @@ func writeLLVMUnwind(w io.Writer, in *dumpInput) error {
 		b.WriteString("      ]\n")
 		switch {
 		case in.Flags&(winunwind.FlagEHandler|winunwind.FlagUHandler) != 0:
-			fmt.Fprintf(b, "      Handler: (0x%X)\n", in.Handler)
+			field("      Handler", r.Handler)
 		case in.Flags&winunwind.FlagChainInfo != 0:
-			fmt.Fprintf(b, "      Chained {\n        StartAddress: (0x%X)\n        EndAddress: (0x%X)\n        UnwindInfoAddress: (0x%X)\n      }\n",
-				in.Chained.Begin, in.Chained.End, in.Chained.UnwindInfo)
+			b.WriteString("      Chained {\n")
+			field("        StartAddress", r.Chained[0])
+			field("        EndAddress", r.Chained[1])
+			field("        UnwindInfoAddress", r.Chained[2])
+			b.WriteString("      }\n")
 		}
 		b.WriteString("    }\n  }\n")
 	}

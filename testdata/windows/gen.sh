@@ -9,6 +9,8 @@
 #   win-fs.o     -function-sections: each function, its .pdata and .xdata
 #                in sections of their own
 #   tail.o       tail.ll: epilogs that end in tail jumps, one mid-function
+#   handler.o    handler.s (llvm-mc-22): a language handler and a chained
+#                entry
 #   win-arm64.o, win-arm64.exe
 #                win_arm64.ll (win.ll with AArch64 clobbers) for
 #                aarch64-pc-windows-msvc, and an image of it with
@@ -32,6 +34,7 @@ llc=(llc-22 -mtriple=x86_64-pc-windows-msvc -filetype=obj)
 "${llc[@]}" "$tmp/win-v2.ll" -o win-v2.o
 "${llc[@]}" -function-sections win.ll -o win-fs.o
 "${llc[@]}" tail.ll -o tail.o
+llvm-mc-22 -triple x86_64-pc-windows-msvc -filetype=obj handler.s -o handler.o
 llc-22 -mtriple=aarch64-pc-windows-msvc -filetype=obj win_arm64.ll -o win-arm64.o
 llc-22 -mtriple=aarch64-pc-windows-msvc -filetype=obj start_arm64.ll -o "$tmp/start-arm64.o"
 "${llc[@]}" start.ll -o "$tmp/start.o"
@@ -44,7 +47,7 @@ for f in w_leaf w_pushes w_fp w_xmm w_large w_huge w_dyn w_noprobe w_epilogs; do
 lld-link-22 /Brepro /nodefaultlib /opt:noref /entry:start /subsystem:console /machine:arm64 /debug:symtab \
   /out:win-arm64.exe win-arm64.o "$tmp/start-arm64.o"
 rm -f win.lib win.exp
-for f in win.o win-v2.o win-fs.o tail.o win.exe win-v2.exe win.dll win-arm64.o win-arm64.exe; do
+for f in win.o win-v2.o win-fs.o tail.o handler.o win.exe win-v2.exe win.dll win-arm64.o win-arm64.exe; do
   llvm-readobj-22 --unwind "$f" | sed "s|^File: .*/|File: |" > "$f.unwind.txt"
 done
 llvm-objdump-22 -d win.dll | grep '>:$' > win.dll.labels.txt
