@@ -2,8 +2,11 @@ package winunwind_test
 
 import (
 	"bufio"
+	"bytes"
 	"debug/pe"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -12,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/internal/testtools"
 	"github.com/stackmaps/stackmaps/winunwind"
 )
 
@@ -164,5 +168,43 @@ func TestReadobjImages(t *testing.T) {
 				assert.Equal(t, len(got), in.NumCodes())
 			}
 		})
+	}
+}
+
+// TestTestdataCurrent rebuilds testdata/windows's objects with llc-22 and
+// llvm-mc-22 and checks them, and llvm-readobj-22's views of them, against
+// the checked-in files (skipped without the tools, which
+// STACKMAPS_REQUIRE_TOOLS=1 requires).
+func TestTestdataCurrent(t *testing.T) {
+	tools := testtools.Need(t, "llc-22", "llvm-mc-22", "llvm-readobj-22")
+	if tools == nil {
+		return
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		out  string
+		args []string
+	}{
+		{"win.o", []string{tools[0], "-mtriple=x86_64-pc-windows-msvc", "-filetype=obj", td + "win.ll"}},
+		{"win-fs.o", []string{tools[0], "-mtriple=x86_64-pc-windows-msvc", "-filetype=obj", "-function-sections", td + "win.ll"}},
+		{"tail.o", []string{tools[0], "-mtriple=x86_64-pc-windows-msvc", "-filetype=obj", td + "tail.ll"}},
+		{"win-arm64.o", []string{tools[0], "-mtriple=aarch64-pc-windows-msvc", "-filetype=obj", td + "win_arm64.ll"}},
+		{"handler.o", []string{tools[1], "-triple", "x86_64-pc-windows-msvc", "-filetype=obj", td + "handler.s"}},
+	} {
+		out := filepath.Join(dir, c.out)
+		b, err := exec.Command(c.args[0], append(c.args[1:], "-o", out)...).CombinedOutput()
+		require.NoError(t, err, "%s: %s", c.out, b)
+		got, err := os.ReadFile(out)
+		require.NoError(t, err)
+		want, err := os.ReadFile(td + c.out)
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(want, got), "%s differs from a rebuild: run testdata/windows/gen.sh", c.out)
+		view, err := exec.Command(tools[2], "--unwind", out).Output()
+		require.NoError(t, err)
+		wantView, err := os.ReadFile(td + c.out + ".unwind.txt")
+		require.NoError(t, err)
+		_, gotBody, _ := strings.Cut(string(view), "\nFormat:")
+		_, wantBody, _ := strings.Cut(string(wantView), "\nFormat:")
+		assert.Equal(t, wantBody, gotBody, c.out)
 	}
 }
