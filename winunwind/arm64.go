@@ -57,6 +57,10 @@ func NewARM64(pdata []byte, pdataRVA uint32, sections []Section) (*ARM64Table, e
 	return t, nil
 }
 
+// Bytes returns the n bytes of the image at rva, nil when no section
+// holds them all. The slice points into the caller's sections.
+func (t *ARM64Table) Bytes(rva uint32, n int) []byte { return t.mem.bytes(rva, n) }
+
 // Len returns the number of entries.
 func (t *ARM64Table) Len() int { return len(t.pdata) / ARM64RuntimeFunctionSize }
 

@@ -171,3 +171,107 @@ func TestRulesAtEveryInstruction(t *testing.T) {
 		t.Logf("%s: %d instructions checked", name, checked)
 	}
 }
+
+// stepARM64 applies one AArch64 instruction (as disasm.Decode writes it)
+// to st (fp is x29, rax the x15 that __chkstk takes).
+func (st *simState) stepARM64(text string) {
+	op, args, _ := strings.Cut(text, " ")
+	a := strings.Split(strings.TrimSpace(args), ", ")
+	shifted := func(s string, rest []string) (int64, bool) {
+		v, ok := imm(strings.TrimPrefix(s, "#"))
+		if ok && len(rest) == 1 && rest[0] == "lsl #12" {
+			v <<= 12
+		}
+		return v, ok && (len(rest) == 0 || rest[0] == "lsl #12")
+	}
+	switch {
+	case (op == "sub" || op == "add") && len(a) >= 3 && a[0] == "sp" && a[1] == "sp":
+		if a[2] == "x15" && len(a) == 4 && a[3] == "lsl #4" && st.raxOK && op == "sub" {
+			st.sp -= st.rax << 4
+		} else if v, ok := shifted(a[2], a[3:]); ok {
+			if op == "sub" {
+				v = -v
+			}
+			st.sp += v
+		} else {
+			st.spOK = false
+		}
+	case (op == "sub" || op == "add") && len(a) == 3 && a[0] == "sp" && a[1] == "x29":
+		v, ok := imm(strings.TrimPrefix(a[2], "#"))
+		if op == "sub" {
+			v = -v
+		}
+		st.sp, st.spOK = st.fp+v, st.fpOK && ok
+	case op == "mov" && len(a) == 2 && a[0] == "sp" && a[1] == "x29":
+		st.sp, st.spOK = st.fp, st.fpOK
+	case op == "add" && len(a) == 3 && a[0] == "x29" && a[1] == "sp":
+		v, ok := imm(strings.TrimPrefix(a[2], "#"))
+		st.fp, st.fpOK = st.sp+v, st.spOK && ok
+	case op == "mov" && len(a) == 2 && a[0] == "x29" && a[1] == "sp":
+		st.fp, st.fpOK = st.sp, st.spOK
+	case op == "mov" && len(a) == 2 && a[0] == "x15":
+		st.rax, st.raxOK = imm(strings.TrimPrefix(a[1], "#"))
+	case (op == "stp" || op == "str") && strings.HasPrefix(a[len(a)-1], "[sp,#-") && strings.HasSuffix(a[len(a)-1], "]!"):
+		v, _ := imm(strings.TrimSuffix(strings.TrimPrefix(a[len(a)-1], "[sp,#"), "]!"))
+		st.sp += v
+	case (op == "ldp" || op == "ldr") && len(a) >= 2 && strings.HasPrefix(a[len(a)-1], "[sp],#"):
+		v, _ := imm(strings.TrimPrefix(a[len(a)-1], "[sp],#"))
+		st.sp += v
+		if a[0] == "x29" {
+			st.fpOK = false
+		}
+	case len(a) > 0 && a[0] == "sp":
+		st.spOK = false
+	case len(a) > 0 && a[0] == "x29" || (op == "ldp" && a[0] == "x29"):
+		st.fpOK = false
+	case len(a) > 0 && a[0] == "x15":
+		st.raxOK = false
+	}
+}
+
+// TestRulesAtEveryInstructionARM64 is TestRulesAtEveryInstruction for the
+// ARM64 image: every instruction of every function, the CFA on sp or x29
+// where the instructions put it.
+func TestRulesAtEveryInstructionARM64(t *testing.T) {
+	tab, base := openARM64(t, td+"win-arm64.exe")
+	var r winunwind.Rule
+	checked := 0
+	for i := range tab.Len() {
+		fn := tab.At(i)
+		in, err := tab.ParseARM64Info(fn.UnwindData)
+		require.NoError(t, err)
+		code := tab.Bytes(fn.Begin, int(in.FunctionLength))
+		require.NotNil(t, code)
+		st := simState{spOK: true}
+		var body *simState
+		for off := 0; off < len(code); off += 4 {
+			pc := fn.Begin + uint32(off)
+			inst, ok := disasm.Decode(regs.AArch64, binary.LittleEndian, code[off:], base+uint64(pc))
+			require.True(t, ok, "%#x", pc)
+			require.NoError(t, tab.RuleAt(pc, &r), "%#x", pc)
+			if r.Where == winunwind.InBody && body == nil {
+				b := st
+				body = &b
+			}
+			switch r.CFA.Reg {
+			case winunwind.DwarfSP:
+				if assert.True(t, st.spOK, "%#x %s: sp unknown", pc, inst.Text) {
+					assert.Equal(t, -st.sp, r.CFA.Offset, "%#x %s (%v)", pc, inst.Text, r.Where)
+				}
+			case winunwind.DwarfX29:
+				if assert.True(t, st.fpOK, "%#x %s: x29 unknown", pc, inst.Text) {
+					assert.Equal(t, -st.fp, r.CFA.Offset, "%#x %s (%v)", pc, inst.Text, r.Where)
+				}
+			default:
+				t.Errorf("%#x: CFA on DWARF register %d", pc, r.CFA.Reg)
+			}
+			checked++
+			st.stepARM64(inst.Text)
+			if inst.Text == "ret" && body != nil {
+				st = *body
+			}
+		}
+	}
+	t.Logf("win-arm64.exe: %d instructions checked", checked)
+	assert.Greater(t, checked, 150)
+}
