@@ -65,3 +65,18 @@ func (f *File) PDataRecords() ([]pesection.PDataRecord, *winunwind.Table, error)
 	}
 	return f.pe.PDataRecords(x), x.Table, nil
 }
+
+// ARM64PDataRecords lists the .pdata entries of an ARM64 COFF object or PE
+// image in file order, each field named as the file names it
+// (pesection.File.ARM64PDataRecords), with the table that decodes their
+// .xdata records.
+func (f *File) ARM64PDataRecords() ([]pesection.ARM64PDataRecord, *winunwind.ARM64Table, error) {
+	if f.pe == nil {
+		return nil, nil, fmt.Errorf("%v files have no .pdata", f.Format)
+	}
+	x, err := f.pe.ARM64Unwind()
+	if err != nil || x == nil {
+		return nil, nil, err
+	}
+	return f.pe.ARM64PDataRecords(x), x.Table, nil
+}

@@ -76,6 +76,9 @@ type ARM64Unwind struct {
 	Table      *winunwind.ARM64Table
 	Base       uint64
 	SectionRVA map[int]uint32
+
+	pdata     []pdataSection
+	layoutRVA map[int]uint32
 }
 
 // ARM64Unwind reads the unwind data of an ARM64 image or object as
@@ -92,7 +95,7 @@ func (f *File) ARM64Unwind() (*ARM64Unwind, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ARM64Unwind{Table: t, Base: l.base, SectionRVA: l.codeRVA}, nil
+	return &ARM64Unwind{Table: t, Base: l.base, SectionRVA: l.codeRVA, pdata: l.listed, layoutRVA: l.secRVA}, nil
 }
 
 // layout is what the unwind tables are built from: the .pdata entries

@@ -38,6 +38,9 @@ type PDataField struct {
 	Symbol string // "" when none
 	Value  uint64
 	Offset uint64
+	// Target is the address the field points at: in an object, the
+	// offset in the target's section.
+	Target uint64
 }
 
 // PDataRecords lists the entries of the file's .pdata sections in file
@@ -82,6 +85,7 @@ type namer struct {
 	x     *X64Unwind
 	syms  *symbols
 	image bool
+	base  uint64
 	at    map[uint64]string       // image: the first symbol at each address
 	bySec map[int16][]namedSymbol // object: symbols by section, sorted
 	rel   map[int]map[uint32]int  // object: section -> field offset -> symbol
@@ -96,7 +100,7 @@ type namedSymbol struct {
 }
 
 func newNamer(f *File, x *X64Unwind) *namer {
-	n := &namer{f: f, x: x, syms: newSymbols(f.f), image: f.Format == stackmap.FormatPE}
+	n := &namer{f: f, x: x, syms: newSymbols(f.f), image: f.Format == stackmap.FormatPE, base: x.Base}
 	cs := f.f.COFFSymbols
 	if n.image {
 		n.at = map[uint64]string{}
@@ -151,8 +155,8 @@ func newNamer(f *File, x *X64Unwind) *namer {
 // before the target.
 func (n *namer) field(sec int, off, raw uint32, rangeEnd bool) PDataField {
 	if n.image {
-		v := n.x.Base + uint64(raw)
-		return PDataField{Symbol: n.at[v], Value: v, Offset: v}
+		v := n.base + uint64(raw)
+		return PDataField{Symbol: n.at[v], Value: v, Offset: v, Target: v}
 	}
 	fd := PDataField{Value: uint64(raw), Offset: uint64(off)}
 	rels, ok := n.rel[sec]
@@ -176,6 +180,7 @@ func (n *namer) field(sec int, off, raw uint32, rangeEnd bool) PDataField {
 		return fd
 	}
 	target := uint64(sym.Value) + uint64(raw)
+	fd.Target = target
 	find := target
 	if rangeEnd && find > 0 {
 		find--
@@ -215,4 +220,35 @@ func (n *namer) fieldAt(rva uint32, rangeEnd bool) PDataField {
 		return PDataField{}
 	}
 	return n.field(sp.number, off, binary.LittleEndian.Uint32(raw[off:]), rangeEnd)
+}
+
+// ARM64PDataRecord is one ARM64 .pdata entry as its section holds it, its
+// fields named as llvm-readobj names them.
+type ARM64PDataRecord struct {
+	// Function names the function field; UnwindData the .xdata field of
+	// an unpacked entry.
+	Function, UnwindData PDataField
+	// Entry is the entry in the RVAs of ARM64Unwind.Table (relocated in
+	// an object).
+	Entry winunwind.ARM64Function
+}
+
+// ARM64PDataRecords lists the entries of an ARM64 file's .pdata sections
+// in file order (x is what ARM64Unwind returned for the file).
+func (f *File) ARM64PDataRecords(x *ARM64Unwind) []ARM64PDataRecord {
+	n := newNamer(f, &X64Unwind{Base: x.Base, layoutRVA: x.layoutRVA})
+	var out []ARM64PDataRecord
+	for _, ps := range x.pdata {
+		for i := range len(ps.relocated) / winunwind.ARM64RuntimeFunctionSize {
+			off := uint32(i * winunwind.ARM64RuntimeFunctionSize)
+			rel := ps.relocated[off:]
+			r := ARM64PDataRecord{Entry: winunwind.ARM64Function{Begin: binary.LittleEndian.Uint32(rel), UnwindData: binary.LittleEndian.Uint32(rel[4:])}}
+			r.Function = n.field(ps.number, off, binary.LittleEndian.Uint32(ps.raw[off:]), false)
+			if !r.Entry.Packed() {
+				r.UnwindData = n.field(ps.number, off+4, binary.LittleEndian.Uint32(ps.raw[off+4:]), false)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }

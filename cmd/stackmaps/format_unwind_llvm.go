@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/pesection"
+	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/winunwind"
 )
@@ -32,6 +33,9 @@ func writeLLVMUnwind(w io.Writer, in *dumpInput) error {
 	sd := in.Sections[0]
 	if sd.Format != stackmap.FormatCOFF && sd.Format != stackmap.FormatPE {
 		return fmt.Errorf("--unwind --format=llvm: %s files: the llvm format of --unwind is llvm-readobj --unwind's, for COFF and PE only", sd.Format)
+	}
+	if sd.Arch == regs.AArch64 {
+		return writeLLVMUnwindARM64(w, in, sd)
 	}
 	img := in.image(sd)
 	if img == nil {
