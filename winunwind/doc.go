@@ -1,4 +1,4 @@
-// Package winunwind decodes Windows x64 unwind data: the RUNTIME_FUNCTION
+// Package winunwind decodes Windows unwind data. x64 (NewX64): the RUNTIME_FUNCTION
 // entries of a .pdata section and the UNWIND_INFO records (versions 1
 // and 2) they point to, with every unwind code, chained entries and the
 // epilog codes of version 2. It states what they say at any code address
@@ -14,6 +14,12 @@
 // a ret or a jump out of the function) or from the epilog codes (version
 // 2), and is emulated forward; chained entries continue with their
 // parent's codes.
+//
+// ARM64 (NewARM64): the 8-byte .pdata entries and their .xdata records
+// (epilog scopes or the packed epilog, every unwind code, save_next runs);
+// every code is one instruction, so the instruction index of an address
+// says how much of the prolog has run or where in an epilog it is. Packed
+// entries (no .xdata) are refused with ErrUnsupported.
 //
 // Decoding is zero-copy: a Table is a view over the .pdata bytes and the
 // image's sections (by relative virtual address, RVA), checked when it is
