@@ -199,13 +199,11 @@ func (p peImage) codeReader() CodeReader                    { return p.f.Code() 
 
 func (p peImage) faultMaps() (*stackmap.SectionData, error) { return nil, noFaultMaps(p.f.Format) }
 
-func (p peImage) unwind(func() (codeRanges, error)) (*unwind.Table, error) {
-	return nil, noUnwind(p.f.Format)
-}
+func (p peImage) unwind(func() (codeRanges, error)) (*unwind.Table, error) { return peUnwind(p.f) }
 
 func (p peImage) codeRanges() []CodeRange { return p.f.TextRanges() }
 
-func (p peImage) extent() (lo, hi uint64, err error) { return 0, 0, noModule(p.f.Format) }
+func (p peImage) extent() (lo, hi uint64, err error) { return extent(p.f.TextRanges()) }
 
 func (p peImage) loadBias([]procwalk.Mapping) (uint64, error) { return 0, notPlaced(p.f.Format) }
 
@@ -237,11 +235,11 @@ func noFaultMaps(f stackmap.Format) error {
 }
 
 func noUnwind(f stackmap.Format) error {
-	return fmt.Errorf("%v files have no unwind table support (only ELF and Mach-O)", f)
+	return fmt.Errorf("%v files have no unwind table support (only ELF, Mach-O, COFF and PE)", f)
 }
 
 func noModule(f stackmap.Format) error {
-	return fmt.Errorf("a walk module is built from a thin ELF or Mach-O file, not %v", f)
+	return fmt.Errorf("a walk module is built from a thin ELF, Mach-O, COFF or PE file, not %v", f)
 }
 
 func notPlaced(f stackmap.Format) error {

@@ -23,7 +23,9 @@ import (
 // addresses are (ELF: every section at 0, each FDE keeping its code
 // section for objects built with function sections; Mach-O: every section
 // at its address in the object), so that a record's address finds its
-// function's row. COFF and PE files have no unwind support: an error.
+// function's row. COFF objects and PE images for x86_64: .pdata and the
+// UNWIND_INFO records it names (in an object relocated against a layout
+// of its sections; see pesection.File.X64Unwind).
 func (f *File) Unwind() (*unwind.Table, error) {
 	if f.Universal {
 		return nil, errUniversal

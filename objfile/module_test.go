@@ -43,12 +43,17 @@ func TestModule(t *testing.T) {
 
 	_, err = objfile.OpenModule(td+"fat/kinds-universal.o", 0)
 	assert.ErrorContains(t, err, "one image per slice")
-	_, err = objfile.OpenModule(td+"objects/llvm22/x86_64-coff/constants.o", 0)
-	assert.ErrorContains(t, err, "thin ELF or Mach-O")
+	m, err = objfile.OpenModule(td+"windows/win.exe", 0)
+	require.NoError(t, err)
+	assert.Equal(t, regs.X86_64, m.Arch)
+	assert.True(t, m.Unwind.Has(unwind.KindPData))
+	assert.Equal(t, uint64(0x140001000), m.Start)
+	require.NotNil(t, m.Stackmaps)
+	require.NoError(t, m.Close())
 }
 
 // TestOpenUnwind: the tables of each format, relocated in objects; the
-// slices of a universal file; no unwind support for COFF.
+// slices of a universal file; COFF x64 .pdata.
 func TestOpenUnwind(t *testing.T) {
 	var ctx unwind.Context
 
@@ -76,6 +81,7 @@ func TestOpenUnwind(t *testing.T) {
 	}
 	_, err = objfile.OpenUnwind(td+"fat/kinds-universal.o", "ppc64")
 	assert.ErrorContains(t, err, `no slice "ppc64"`)
-	_, err = objfile.OpenUnwind(td+"objects/llvm22/x86_64-coff/constants.o", "")
-	assert.ErrorContains(t, err, "no unwind table support")
+	tab, err = objfile.OpenUnwind(td+"objects/llvm22/x86_64-coff/constants.o", "")
+	require.NoError(t, err)
+	assert.True(t, tab.Has(unwind.KindPData))
 }

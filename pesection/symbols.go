@@ -12,6 +12,7 @@ const (
 	typeFunction      = 0x20 // complex type "function" (IMAGE_SYM_DTYPE_FUNCTION << 4)
 	classExternal     = 2    // IMAGE_SYM_CLASS_EXTERNAL
 	classWeakExternal = 105  // IMAGE_SYM_CLASS_WEAK_EXTERNAL
+	classStatic       = 3    // IMAGE_SYM_CLASS_STATIC (section symbols among others)
 )
 
 // symbols is a COFF symbol table with names resolved.
@@ -86,7 +87,9 @@ func (s *symbols) global(i int) bool {
 	return c == classExternal || c == classWeakExternal
 }
 
-// functions returns the function symbols (NewSectionData sorts them). COFF symbols have no size; Size is the distance to the next
+// functions returns the function symbols (NewSectionData sorts them):
+// those of the COFF symbol table and, in an image, the functions its
+// export table names. They have no size; Size is the distance to the next
 // function in the same section, or to the section's end.
 func (s *symbols) functions() []stackmap.Symbol {
 	type fn struct {
@@ -100,6 +103,22 @@ func (s *symbols) functions() []stackmap.Symbol {
 			fns = append(fns, fn{stackmap.Symbol{Name: s.names[i], Value: s.value(i), Global: s.global(i)}, sym.SectionNumber})
 		}
 		i += int(sym.NumberOfAuxSymbols)
+	}
+	// An image names its exported functions in its export table too: the
+	// only names of a DLL linked without a symbol table. A COFF symbol at
+	// the same address wins.
+	if s.base != 0 {
+		named := map[uint64]bool{}
+		for _, f := range fns {
+			named[f.Value] = true
+		}
+		for _, e := range exports(s.f) {
+			v := s.base + uint64(e.rva)
+			if !named[v] {
+				named[v] = true
+				fns = append(fns, fn{stackmap.Symbol{Name: e.name, Value: v, Global: true}, e.sect})
+			}
+		}
 	}
 	sort.Slice(fns, func(i, j int) bool {
 		if fns[i].sect != fns[j].sect {

@@ -109,7 +109,15 @@ func (f *Frame) rf() *found {
 func (f *Frame) Row() *cfi.Row {
 	w := f.w
 	if w.row == nil && w.rowMod != nil {
-		if ur, err := w.rowMod.Unwind.RowAt(w.rowAt, &w.uc); err == nil {
+		// rowAt is unwind.LookupPC of the frame's link-time pc: ask as
+		// the walk did (RowForFrame), so that an interrupted frame in a
+		// Windows epilog gets the same row.
+		ra := f.PCIsReturnAddress()
+		pc := w.rowAt
+		if ra {
+			pc++
+		}
+		if ur, err := w.rowMod.Unwind.RowForFrame(pc, ra, &w.uc); err == nil {
 			w.row = ur.Rules
 		}
 		w.rowMod = nil

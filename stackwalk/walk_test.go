@@ -53,6 +53,9 @@ type walkStats struct {
 // its symbol value.
 func bias(t *testing.T, exe string, f *walktest.File) uint64 {
 	t.Helper()
+	if f.ABI == "win64" {
+		return peBias(t, exe, f)
+	}
 	ef, err := elf.Open(exe)
 	require.NoError(t, err)
 	defer ef.Close()

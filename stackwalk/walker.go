@@ -388,7 +388,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		e.removals = w.snap.removals // pc is in m in this snapshot too
 		return w.enterRecipe(i, pc, sp, at, m, e)
 	}
-	ur, err := m.Unwind.RowAt(at-m.Bias, &w.uc)
+	ur, err := m.Unwind.RowForFrame(pc-m.Bias, call, &w.uc)
 	if err != nil {
 		if errors.Is(err, unwind.ErrNotFound) && w.sigTramp(i, pc, sp, spKnown, call) {
 			return true

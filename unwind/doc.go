@@ -5,7 +5,9 @@
 // compact unwind (an image's __unwind_info, an object's
 // __compact_unwind), including compact entries that defer to an
 // __eh_frame FDE (DWARF mode) and x86_64 STACK_IND entries whose stack
-// size is read from the function's code.
+// size is read from the function's code, and Windows x64 unwind data
+// (.pdata, decoded by package winunwind), whose epilogs are recognized
+// for interrupted frames ([Table.RowForFrame]).
 //
 // A [Table] is built once from [Sources] and answers [Table.RowAt] for
 // any number of addresses without allocating; the caller supplies a

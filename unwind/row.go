@@ -3,6 +3,7 @@ package unwind
 import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
+	"github.com/stackmaps/stackmaps/winunwind"
 )
 
 // Row is the unwind row at a code address, from whichever table covers it.
@@ -44,6 +45,10 @@ type Row struct {
 	Compact  bool
 	Encoding compactunwind.Encoding
 	Rule     compactunwind.Rule
+	// Windows is the rule of the Windows x64 unwind data (Table
+	// KindPData) that Rules states, nil otherwise; it points into the
+	// Context.
+	Windows *winunwind.Rule
 }
 
 // Context is the scratch state of lookups: it holds the Row RowAt
@@ -59,6 +64,7 @@ type Context struct {
 	compact cfi.Row
 	set     [compactunwind.MaxSaved]uint16
 	nset    int
+	win     winCtx // Windows rows
 }
 
 // Unwinder returns the cfi.Unwinder the context computes DWARF rows with

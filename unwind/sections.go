@@ -124,6 +124,9 @@ func (noFDEInSection) Unwrap() error { return cfi.ErrNotFound }
 // it is RowAt (which refuses an address of an object with several code
 // sections: ErrAmbiguousAddress).
 func (t *Table) RowInSection(section int, pc uint64, ctx *Context) (*Row, error) {
+	if section >= 0 && t.pdataSections != nil {
+		return t.pdataInSection(section, pc, ctx)
+	}
 	if section < 0 || !t.Sectioned() {
 		return t.RowAt(pc, ctx)
 	}
@@ -154,11 +157,13 @@ func (t *Table) RowInSection(section int, pc uint64, ctx *Context) (*Row, error)
 	return nil, &Error{Table: KindNone, PC: pc, What: "no FDE of the code section covers the address", Err: ErrNotFound}
 }
 
-// Sectioned reports whether the table's FDEs describe several code
+// Sectioned reports whether the table's FDEs (or .pdata entries) describe several code
 // sections of a relocatable object (function sections): an address alone
 // is then ambiguous, and RowAt refuses it with ErrAmbiguousAddress where
 // an FDE covers it; RowInSection and RowForRecord take the section.
-func (t *Table) Sectioned() bool { return t.bySec[0] != nil || t.bySec[1] != nil }
+func (t *Table) Sectioned() bool {
+	return t.bySec[0] != nil || t.bySec[1] != nil || t.pdataSections != nil
+}
 
 // RowForRecord returns the row of the frame a stack map record describes,
 // at the record's address in its function's code section: the one call a

@@ -7,6 +7,7 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/winunwind"
 )
 
 // Kind names an unwind table.
@@ -24,13 +25,15 @@ const (
 	KindUnwindInfo
 	// KindCompactUnwind: a Mach-O object's __LD,__compact_unwind.
 	KindCompactUnwind
+	// KindPData: Windows x64 .pdata and the UNWIND_INFO records it names.
+	KindPData
 )
 
-var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", compactunwind.SectionUnwindInfo, compactunwind.SectionCompactUnwind}
+var kindNames = [...]string{"none", ".eh_frame", ".debug_frame", compactunwind.SectionUnwindInfo, compactunwind.SectionCompactUnwind, ".pdata"}
 
 // String returns the section name: ".eh_frame", ".debug_frame" (their ELF
 // names; Mach-O spells them __eh_frame, __debug_frame), "__unwind_info",
-// "__compact_unwind", or "none".
+// "__compact_unwind", ".pdata", or "none".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
@@ -71,6 +74,15 @@ type Sources struct {
 	// object with several code sections, each FDE of EHFrame and
 	// DebugFrame its code section (see RowInSection); nil otherwise.
 	EHFrameSections, DebugFrameSections SectionOf
+	// PData is the x64 unwind data of a PE image or COFF object, whose
+	// RVAs count from PDataBase (an image's base; 0 in an object).
+	// PDataSections gives, in an object with several code sections, the
+	// RVA of each (by the index stackmap.Function.CodeSection has; see
+	// RowInSection); nil otherwise.
+	PData         *winunwind.Table
+	PDataARM64    *winunwind.ARM64Table // an ARM64 image's or object's, instead of PData
+	PDataBase     uint64
+	PDataSections func(section int) (rva uint32, ok bool)
 }
 
 // Table answers which unwind row holds at a code address of one image.
@@ -90,6 +102,11 @@ type Table struct {
 	code       CodeReader
 	raReg      uint16
 	hasCompact bool
+	// .pdata (Windows x64)
+	pdata         *winunwind.Table
+	pdataARM64    *winunwind.ARM64Table
+	pdataBase     uint64
+	pdataSections func(int) (uint32, bool)
 }
 
 // New builds a Table. A DWARF section is searched through its
@@ -102,6 +119,7 @@ type Table struct {
 func New(src Sources) (*Table, error) {
 	t := &Table{arch: src.Arch, info: src.UnwindInfo, textAddr: src.TextAddr, object: src.CompactUnwind, code: src.Code}
 	t.hasCompact = t.info != nil || t.object != nil
+	t.pdata, t.pdataARM64, t.pdataBase, t.pdataSections = src.PData, src.PDataARM64, src.PDataBase, src.PDataSections
 	t.raReg = regs.RolesOf(src.Arch).ReturnAddress
 	if src.Arch == regs.X86_64 {
 		t.raReg = 16 // rip, the return address column
@@ -145,6 +163,8 @@ func (t *Table) Has(k Kind) bool {
 		return t.info != nil
 	case KindCompactUnwind:
 		return t.object != nil
+	case KindPData:
+		return t.pdata != nil || t.pdataARM64 != nil
 	}
 	return false
 }
@@ -194,7 +214,7 @@ func (t *Table) RowForReturnAddress(ra uint64, ctx *Context) (*Row, error) {
 // would cost more than the rest.
 func (t *Table) resetRow(pc uint64, ctx *Context) *Row {
 	r := &ctx.row
-	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding, r.SignalFrame = pc, KindNone, nil, false, 0, 0, 0, false
+	r.PC, r.Table, r.Rules, r.HasFDE, r.FDEOffset, r.FunctionStart, r.Encoding, r.SignalFrame, r.Windows = pc, KindNone, nil, false, 0, 0, 0, false, nil
 	if r.Compact {
 		r.Compact, r.Rule = false, compactunwind.Rule{}
 	}
@@ -236,6 +256,9 @@ func (t *Table) RowAt(pc uint64, ctx *Context) (*Row, error) {
 		f := ctx.u.FDE()
 		r.Table, r.Rules, r.FDEOffset, r.HasFDE, r.FunctionStart, r.SignalFrame = t.dwarfKind[i], row, f.Offset, true, f.PCBegin, f.CIE.SignalFrame
 		return r, nil
+	}
+	if t.pdata != nil || t.pdataARM64 != nil {
+		return t.pdataAt(pc, ctx)
 	}
 	if t.hasCompact {
 		return t.compactRow(pc, ctx)

@@ -80,17 +80,19 @@ symbol of the relocation at the instruction, <f@plt> for an ELF PLT stub,
 --unwind (text and json) adds to each record the call frame information
 that holds there: the CFA rule and every register the function has saved
 by then, with its save slot, from .eh_frame (.debug_frame when no .eh_frame
-FDE covers the address; Mach-O: __eh_frame), relocated in objects as the
-function addresses are. A statepoint's address is a return address: its
+FDE covers the address; Mach-O: __eh_frame and compact unwind; x64 COFF
+and PE: .pdata), relocated in objects as the function addresses are. A statepoint's address is a return address: its
 row is the one at address-1, the call (as unwinders look rows up); other
 records get the row at their address. Text adds one line per record:
       unwind: CFA=rsp+16 saved: rbx@CFA-24 rbp@CFA-16 rip@CFA-8
 (reg@CFA-N saved at CFA-N; reg=CFA-N its value; reg=other in another
 register; @expression/=expression DWARF expressions; =undefined), or
 "unwind: none (no CFI covers ADDR)". JSON adds "unwind" to every record
-(see --help-json). COFF, PE and --raw input have no CFI support: --unwind
-is an error for them (exit 1 for a COFF/PE file; exit 2 with --raw or -),
-as it is with --format=llvm (exit 2: llvm-readobj has no such output).
+(see --help-json). --raw input and - have no CFI: --unwind is an error
+for them (exit 2). With --format=llvm, --unwind on a COFF object or PE
+image prints, after the stack maps, its Windows x64 unwind data as
+llvm-readobj --unwind does (the UnwindInformation block, line for line);
+on other files it is an error (exit 1).
 
 Examples:
   stackmaps dump testdata/objects/llvm22/x86_64-elf/kinds.o
@@ -124,7 +126,7 @@ Flags:
 func runDump(args []string, stdout, stderr io.Writer) int {
 	c := newFileCommand("dump", dumpUsage, []string{"text", "json", "llvm"}, stderr)
 	disasm := c.fs.Bool("disasm", false, "text and json formats: show the instruction at each record (and the call before a return address)")
-	unwind := c.fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information")
+	unwind := c.fs.Bool("unwind", false, "text and json formats: show each record's CFA rule and saved registers, from the file's call frame information; llvm format (COFF and PE): the unwind data as llvm-readobj --unwind prints it")
 	c.withBias("load bias added to every code address shown")
 	faultMap := c.fs.Bool("faultmap", false, "print the fault maps (.llvm_faultmaps, __LLVM_FAULTMAPS,__llvm_faultmaps) instead of the stack maps; text, json or llvm (as llvm-objdump --fault-map-section)")
 	helpJSON := c.fs.Bool("help-json", false, "describe the JSON format's fields and exit")
@@ -147,8 +149,8 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "stackmaps dump: --disasm needs --format=text or json and an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
-	if *unwind && (*c.format == "llvm" || *c.input.raw || slices.Contains(files, "-")) {
-		say(stderr, "stackmaps dump: --unwind needs --format=text or json and an object file by name (not --raw, not -)\n")
+	if *unwind && (*c.input.raw || slices.Contains(files, "-")) {
+		say(stderr, "stackmaps dump: --unwind needs an object file by name (not --raw, not -)\n")
 		return exitUsage
 	}
 	if *c.format == "llvm" && c.filter.active() {
@@ -168,6 +170,9 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			return err
 		}
 		err := write(w, in, opts)
+		if err == nil && opts.unwind && opts.format == "llvm" {
+			err = writeLLVMUnwind(w, in)
+		}
 		for _, uw := range in.Unwind {
 			if uw.err != nil && err == nil {
 				err = fmt.Errorf("--unwind: %w", uw.err)

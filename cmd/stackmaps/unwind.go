@@ -28,13 +28,15 @@ type unwindRow struct {
 // openUnwind reads the unwind tables of every section of in
 // (objfile.File.Unwind: ELF .eh_frame and .debug_frame, Mach-O __eh_frame,
 // __unwind_info and __compact_unwind, relocated in objects as stack map
-// function addresses are). COFF, PE and raw sections have no unwind
-// support: an error.
+// function addresses are; x64 COFF and PE .pdata). Raw sections have no
+// unwind support: an error.
 func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	out := make([]*unwindSource, len(in.Sections))
 	for i, sd := range in.Sections {
-		if sd.Format != stackmap.FormatELF && sd.Format != stackmap.FormatMachO {
-			return nil, fmt.Errorf("%s files have no call frame information support (only ELF and Mach-O)", sd.Format)
+		switch sd.Format {
+		case stackmap.FormatELF, stackmap.FormatMachO, stackmap.FormatCOFF, stackmap.FormatPE:
+		default:
+			return nil, fmt.Errorf("%s files have no call frame information support (only ELF, Mach-O, COFF and PE)", sd.Format)
 		}
 		img := in.image(sd)
 		if img == nil {

@@ -1,0 +1,263 @@
+package winunwind_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/winunwind"
+)
+
+// Hand-built images: .text at 0x1000, UNWIND_INFO records at 0x2000,
+// .pdata at 0x3000, for the codes and shapes llc does not emit.
+const (
+	textRVA  = 0x1000
+	xdataRVA = 0x2000
+	pdataRVA = 0x3000
+)
+
+type built struct {
+	text, xdata, pdata []byte
+}
+
+// slot is one unwind code slot: offset, operation, operation info.
+func slot(off byte, op winunwind.Op, info byte) []byte { return []byte{off, byte(op) | info<<4} }
+
+func u16(v uint16) []byte { return binary.LittleEndian.AppendUint16(nil, v) }
+
+// info appends an UNWIND_INFO (codes padded to an even slot count, then
+// tail) and returns its RVA.
+func (b *built) info(version, flags, prolog, frameReg, frameOff byte, codes [][]byte, tail ...byte) uint32 {
+	rva := xdataRVA + uint32(len(b.xdata))
+	n := 0
+	var body []byte
+	for _, c := range codes {
+		body = append(body, c...)
+		n += len(c) / 2
+	}
+	b.xdata = append(b.xdata, version|flags<<3, prolog, byte(n), frameReg|frameOff<<4)
+	b.xdata = append(b.xdata, body...)
+	if n%2 != 0 {
+		b.xdata = append(b.xdata, 0, 0)
+	}
+	b.xdata = append(b.xdata, tail...)
+	for len(b.xdata)%4 != 0 {
+		b.xdata = append(b.xdata, 0)
+	}
+	return rva
+}
+
+func (b *built) fn(begin, end, info uint32) {
+	for _, v := range []uint32{begin, end, info} {
+		b.pdata = binary.LittleEndian.AppendUint32(b.pdata, v)
+	}
+}
+
+func rf(begin, end, info uint32) []byte {
+	var p []byte
+	for _, v := range []uint32{begin, end, info} {
+		p = binary.LittleEndian.AppendUint32(p, v)
+	}
+	return p
+}
+
+func (b *built) table(t *testing.T) *winunwind.Table {
+	t.Helper()
+	tab, err := winunwind.NewX64(b.pdata, pdataRVA, []winunwind.Section{
+		{RVA: textRVA, Data: b.text}, {RVA: xdataRVA, Data: b.xdata}, {RVA: pdataRVA, Data: b.pdata}})
+	require.NoError(t, err)
+	return tab
+}
+
+func rule(t *testing.T, tab *winunwind.Table, rva uint32, atInst bool) string {
+	t.Helper()
+	var r winunwind.Rule
+	require.NoError(t, tab.RuleAt(rva, atInst, &r), "%#x", rva)
+	return ruleText(&r)
+}
+
+func nops(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = 0x90
+	}
+	return b
+}
+
+// TestHandBuiltCodes covers the codes llc does not emit: SAVE_NONVOL and
+// its far form, SAVE_XMM128_FAR, ALLOC_LARGE's 32-bit form beside the
+// frame register, PUSH_MACHFRAME with and without an error code.
+func TestHandBuiltCodes(t *testing.T) {
+	var b built
+	b.text = nops(0x100)
+	// f1 [0x1000,0x1020): sub rsp,0x28 (4 bytes, ends at 4); mov [rsp+0x10],rbx (ends at 9).
+	b.fn(0x1000, 0x1020, b.info(1, 0, 9, 0, 0, [][]byte{
+		slot(9, winunwind.OpSaveNonvol, 3), u16(2),
+		slot(4, winunwind.OpAllocSmall, 4)}))
+	// f2 [0x1020,0x1040): sub rsp,0x20000 (ALLOC_LARGE 32-bit); save r12 far and xmm7 far.
+	b.fn(0x1020, 0x1040, b.info(1, 0, 0x18, 0, 0, [][]byte{
+		slot(0x18, winunwind.OpSaveXMM128Far, 7), u16(0x0020), u16(0x0001),
+		slot(0x10, winunwind.OpSaveNonvolFar, 12), u16(0x2345), u16(0x0001),
+		slot(0x07, winunwind.OpAllocLarge, 1), u16(0x0000), u16(0x0002)}))
+	// f3 [0x1040,0x1060): push rbp (1); sub rsp,0x1000 (ALLOC_LARGE 16-bit, 8); lea rbp,[rsp+0x20] (13);
+	// mov [rbp-0x20+8],rsi (17).
+	b.fn(0x1040, 0x1060, b.info(1, 0, 17, 5, 2, [][]byte{
+		slot(17, winunwind.OpSaveNonvol, 6), u16(1),
+		slot(13, winunwind.OpSetFPReg, 0),
+		slot(8, winunwind.OpAllocLarge, 0), u16(0x1000 / 8),
+		slot(1, winunwind.OpPushNonvol, 5)}))
+	// f4 [0x1060,0x1070): an interrupt handler: machine frame with error code, push rax... as ALLOC_SMALL 8.
+	b.fn(0x1060, 0x1070, b.info(1, 0, 1, 0, 0, [][]byte{
+		slot(1, winunwind.OpAllocSmall, 0),
+		slot(0, winunwind.OpPushMachFrame, 1)}))
+	// f5 [0x1070,0x1080): machine frame without error code.
+	b.fn(0x1070, 0x1080, b.info(1, 0, 0, 0, 0, [][]byte{slot(0, winunwind.OpPushMachFrame, 0)}))
+	tab := b.table(t)
+	for _, c := range []struct {
+		rva  uint32
+		want string
+	}{
+		{0x1004, "prolog cfa=rsp+48 ra=rsp+40"},
+		{0x1009, "body cfa=rsp+48 ra=rsp+40 rbx=rsp+16"},
+		{0x1038, "body cfa=rsp+131080 ra=rsp+131072 xmm7=rsp+65568 r12=rsp+74565"},
+		{0x1048, "prolog cfa=rsp+4112 ra=rsp+4104 rbp=rsp+4096"},
+		{0x104d, "prolog cfa=rbp+4080 ra=rbp+4072 rbp=rbp+4064"},
+		{0x1052, "body cfa=rbp+4080 ra=rbp+4072 rsi=rbp-24 rbp=rbp+4064"},
+		{0x1060, "prolog cfa=[rsp+32] ra=rsp+8"},
+		{0x1068, "body cfa=[rsp+40] ra=rsp+16"},
+		{0x1078, "body cfa=[rsp+24] ra=rsp+0"},
+	} {
+		assert.Equal(t, c.want, rule(t, tab, c.rva, true), "%#x", c.rva)
+	}
+}
+
+// TestHandBuiltChains covers chained entries (a function's cold part
+// continuing with its parent's codes) and indirect entries.
+func TestHandBuiltChains(t *testing.T) {
+	var b built
+	b.text = nops(0x100)
+	parent := b.info(1, 0, 1, 0, 0, [][]byte{slot(1, winunwind.OpPushNonvol, 3)})
+	b.fn(0x1000, 0x1010, parent)
+	// The cold part allocates 0x20 more, then the parent's push applies.
+	b.fn(0x1010, 0x1020, b.info(1, winunwind.FlagChainInfo, 0, 0, 0, [][]byte{slot(0, winunwind.OpAllocSmall, 3)}, rf(0x1000, 0x1010, parent)...))
+	// An indirect entry: shares the parent's entry (at .pdata offset 0).
+	b.fn(0x1020, 0x1030, pdataRVA|1)
+	tab := b.table(t)
+	assert.Equal(t, "prolog cfa=rsp+8 ra=rsp+0", rule(t, tab, 0x1000, true))
+	assert.Equal(t, "body cfa=rsp+48 ra=rsp+40 rbx=rsp+32", rule(t, tab, 0x1015, true))
+	assert.Equal(t, "body cfa=rsp+16 ra=rsp+8 rbx=rsp+0", rule(t, tab, 0x1025, true))
+
+	// A chain that names itself ends after 32 links.
+	var c built
+	c.text = nops(0x20)
+	self := xdataRVA
+	c.fn(0x1000, 0x1010, c.info(1, winunwind.FlagChainInfo, 0, 0, 0, nil, rf(0x1000, 0x1010, uint32(self))...))
+	var r winunwind.Rule
+	err := c.table(t).RuleAt(0x1004, false, &r)
+	require.ErrorIs(t, err, winunwind.ErrFormat)
+	assert.Contains(t, err.Error(), "more than 32 chained entries")
+}
+
+// TestHandBuiltEpilogs covers version 1 epilogs llc's test functions do
+// not have: lea rsp,[fp+disp], a tail jump out of the function (an
+// epilog), a jump inside it (not one), jmp [rip+x], and version 2
+// epilogs not at the end.
+func TestHandBuiltEpilogs(t *testing.T) {
+	var b built
+	// f1 [0x1000,0x1020): push rbp; push rbx; lea rbp,[rsp+0x10] (frame offset 1).
+	// Epilog at 0x1010: lea rsp,[rbp-0x10]; pop rbx; pop rbp; ret.
+	t1 := append(nops(0x10), 0x48, 0x8d, 0x65, 0xf0, 0x5b, 0x5d, 0xc3)
+	// f2 [0x1020,0x1040): push rbx; sub rsp,0x20. 0x1030: add rsp,0x20; pop rbx; jmp rel32 to 0x1000;
+	// 0x1038: jmp rel8 to 0x1022 (inside: no epilog); 0x103a: jmp [rip+0].
+	t2 := append(nops(0x10), 0x48, 0x83, 0xc4, 0x20, 0x5b, 0xe9, 0, 0, 0, 0, 0xeb, 0xe8, 0xff, 0x25, 0, 0, 0, 0)
+	// Fix the rel32: target 0x1000 from next 0x103a.
+	rel := int32(0x1000 - 0x103a)
+	binary.LittleEndian.PutUint32(t2[0x16:], uint32(rel))
+	b.text = append(append(t1, nops(0x20-len(t1))...), t2...)
+	b.text = append(b.text, nops(0x40)...)
+	b.fn(0x1000, 0x1020, b.info(1, 0, 6, 5, 1, [][]byte{
+		slot(6, winunwind.OpSetFPReg, 0), slot(2, winunwind.OpPushNonvol, 3), slot(1, winunwind.OpPushNonvol, 5)}))
+	b.fn(0x1020, 0x1040, b.info(1, 0, 5, 0, 0, [][]byte{
+		slot(5, winunwind.OpAllocSmall, 3), slot(1, winunwind.OpPushNonvol, 3)}))
+	// f3 [0x1060,0x1080), version 2: push rbx; push r12; epilogs of 3 bytes (pop r12; pop rbx... as 2+1)
+	// 0x10 and 0x08 before the end; none at the end.
+	b.fn(0x1060, 0x1080, b.info(2, 0, 3, 0, 0, [][]byte{
+		slot(4, winunwind.OpEpilog, 0), slot(0x10, winunwind.OpEpilog, 0), slot(0x08, winunwind.OpEpilog, 0), slot(0, winunwind.OpEpilog, 0),
+		slot(3, winunwind.OpPushNonvol, 12), slot(1, winunwind.OpPushNonvol, 3)}))
+	tab := b.table(t)
+	for _, c := range []struct {
+		rva  uint32
+		want string
+	}{
+		{0x1008, "body cfa=rbp+8 ra=rbp+0 rbx=rbp-16 rbp=rbp-8"},
+		{0x1010, "epilog cfa=rbp+8 ra=rbp+0 rbx=rbp-16 rbp=rbp-8"},
+		{0x1014, "epilog cfa=rsp+24 ra=rsp+16 rbx=rsp+0 rbp=rsp+8"},
+		{0x1016, "epilog cfa=rsp+8 ra=rsp+0"},
+		{0x1030, "epilog cfa=rsp+48 ra=rsp+40 rbx=rsp+32"},
+		{0x1035, "epilog cfa=rsp+8 ra=rsp+0"},
+		{0x103a, "body cfa=rsp+48 ra=rsp+40 rbx=rsp+32"},
+		{0x103c, "epilog cfa=rsp+8 ra=rsp+0"},
+		{0x1068, "body cfa=rsp+24 ra=rsp+16 r12=rsp+0 rbx=rsp+8"},
+		{0x1070, "epilog cfa=rsp+24 ra=rsp+16 r12=rsp+0 rbx=rsp+8"},
+		{0x1072, "epilog cfa=rsp+16 ra=rsp+8 rbx=rsp+0"},
+		{0x1073, "epilog cfa=rsp+8 ra=rsp+0"},
+		{0x1078, "epilog cfa=rsp+24 ra=rsp+16 r12=rsp+0 rbx=rsp+8"},
+		{0x107c, "body cfa=rsp+24 ra=rsp+16 r12=rsp+0 rbx=rsp+8"},
+	} {
+		assert.Equal(t, c.want, rule(t, tab, c.rva, true), "%#x", c.rva)
+	}
+}
+
+// TestMalformed: each broken record is refused with a *FormatError that
+// says what is wrong, never a rule.
+func TestMalformed(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		build func(b *built)
+		want  string
+	}{
+		{"version 3", func(b *built) { b.fn(0x1000, 0x1010, b.info(3, 0, 0, 0, 0, nil)) }, "version 3"},
+		{"odd epilog codes", func(b *built) {
+			b.fn(0x1000, 0x1010, b.info(2, 0, 0, 0, 0, [][]byte{slot(1, winunwind.OpEpilog, 1), slot(1, winunwind.OpPushNonvol, 3)}))
+		}, "odd number"},
+		{"truncated ALLOC_LARGE", func(b *built) {
+			b.fn(0x1000, 0x1010, b.info(1, 0, 0, 0, 0, [][]byte{slot(1, winunwind.OpAllocLarge, 1), u16(1)}))
+		}, "needs 3 slots"},
+		{"push rsp", func(b *built) {
+			b.fn(0x1000, 0x1010, b.info(1, 0, 0, 0, 0, [][]byte{slot(1, winunwind.OpPushNonvol, 4)}))
+		}, "PUSH_NONVOL of rsp"},
+		{"reserved op", func(b *built) {
+			b.fn(0x1000, 0x1010, b.info(1, 0, 0, 0, 0, [][]byte{slot(1, 11, 0)}))
+		}, "reserved"},
+		{"epilog in v1", func(b *built) {
+			b.fn(0x1000, 0x1010, b.info(1, 0, 0, 0, 0, [][]byte{slot(1, winunwind.OpEpilog, 0), slot(1, winunwind.OpEpilog, 0)}))
+		}, "version 1"},
+		{"frame register without SET_FPREG", func(b *built) { b.fn(0x1000, 0x1010, b.info(1, 0, 0, 5, 0, nil)) }, "no SET_FPREG"},
+		{"outside the image", func(b *built) { b.fn(0x1000, 0x1010, 0x9000) }, "not in any section"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b built
+			b.text = nops(0x20)
+			c.build(&b)
+			var r winunwind.Rule
+			err := b.table(t).RuleAt(0x1004, true, &r)
+			var fe *winunwind.FormatError
+			require.True(t, errors.As(err, &fe), "%v", err)
+			require.ErrorIs(t, err, winunwind.ErrFormat)
+			assert.Contains(t, err.Error(), c.want)
+		})
+	}
+	// The table itself: unsorted or overlapping entries, a partial entry.
+	_, err := winunwind.NewX64(append(rf(0x1010, 0x1020, 0), rf(0x1000, 0x1010, 0)...), pdataRVA, nil)
+	assert.ErrorContains(t, err, "sorted")
+	_, err = winunwind.NewX64(make([]byte, 13), pdataRVA, nil)
+	assert.ErrorContains(t, err, "whole number")
+	var r winunwind.Rule
+	tab, err := winunwind.NewX64(rf(0x1000, 0x1010, xdataRVA), pdataRVA, nil)
+	require.NoError(t, err)
+	assert.ErrorIs(t, tab.RuleAt(0x1010, true, &r), winunwind.ErrNotFound)
+	assert.ErrorIs(t, tab.RuleAt(0xfff, true, &r), winunwind.ErrNotFound)
+}
