@@ -299,11 +299,12 @@ func (lr *lookupResult) First() (lookupHit, bool) {
 // of every section that has some, or else the preceding ones. Each
 // table's model is built once, in views, however many records and
 // addresses match in it: the cost stays linear in the output.
-func lookupAll(in *dumpInput, ixs []*stackmap.Index, views tableViews, pc, bias uint64) *lookupResult {
+func lookupAll(in *dumpInput, ixs []sectionIndex, views tableViews, pc, bias uint64) *lookupResult {
 	exact := &lookupResult{in: in, views: views}
 	preceding := &lookupResult{in: in, views: views}
-	for si, ix := range ixs {
-		m, ok := ix.At(pc, bias)
+	for _, x := range ixs {
+		si := x.si
+		m, ok := x.ix.At(pc, bias)
 		if !ok || m.Len() == 0 {
 			continue
 		}

@@ -32,13 +32,39 @@ func (si sectionIndexes) of(in *dumpInput, c stackmap.CodeSection) []*stackmap.I
 	return ixs
 }
 
+// sectionIndex is an index of stack map section si (a position in
+// in.Sections).
+type sectionIndex struct {
+	si int
+	ix *stackmap.Index
+}
+
+// plain returns the indexes a plain address is looked up in: each stack
+// map section's, or for a section whose index refuses plain addresses
+// (Index.Sectioned: an object with several code sections, each at 0) one
+// index per code section, so that the records of every section holding
+// the address are found and shown with their sections.
+func (si sectionIndexes) plain(in *dumpInput, ixs []*stackmap.Index) []sectionIndex {
+	var out []sectionIndex
+	for i, ix := range ixs {
+		if !ix.Sectioned() {
+			out = append(out, sectionIndex{i, ix})
+			continue
+		}
+		for _, c := range in.Sections[i].CodeSections() {
+			out = append(out, sectionIndex{i, si.of(in, c)[i]})
+		}
+	}
+	return out
+}
+
 // lookupCode finds the records at q: lookupAll for a plain address, or
 // over the indexes of q's code section for SECTION:ADDR. For a plain address in an object with several code sections
 // whose hits lie in more than one, it notes on stderr that the address
 // is ambiguous.
 func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, views tableViews, q codeAddr, bias uint64, stderr io.Writer) (*lookupResult, error) {
 	if !q.sectioned {
-		hits := lookupAll(in, ixs, views, q.pc, bias)
+		hits := lookupAll(in, bySection.plain(in, ixs), views, q.pc, bias)
 		if n := hitSections(hits); n > 1 {
 			say(stderr, "stackmaps lookup: %s: %s matches records in %d code sections, all shown "+
 				"(every function is at offset 0 of its own section): give SECTION:%s for one\n", in.File, q.text, n, q.text)
@@ -49,7 +75,11 @@ func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, 
 	if err != nil {
 		return nil, err
 	}
-	return lookupAll(in, bySection.of(in, c), views, q.pc, bias), nil
+	var per []sectionIndex
+	for si, ix := range bySection.of(in, c) {
+		per = append(per, sectionIndex{si, ix})
+	}
+	return lookupAll(in, per, views, q.pc, bias), nil
 }
 
 // hitSections counts the distinct code sections of the hits' functions.
