@@ -36,8 +36,8 @@ func TestUniversalLookupLineNamesSlice(t *testing.T) {
 }
 
 // TestFrameMessages: frame names the file and the address that has no
-// record, or the filter that matched nothing; on COFF, where there is no
-// CFI, its note does not name dump's --unwind flag (dump's does).
+// record, or the filter that matched nothing; for a raw section, which has
+// no CFI, its note does not name dump's --unwind flag.
 func TestFrameMessages(t *testing.T) {
 	exe := filepath.Join(golden.Root(), "linked/x86_64-elf/exe")
 	out, stderr, status := runTool("frame", exe, "0x10", "0x401237")
@@ -50,12 +50,17 @@ func TestFrameMessages(t *testing.T) {
 	assert.Equal(t, exitFail, status)
 	assert.Equal(t, "stackmaps frame: "+exe+": no record matches --function nosuch\n", stderr)
 
+	// COFF has call frame information now (.pdata): no note. A raw
+	// section has none, and frame's note does not name dump's --unwind.
 	coff := filepath.Join(golden.Root(), "objects/llvm22/x86_64-coff/kinds.o")
 	_, stderr, status = runTool("frame", coff)
 	assert.Equal(t, exitOK, status)
-	assert.Equal(t, "stackmaps frame: "+coff+": no call frame information: coff files have no call frame information support (only ELF and Mach-O)\n", stderr)
-	_, stderr, _ = runTool("dump", "--unwind", coff)
-	assert.Contains(t, stderr, ": --unwind: coff files have no call frame information support")
+	assert.Empty(t, stderr)
+	raw := filepath.Join(golden.Root(), "samples/v1-x86_64.bin")
+	_, stderr, status = runTool("frame", "--raw", raw)
+	assert.Equal(t, exitOK, status)
+	assert.Contains(t, stderr, "stackmaps frame: "+raw+": no call frame information: raw files have no call frame information support (only ELF, Mach-O, COFF and PE)\n")
+	assert.NotContains(t, stderr, "--unwind")
 }
 
 // TestMachOObjectWithoutStackMaps: a Mach-O object with no stack map
