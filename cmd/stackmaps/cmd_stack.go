@@ -243,6 +243,10 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	}
 	out.WriteString("  end: ")
 	out.WriteString(end)
+	if pc, _ := w.Stopped(); pc != 0 && (w.End() == stackwalk.EndNoCFI || w.End() == stackwalk.EndNoModule) {
+		out.WriteString(" at ")
+		out.Hex(pc)
+	}
 	if walkErr != nil {
 		out.WriteString(": ")
 		out.WriteString(textout.Escape(walkErr.Error()))

@@ -21,6 +21,9 @@ func runStackLive(pid int, opts procwalk.Options, so stackOptions, stdout, stder
 		say(stderr, "stackmaps stack: %v\n", err)
 		return exitFail
 	}
+	for _, e := range p.Skipped() {
+		say(stderr, "stackmaps stack: note: %v\n", e)
+	}
 	status := exitFail
 	if view, err := p.View(); err != nil {
 		say(stderr, "stackmaps stack: %v\n", err)
