@@ -3,7 +3,6 @@ package corefile
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 	"sort"
 
 	"github.com/stackmaps/stackmaps/internal/mapfile"
@@ -106,7 +105,7 @@ type File struct {
 // Open maps the core file at path and reads its headers and notes. Call
 // Close when done: the memory the File gives (Bytes) is the mapping.
 func Open(path string) (*File, error) {
-	fd, err := os.Open(path)
+	fd, err := mapfile.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}

@@ -58,17 +58,17 @@ func hostileCores() map[string][]byte {
 		return b
 	})
 	// NT_FILE claims 2^32 entries.
-	out["NT_FILE 2^32 entries"] = buildCore(nil, []testNote{{"CORE", ntFile, func() []byte {
+	out["NT_FILE 2^32 entries"] = buildCore(nil, []testNote{{Name: "CORE", Type: ntFile, Desc: func() []byte {
 		d := ntFileDesc([]Mapping{{Start: 1, End: 2, Path: "/x"}})
 		o.PutUint64(d, 1<<32)
 		return d
 	}()}})
-	out["NT_FILE path not terminated"] = buildCore(nil, []testNote{{"CORE", ntFile, func() []byte {
+	out["NT_FILE path not terminated"] = buildCore(nil, []testNote{{Name: "CORE", Type: ntFile, Desc: func() []byte {
 		d := ntFileDesc([]Mapping{{Start: 1, End: 2, Path: "/x"}})
 		return d[:len(d)-1]
 	}()}})
-	out["NT_FILE end below start"] = buildCore(nil, []testNote{{"CORE", ntFile, ntFileDesc([]Mapping{{Start: 2, End: 1, Path: "/x"}})}})
-	out["NT_PRSTATUS short"] = buildCore(nil, []testNote{{"CORE", ntPrStatus, make([]byte, 200)}})
+	out["NT_FILE end below start"] = buildCore(nil, []testNote{{Name: "CORE", Type: ntFile, Desc: ntFileDesc([]Mapping{{Start: 2, End: 1, Path: "/x"}})}})
+	out["NT_PRSTATUS short"] = buildCore(nil, []testNote{{Name: "CORE", Type: ntPrStatus, Desc: make([]byte, 200)}})
 	out["not a core"] = func() []byte { b := sampleCore(); o.PutUint16(b[16:], 2); return b }()
 	out["32-bit"] = func() []byte { b := sampleCore(); b[4] = 1; return b }()
 	out["machine 3"] = func() []byte { b := sampleCore(); o.PutUint16(b[18:], 3); return b }()
