@@ -97,8 +97,9 @@ type File struct {
 	// the core has none).
 	ProgName, Args string
 
-	data    []byte // the whole file
-	auxv    []byte // NT_AUXV's bytes, within data
+	data    []byte           // the whole file
+	auxv    []byte           // NT_AUXV's bytes, within data
+	tids    map[int]struct{} // the threads read so far, while reading the notes
 	release func() error
 }
 
@@ -200,13 +201,17 @@ func (f *File) readSegments() error {
 	if phoff > uint64(len(data)) || (uint64(len(data))-phoff)/phdrSize < phnum {
 		return formatErr("program headers", int64(min(phoff, 1<<62)), "%d headers of %d bytes do not fit in the file (%d bytes)", phnum, phdrSize, len(data))
 	}
-	nload := 0
+	nload, nnote := 0, 0
 	for i := range phnum {
-		if o.Uint32(data[phoff+i*phdrSize:]) == ptLoad {
+		switch o.Uint32(data[phoff+i*phdrSize:]) {
+		case ptLoad:
 			nload++
+		case ptNote:
+			nnote++
 		}
 	}
 	f.Segments = make([]Segment, 0, nload)
+	notes := make([]noteSeg, 0, nnote)
 	for i := range phnum {
 		h := data[phoff+i*phdrSize:]
 		typ := o.Uint32(h)
@@ -231,9 +236,7 @@ func (f *File) readSegments() error {
 			}
 		}
 		if typ == ptNote {
-			if err := f.readNotes(data[s.Offset:s.Offset+s.FileSize], int64(s.Offset)); err != nil {
-				return err
-			}
+			notes = append(notes, noteSeg{off: s.Offset, size: s.FileSize, hdr: int(i)})
 			continue
 		}
 		if s.FileSize > s.MemSize || s.Addr+s.MemSize < s.Addr {
@@ -241,6 +244,9 @@ func (f *File) readSegments() error {
 				"segment 0x%x+0x%x (0x%x in the file) wraps or holds more than its size", s.Addr, s.MemSize, s.FileSize)
 		}
 		f.Segments = append(f.Segments, s)
+	}
+	if err := f.readNoteSegs(notes, int64(phoff)); err != nil {
+		return err
 	}
 	sort.Slice(f.Segments, func(i, j int) bool { return f.Segments[i].Addr < f.Segments[j].Addr })
 	for i := 1; i < len(f.Segments); i++ {
