@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/textout"
@@ -52,7 +51,7 @@ type stackOptions struct {
 }
 
 // runStack implements "stackmaps stack".
-func runStack(args []string, stdout, stderr io.Writer) int {
+func runStack(args []string, stdout, stderr io.Writer) (status int) {
 	fs := newFlagSet("stack", stackUsage, stderr)
 	core := fs.String("core", "", "core file to walk")
 	pid := fs.Int("pid", 0, "live process to stop, walk and let run on (Linux)")
@@ -65,19 +64,18 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	if *output != "" && *output != "-" {
-		f, err := os.Create(*output)
-		if err != nil {
-			say(stderr, "stackmaps stack: -o: %v\n", err)
-			return exitFail
-		}
-		defer func() {
-			if err := f.Close(); err != nil {
-				say(stderr, "stackmaps stack: -o: %v\n", err)
-			}
-		}()
-		stdout = f
+	out, err := openOutput(*output, stdout)
+	if err != nil {
+		say(stderr, "stackmaps stack: -o: %v\n", err)
+		return exitFail
 	}
+	defer func() {
+		if err := out.Close(); err != nil {
+			say(stderr, "stackmaps stack: writing the output: %v\n", err)
+			status = max(status, exitFail)
+		}
+	}()
+	stdout = out
 	usageErr := func(msg string) int {
 		say(stderr, "stackmaps stack: %s (see stackmaps stack --help)\n", msg)
 		return exitUsage
