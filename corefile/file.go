@@ -187,19 +187,25 @@ func (f *File) readSegments() error {
 	if phnum == pnXNum {
 		// The real count is section header 0's sh_info.
 		shoff := o.Uint64(data[40:])
-		if shoff > uint64(len(data)) || uint64(len(data))-shoff < shdrSize {
-			return formatErr("section header 0", int64(min(shoff, 1<<62)), "past the end of the file (%d bytes)", len(data))
+		switch {
+		case shoff == 0:
+			return formatErr("ELF header", 56, "e_phnum is PN_XNUM (0xffff) but there is no section header table (e_shoff 0) to hold the count")
+		case shoff > uint64(len(data)) || uint64(len(data))-shoff < shdrSize:
+			return formatErr("ELF header", 40, "e_phnum is PN_XNUM (0xffff) but section header 0 (e_shoff 0x%x) is past the end of the file (%d bytes)", shoff, len(data))
 		}
 		phnum = uint64(o.Uint32(data[shoff+44:]))
+		if phnum == 0 {
+			return formatErr("section header 0", int64(shoff), "e_phnum is PN_XNUM (0xffff) but sh_info, the count, is 0")
+		}
 	}
 	if phnum == 0 {
-		return formatErr("program headers", int64(min(phoff, 1<<62)), "none")
+		return formatErr("ELF header", 56, "no program headers (e_phnum 0)")
 	}
 	if phentsize != phdrSize {
 		return formatErr("ELF header", 54, "program header size %d, want %d", phentsize, phdrSize)
 	}
 	if phoff > uint64(len(data)) || (uint64(len(data))-phoff)/phdrSize < phnum {
-		return formatErr("program headers", int64(min(phoff, 1<<62)), "%d headers of %d bytes do not fit in the file (%d bytes)", phnum, phdrSize, len(data))
+		return formatErr("ELF header", 32, "%d program headers of %d bytes at e_phoff 0x%x do not fit in the file (%d bytes)", phnum, phdrSize, phoff, len(data))
 	}
 	nload, nnote := 0, 0
 	for i := range phnum {

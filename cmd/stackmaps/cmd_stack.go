@@ -117,6 +117,10 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 	return walkProcess(p, opts, so, stdout, stderr)
 }
 
+// maxModuleWarnings is how many unusable mapped files stack names on
+// stderr before it counts the rest in one line.
+const maxModuleWarnings = 10
+
 // walkProcess opens the process's modules and writes every thread's walk.
 func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, stdout, stderr io.Writer) int {
 	w, err := procwalk.Open(p, opts)
@@ -125,10 +129,18 @@ func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, st
 		return exitFail
 	}
 	defer w.Close()
+	unusable := 0
 	for _, m := range w.Modules() {
-		if m.Err != nil {
+		if m.Err == nil {
+			continue
+		}
+		if unusable++; unusable <= maxModuleWarnings {
 			say(stderr, "stackmaps stack: warning: %s: %s\n", textout.Escape(m.Path), textout.Escape(m.Err.Error()))
 		}
+	}
+	if unusable > maxModuleWarnings {
+		say(stderr, "stackmaps stack: warning: and %s that could not be used (--format json lists every module)\n",
+			textout.Plural(unusable-maxModuleWarnings, "more mapped file"))
 	}
 	out := textout.NewBuffer(stdout)
 	if so.json {
