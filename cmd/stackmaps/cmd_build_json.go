@@ -174,13 +174,30 @@ func (p *jpath) String() string {
 		return ""
 	}
 	s := p.up.String()
-	if p.key == "" {
+	switch {
+	case p.key == "":
 		return s + "[" + strconv.Itoa(p.idx) + "]"
-	}
-	if s == "" {
+	case !plainKey(p.key):
+		// A name from the document: quoted, and cut.
+		return s + "[" + quoteShort(p.key, true) + "]"
+	case s == "":
 		return p.key
 	}
 	return s + "." + p.key
+}
+
+// plainKey reports whether a member name is printed as it is: letters,
+// digits and underscores, up to quoteMax bytes.
+func plainKey(k string) bool {
+	if len(k) == 0 || len(k) > quoteMax {
+		return false
+	}
+	for _, c := range []byte(k) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // member is the path of member key of the object at p.

@@ -147,6 +147,8 @@ func TestBuildMessages(t *testing.T) {
 			`tables[0].records[0].locations[0].size: given twice in the object (JSON says its meaning is then unknown) (line 3, column 67, byte 234)`},
 		{"table member twice", `{"tables":[{"version":3,"version":2}]}`,
 			`tables[0].version: given twice`},
+		{"odd member twice", `{"tables":[],"x\ny` + long + `":1,"x\ny` + long + `":2}`,
+			`["x\ny` + long[:37] + `"... (100003 bytes)]: given twice in the object`},
 		{"syntax", table(`{"kind":"Register",,}`),
 			`not a JSON document: invalid character ',' looking for beginning of object key string (line 3, column 33, byte 200)`},
 		{"cut", `{"tables":[{"version":3,` + "\n  ",
