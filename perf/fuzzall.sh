@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# fuzzall.sh [DURATION]
+#   Runs every fuzz target of the module (every func FuzzXxx in a _test.go
+#   file) for DURATION each (a Go duration, default 20s), one after the
+#   other, and prints per target the executions and crashes, then the
+#   totals. A crash stops its target's run; Go writes the failing input to
+#   the package's testdata/fuzz/FuzzXxx/ (check it in with the fix: it
+#   becomes a seed). Exit status 1 when any target crashed.
+# Environment: FUZZ_PARALLEL (workers per target, default 1: the machine is
+#   shared), FUZZ_MATCH (a regexp: only targets whose package/name match),
+#   FUZZ_LOG (directory for each run's output, default a temporary one).
+set -uo pipefail
+dur=${1:-20s}
+par=${FUZZ_PARALLEL:-1}
+match=${FUZZ_MATCH:-.}
+root=$(cd "$(dirname "$0")/.." && pwd)
+log=${FUZZ_LOG:-$(mktemp -d)}
+mkdir -p "$log"
+cd "$root"
+total_execs=0 total_crashes=0 status=0
+printf '%-48s %12s %8s\n' target execs crashes
+# package directory and target name of every fuzz target, in a stable order
+while read -r dir name; do
+	[[ "$dir/$name" =~ $match ]] || continue
+	out=$log/$(echo "$dir" | tr / _)_$name.txt
+	go test -run '^$' -fuzz "^$name\$" -fuzztime "$dur" -parallel "$par" "./$dir" >"$out" 2>&1
+	rc=$?
+	execs=$(grep -o 'execs: [0-9]*' "$out" | tail -1 | grep -o '[0-9]*')
+	execs=${execs:-0}
+	crashes=0
+	if [ $rc -ne 0 ]; then
+		crashes=1
+		status=1
+	fi
+	printf '%-48s %12d %8d\n' "$dir.$name" "$execs" "$crashes"
+	if [ $crashes -ne 0 ]; then
+		grep -E 'Failing input written to|panic:|--- FAIL' "$out" | head -3 | sed 's/^/    /'
+	fi
+	total_execs=$((total_execs + execs))
+	total_crashes=$((total_crashes + crashes))
+done < <(grep -rl --include='*_test.go' '^func Fuzz' . | sort | while read -r f; do
+	d=$(dirname "${f#./}")
+	grep -o '^func Fuzz[A-Za-z0-9_]*' "$f" | sed "s|^func |$d |"
+done)
+printf '%-48s %12d %8d\n' total "$total_execs" "$total_crashes"
+echo "logs: $log" >&2
+exit $status
