@@ -396,23 +396,6 @@ func (j *jsonIn) uint(path *jpath, bits int) (uint64, error) {
 	return u, nil
 }
 
-// int reads a signed integer of at most bits bits.
-func (j *jsonIn) int(path *jpath, bits int) (int64, error) {
-	t, off, err := j.token()
-	if err != nil {
-		return 0, err
-	}
-	n, ok := t.(json.Number)
-	if !ok {
-		return 0, j.at(path, off, "%s, not an integer", describe(t))
-	}
-	i, err := strconv.ParseInt(string(n), 10, bits)
-	if err != nil {
-		return 0, j.at(path, off, "%s is not a signed %d-bit integer", quoteShort(string(n), false), bits)
-	}
-	return i, nil
-}
-
 // str reads a string; with nullOK, null reads as "".
 func (j *jsonIn) str(path *jpath, nullOK bool) (string, pos, error) {
 	t, off, err := j.token()
@@ -427,22 +410,6 @@ func (j *jsonIn) str(path *jpath, nullOK bool) (string, pos, error) {
 		return "", off, j.at(path, off, "%s, not a string", describe(t))
 	}
 	return s, off, nil
-}
-
-// optUint reads an unsigned integer, or null (ok false).
-func (j *jsonIn) optUint(path *jpath, bits int) (v uint64, ok bool, err error) {
-	t, off, err := j.token()
-	if err != nil || t == nil {
-		return 0, false, err
-	}
-	n, isNum := t.(json.Number)
-	if !isNum {
-		return 0, false, j.at(path, off, "%s, not an integer", describe(t))
-	}
-	if v, err = strconv.ParseUint(string(n), 10, bits); err != nil {
-		return 0, false, j.at(path, off, "%s is not an unsigned %d-bit integer", quoteShort(string(n), false), bits)
-	}
-	return v, true, nil
 }
 
 // end checks that nothing but blanks follows the document.
