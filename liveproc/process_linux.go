@@ -264,8 +264,9 @@ func threadGone(pid, tid int) bool {
 }
 
 // Skipped returns a note for each thread Attach left out because it
-// exited while the others were being stopped (each an *Error with
-// ErrNoProcess): the walk covers the rest.
+// exited while the others were being stopped, or View because it was
+// killed while stopped (each an *Error with ErrNoProcess): the walk covers
+// the rest.
 func (p *Process) Skipped() []error { return p.skipped }
 
 // ptraceScope returns Yama's ptrace_scope setting, "" without Yama.
@@ -418,11 +419,17 @@ func (p *Process) View() (*procwalk.Process, error) {
 	if v.Auxv, err = p.Auxv(); err != nil {
 		return nil, err
 	}
-	v.Threads = make([]procwalk.Thread, len(p.threads))
-	for i, t := range p.threads {
-		v.Threads[i].TID = t.tid
-		v.Threads[i].Signal = t.signal
-		if err := p.Registers(t.tid, &v.Threads[i].Regs); err != nil {
+	v.Threads = make([]procwalk.Thread, 0, len(p.threads))
+	for _, t := range p.threads {
+		v.Threads = append(v.Threads, procwalk.Thread{TID: t.tid, Signal: t.signal})
+		if err := p.Registers(t.tid, &v.Threads[len(v.Threads)-1].Regs); err != nil {
+			if t.tid != p.pid && errors.Is(err, ErrNoProcess) {
+				// Killed while stopped (SIGKILL ends a stopped thread too):
+				// noted and left out, as a thread that exited during Attach.
+				p.skipped = append(p.skipped, err)
+				v.Threads = v.Threads[:len(v.Threads)-1]
+				continue
+			}
 			return nil, err
 		}
 	}

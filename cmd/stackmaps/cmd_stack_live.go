@@ -21,11 +21,12 @@ func runStackLive(pid int, opts procwalk.Options, so stackOptions, stdout, stder
 		say(stderr, "stackmaps stack: %v\n", err)
 		return exitFail
 	}
+	status := exitFail
+	view, err := p.View()
 	for _, e := range p.Skipped() {
 		say(stderr, "stackmaps stack: note: %v\n", e)
 	}
-	status := exitFail
-	if view, err := p.View(); err != nil {
+	if err != nil {
 		say(stderr, "stackmaps stack: %v\n", err)
 	} else {
 		status = walkProcess(view, opts, so, stdout, stderr)
