@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/stackmaps/stackmaps/internal/golden"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -164,5 +165,32 @@ func TestBuildMessages(t *testing.T) {
 			assert.Contains(t, err.Error(), c.want)
 			assert.Less(t, len(err.Error()), 400, "the message is bounded")
 		})
+	}
+}
+
+// TestBuildMembersInAnyOrder builds dumps whose tables give the version,
+// byte order and constants after the records (then kept until the table
+// ends instead of encoded as read): the bytes are the same. With
+// "constants": null after the records, the constants are built from the
+// values as well.
+func TestBuildMembersInAnyOrder(t *testing.T) {
+	for _, name := range []string{"kinds", "constants"} {
+		raw := filepath.Join(golden.Root(), "objects", "llvm22", "x86_64-elf", name+".stackmaps.bin")
+		want, err := os.ReadFile(raw)
+		require.NoError(t, err)
+		js, _, status := runTool("dump", "--format=json", "--raw", raw)
+		require.Equal(t, exitOK, status)
+		head := `"version":3,"byte_order":"little-endian",`
+		require.Contains(t, js, head)
+		i := strings.Index(js, `"constants":[`)
+		j := strings.Index(js[i:], "]") + i + 1
+		consts := js[i:j]
+		for _, c := range []string{consts, `"constants":null`} {
+			doc := strings.Replace(js[:i]+js[j+1:], head, "", 1) // the members moved
+			doc = strings.TrimSuffix(strings.TrimSpace(doc), "}]}") + "," + head + c + "}]}"
+			got, err := buildSection(strings.NewReader(doc), "", nil)
+			require.NoError(t, err, "%s, %s last", name, c[:16])
+			assert.Equal(t, want, got, "%s, %s last", name, c[:16])
+		}
 	}
 }
