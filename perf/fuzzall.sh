@@ -5,7 +5,8 @@
 #   other, and prints per target the executions and crashes, then the
 #   totals. A crash stops its target's run; Go writes the failing input to
 #   the package's testdata/fuzz/FuzzXxx/ (check it in with the fix: it
-#   becomes a seed). Exit status 1 when any target crashed.
+#   becomes a seed). Exit status 1 when any target crashed (wrote a failing
+#   input).
 # Environment: FUZZ_PARALLEL (workers per target, default 1: the machine is
 #   shared), FUZZ_MINIMIZE (-fuzzminimizetime, default 2s: Go minimizes each
 #   input that finds new coverage for up to 60 s by default, reporting no
@@ -30,14 +31,16 @@ while read -r dir name; do
 	rc=$?
 	execs=$(grep -o 'execs: [0-9]*' "$out" | tail -1 | grep -o '[0-9]*')
 	execs=${execs:-0}
-	crashes=0
-	if [ $rc -ne 0 ]; then
-		crashes=1
-		status=1
-	fi
+	# A crash is an input Go wrote as failing; a run that ends otherwise
+	# non-zero (Go's engine reports "context deadline exceeded" when the
+	# time runs out while it minimizes) is said, not counted.
+	crashes=$(grep -c 'Failing input written to' "$out")
 	printf '%-48s %12d %8d\n' "$dir.$name" "$execs" "$crashes"
-	if [ $crashes -ne 0 ]; then
+	if [ "$crashes" -ne 0 ]; then
+		status=1
 		grep -E 'Failing input written to|panic:|--- FAIL' "$out" | head -3 | sed 's/^/    /'
+	elif [ $rc -ne 0 ]; then
+		echo "    go test exited $rc without a failing input: $(grep -v '^fuzz:' "$out" | grep -v '^FAIL\|^exit status\|--- FAIL' | head -1)"
 	fi
 	total_execs=$((total_execs + execs))
 	total_crashes=$((total_crashes + crashes))
