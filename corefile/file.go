@@ -3,7 +3,6 @@ package corefile
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 	"sort"
 
 	"github.com/stackmaps/stackmaps/internal/mapfile"
@@ -98,15 +97,16 @@ type File struct {
 	// the core has none).
 	ProgName, Args string
 
-	data    []byte // the whole file
-	auxv    []byte // NT_AUXV's bytes, within data
+	data    []byte           // the whole file
+	auxv    []byte           // NT_AUXV's bytes, within data
+	tids    map[int]struct{} // the threads read so far, while reading the notes
 	release func() error
 }
 
 // Open maps the core file at path and reads its headers and notes. Call
 // Close when done: the memory the File gives (Bytes) is the mapping.
 func Open(path string) (*File, error) {
-	fd, err := os.Open(path)
+	fd, err := mapfile.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -187,27 +187,37 @@ func (f *File) readSegments() error {
 	if phnum == pnXNum {
 		// The real count is section header 0's sh_info.
 		shoff := o.Uint64(data[40:])
-		if shoff > uint64(len(data)) || uint64(len(data))-shoff < shdrSize {
-			return formatErr("section header 0", int64(min(shoff, 1<<62)), "past the end of the file (%d bytes)", len(data))
+		switch {
+		case shoff == 0:
+			return formatErr("ELF header", 56, "e_phnum is PN_XNUM (0xffff) but there is no section header table (e_shoff 0) to hold the count")
+		case shoff > uint64(len(data)) || uint64(len(data))-shoff < shdrSize:
+			return formatErr("ELF header", 40, "e_phnum is PN_XNUM (0xffff) but section header 0 (e_shoff 0x%x) is past the end of the file (%d bytes)", shoff, len(data))
 		}
 		phnum = uint64(o.Uint32(data[shoff+44:]))
+		if phnum == 0 {
+			return formatErr("section header 0", int64(shoff), "e_phnum is PN_XNUM (0xffff) but sh_info, the count, is 0")
+		}
 	}
 	if phnum == 0 {
-		return formatErr("program headers", int64(min(phoff, 1<<62)), "none")
+		return formatErr("ELF header", 56, "no program headers (e_phnum 0)")
 	}
 	if phentsize != phdrSize {
 		return formatErr("ELF header", 54, "program header size %d, want %d", phentsize, phdrSize)
 	}
 	if phoff > uint64(len(data)) || (uint64(len(data))-phoff)/phdrSize < phnum {
-		return formatErr("program headers", int64(min(phoff, 1<<62)), "%d headers of %d bytes do not fit in the file (%d bytes)", phnum, phdrSize, len(data))
+		return formatErr("ELF header", 32, "%d program headers of %d bytes at e_phoff 0x%x do not fit in the file (%d bytes)", phnum, phdrSize, phoff, len(data))
 	}
-	nload := 0
+	nload, nnote := 0, 0
 	for i := range phnum {
-		if o.Uint32(data[phoff+i*phdrSize:]) == ptLoad {
+		switch o.Uint32(data[phoff+i*phdrSize:]) {
+		case ptLoad:
 			nload++
+		case ptNote:
+			nnote++
 		}
 	}
 	f.Segments = make([]Segment, 0, nload)
+	notes := make([]noteSeg, 0, nnote)
 	for i := range phnum {
 		h := data[phoff+i*phdrSize:]
 		typ := o.Uint32(h)
@@ -232,9 +242,7 @@ func (f *File) readSegments() error {
 			}
 		}
 		if typ == ptNote {
-			if err := f.readNotes(data[s.Offset:s.Offset+s.FileSize], int64(s.Offset)); err != nil {
-				return err
-			}
+			notes = append(notes, noteSeg{off: s.Offset, size: s.FileSize, hdr: int(i)})
 			continue
 		}
 		if s.FileSize > s.MemSize || s.Addr+s.MemSize < s.Addr {
@@ -242,6 +250,9 @@ func (f *File) readSegments() error {
 				"segment 0x%x+0x%x (0x%x in the file) wraps or holds more than its size", s.Addr, s.MemSize, s.FileSize)
 		}
 		f.Segments = append(f.Segments, s)
+	}
+	if err := f.readNoteSegs(notes, int64(phoff)); err != nil {
+		return err
 	}
 	sort.Slice(f.Segments, func(i, j int) bool { return f.Segments[i].Addr < f.Segments[j].Addr })
 	for i := 1; i < len(f.Segments); i++ {

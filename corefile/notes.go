@@ -2,7 +2,9 @@ package corefile
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/stackmaps/stackmaps/linuxregs"
 )
@@ -23,8 +25,63 @@ const (
 // struct timevals (16 each).
 const prRegOff = 112
 
-// readNotes reads the notes of one PT_NOTE segment, b, at file offset off.
-func (f *File) readNotes(b []byte, off int64) error {
+// MaxThreads bounds the threads of a core (its NT_PRSTATUS notes): a core
+// with more is refused (a hostile one; Linux's own limit on a process's
+// threads is higher, but every thread of a core costs about 1 KB of
+// registers once read).
+const MaxThreads = 1 << 16
+
+// noteSeg is a PT_NOTE segment: size bytes at file offset off, from
+// program header hdr.
+type noteSeg struct {
+	off, size uint64
+	hdr       int
+}
+
+// readNoteSegs reads the notes of the PT_NOTE segments, refusing segments
+// that overlap (several headers pointing at the same notes would make a
+// thread of each NT_PRSTATUS again and again), more than MaxThreads
+// threads and a thread id given twice. The threads are counted first, so
+// that Threads is allocated once.
+func (f *File) readNoteSegs(segs []noteSeg, phoff int64) error {
+	sorted := slices.Clone(segs)
+	slices.SortFunc(sorted, func(a, b noteSeg) int { return cmp.Compare(a.off, b.off) })
+	for i := 1; i < len(sorted); i++ {
+		a, b := sorted[i-1], sorted[i]
+		if a.off+a.size > b.off && b.size > 0 {
+			return formatErr(fmt.Sprintf("program header %d", b.hdr), phoff+int64(b.hdr)*phdrSize,
+				"PT_NOTE segment 0x%x+0x%x overlaps program header %d's, 0x%x+0x%x", b.off, b.size, a.hdr, a.off, a.size)
+		}
+	}
+	n := 0
+	for _, s := range segs {
+		err := f.eachNote(f.data[s.off:s.off+s.size], int64(s.off), func(typ uint32, desc []byte, off int64) error {
+			if typ == ntPrStatus {
+				if n++; n > MaxThreads {
+					return formatErr("NT_PRSTATUS note", off, "more than %d threads (MaxThreads)", MaxThreads)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	f.Threads = make([]Thread, 0, n)
+	f.tids = make(map[int]struct{}, n)
+	for _, s := range segs {
+		if err := f.eachNote(f.data[s.off:s.off+s.size], int64(s.off), f.readNote); err != nil {
+			return err
+		}
+	}
+	f.tids = nil
+	return nil
+}
+
+// eachNote calls fn with each note of name "CORE" of one PT_NOTE segment,
+// b, at file offset off: its type, its description and the description's
+// file offset.
+func (f *File) eachNote(b []byte, off int64, fn func(typ uint32, desc []byte, off int64) error) error {
 	o := f.ByteOrder
 	for pos := 0; pos < len(b); {
 		at := off + int64(pos)
@@ -42,7 +99,7 @@ func (f *File) readNotes(b []byte, off int64) error {
 		name := bytes.TrimRight(b[pos+12:nameEnd], "\x00")
 		desc := b[descOff:descEnd]
 		if string(name) == "CORE" {
-			if err := f.readNote(typ, desc, off+int64(descOff)); err != nil {
+			if err := fn(typ, desc, off+int64(descOff)); err != nil {
 				return err
 			}
 		}
@@ -63,10 +120,15 @@ func (f *File) readNote(typ uint32, desc []byte, off int64) error {
 		if len(desc) < prRegOff+linuxregs.GPRSize(f.Arch) {
 			return formatErr("NT_PRSTATUS note", off, "%d bytes, too short for %v registers", len(desc), f.Arch)
 		}
+		tid := int(int32(o.Uint32(desc[32:])))
+		if _, ok := f.tids[tid]; ok {
+			return formatErr("NT_PRSTATUS note", off, "thread %d given twice", tid)
+		}
+		f.tids[tid] = struct{}{}
 		f.Threads = append(f.Threads, Thread{})
 		t := &f.Threads[len(f.Threads)-1]
 		t.Signal = int(o.Uint16(desc[12:]))
-		t.TID = int(int32(o.Uint32(desc[32:])))
+		t.TID = tid
 		if err := linuxregs.DecodeGPR(f.Arch, desc[prRegOff:], &t.Regs); err != nil {
 			return &errorAt{what: "NT_PRSTATUS note", off: off, err: err}
 		}

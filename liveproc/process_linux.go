@@ -33,6 +33,7 @@ type Process struct {
 	arch    regs.Arch
 	tr      *tracer
 	threads []tracee // stopped, the main thread first when it is one
+	skipped []error  // threads that exited while Attach stopped the others
 	mem     *Memory
 	gone    bool
 }
@@ -131,6 +132,11 @@ func (p *Process) seizeAll(only int) error {
 			if tids, err = listThreads(p.pid); err != nil {
 				return err
 			}
+			// The main thread first: once it is stopped, a thread that
+			// then cannot be seized is one that is exiting (see seize).
+			if i := slices.Index(tids, p.pid); i > 0 {
+				tids[0], tids[i] = tids[i], tids[0]
+			}
 		}
 		fresh := 0
 		for _, tid := range tids {
@@ -186,19 +192,46 @@ func (p *Process) seize(tid int) error {
 		}
 		return e
 	}
-	vanished := func(err error) bool { return errors.Is(err, syscall.ESRCH) && tid != p.pid && tid != 0 }
+	// A thread other than the main one that exits while the process is
+	// being stopped (threads come and go in any program that creates
+	// them) makes PTRACE_SEIZE fail with ESRCH, or EPERM once it is
+	// exiting, and the interrupt and the wait with ESRCH: it is skipped,
+	// with a note (Skipped), once the main thread is stopped (so that an
+	// EPERM is not a refusal to trace the process at all).
+	exiting := func(err error) bool {
+		if tid == p.pid || tid == 0 || len(p.threads) == 0 || p.threads[0].tid != p.pid {
+			return false
+		}
+		return errors.Is(err, syscall.ESRCH) || errors.Is(err, syscall.EPERM) && threadGone(p.pid, tid)
+	}
+	skip := func(op string, err error) error {
+		p.skipped = append(p.skipped, &Error{PID: p.pid, TID: tid, Op: op, Err: ErrNoProcess,
+			What: "the thread exited while the process was stopped; skipped", Cause: err})
+		return nil
+	}
 	if err := ptrace(ptraceSeize, tid, 0, 0); err != nil {
-		if vanished(err) {
-			return nil
+		if errors.Is(err, syscall.ESRCH) && tid != p.pid && tid != 0 {
+			return nil // gone before it was seen: nothing to note
+		}
+		if exiting(err) {
+			return skip("attach", err)
 		}
 		return fail("attach", err)
 	}
 	p.threads = append(p.threads, tracee{tid: tid})
 	if err := ptrace(ptraceInterrupt, tid, 0, 0); err != nil {
+		if exiting(err) {
+			p.threads = p.threads[:len(p.threads)-1]
+			return skip("stop", err)
+		}
 		return fail("stop", err)
 	}
 	st, err := waitStop(tid, stopTimeout)
 	if err != nil {
+		if exiting(err) || errors.Is(err, syscall.ECHILD) && tid != p.pid && tid != 0 {
+			p.threads = p.threads[:len(p.threads)-1]
+			return skip("stop", err)
+		}
 		return fail("stop", err)
 	}
 	if st.exited {
@@ -211,6 +244,30 @@ func (p *Process) seize(tid int) error {
 	p.threads[len(p.threads)-1].signal = st.signal
 	return nil
 }
+
+// threadGone reports whether thread tid of process pid has exited: its
+// /proc entry is gone, or its state is zombie or dead. A thread refused
+// because it is exiting gets there within moments: it is asked a few
+// times over about 50 ms.
+func threadGone(pid, tid int) bool {
+	for range 50 {
+		status, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/status", pid, tid))
+		if err != nil {
+			return true
+		}
+		if st := statusField(status, "State:"); strings.HasPrefix(st, "Z") || strings.HasPrefix(st, "X") {
+			return true
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return false
+}
+
+// Skipped returns a note for each thread Attach left out because it
+// exited while the others were being stopped, or View because it was
+// killed while stopped (each an *Error with ErrNoProcess): the walk covers
+// the rest.
+func (p *Process) Skipped() []error { return p.skipped }
 
 // ptraceScope returns Yama's ptrace_scope setting, "" without Yama.
 func ptraceScope() string {
@@ -362,11 +419,17 @@ func (p *Process) View() (*procwalk.Process, error) {
 	if v.Auxv, err = p.Auxv(); err != nil {
 		return nil, err
 	}
-	v.Threads = make([]procwalk.Thread, len(p.threads))
-	for i, t := range p.threads {
-		v.Threads[i].TID = t.tid
-		v.Threads[i].Signal = t.signal
-		if err := p.Registers(t.tid, &v.Threads[i].Regs); err != nil {
+	v.Threads = make([]procwalk.Thread, 0, len(p.threads))
+	for _, t := range p.threads {
+		v.Threads = append(v.Threads, procwalk.Thread{TID: t.tid, Signal: t.signal})
+		if err := p.Registers(t.tid, &v.Threads[len(v.Threads)-1].Regs); err != nil {
+			if t.tid != p.pid && errors.Is(err, ErrNoProcess) {
+				// Killed while stopped (SIGKILL ends a stopped thread too):
+				// noted and left out, as a thread that exited during Attach.
+				p.skipped = append(p.skipped, err)
+				v.Threads = v.Threads[:len(v.Threads)-1]
+				continue
+			}
 			return nil, err
 		}
 	}

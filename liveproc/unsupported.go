@@ -37,6 +37,9 @@ func (p *Process) Arch() regs.Arch { return regs.ArchUnknown }
 // Threads returns nothing.
 func (p *Process) Threads() []int { return nil }
 
+// Skipped returns nothing.
+func (p *Process) Skipped() []error { return nil }
+
 // Registers fails.
 func (p *Process) Registers(tid int, s *linuxregs.Set) error {
 	return unsupported(p.pid, tid, "read registers")

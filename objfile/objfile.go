@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/stackmaps/stackmaps/elfsection"
+	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/pesection"
 	"github.com/stackmaps/stackmaps/regs"
@@ -66,7 +67,7 @@ func Open(name string) (*File, error) { return OpenOptions(name, Options{}) }
 
 // OpenOptions is Open with options.
 func OpenOptions(name string, opts Options) (*File, error) {
-	osf, err := os.Open(name)
+	osf, err := mapfile.OpenRegular(name)
 	if err != nil {
 		return nil, err
 	}

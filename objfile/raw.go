@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -20,7 +19,7 @@ var ErrNotSection = errors.New("not a stack map section")
 // memory-mapped where the platform allows, not read onto the heap. A nil
 // order is found from the bytes, as NewRaw finds it.
 func OpenRaw(name string, order binary.ByteOrder) (*File, error) {
-	osf, err := os.Open(name)
+	osf, err := mapfile.OpenRegular(name)
 	if err != nil {
 		return nil, err
 	}

@@ -146,16 +146,7 @@ func EncodedSize(t *TableSpec) (int, error) {
 }
 
 func specSize(t *TableSpec, v Version) int {
-	n := headerSize + len(t.Functions)*v.functionSize() + len(t.Constants)*constantSize
-	for i := range t.Records {
-		r := &t.Records[i]
-		if oversized(r) {
-			n += minRecordSize
-			continue
-		}
-		n += align8(recordHeaderSize+len(r.Locations)*v.locationSize()) + align8(liveOutHeader+len(r.LiveOuts)*liveOutSize)
-	}
-	return n
+	return headerSize + len(t.Functions)*v.functionSize() + len(t.Constants)*constantSize + recordsSize(t.Records, v)
 }
 
 // oversized reports whether LLVM replaces the record by an empty one.
@@ -166,6 +157,16 @@ func oversized(r *RecordSpec) bool {
 // checkSpec checks what AppendTable refuses and returns the version to
 // write.
 func checkSpec(t *TableSpec, table int) (Version, error) {
+	v, err := checkHead(t, len(t.Records), table)
+	if err != nil {
+		return 0, err
+	}
+	return v, checkRecords(t.Records, 0, v, len(t.Constants), table)
+}
+
+// checkHead checks the version, the counts and the function records of a
+// table of numRecords records, and returns the version to write.
+func checkHead(t *TableSpec, numRecords, table int) (Version, error) {
 	v := t.Version
 	if v == 0 {
 		v = Version3
@@ -173,7 +174,7 @@ func checkSpec(t *TableSpec, table int) (Version, error) {
 	if v != Version1 && v != Version2 && v != Version3 {
 		return 0, encodeFault(table).with("Version", "version %d is not 1, 2 or 3", t.Version)
 	}
-	if n, field := max(len(t.Functions), len(t.Constants), len(t.Records)), "Functions, Constants or Records"; uint64(n) > math.MaxUint32 {
+	if n, field := max(len(t.Functions), len(t.Constants), numRecords), "Functions, Constants or Records"; uint64(n) > math.MaxUint32 {
 		return 0, encodeFault(table).with(field, "%d entries do not fit the header's 32-bit count", n)
 	}
 	var sum uint64
@@ -181,31 +182,37 @@ func checkSpec(t *TableSpec, table int) (Version, error) {
 		if v == Version1 && f.RecordCount != 0 {
 			return 0, functionFault(table, i).with("RecordCount", "version 1 function records have no record count (%d given)", f.RecordCount)
 		}
-		if f.RecordCount > uint64(len(t.Records))-sum {
-			return 0, functionFault(table, i).with("RecordCount", "record counts exceed the table's %d records", len(t.Records))
+		if f.RecordCount > uint64(numRecords)-sum {
+			return 0, functionFault(table, i).with("RecordCount", "record counts exceed the table's %d records", numRecords)
 		}
 		sum += f.RecordCount
 	}
-	if v != Version1 && sum != uint64(len(t.Records)) {
-		return 0, encodeFault(table).with("Records", "function record counts sum to %d, the table has %d records", sum, len(t.Records))
+	if v != Version1 && sum != uint64(numRecords) {
+		return 0, encodeFault(table).with("Records", "function record counts sum to %d, the table has %d records", sum, numRecords)
 	}
-	for i := range t.Records {
-		r := &t.Records[i]
+	return v, nil
+}
+
+// checkRecords checks records, the first of index first in their table
+// of version v with numConstants constants.
+func checkRecords(records []RecordSpec, first int, v Version, numConstants, table int) error {
+	for i := range records {
+		r := &records[i]
 		if oversized(r) {
 			continue
 		}
 		for j, l := range r.Locations {
 			switch {
 			case !l.Kind.Valid():
-				return 0, locationFault(table, i, j).with("Kind", "location kind %d is not 1 to 5", uint8(l.Kind))
-			case l.Kind == ConstantIndex && uint64(uint32(l.Offset)) >= uint64(len(t.Constants)):
-				return 0, locationFault(table, i, j).with("Offset", "constant index %d, the table has %d constants", uint32(l.Offset), len(t.Constants))
+				return locationFault(table, first+i, j).with("Kind", "location kind %d is not 1 to 5", uint8(l.Kind))
+			case l.Kind == ConstantIndex && uint64(uint32(l.Offset)) >= uint64(numConstants):
+				return locationFault(table, first+i, j).with("Offset", "constant index %d, the table has %d constants", uint32(l.Offset), numConstants)
 			case v != Version3 && l.Size > math.MaxUint8:
-				return 0, locationFault(table, i, j).with("Size", "%d does not fit version %d's 8 bits", l.Size, v)
+				return locationFault(table, first+i, j).with("Size", "%d does not fit version %d's 8 bits", l.Size, v)
 			}
 		}
 	}
-	return v, nil
+	return nil
 }
 
 func appendTable(dst []byte, t *TableSpec, table int, bo binary.ByteOrder) ([]byte, error) {
@@ -219,11 +226,80 @@ func appendTable(dst []byte, t *TableSpec, table int, bo binary.ByteOrder) ([]by
 	start := len(dst)
 	dst = growTo(dst, specSize(t, v))
 	w := specWriter{b: dst, big: orderOf(bo).big, off: start}
+	w.head(t, len(t.Records), v)
+	w.records(t.Records, v)
+	return w.b, nil
+}
+
+// AppendTableHead appends what AppendTable writes of t before its records,
+// for a table of numRecords records: the header, the function records and
+// the constants; t.Records is not read. AppendRecords then appends the
+// records. Together they write what AppendTable writes, so that a writer
+// of a large table can encode its records a batch at a time instead of
+// keeping every RecordSpec (stackmaps build does). The functions' record
+// counts are checked against numRecords.
+func AppendTableHead(dst []byte, t *TableSpec, numRecords int, byteOrder binary.ByteOrder) ([]byte, error) {
+	if byteOrder == nil {
+		return dst, errors.New("stackmap: encode: no byte order")
+	}
+	v, err := checkHead(t, numRecords, 0)
+	if err != nil {
+		return dst, err
+	}
+	start := len(dst)
+	dst = growTo(dst, headerSize+len(t.Functions)*v.functionSize()+len(t.Constants)*constantSize)
+	w := specWriter{b: dst, big: orderOf(byteOrder).big, off: start}
+	w.head(t, numRecords, v)
+	return w.b, nil
+}
+
+// AppendRecords appends records as AppendTable writes them in a table of
+// version v (0 for Version3) with numConstants constants, and returns the
+// extended slice; first is the index of records[0] in the table, for
+// errors (an *EncodeError, as AppendTable's). The records must start a
+// multiple of 8 bytes from the table's start, as they do after
+// AppendTableHead and after other records.
+func AppendRecords(dst []byte, records []RecordSpec, first int, v Version, numConstants int, byteOrder binary.ByteOrder) ([]byte, error) {
+	if byteOrder == nil {
+		return dst, errors.New("stackmap: encode: no byte order")
+	}
+	if v == 0 {
+		v = Version3
+	}
+	if v != Version1 && v != Version2 && v != Version3 {
+		return dst, encodeFault(0).with("Version", "version %d is not 1, 2 or 3", v)
+	}
+	if err := checkRecords(records, first, v, numConstants, 0); err != nil {
+		return dst, err
+	}
+	start := len(dst)
+	dst = growTo(dst, recordsSize(records, v))
+	w := specWriter{b: dst, big: orderOf(byteOrder).big, off: start}
+	w.records(records, v)
+	return w.b, nil
+}
+
+// recordsSize is the size of records in a table of version v.
+func recordsSize(records []RecordSpec, v Version) int {
+	n := 0
+	for i := range records {
+		r := &records[i]
+		if oversized(r) {
+			n += minRecordSize
+			continue
+		}
+		n += align8(recordHeaderSize+len(r.Locations)*v.locationSize()) + align8(liveOutHeader+len(r.LiveOuts)*liveOutSize)
+	}
+	return n
+}
+
+// head writes the header, the function records and the constants.
+func (w *specWriter) head(t *TableSpec, numRecords int, v Version) {
 	w.u8(uint8(v))
 	w.off += 3 // reserved
 	w.u32(uint32(len(t.Functions)))
 	w.u32(uint32(len(t.Constants)))
-	w.u32(uint32(len(t.Records)))
+	w.u32(uint32(numRecords))
 	for _, f := range t.Functions {
 		w.u64(f.Address)
 		w.u64(f.StackSize)
@@ -234,8 +310,14 @@ func appendTable(dst []byte, t *TableSpec, table int, bo binary.ByteOrder) ([]by
 	for _, c := range t.Constants {
 		w.u64(c)
 	}
-	for i := range t.Records {
-		r := &t.Records[i]
+}
+
+// records writes records, from a multiple of 8 bytes from the table's
+// start.
+func (w *specWriter) records(records []RecordSpec, v Version) {
+	start := w.off
+	for i := range records {
+		r := &records[i]
 		if oversized(r) {
 			w.u64(math.MaxUint64)
 			w.u32(r.InstructionOffset)
@@ -269,7 +351,6 @@ func appendTable(dst []byte, t *TableSpec, table int, bo binary.ByteOrder) ([]by
 		}
 		w.align(start)
 	}
-	return w.b, nil
 }
 
 // growTo extends dst by n zero bytes.

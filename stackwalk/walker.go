@@ -90,7 +90,9 @@ const (
 	// innermost frame, the pc given to Start is in none.
 	EndNoModule
 	// EndNoCFI: the next frame's pc is in a module but none of its unwind
-	// tables covers it (no FDE, no compact entry).
+	// tables covers it (no FDE, no compact entry); the innermost frame's
+	// too (a thread stopped in a stub without CFI, such as glibc's clone3):
+	// the walk then gives no frame, and Stopped says where it stopped.
 	EndNoCFI
 	// EndReturnAddress: the last frame's return address is undefined in
 	// its CFI (the outermost frame, e.g. _start) or zero.
@@ -393,7 +395,10 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		if errors.Is(err, unwind.ErrNotFound) && w.sigTramp(i, pc, sp, spKnown, call) {
 			return true
 		}
-		if errors.Is(err, unwind.ErrNotFound) && i > 0 {
+		if errors.Is(err, unwind.ErrNotFound) {
+			// Also for the innermost frame: a thread stopped in code
+			// its module has no unwind information for (glibc's clone3
+			// after the syscall) is where the walk ends, not a failure.
 			w.end = EndNoCFI
 			return false
 		}

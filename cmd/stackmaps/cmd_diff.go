@@ -86,7 +86,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "stackmaps diff: %v\n", err)
 		return exitUsage
 	}
-	w, closeOut, err := c.openOutput(stdout)
+	w, err := c.openOutput(stdout)
 	if err != nil {
 		say(stderr, "stackmaps diff: -o: %v\n", err)
 		return exitUsage
@@ -99,7 +99,7 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		equal = writeDiffText(b, ins, pairs, c.filter)
 	}
 	werr := b.Flush()
-	if cerr := closeOut(); werr == nil {
+	if cerr := w.Close(); werr == nil {
 		werr = cerr
 	}
 	if werr != nil {

@@ -143,7 +143,12 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 			say(stderr, "stackmaps dump: --faultmap takes no --disasm, --unwind, --function, --id or --arch\n")
 			return exitUsage
 		}
-		return runDumpFaultMap(files, *c.format, c.prettyJSON(), c.input, stdout, stderr)
+		w, err := c.openOutput(stdout)
+		if err != nil {
+			say(stderr, "stackmaps dump: -o: %v\n", err)
+			return exitFail
+		}
+		return c.closeOutput(w, runDumpFaultMap(files, *c.format, c.prettyJSON(), c.input, w, stderr), stderr)
 	}
 	if *disasm && (*c.format == "llvm" || *c.input.raw || slices.Contains(files, "-")) {
 		say(stderr, "stackmaps dump: --disasm needs --format=text or json and an object file by name (not --raw, not -)\n")

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/textout"
@@ -64,7 +63,7 @@ type stackOptions struct {
 }
 
 // runStack implements "stackmaps stack".
-func runStack(args []string, stdout, stderr io.Writer) int {
+func runStack(args []string, stdout, stderr io.Writer) (status int) {
 	fs := newFlagSet("stack", stackUsage, stderr)
 	core := fs.String("core", "", "core file to walk")
 	pid := fs.Int("pid", 0, "live process to stop, walk and let run on (Linux)")
@@ -78,19 +77,18 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
-	if *output != "" && *output != "-" {
-		f, err := os.Create(*output)
-		if err != nil {
-			say(stderr, "stackmaps stack: -o: %v\n", err)
-			return exitFail
-		}
-		defer func() {
-			if err := f.Close(); err != nil {
-				say(stderr, "stackmaps stack: -o: %v\n", err)
-			}
-		}()
-		stdout = f
+	out, err := openOutput(*output, stdout)
+	if err != nil {
+		say(stderr, "stackmaps stack: -o: %v\n", err)
+		return exitFail
 	}
+	defer func() {
+		if err := out.Close(); err != nil {
+			say(stderr, "stackmaps stack: writing the output: %v\n", err)
+			status = max(status, exitFail)
+		}
+	}()
+	stdout = out
 	usageErr := func(msg string) int {
 		say(stderr, "stackmaps stack: %s (see stackmaps stack --help)\n", msg)
 		return exitUsage
@@ -131,6 +129,10 @@ func runStack(args []string, stdout, stderr io.Writer) int {
 	p := procwalk.FromCore(cf)
 	return walkProcess(p, opts, so, stdout, stderr)
 }
+
+// maxModuleWarnings is how many unusable mapped files stack names on
+// stderr before it counts the rest in one line.
+const maxModuleWarnings = 10
 
 // walkProcess opens the process's modules and writes every thread's walk.
 func walkProcess(p *procwalk.Process, opts procwalk.Options, so stackOptions, stdout, stderr io.Writer) int {
@@ -258,6 +260,10 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	}
 	out.WriteString("  end: ")
 	out.WriteString(end)
+	if pc, _ := w.Stopped(); pc != 0 && (w.End() == stackwalk.EndNoCFI || w.End() == stackwalk.EndNoModule) {
+		out.WriteString(" at ")
+		out.Hex(pc)
+	}
 	if walkErr != nil {
 		out.WriteString(": ")
 		out.WriteString(textout.Escape(walkErr.Error()))

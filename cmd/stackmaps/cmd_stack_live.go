@@ -22,7 +22,11 @@ func runStackLive(pid int, opts procwalk.Options, so stackOptions, stdout, stder
 		return exitFail
 	}
 	status := exitFail
-	if view, err := p.View(); err != nil {
+	view, err := p.View()
+	for _, e := range p.Skipped() {
+		say(stderr, "stackmaps stack: note: %v\n", e)
+	}
+	if err != nil {
 		say(stderr, "stackmaps stack: %v\n", err)
 	} else {
 		status = walkProcess(view, opts, so, stdout, stderr)

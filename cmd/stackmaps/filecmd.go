@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
@@ -99,17 +98,10 @@ func (c *fileCommand) json() bool { return *c.format == "json" }
 // prettyJSON reports whether JSON is indented.
 func (c *fileCommand) prettyJSON() bool { return c.pretty != nil && *c.pretty }
 
-// openOutput returns where the output goes: stdout, or the -o file, and
-// the function that closes it (reporting a failed write).
-func (c *fileCommand) openOutput(stdout io.Writer) (io.Writer, func() error, error) {
-	if *c.output == "" || *c.output == "-" {
-		return stdout, func() error { return nil }, nil
-	}
-	f, err := os.Create(*c.output)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, f.Close, nil
+// openOutput returns where the output goes: stdout, or the -o file
+// (see output).
+func (c *fileCommand) openOutput(stdout io.Writer) (*output, error) {
+	return openOutput(*c.output, stdout)
 }
 
 // run opens the output, calls each for every file in turn (opened once,
@@ -123,7 +115,7 @@ func (c *fileCommand) run(files []string, stdout, stderr io.Writer, each func(w 
 		say(stderr, "stackmaps %s: no FILE given (see stackmaps %s --help)\n", c.name, c.name)
 		return exitUsage
 	}
-	w, closeOut, err := c.openOutput(stdout)
+	w, err := c.openOutput(stdout)
 	if err != nil {
 		say(stderr, "stackmaps %s: -o: %v\n", c.name, err)
 		return exitFail
@@ -146,9 +138,15 @@ func (c *fileCommand) run(files []string, stdout, stderr io.Writer, each func(w 
 			status = exitFail
 		}
 	}
-	if err := closeOut(); err != nil {
-		say(stderr, "stackmaps %s: -o: %v\n", c.name, err)
-		status = exitFail
+	return c.closeOutput(w, status, stderr)
+}
+
+// closeOutput closes the output and returns the command's exit status:
+// exitFail, and the failure said, when a write to it or its close failed.
+func (c *fileCommand) closeOutput(w *output, status int, stderr io.Writer) int {
+	if err := w.Close(); err != nil {
+		say(stderr, "stackmaps %s: writing the output: %v\n", c.name, err)
+		return max(status, exitFail)
 	}
 	return status
 }

@@ -61,7 +61,21 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run runs the command line args, writing to stdout and stderr, and
+// returns the exit status. A failed write to stdout (a full disk, a closed
+// pipe) that the command did not report itself is reported here: no
+// command exits 0 with its output lost.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &output{w: stdout}
+	status := runCommand(args, out, stderr)
+	if err := out.Close(); err != nil && status == exitOK {
+		say(stderr, "stackmaps: writing the output: %v\n", err)
+		status = exitFail
+	}
+	return status
+}
+
+func runCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return exitUsage
@@ -72,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 && args[0] == "help" {
-			return run([]string{args[1], "--help"}, stdout, stderr)
+			return runCommand([]string{args[1], "--help"}, stdout, stderr)
 		}
 		usage(stdout)
 		return exitOK

@@ -33,16 +33,25 @@ func say(w io.Writer, format string, args ...any) {
 // named, all in one line.
 func warnModules(mods []procwalk.ModuleInfo, verbose bool, stderr io.Writer) {
 	var skipped []string
+	unusable := 0
 	for _, m := range mods {
 		switch {
 		case m.Err == nil:
 		case notObjectFile(m.Err):
 			skipped = append(skipped, m.Path)
+		case unusable >= maxModuleWarnings:
+			unusable++
 		case strings.HasPrefix(m.Err.Error(), m.Path+":"):
+			unusable++
 			say(stderr, "stackmaps stack: warning: %v\n", m.Err)
 		default:
+			unusable++
 			say(stderr, "stackmaps stack: warning: %s: %v\n", m.Path, m.Err)
 		}
+	}
+	if unusable > maxModuleWarnings {
+		say(stderr, "stackmaps stack: warning: and %s that could not be used (--format json lists every module)\n",
+			textout.Plural(unusable-maxModuleWarnings, "more mapped file"))
 	}
 	if verbose && len(skipped) > 0 {
 		say(stderr, "stackmaps stack: skipped %s that are not object files: %s\n", textout.Plural(len(skipped), "mapped file"), strings.Join(skipped, ", "))

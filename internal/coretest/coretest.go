@@ -2,7 +2,8 @@
 // builds a program (testdata/core/build.sh), runs it until it crashes, and
 // returns the core the kernel, gdb or qemu-user wrote, with the record the
 // program wrote before crashing (testdata/walk's capture format, read by
-// package walktest).
+// package walktest). Its Synthetic type writes synthetic x86_64 cores, the
+// generator of the hostile cores the core readers are tested with.
 package coretest
 
 import (

@@ -29,7 +29,7 @@ func SourceOf(r io.ReaderAt) Source {
 // File's source (what source returns) then owns the file, which its Close
 // closes. On failure the file is closed and the error names it.
 func Open[F any](name string, newFile func(io.ReaderAt) (F, error), source func(F) *Source) (F, error) {
-	osf, err := os.Open(name)
+	osf, err := OpenRegular(name)
 	if err != nil {
 		var zero F
 		return zero, err
