@@ -64,15 +64,23 @@ func (jw *Walker) Visit(save *SaveArea, stack *LiveStack, visit func(*Module, *s
 	jw.stack.Lo, jw.stack.Hi, jw.stack.Bytes, jw.stack.Read = stack.Lo, stack.Hi, stack.Bytes, stack.Read
 	save.Fill(&jw.regs)
 	jw.w.Start(save.RetAddr(), &jw.regs)
+	n := 0
 	for jw.w.Next() {
 		fr := jw.w.Frame()
 		if err := visit(jw.Module(fr.Module), fr); err != nil {
 			return jw.w.End(), err
 		}
+		n++
 	}
 	end := jw.w.End()
 	if err := jw.w.Err(); err != nil {
 		return end, err
+	}
+	if n == 0 {
+		// The capture's return address is in no module: a runtime's
+		// capture is always taken inside JIT'd code.
+		pc, _ := jw.w.Stopped()
+		return end, fmt.Errorf("the capture's return address %#x is in no JIT'd module (%q)", pc, end)
 	}
 	if end != stackwalk.EndNoModule {
 		return end, fmt.Errorf("the walk ended with %q, not at code outside the JIT'd modules", end)
