@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stretchr/testify/require"
 )
 
@@ -46,7 +46,7 @@ func TestDifferentialGolden(t *testing.T) {
 // of them with STACKMAPS_CFI_LIVE_ALL=1: about 90 s) and compares its
 // output with our rows, so the goldens cannot drift from the tool.
 func TestDifferentialLive(t *testing.T) {
-	tool := testtools.Need(t, "llvm-dwarfdump-22")[0]
+	tool := testenv.Need(t, "llvm-dwarfdump-22")[0]
 	files := goldenFiles(t)
 	for i, gf := range files {
 		if os.Getenv("STACKMAPS_CFI_LIVE_ALL") != "1" && i%16 != 0 {

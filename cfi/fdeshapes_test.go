@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -169,7 +169,7 @@ func TestFDEShapes(t *testing.T) {
 func TestLibLLVMRows(t *testing.T) {
 	matches, _ := filepath.Glob("/usr/lib/llvm-22/lib/libLLVM.so.*")
 	if len(matches) == 0 {
-		testtools.Missing(t, "libLLVM-22 is not installed (Debian package libllvm22)")
+		testenv.Missing(t, "libLLVM-22 is not installed (Debian package libllvm22)")
 		return
 	}
 	if testing.Short() {

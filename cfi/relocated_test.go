@@ -14,7 +14,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -26,7 +26,7 @@ import (
 // at the function's relocated address, whose row at each record's address
 // is the one llvm-dwarfdump prints for it.
 func TestRelocatedObjects(t *testing.T) {
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	files, rows, funcs, records := 0, 0, 0, 0
 	archs := map[string]int{}
@@ -50,7 +50,7 @@ func TestRelocatedObjects(t *testing.T) {
 
 		sec, err := cfi.New(fs.EHFrame)
 		require.NoError(t, err, o.Rel)
-		b, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/golden", o.Rel+".ehframe.txt"))
+		b, err := os.ReadFile(filepath.Join(corpus.Root(), "cfi/golden", o.Rel+".ehframe.txt"))
 		require.NoError(t, err, o.Rel)
 		dump := string(b)
 		rows += cfi.CompareRelocatedObject(t, o.Rel, arch, sec, dump)
@@ -117,7 +117,7 @@ func TestRelocatedObjects(t *testing.T) {
 // naming its offset and type, never a silently wrong value.
 func TestRelocatedUnknownType(t *testing.T) {
 	path := ""
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	for _, o := range objs {
 		if o.Target == "x86_64-elf" {
@@ -169,7 +169,7 @@ func TestRelocatedUnknownType(t *testing.T) {
 // for byte, the test helper's relocation, and every FDE and row equals
 // llvm-dwarfdump-22's golden dump of the object.
 func TestRelocatedFrameObjects(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/golden/FILES.tsv"))
+	b, err := os.ReadFile(filepath.Join(corpus.Root(), "cfi/golden/FILES.tsv"))
 	require.NoError(t, err)
 	sections := map[string]int{}
 	rows, changed := 0, 0
@@ -179,7 +179,7 @@ func TestRelocatedFrameObjects(t *testing.T) {
 		if !strings.HasPrefix(rel, "cfi/build/") || !strings.HasSuffix(rel, ".o") {
 			continue
 		}
-		path := filepath.Join(golden.Root(), rel)
+		path := filepath.Join(corpus.Root(), rel)
 		fs, err := openFrames(path)
 		require.NoError(t, err, rel)
 		require.True(t, fs.Relocated, rel)
@@ -208,7 +208,7 @@ func TestRelocatedFrameObjects(t *testing.T) {
 			}
 			sec, err := cfi.New(c.cfg)
 			require.NoError(t, err, rel)
-			dump, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/golden", rel+c.golden))
+			dump, err := os.ReadFile(filepath.Join(corpus.Root(), "cfi/golden", rel+c.golden))
 			require.NoError(t, err, rel)
 			rows += cfi.CompareRelocatedObject(t, rel, arch, sec, string(dump))
 			sections[arch+" "+c.name]++

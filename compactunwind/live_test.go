@@ -10,13 +10,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestLiveObjdump: llvm-objdump-22 --unwind-info still prints the
 // checked-in goldens for every Mach-O image and object they were made from.
 func TestLiveObjdump(t *testing.T) {
-	tools := testtools.Need(t, "llvm-objdump-22")
+	tools := testenv.Need(t, "llvm-objdump-22")
 	golden, err := filepath.Glob(td + "*/*.unwind-info.txt")
 	require.NoError(t, err)
 	require.Len(t, golden, 12)
@@ -36,7 +36,7 @@ func TestLiveObjdump(t *testing.T) {
 // with the checked-in compact unwind entries (start, length, encoding), so
 // the ground truth is what today's llc-22 emits.
 func TestLiveCompile(t *testing.T) {
-	tools := testtools.Need(t, "llc-22", "llvm-objdump-22")
+	tools := testenv.Need(t, "llc-22", "llvm-objdump-22")
 	if testing.Short() {
 		t.Skip("-short")
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/coretest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/regs"
 )
 
@@ -23,7 +23,7 @@ func TestCoreRegistersAgainstGDB(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and crashes a program")
 	}
-	gdb := testtools.Need(t, "gdb")[0]
+	gdb := testenv.Need(t, "gdb")[0]
 	b := coretest.Build{Arch: "x86_64", PIE: true, Mode: "patchpoint", Crash: "segv"}
 	c := coretest.KernelCore(t, coretest.Compile(t, b, t.TempDir()))
 	f, err := corefile.Open(c.Path)

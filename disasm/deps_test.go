@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestOnlyImporterOfXArch: of the module's packages (tests aside), only
 // disasm imports golang.org/x/arch, so the tool reaches it only through
 // disasm and nothing else pulls it in.
 func TestOnlyImporterOfXArch(t *testing.T) {
-	gobin := testtools.Need(t, "go")
+	gobin := testenv.Need(t, "go")
 	cmd := exec.Command(gobin[0], "list", "-f", "{{.ImportPath}}{{range .Imports}} {{.}}{{end}}", "./...")
 	cmd.Dir = ".."
 	out, err := cmd.CombinedOutput()

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/disasm"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/pesection"
 	"github.com/stackmaps/stackmaps/regs"
@@ -26,27 +26,27 @@ import (
 // tool and its TestDisasmTargetNamesMachOCOFF checks --disasm's lines
 // against them.
 
-// machoCOFFDisasmFiles is golden.MachOCOFFDisasmFiles for a test.
+// machoCOFFDisasmFiles is corpus.MachOCOFFDisasmFiles for a test.
 func machoCOFFDisasmFiles(t *testing.T) (files []string, images map[string]bool) {
-	files, images, err := golden.MachOCOFFDisasmFiles()
+	files, images, err := corpus.MachOCOFFDisasmFiles()
 	require.NoError(t, err)
 	return files, images
 }
 
-// asmFiles are golden.AsmFiles.
-var asmFiles = golden.AsmFiles
+// asmFiles are corpus.AsmFiles.
+var asmFiles = corpus.AsmFiles
 
 // objdumpListing is a golden llvm-objdump-22 listing.
-type objdumpListing struct{ *golden.ObjdumpListing }
+type objdumpListing struct{ *corpus.ObjdumpListing }
 
-// readObjdump is golden.ReadObjdump for a test.
+// readObjdump is corpus.ReadObjdump for a test.
 func readObjdump(t *testing.T, rel string, withMachO bool) *objdumpListing {
-	l, err := golden.ReadObjdump(rel, withMachO)
+	l, err := corpus.ReadObjdump(rel, withMachO)
 	require.NoError(t, err)
 	return &objdumpListing{l}
 }
 
-// check asserts that name agrees with objdump (golden.ObjdumpListing.Check)
+// check asserts that name agrees with objdump (corpus.ObjdumpListing.Check)
 // and returns which of objdump's names it compared with.
 func (od *objdumpListing) check(t *testing.T, file string, addr uint64, name string) string {
 	t.Helper()
@@ -67,7 +67,7 @@ func TestNamesEveryBranch(t *testing.T) {
 	files = append(files, asmFiles...)
 	total, bare := 0, 0
 	for _, rel := range files {
-		path := filepath.Join(golden.Root(), rel)
+		path := filepath.Join(corpus.Root(), rel)
 		osf, err := os.Open(path)
 		require.NoError(t, err)
 		switch {

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 )
 
@@ -17,7 +17,7 @@ import (
 // over an *os.File the caller owns maps too, and its Close clears Data
 // the same way.
 func TestOpenAndClose(t *testing.T) {
-	lib := filepath.Join(golden.Root(), "linked", "x86_64-elf", "libstackmaps.so")
+	lib := filepath.Join(corpus.Root(), "linked", "x86_64-elf", "libstackmaps.so")
 	want, err := os.ReadFile(lib + ".stackmaps.bin")
 	require.NoError(t, err)
 	sd, err := openSection(lib)
@@ -44,7 +44,7 @@ func TestOpenAndClose(t *testing.T) {
 func TestLocalFunctions(t *testing.T) {
 	for _, target := range []string{"riscv64-elf", "s390x-elf"} {
 		t.Run(target, func(t *testing.T) {
-			sd, err := openSection(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
+			sd, err := openSection(filepath.Join(corpus.Root(), "reloc", "local", target+".o"))
 			require.NoError(t, err)
 			defer sd.Close()
 			assert.Equal(t, []string{"glob_a", "local_b", "glob_c"}, names(reloctest.Functions(t, sd)))

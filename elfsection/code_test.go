@@ -11,14 +11,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // openCode opens a checked-in file's Code and its stack maps' functions
 // (with their table's function count).
 func openCode(t testing.TB, rel string) (*Code, []stackmap.Function, []int) {
-	path := filepath.Join(golden.Root(), rel)
+	path := filepath.Join(corpus.Root(), rel)
 	osf, err := os.Open(path)
 	require.NoError(t, err)
 	t.Cleanup(func() { osf.Close() })
@@ -119,7 +119,7 @@ func BenchmarkTargetName(b *testing.B) {
 // before anything is read; nothing panics.
 func TestFunctionCodeChecksSize(t *testing.T) {
 	rel := "objects/llvm19/x86_64-elf/statepoints.o"
-	data, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), rel))
 	require.NoError(t, err)
 	ef, err := elf.NewFile(bytes.NewReader(data))
 	require.NoError(t, err)

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -24,9 +24,9 @@ const compressedSource = "objects/llvm22/x86_64-elf/kinds.o"
 // wantKinds is what the uncompressed object decodes to.
 func wantKinds(t *testing.T) ([]byte, []string) {
 	t.Helper()
-	want, err := os.ReadFile(filepath.Join(golden.Root(), "objects/llvm22/x86_64-elf/kinds.stackmaps.bin"))
+	want, err := os.ReadFile(filepath.Join(corpus.Root(), "objects/llvm22/x86_64-elf/kinds.stackmaps.bin"))
 	require.NoError(t, err)
-	sd, err := openSection(filepath.Join(golden.Root(), compressedSource))
+	sd, err := openSection(filepath.Join(corpus.Root(), compressedSource))
 	require.NoError(t, err)
 	defer sd.Close()
 	return want, names(reloctest.Functions(t, sd))
@@ -41,7 +41,7 @@ func TestCompressedSections(t *testing.T) {
 	require.Equal(t, []string{"kinds_register", "kinds_direct", "kinds_indirect", "kinds_constant", "kinds_constant_index", "kinds_all"}, wantNames)
 	for _, alg := range []string{"zlib", "zstd"} {
 		t.Run(alg, func(t *testing.T) {
-			path := filepath.Join(golden.Root(), "compressed", "kinds-"+alg+".o")
+			path := filepath.Join(corpus.Root(), "compressed", "kinds-"+alg+".o")
 			for _, open := range []func() (*stackmap.SectionData, error){
 				func() (*stackmap.SectionData, error) { return openSection(path) },
 				func() (*stackmap.SectionData, error) {
@@ -71,14 +71,14 @@ func TestCompressedSections(t *testing.T) {
 
 // The checked-in compressed objects are what llvm-objcopy-22 writes.
 func TestCompressedSectionsRegenerate(t *testing.T) {
-	tool := testtools.Need(t, "llvm-objcopy-22")[0]
+	tool := testenv.Need(t, "llvm-objcopy-22")[0]
 	for _, alg := range []string{"zlib", "zstd"} {
 		out := filepath.Join(t.TempDir(), alg+".o")
-		b, err := exec.Command(tool, "--compress-sections=.llvm_stackmaps="+alg, filepath.Join(golden.Root(), compressedSource), out).CombinedOutput()
+		b, err := exec.Command(tool, "--compress-sections=.llvm_stackmaps="+alg, filepath.Join(corpus.Root(), compressedSource), out).CombinedOutput()
 		require.NoError(t, err, "%s", b)
 		got, err := os.ReadFile(out)
 		require.NoError(t, err)
-		checked, err := os.ReadFile(filepath.Join(golden.Root(), "compressed", "kinds-"+alg+".o"))
+		checked, err := os.ReadFile(filepath.Join(corpus.Root(), "compressed", "kinds-"+alg+".o"))
 		require.NoError(t, err)
 		assert.Equal(t, checked, got, alg)
 	}
@@ -88,7 +88,7 @@ func TestCompressedSectionsRegenerate(t *testing.T) {
 // by a zlib stream of payload declared (ch_size) as size bytes.
 func withCompressed(t *testing.T, payload []byte, size uint64) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(golden.Root(), compressedSource))
+	b, err := os.ReadFile(filepath.Join(corpus.Root(), compressedSource))
 	require.NoError(t, err)
 	f, err := elf.NewFile(bytes.NewReader(b))
 	require.NoError(t, err)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -22,7 +22,7 @@ import (
 // many bytes (package cfi's tests check the relocated bytes against a
 // relocation of their own).
 func TestFrameSections(t *testing.T) {
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	var paths []string
 	for _, o := range objs {
@@ -30,7 +30,7 @@ func TestFrameSections(t *testing.T) {
 			paths = append(paths, o.Path)
 		}
 	}
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	for _, l := range linked {
 		paths = append(paths, l.Path)
@@ -72,7 +72,7 @@ func TestFrameSections(t *testing.T) {
 }
 
 func TestFrameSectionsRefuseDamage(t *testing.T) {
-	data, err := os.ReadFile(golden.Root() + "/linked/x86_64-elf/exe")
+	data, err := os.ReadFile(corpus.Root() + "/linked/x86_64-elf/exe")
 	require.NoError(t, err)
 	f, err := elfsection.NewFile(bytes.NewReader(data[:len(data)/2]))
 	if err == nil {

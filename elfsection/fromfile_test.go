@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -23,7 +23,7 @@ func TestFromFileAgreesWithOpen(t *testing.T) {
 	for _, o := range reloctest.Objects(t, "elf") {
 		paths = append(paths, o.Path)
 	}
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	for _, l := range linked {
 		paths = append(paths, l.Path)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -20,7 +20,7 @@ import (
 // function sections: one code section per function).
 func fsectionObjects(t *testing.T) []string {
 	t.Helper()
-	dir := filepath.Join(golden.Root(), "fsections")
+	dir := filepath.Join(corpus.Root(), "fsections")
 	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
 	require.NoError(t, err)
 	var out []string
@@ -144,7 +144,7 @@ func opdEntries(t *testing.T, ef *elf.File, syms []elf.Symbol) map[uint64]int {
 // entries), none in linked files, and no FDE needs its section to be
 // found.
 func TestOneCodeSection(t *testing.T) {
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	n := 0
 	for _, o := range objs {
@@ -161,7 +161,7 @@ func TestOneCodeSection(t *testing.T) {
 		n++
 	}
 	assert.Greater(t, n, 20)
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	for _, l := range linked {
 		sd, err := openStackMaps(l.Path)

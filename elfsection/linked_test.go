@@ -9,9 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -19,7 +19,7 @@ import (
 // executables) every function of every table, once the dynamic
 // relocations are applied, holds the address nm gives its symbol.
 func TestLinkedFunctionAddressesMatchNM(t *testing.T) {
-	bins, err := golden.LinkedBinaries()
+	bins, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	kinds := map[string]bool{}
 	for _, b := range bins {
@@ -72,8 +72,8 @@ func countMain(components []string) int {
 // its entry (the descriptor's first doubleword, filled by a RELATIVE
 // relocation) is where GNU nm --synthetic puts the dot-symbol.
 func TestPPC64ELFv1Entries(t *testing.T) {
-	lib := filepath.Join(golden.Root(), "linked", "ppc64-elf", "libstackmaps.so")
-	synth, err := reloctest.ReadNM(filepath.Join(golden.Root(), "reloc", "ppc64-elf", "libstackmaps.so.synthetic.nm.txt"))
+	lib := filepath.Join(corpus.Root(), "linked", "ppc64-elf", "libstackmaps.so")
+	synth, err := reloctest.ReadNM(filepath.Join(corpus.Root(), "reloc", "ppc64-elf", "libstackmaps.so.synthetic.nm.txt"))
 	require.NoError(t, err)
 	sd, err := openSection(lib)
 	require.NoError(t, err)
@@ -99,8 +99,8 @@ func checkEntries(t *testing.T, sd *stackmap.SectionData, synth map[string][]rel
 
 // The same, against GNU nm run now.
 func TestPPC64ELFv1EntriesLive(t *testing.T) {
-	tools := testtools.Need(t, "powerpc64-linux-gnu-nm")
-	lib := filepath.Join(golden.Root(), "linked", "ppc64-elf", "libstackmaps.so")
+	tools := testenv.Need(t, "powerpc64-linux-gnu-nm")
+	lib := filepath.Join(corpus.Root(), "linked", "ppc64-elf", "libstackmaps.so")
 	out, err := exec.Command(tools[0], "--synthetic", lib).Output()
 	require.NoError(t, err)
 	synth, err := reloctest.ParseNM(string(out))

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -26,7 +26,7 @@ type elfFile struct {
 
 func loadELF(t *testing.T, rel, relaName string) elfFile {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), rel))
 	require.NoError(t, err)
 	f, err := elf.NewFile(bytes.NewReader(data))
 	require.NoError(t, err)
@@ -110,7 +110,7 @@ func read(b []byte) error {
 //	go test -run XX -fuzz FuzzRead -fuzzminimizetime 2s ./elfsection
 func FuzzRead(f *testing.F) {
 	for _, rel := range []string{"linked/x86_64-elf/link_a.o", "linked/ppc64-elf/link_a.o", "objects/llvm22/riscv64-elf/kinds_relax.o"} {
-		b, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+		b, err := os.ReadFile(filepath.Join(corpus.Root(), rel))
 		require.NoError(f, err)
 		f.Add(b)
 	}

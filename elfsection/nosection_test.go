@@ -11,13 +11,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 func TestNoSectionSaysWhy(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(golden.Root(), "objects/llvm14/x86_64-elf/kinds.o"))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), "objects/llvm14/x86_64-elf/kinds.o"))
 	require.NoError(t, err)
 	renamed := bytes.ReplaceAll(data, []byte(".llvm_stackmaps"), []byte(".llvm_stackmapz"))
 	_, err = readSection(bytes.NewReader(renamed))
@@ -33,9 +33,9 @@ func TestNoSectionSaysWhy(t *testing.T) {
 // --gc-sections, which drops the unreferenced section, and checks that the
 // locator says so rather than failing obscurely.
 func TestGCSectionsDropsTheSection(t *testing.T) {
-	testtools.Need(t, "gcc")
+	testenv.Need(t, "gcc")
 	dir := t.TempDir()
-	obj := filepath.Join(golden.Root(), "linked/x86_64-elf/link_a.o")
+	obj := filepath.Join(corpus.Root(), "linked/x86_64-elf/link_a.o")
 	lib := filepath.Join(dir, "libgc.so")
 	out, err := exec.Command("gcc", "-shared", "-Wl,--gc-sections", "-o", lib, obj).CombinedOutput()
 	require.NoError(t, err, "%s", out)

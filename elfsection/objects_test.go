@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 )
 
@@ -51,7 +51,7 @@ func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 // relocates against the section symbol (".text + 0", ".opd + 0x18"): they
 // are named after the function symbol at that offset.
 func TestComponentFunctionNames(t *testing.T) {
-	bins, err := golden.LinkedBinaries()
+	bins, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	seen := map[string]bool{}
 	for _, b := range bins {
@@ -60,9 +60,9 @@ func TestComponentFunctionNames(t *testing.T) {
 				continue
 			}
 			seen[c] = true
-			rel, _ := filepath.Rel(golden.Root(), c)
+			rel, _ := filepath.Rel(corpus.Root(), c)
 			t.Run(rel, func(t *testing.T) {
-				ir := filepath.Join(golden.Root(), "linked", "src", strings.TrimSuffix(filepath.Base(c), ".o")+".ll")
+				ir := filepath.Join(corpus.Root(), "linked", "src", strings.TrimSuffix(filepath.Base(c), ".o")+".ll")
 				want, err := reloctest.StackMapFunctions(ir)
 				require.NoError(t, err)
 				sd, err := openSection(c)

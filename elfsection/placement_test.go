@@ -12,7 +12,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -45,7 +45,7 @@ func placed(t *testing.T, sd *stackmap.SectionData, names bool) []string {
 	return out
 }
 
-func placementFile(name string) string { return filepath.Join(golden.Root(), "placement", name) }
+func placementFile(name string) string { return filepath.Join(corpus.Root(), "placement", name) }
 
 // Each placement of testdata/placement is found, and decodes to the same
 // functions and records as the file llc's section name was kept in (for

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestPackedRelativeRelocations links a PIE whose relative relocations are
@@ -18,8 +18,8 @@ import (
 // have implicit addends, so the file already holds every link-time
 // function address; each function must still get its symbol's address.
 func TestPackedRelativeRelocations(t *testing.T) {
-	testtools.Need(t, "gcc")
-	dir := filepath.Join(golden.Root(), "linked/x86_64-elf")
+	testenv.Need(t, "gcc")
+	dir := filepath.Join(corpus.Root(), "linked/x86_64-elf")
 	exe := filepath.Join(t.TempDir(), "pie-relr")
 	args := []string{"-pie", "-Wl,-z,pack-relative-relocs", "-o", exe}
 	for _, o := range []string{"main.o", "link_a.o", "link_b.o", "link_gc.o"} {
@@ -32,7 +32,7 @@ func TestPackedRelativeRelocations(t *testing.T) {
 	require.NoError(t, err)
 	defer f.Close()
 	if f.Section(".relr.dyn") == nil {
-		testtools.Missing(t, "this linker did not write .relr.dyn")
+		testenv.Missing(t, "this linker did not write .relr.dyn")
 	}
 	syms, err := f.Symbols()
 	require.NoError(t, err)

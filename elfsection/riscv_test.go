@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -20,7 +20,7 @@ import (
 // not move), (a static link, entry and undefined symbols ignored) writes the computed offsets into the linked section: each
 // must equal what InstructionOffset computes from the object.
 func TestRISCVRelaxInstructionOffsets(t *testing.T) {
-	tools := testtools.Need(t, "riscv64-linux-gnu-ld")
+	tools := testenv.Need(t, "riscv64-linux-gnu-ld")
 	computed := 0
 	for _, o := range reloctest.Objects(t, "elf") {
 		if o.Target != "riscv64-elf" || !strings.Contains(strings.Join(o.LLCFlags, " "), "+relax") {

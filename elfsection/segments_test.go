@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -36,7 +36,7 @@ func (m loaded) ReadMemory(addr uint64, p []byte) error {
 // dynamic section is read from a process's memory, with the file loaded
 // at a bias.
 func TestSegments(t *testing.T) {
-	bins, err := golden.LinkedBinaries()
+	bins, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	for _, b := range bins {
 		t.Run(b.Rel, func(t *testing.T) {
@@ -107,19 +107,19 @@ func TestSegments(t *testing.T) {
 // function's descriptor in .opd, CodeSymbols gives the entry the
 // descriptor holds.
 func TestCodeSymbols(t *testing.T) {
-	bins, err := golden.LinkedBinaries()
+	bins, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	paths := []string{}
 	for _, b := range bins {
 		paths = append(paths, b.Path)
 	}
-	objs, err := filepath.Glob(filepath.Join(golden.Root(), "objects", "llvm14", "ppc64-elf", "*.o"))
+	objs, err := filepath.Glob(filepath.Join(corpus.Root(), "objects", "llvm14", "ppc64-elf", "*.o"))
 	require.NoError(t, err)
 	require.NotEmpty(t, objs)
 	paths = append(paths, objs...)
 	descriptors := 0
 	for _, path := range paths {
-		rel, _ := filepath.Rel(golden.Root(), path)
+		rel, _ := filepath.Rel(corpus.Root(), path)
 		t.Run(rel, func(t *testing.T) {
 			f, err := elfsection.Open(path)
 			require.NoError(t, err)
@@ -166,7 +166,7 @@ func TestCodeSymbols(t *testing.T) {
 // its headers and segments reach, no more; and refuses headers that claim
 // more than MaxImage, or memory that does not hold them.
 func TestReadImage(t *testing.T) {
-	path := filepath.Join(golden.Root(), "linked", "x86_64-elf", "libstackmaps.so")
+	path := filepath.Join(corpus.Root(), "linked", "x86_64-elf", "libstackmaps.so")
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	if len(data) > elfsection.MaxImage {
@@ -204,10 +204,10 @@ func TestReadImage(t *testing.T) {
 // File's segments, dynamic section (from the same memory) and code
 // symbols are read without a panic.
 func FuzzReadImage(f *testing.F) {
-	lib, err := os.ReadFile(filepath.Join(golden.Root(), "linked", "x86_64-elf", "libstackmaps.so"))
+	lib, err := os.ReadFile(filepath.Join(corpus.Root(), "linked", "x86_64-elf", "libstackmaps.so"))
 	require.NoError(f, err)
 	f.Add(lib)
-	v1, err := os.ReadFile(filepath.Join(golden.Root(), "linked", "ppc64-elf", "libstackmaps.so"))
+	v1, err := os.ReadFile(filepath.Join(corpus.Root(), "linked", "ppc64-elf", "libstackmaps.so"))
 	require.NoError(f, err)
 	f.Add(v1) // big-endian ELFv1: .opd
 	f.Add(lib[:64])

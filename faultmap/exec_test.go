@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/faultmap"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/objfile"
 )
 
@@ -77,7 +77,7 @@ func TestResumeAtHandler(t *testing.T) {
 				}
 				t.Run(tg.name+"/llc-"+v+"/"+link, func(t *testing.T) {
 					tools := append([]string{"llc-" + v, tg.cc}, tg.run...)
-					if testtools.Need(t, tools...) == nil {
+					if testenv.Need(t, tools...) == nil {
 						return
 					}
 					prog := buildProg(t, tg, v, pie)

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/faultmap"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/objfile"
 )
 
@@ -20,7 +20,7 @@ import (
 // after the file is closed and its SectionData dropped (without
 // Section.keep this test faults: the mapping goes with the SectionData).
 func TestMappedSectionOutlivesFile(t *testing.T) {
-	tools := testtools.Need(t, "llvm-objcopy-22")
+	tools := testenv.Need(t, "llvm-objcopy-22")
 	if tools == nil {
 		return
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stackmaps/stackmaps/objfile"
 )
@@ -52,7 +52,7 @@ func faultKey(object, llvm, id, item string, index int, rule string) string {
 // faults CRAFTED.tsv lists, in every MIR object, and nowhere in the
 // objects llc compiled from IR nor in the linked ELF, Mach-O and PE binaries.
 func TestRegisterRulesOnCraftedObjects(t *testing.T) {
-	crafted, err := golden.MIRCrafted()
+	crafted, err := corpus.MIRCrafted()
 	require.NoError(t, err)
 	want := map[string]bool{}
 	for _, c := range crafted {
@@ -67,7 +67,7 @@ func TestRegisterRulesOnCraftedObjects(t *testing.T) {
 	require.NotEmpty(t, want)
 	t.Logf("%d crafted faults", len(want))
 
-	mir, err := golden.MIRObjects()
+	mir, err := corpus.MIRObjects()
 	require.NoError(t, err)
 	require.NotEmpty(t, mir)
 	got := map[string]bool{}
@@ -110,9 +110,9 @@ func TestRegisterRulesOnCraftedObjects(t *testing.T) {
 		assert.Positive(t, n, "%s never fired", rule)
 	}
 
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	paths := make([]string, 0, len(objs)+len(linked))
 	for _, o := range objs {
@@ -123,7 +123,7 @@ func TestRegisterRulesOnCraftedObjects(t *testing.T) {
 	}
 	for _, p := range []string{"linked-macho/arm64-macos11.dylib", "linked-macho/arm64-macos13", "linked-macho/arm64-macos13.dylib",
 		"linked-macho/x86_64-macos11.dylib", "linked-pe/sm.dll"} {
-		paths = append(paths, filepath.Join(golden.Root(), p))
+		paths = append(paths, filepath.Join(corpus.Root(), p))
 	}
 	for _, p := range paths {
 		fs := checkFile(t, p, lint.Options{Enable: registerRules})

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -22,18 +22,18 @@ func TestRegisterSizeRule(t *testing.T) {
 		reg      uint16
 		size     uint16
 		flagged  bool
-		liveOuts []smbuild.LiveOut
+		liveOuts []stackmaptest.LiveOut
 	}{
 		{arch: regs.X86_64, reg: 0, size: 16, flagged: true},   // rax holds 8
 		{arch: regs.X86_64, reg: 17, size: 64, flagged: false}, // zmm0
 		{arch: regs.X86_64, reg: 17, size: 128, flagged: true},
 		{arch: regs.PPC64LE, reg: 35, size: 16, flagged: false}, // vs3
 		{arch: regs.PPC64LE, reg: 35, size: 32, flagged: true},
-		{arch: regs.AArch64, reg: 19, size: 8, flagged: false, liveOuts: []smbuild.LiveOut{{Reg: 19, Size: 16}}},
+		{arch: regs.AArch64, reg: 19, size: 8, flagged: false, liveOuts: []stackmaptest.LiveOut{{Reg: 19, Size: 16}}},
 	} {
-		tab := smbuild.Table{Version: 3, Functions: []smbuild.Function{{Address: 0x1000, StackSize: 16, RecordCount: 1}},
-			Records: []smbuild.Record{{ID: 1, InstructionOffset: 4, Locations: []smbuild.Location{{Kind: 1, Size: c.size, Reg: c.reg}}, LiveOuts: c.liveOuts}}}
-		data := smbuild.Encode(binary.LittleEndian, tab)
+		tab := stackmaptest.Table{Version: 3, Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 16, RecordCount: 1}},
+			Records: []stackmaptest.Record{{ID: 1, InstructionOffset: 4, Locations: []stackmaptest.Location{{Kind: 1, Size: c.size, Reg: c.reg}}, LiveOuts: c.liveOuts}}}
+		data := stackmaptest.Encode(binary.LittleEndian, tab)
 		sd := stackmap.NewSectionData(stackmap.SectionData{Format: stackmap.FormatRaw, Arch: c.arch, ByteOrder: binary.LittleEndian, Data: data}, stackmap.Relocations{}, nil)
 		sec, err := sd.Parse()
 		require.NoError(t, err)

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -22,9 +22,9 @@ var statepointOnly = lint.Options{Enable: []string{lint.RuleStatepoint}}
 // call (constants.o's const_i64_edges, ID 200) is reported when its ID is
 // named a statepoint ID, and not otherwise.
 func TestStatepointRuleOnRealObjects(t *testing.T) {
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	var paths []string
 	for _, o := range objs {
@@ -59,7 +59,7 @@ func TestStatepointRuleOnRealObjects(t *testing.T) {
 	assert.Positive(t, byDefault)
 	assert.Positive(t, byShape, "statepoints with a front end's own ID are checked too")
 
-	constants := filepath.Join(golden.Root(), "objects/llvm22/x86_64-elf/constants.o")
+	constants := filepath.Join(corpus.Root(), "objects/llvm22/x86_64-elf/constants.o")
 	f, err := objfile.Open(constants)
 	require.NoError(t, err)
 	defer f.Close()
@@ -79,18 +79,18 @@ func TestStatepointRuleOnRealObjects(t *testing.T) {
 // only when its ID is named (Options.StatepointIDs).
 func TestStatepointUnderCustomID(t *testing.T) {
 	const id = 0x1234
-	rec := func(locs ...smbuild.Location) smbuild.Record {
-		return smbuild.Record{ID: id, InstructionOffset: 9, Locations: locs}
+	rec := func(locs ...stackmaptest.Location) stackmaptest.Record {
+		return stackmaptest.Record{ID: id, InstructionOffset: 9, Locations: locs}
 	}
-	pre := func(flags int32) []smbuild.Location {
-		return []smbuild.Location{{Kind: 4, Size: 8}, {Kind: 4, Size: 8, Offset: flags}, {Kind: 4, Size: 8, Offset: 0}}
+	pre := func(flags int32) []stackmaptest.Location {
+		return []stackmaptest.Location{{Kind: 4, Size: 8}, {Kind: 4, Size: 8, Offset: flags}, {Kind: 4, Size: 8, Offset: 0}}
 	}
-	slot := smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}
-	check := func(r smbuild.Record, opts lint.Options) []lint.Finding {
-		tab := smbuild.Table{Version: 3, Functions: []smbuild.Function{{Address: 0x1000, StackSize: 16, RecordCount: 1}},
-			Constants: []uint64{0x7f0000001000}, Records: []smbuild.Record{r}}
+	slot := stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}
+	check := func(r stackmaptest.Record, opts lint.Options) []lint.Finding {
+		tab := stackmaptest.Table{Version: 3, Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 16, RecordCount: 1}},
+			Constants: []uint64{0x7f0000001000}, Records: []stackmaptest.Record{r}}
 		sd := stackmap.NewSectionData(stackmap.SectionData{Format: stackmap.FormatRaw, ByteOrder: binary.LittleEndian,
-			Data: smbuild.Encode(binary.LittleEndian, tab)}, stackmap.Relocations{}, nil)
+			Data: stackmaptest.Encode(binary.LittleEndian, tab)}, stackmap.Relocations{}, nil)
 		sec, err := sd.Parse()
 		require.NoError(t, err)
 		return lint.Check(sd, sec, opts)
@@ -104,7 +104,7 @@ func TestStatepointUnderCustomID(t *testing.T) {
 
 	// A GC base pointer that is the constant 5, a derived one from the
 	// constants table: two findings, at the locations.
-	bad := rec(append(pre(0), smbuild.Location{Kind: 4, Size: 8, Offset: 5}, smbuild.Location{Kind: 5, Size: 8, Offset: 0})...)
+	bad := rec(append(pre(0), stackmaptest.Location{Kind: 4, Size: 8, Offset: 5}, stackmaptest.Location{Kind: 5, Size: 8, Offset: 0})...)
 	fs := check(bad, statepointOnly)
 	require.Len(t, fs, 2)
 	assert.Equal(t, []int{3, 4}, []int{fs[0].Location, fs[1].Location})
@@ -113,7 +113,7 @@ func TestStatepointUnderCustomID(t *testing.T) {
 	assert.Equal(t, uint64(id), fs[0].ID)
 
 	// null is a GC pointer LLVM may keep.
-	null := smbuild.Location{Kind: 4, Size: 8}
+	null := stackmaptest.Location{Kind: 4, Size: 8}
 	assert.Empty(t, check(rec(append(pre(0), null, null)...), statepointOnly))
 
 	// Flags 4: no statepoint by the rule; only its ID can say it is one.

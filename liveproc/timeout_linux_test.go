@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // vforkC is a parent that vforks a child which never execs: the parent
@@ -38,7 +38,7 @@ int main(void) {
 // ErrNotStoppable, leaves the process untraced, and the parent finishes
 // once its child is gone.
 func TestLiveNotStoppable(t *testing.T) {
-	cc := testtools.Need(t, "gcc")[0]
+	cc := testenv.Need(t, "gcc")[0]
 	dir := t.TempDir()
 	src := filepath.Join(dir, "vfork.c")
 	require.NoError(t, os.WriteFile(src, []byte(vforkC), 0o644))

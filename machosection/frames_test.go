@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 )
 
 // llc writes __eh_frame in x86_64 Mach-O objects (arm64 ones get compact
 // unwind only); package cfi decodes every one, and the linked x86_64 dylib's.
 func TestFrameSections(t *testing.T) {
-	paths := []string{filepath.Join(golden.Root(), "linked-macho", "x86_64-macos11.dylib")}
+	paths := []string{filepath.Join(corpus.Root(), "linked-macho", "x86_64-macos11.dylib")}
 	for _, o := range reloctest.Objects(t, "macho") {
 		paths = append(paths, o.Path)
 	}

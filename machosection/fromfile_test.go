@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -32,7 +32,7 @@ func TestFromFileAgreesWithOpen(t *testing.T) {
 		"compactunwind/arm64.o", "compactunwind/arm64.dylib", "compactunwind/arm64-dwarf.o",
 		"compactunwind/x86_64.o", "compactunwind/x86_64.dylib", "compactunwind/x86_64-dwarf.dylib",
 	} {
-		paths = append(paths, filepath.Join(golden.Root(), rel))
+		paths = append(paths, filepath.Join(corpus.Root(), rel))
 	}
 	frames, compact, sections := 0, 0, 0
 	for _, p := range paths {

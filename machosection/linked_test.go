@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 )
 
@@ -30,7 +30,7 @@ func TestLinkedImagesMatchNM(t *testing.T) {
 		{"arm64-macos13", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			path := filepath.Join(golden.Root(), "linked-macho", c.name)
+			path := filepath.Join(corpus.Root(), "linked-macho", c.name)
 			nm, err := reloctest.ReadNM(path + ".nm.txt")
 			require.NoError(t, err)
 			sd, err := openSection(path)
@@ -69,7 +69,7 @@ func TestLinkedImagesMatchNM(t *testing.T) {
 // TestScrambledChainedFixupsDoNotPanic damages the LC_DYLD_CHAINED_FIXUPS
 // data of a linked image.
 func TestScrambledChainedFixupsDoNotPanic(t *testing.T) {
-	path := filepath.Join(golden.Root(), "linked-macho", "arm64-macos13.dylib")
+	path := filepath.Join(corpus.Root(), "linked-macho", "arm64-macos13.dylib")
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
 	f, err := macho.NewFile(bytes.NewReader(data))

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/machosection"
 )
@@ -48,7 +48,7 @@ func TestObjectFunctionNames(t *testing.T) {
 func TestLocalFunctions(t *testing.T) {
 	for _, target := range []string{"x86_64-macho", "arm64-macho"} {
 		t.Run(target, func(t *testing.T) {
-			sd, err := openSection(filepath.Join(golden.Root(), "reloc", "local", target+".o"))
+			sd, err := openSection(filepath.Join(corpus.Root(), "reloc", "local", target+".o"))
 			require.NoError(t, err)
 			defer sd.Close()
 			fis := reloctest.Functions(t, sd)
@@ -71,9 +71,9 @@ func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 // Every slice of a universal file gets its relocations applied (they are
 // found relative to the slice).
 func TestUniversalFileFunctionNames(t *testing.T) {
-	sds, err := openFatSections(filepath.Join(golden.Root(), "fat", "kinds-universal.o"))
+	sds, err := openFatSections(filepath.Join(corpus.Root(), "fat", "kinds-universal.o"))
 	require.NoError(t, err)
-	want, err := reloctest.StackMapFunctions(filepath.Join(golden.Root(), "ir", "kinds.ll"))
+	want, err := reloctest.StackMapFunctions(filepath.Join(corpus.Root(), "ir", "kinds.ll"))
 	require.NoError(t, err)
 	for _, sd := range sds {
 		var got []string
@@ -97,7 +97,7 @@ func TestDisplayName(t *testing.T) {
 // machoRelocs returns the file and the file offset of the stack map
 // section's relocation entries.
 func machoRelocs(t *testing.T, rel string) ([]byte, int, int) {
-	data, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), rel))
 	require.NoError(t, err)
 	f, err := macho.NewFile(bytes.NewReader(data))
 	require.NoError(t, err)

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 )
 
@@ -38,7 +38,7 @@ func TestCodeReader(t *testing.T) {
 		}
 		f.Close()
 	}
-	bin := filepath.Join(golden.Root(), "objects/llvm14/s390x-elf/large_record.stackmaps.bin")
+	bin := filepath.Join(corpus.Root(), "objects/llvm14/s390x-elf/large_record.stackmaps.bin")
 	raw, err := objfile.OpenRaw(bin, binary.BigEndian)
 	require.NoError(t, err)
 	defer raw.Close()

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -43,7 +43,7 @@ func TestParseCodeSection(t *testing.T) {
 // sections. The section numbers are llvm-readobj's (the function symbols'
 // "Section: .text (0xN)" in cfuncs_nouniq.relocs.txt).
 func TestCodeSection(t *testing.T) {
-	root := filepath.Join(golden.Root(), "fsections")
+	root := filepath.Join(corpus.Root(), "fsections")
 	f, err := objfile.Open(filepath.Join(root, "clang22/x86_64/cfuncs_nouniq.o"))
 	require.NoError(t, err)
 	defer f.Close()
@@ -85,7 +85,7 @@ func TestCodeSection(t *testing.T) {
 		}
 	}
 
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	h, err := objfile.Open(linked[0].Path)
 	require.NoError(t, err)

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 )
 
@@ -20,7 +20,7 @@ import (
 //	go test -run XX -fuzz FuzzNewFile -fuzzminimizetime 2s ./objfile
 func FuzzNewFile(f *testing.F) {
 	for _, rel := range []string{"objects/llvm22/x86_64-elf/kinds.o", "objects/llvm22/arm64-macho/kinds.o", "objects/llvm22/x86_64-coff/kinds.o"} {
-		b, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+		b, err := os.ReadFile(filepath.Join(corpus.Root(), rel))
 		if err != nil {
 			f.Fatal(err)
 		}

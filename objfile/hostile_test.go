@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -364,7 +364,7 @@ func coffSection(name string, off, size int, v uint32) func(testing.TB, []byte) 
 
 // build returns the hostile file's bytes.
 func (h hostile) build(tb testing.TB) []byte {
-	b, err := os.ReadFile(filepath.Join(golden.Root(), h.file))
+	b, err := os.ReadFile(filepath.Join(corpus.Root(), h.file))
 	require.NoError(tb, err)
 	return h.patch(tb, bytes.Clone(b))
 }

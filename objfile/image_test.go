@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/unwind"
@@ -25,7 +25,7 @@ import (
 func TestCodeELF(t *testing.T) {
 	for _, name := range []string{"linked/x86_64-elf/exe", "linked/x86_64-elf/link_a.o"} {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(golden.Root(), name)
+			path := filepath.Join(corpus.Root(), name)
 			ef, err := elf.Open(path)
 			require.NoError(t, err)
 			defer ef.Close()
@@ -73,7 +73,7 @@ func TestCodeELF(t *testing.T) {
 // A universal file: one image per slice, each with its own Mach-O reader,
 // symbols and code; Image finds a section's slice.
 func TestUniversalImages(t *testing.T) {
-	path := filepath.Join(golden.Root(), "fat", "kinds-universal.o")
+	path := filepath.Join(corpus.Root(), "fat", "kinds-universal.o")
 	f, err := objfile.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
@@ -115,7 +115,7 @@ func TestUniversalImages(t *testing.T) {
 // Frames of an ELF object come relocated: an FDE's pc_begin is its
 // function's stack map address (0x0 for the first function).
 func TestFramesThroughObjfile(t *testing.T) {
-	f, err := objfile.Open(filepath.Join(golden.Root(), "linked", "x86_64-elf", "link_a.o"))
+	f, err := objfile.Open(filepath.Join(corpus.Root(), "linked", "x86_64-elf", "link_a.o"))
 	require.NoError(t, err)
 	defer f.Close()
 	fs, err := f.ELF().Frames()
@@ -127,7 +127,7 @@ func TestFramesThroughObjfile(t *testing.T) {
 // AllowNoSection opens a file without stack maps for its other tables
 // (here an object whose section was renamed to a name no one looks for).
 func TestAllowNoSection(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(golden.Root(), "placement", "base.o"))
+	b, err := os.ReadFile(filepath.Join(corpus.Root(), "placement", "base.o"))
 	require.NoError(t, err)
 	b = bytes.ReplaceAll(b, []byte("llvm_stackmaps"), []byte("llvm_stackmapz"))
 	_, err = objfile.NewFile(bytes.NewReader(b))
@@ -162,7 +162,7 @@ func TestAllowNoSection(t *testing.T) {
 // A PE image's code by address (ImageBase + VirtualAddress) equals
 // debug/pe's .text bytes.
 func TestCodePE(t *testing.T) {
-	path := filepath.Join(golden.Root(), "linked-pe", "sm.dll")
+	path := filepath.Join(corpus.Root(), "linked-pe", "sm.dll")
 	pf, err := pe.Open(path)
 	require.NoError(t, err)
 	defer pf.Close()

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // runtimePackages are the packages a runtime reading stack maps imports.
@@ -20,7 +20,7 @@ var runtimePackages = []string{"./stackmap", "./objfile", "./elfsection", "./mac
 // TestRuntimeImportsStandardLibraryOnly: what a runtime imports depends on
 // the standard library alone (golang.org/x/arch is the tool's).
 func TestRuntimeImportsStandardLibraryOnly(t *testing.T) {
-	gobin := testtools.Need(t, "go")
+	gobin := testenv.Need(t, "go")
 	cmd := exec.Command(gobin[0], append([]string{"list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}"}, runtimePackages...)...)
 	cmd.Dir = ".."
 	out, err := cmd.CombinedOutput()
@@ -37,7 +37,7 @@ func TestImportAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	gobin := testtools.Need(t, "go")
+	gobin := testenv.Need(t, "go")
 	exe := filepath.Join(t.TempDir(), "importcost")
 	build := exec.Command(gobin[0], "build", "-o", exe, "./objfile/internal/importcost")
 	build.Dir = ".."
@@ -61,7 +61,7 @@ func TestImportAllocatesNothing(t *testing.T) {
 // TestStackmapImportsNoFileFormat: a runtime importing stackmap (and regs)
 // pulls in no debug/* package; the ArchFrom* helpers live in the locators.
 func TestStackmapImportsNoFileFormat(t *testing.T) {
-	gobin := testtools.Need(t, "go")
+	gobin := testenv.Need(t, "go")
 	cmd := exec.Command(gobin[0], "list", "-deps", "./stackmap", "./regs")
 	cmd.Dir = ".."
 	out, err := cmd.CombinedOutput()

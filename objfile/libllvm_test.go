@@ -9,7 +9,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -23,7 +23,7 @@ import (
 func TestLibLLVMZeroLengthFDEs(t *testing.T) {
 	matches, _ := filepath.Glob("/usr/lib/llvm-22/lib/libLLVM.so.*")
 	if len(matches) == 0 {
-		testtools.Missing(t, "libLLVM-22 is not installed (Debian package libllvm22)")
+		testenv.Missing(t, "libLLVM-22 is not installed (Debian package libllvm22)")
 		return
 	}
 	path := matches[0]

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/mapfile"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -77,7 +77,7 @@ func TestUseAfterClose(t *testing.T) {
 	mapAll(t)
 	for _, name := range []string{"exe", "pie", "libstackmaps.so"} {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(golden.Root(), "linked", "x86_64-elf", name)
+			path := filepath.Join(corpus.Root(), "linked", "x86_64-elf", name)
 			ix, want := openIndex(t, path)
 			require.NotEmpty(t, want)
 			if runtime.GOOS == "linux" {
@@ -113,7 +113,7 @@ func TestUseAfterClose(t *testing.T) {
 // A Record alone (no Index, no Section) keeps its bytes too.
 func TestRecordAfterClose(t *testing.T) {
 	mapAll(t)
-	ix, want := openIndex(t, filepath.Join(golden.Root(), "linked", "x86_64-elf", "exe"))
+	ix, want := openIndex(t, filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe"))
 	m, ok := ix.Lookup(want[0].addr, 0)
 	require.True(t, ok)
 	r, ok := m.Record(0)
@@ -132,7 +132,7 @@ func TestMappingReleased(t *testing.T) {
 		t.Skip("reads /proc/self/maps")
 	}
 	mapAll(t)
-	path := filepath.Join(golden.Root(), "linked", "x86_64-elf", "pie")
+	path := filepath.Join(corpus.Root(), "linked", "x86_64-elf", "pie")
 	ix, _ := openIndex(t, path)
 	require.True(t, mapped(t, path))
 	runtime.KeepAlive(ix)
@@ -149,7 +149,7 @@ func TestSmallSectionsRead(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/self/maps")
 	}
-	path := filepath.Join(golden.Root(), "placement", "base-pie") // mapped by no other test here
+	path := filepath.Join(corpus.Root(), "placement", "base-pie") // mapped by no other test here
 	f, err := objfile.Open(path)
 	require.NoError(t, err)
 	defer f.Close()

@@ -14,7 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 )
 
@@ -24,7 +24,7 @@ import (
 func checkedInObjects(tb testing.TB) map[string][]byte {
 	tb.Helper()
 	out := map[string][]byte{}
-	root := golden.Root()
+	root := corpus.Root()
 	for _, dir := range []string{"objects", "linked", "linked-macho", "linked-pe", "fat", "reloc", "compressed"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -32,18 +32,18 @@ type file struct {
 // everyFile lists every checked-in object and binary of every format.
 func everyFile(t *testing.T) []file {
 	t.Helper()
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	var out []file
 	for _, o := range objs {
 		out = append(out, file{path: o.Path, format: stackmap.Format(o.Format), slices: 1})
 	}
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	for _, l := range linked {
 		out = append(out, file{path: l.Path, nm: l.Path + ".nm.txt", format: stackmap.FormatELF, slices: 1})
 	}
-	root := golden.Root()
+	root := corpus.Root()
 	for _, name := range []string{"arm64-macos11.dylib", "arm64-macos13.dylib", "arm64-macos13", "x86_64-macos11.dylib"} {
 		p := filepath.Join(root, "linked-macho", name)
 		out = append(out, file{path: p, nm: p + ".nm.txt", format: stackmap.FormatMachO, slices: 1})
@@ -61,7 +61,7 @@ func TestOpenEveryFile(t *testing.T) {
 	files := everyFile(t)
 	require.Greater(t, len(files), 370)
 	for _, fl := range files {
-		rel, _ := filepath.Rel(golden.Root(), fl.path)
+		rel, _ := filepath.Rel(corpus.Root(), fl.path)
 		t.Run(rel, func(t *testing.T) {
 			f, err := objfile.Open(fl.path)
 			require.NoError(t, err)
@@ -124,7 +124,7 @@ func TestAddressesMatchNM(t *testing.T) {
 				continue // -short: one object per format
 			}
 			live[fl.format] = true
-			nm := testtools.Need(t, "llvm-nm-22")
+			nm := testenv.Need(t, "llvm-nm-22")
 			if nm == nil {
 				return
 			}
@@ -161,7 +161,7 @@ func TestAddressesMatchNM(t *testing.T) {
 // TestNoSectionAndNotObject tells the two failures apart with errors.Is,
 // whatever the format, and both errors name the file offset they concern.
 func TestNoSectionAndNotObject(t *testing.T) {
-	root := golden.Root()
+	root := corpus.Root()
 	// Objects whose stack map section is renamed have none.
 	for _, rel := range []string{"objects/llvm22/x86_64-elf/kinds.o", "objects/llvm22/arm64-macho/kinds.o", "objects/llvm22/x86_64-coff/kinds.o", "linked-pe/sm.dll", "fat/kinds-universal.o"} {
 		data, err := os.ReadFile(filepath.Join(root, rel))
@@ -194,7 +194,7 @@ func TestNoSectionAndNotObject(t *testing.T) {
 
 // TestIdentify names each format from its first bytes.
 func TestIdentify(t *testing.T) {
-	root := golden.Root()
+	root := corpus.Root()
 	for rel, want := range map[string]stackmap.Format{
 		"objects/llvm22/ppc64-elf/kinds.o":    stackmap.FormatELF,
 		"objects/llvm22/x86_64-macho/kinds.o": stackmap.FormatMachO,
@@ -213,7 +213,7 @@ func TestIdentify(t *testing.T) {
 
 // TestOpenRaw maps a bare section dump and reads it like the object's.
 func TestOpenRaw(t *testing.T) {
-	base := filepath.Join(golden.Root(), "objects/llvm22/s390x-elf/kinds")
+	base := filepath.Join(corpus.Root(), "objects/llvm22/s390x-elf/kinds")
 	raw, err := objfile.OpenRaw(base+".stackmaps.bin", binary.BigEndian)
 	require.NoError(t, err)
 	defer raw.Close()

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -62,7 +62,7 @@ func (m inMemory) ReadMemory(addr uint64, p []byte) error {
 // gives, a module and a symbol map by code address; a non-ELF file has no
 // bias from mappings.
 func TestLoadBiasAndImage(t *testing.T) {
-	path := filepath.Join(golden.Root(), "linked", "x86_64-elf", "libstackmaps.so")
+	path := filepath.Join(corpus.Root(), "linked", "x86_64-elf", "libstackmaps.so")
 	f, err := OpenOptions(path, Options{AllowNoSection: true})
 	require.NoError(t, err)
 	defer f.Close()
@@ -95,7 +95,7 @@ func TestLoadBiasAndImage(t *testing.T) {
 	_, _, err = NewImage(inMemory{base, data[:100]}, base)
 	assert.Error(t, err, "memory that holds the header but not the image")
 
-	pe, err := Open(filepath.Join(golden.Root(), "linked-pe", "sm.dll"))
+	pe, err := Open(filepath.Join(corpus.Root(), "linked-pe", "sm.dll"))
 	require.NoError(t, err)
 	defer pe.Close()
 	_, err = pe.LoadBias([]procwalk.Mapping{{Start: base, End: base + 0x1000}})

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 )
 
@@ -19,7 +19,7 @@ import (
 // from a file or from memory; bytes that decode in neither are
 // ErrNotSection.
 func TestRawOrderFromBytes(t *testing.T) {
-	root := golden.Root()
+	root := corpus.Root()
 	for rel, want := range map[string]binary.ByteOrder{
 		"objects/llvm14/s390x-elf/large_record.stackmaps.bin": binary.BigEndian,
 		"objects/llvm19/x86_64-elf/kinds.stackmaps.bin":       binary.LittleEndian,

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/unwind"
@@ -40,7 +40,7 @@ func nmFunctions(t *testing.T, path string) map[uint64]string {
 // The symbol map of a linked executable names every function nm lists, at
 // its address and inside it, and nothing below the first.
 func TestSymbolMapMatchesNM(t *testing.T) {
-	exe := filepath.Join(golden.Root(), "linked", "x86_64-elf", "exe")
+	exe := filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe")
 	f, err := objfile.Open(exe)
 	require.NoError(t, err)
 	defer f.Close()
@@ -149,7 +149,7 @@ func TestSymbolMapSectioned(t *testing.T) {
 }
 
 func TestSymbolMapLookupAllocatesNothing(t *testing.T) {
-	f, err := objfile.Open(filepath.Join(golden.Root(), "linked", "x86_64-elf", "exe"))
+	f, err := objfile.Open(filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe"))
 	require.NoError(t, err)
 	defer f.Close()
 	m, err := f.SymbolMap()
@@ -160,7 +160,7 @@ func TestSymbolMapLookupAllocatesNothing(t *testing.T) {
 }
 
 func BenchmarkSymbolMapLookup(b *testing.B) {
-	f, err := objfile.Open(filepath.Join(golden.Root(), "linked", "x86_64-elf", "exe"))
+	f, err := objfile.Open(filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe"))
 	require.NoError(b, err)
 	defer f.Close()
 	m, err := f.SymbolMap()

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/pesection"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -24,7 +24,7 @@ func TestFromFileAgreesWithOpen(t *testing.T) {
 	for _, o := range reloctest.Objects(t, "coff") {
 		paths = append(paths, o.Path)
 	}
-	paths = append(paths, filepath.Join(golden.Root(), "linked-pe/sm.dll"))
+	paths = append(paths, filepath.Join(corpus.Root(), "linked-pe/sm.dll"))
 	functions := 0
 	for _, p := range paths {
 		f, err := pesection.Open(p)

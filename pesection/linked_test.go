@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/pesection"
 )
@@ -16,7 +16,7 @@ import (
 // with lld-link: the section is found under its 8-byte image name, both
 // tables decode, and every function has its symbol's address.
 func TestLinkedDLLMatchesNM(t *testing.T) {
-	path := filepath.Join(golden.Root(), "linked-pe", "sm.dll")
+	path := filepath.Join(corpus.Root(), "linked-pe", "sm.dll")
 	nm, err := reloctest.ReadNM(path + ".nm.txt")
 	require.NoError(t, err)
 	sd, err := openSection(path)

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -29,7 +29,7 @@ func readSection(t testing.TB, rel string) (*stackmap.SectionData, error) {
 
 // openTestdata opens a checked-in file, closed when the test ends.
 func openTestdata(t testing.TB, rel string) *os.File {
-	osf, err := os.Open(filepath.Join(golden.Root(), rel))
+	osf, err := os.Open(filepath.Join(corpus.Root(), rel))
 	require.NoError(t, err)
 	t.Cleanup(func() { osf.Close() })
 	return osf

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/reloctest"
 	"github.com/stackmaps/stackmaps/pesection"
 )
@@ -40,7 +40,7 @@ func TestObjectFunctionNames(t *testing.T) {
 }
 
 func TestLocalFunctions(t *testing.T) {
-	sd, err := openSection(filepath.Join(golden.Root(), "reloc", "local", "x86_64-coff.o"))
+	sd, err := openSection(filepath.Join(corpus.Root(), "reloc", "local", "x86_64-coff.o"))
 	require.NoError(t, err)
 	defer sd.Close()
 	fis := reloctest.Functions(t, sd)
@@ -62,7 +62,7 @@ func TestObjectFunctionAddressesMatchNM(t *testing.T) {
 // coffRelocs returns the file and the file offset and count of the stack
 // map section's relocation entries (10 bytes each).
 func coffRelocs(t *testing.T, rel string) ([]byte, int, int) {
-	data, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), rel))
 	require.NoError(t, err)
 	f, err := pe.NewFile(bytes.NewReader(data))
 	require.NoError(t, err)

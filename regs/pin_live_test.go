@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -18,7 +18,7 @@ func TestPinsRegenerate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs llc hundreds of times")
 	}
-	testtools.Need(t, "llc-14", "llvm-readobj-14", "bash")
+	testenv.Need(t, "llc-14", "llvm-readobj-14", "bash")
 	versions := "14"
 	for _, v := range []string{"19", "22"} {
 		if _, err := exec.LookPath("llc-" + v); err != nil {

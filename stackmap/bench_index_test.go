@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -31,7 +31,7 @@ import (
 // benchSection returns the benchmarks' section, parsed.
 func benchSection(tb testing.TB) *stackmap.Section {
 	tab := genTable(rand.New(rand.NewPCG(1, 1)), 0x401000, 31250, 64, 48, 80, false)
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(tb, err)
 	return sec
 }

@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -17,22 +17,22 @@ import (
 // perFunc records each; every record has five locations (one of each kind)
 // and two live-outs.
 func largeSection(nFuncs, perFunc int) []byte {
-	tab := smbuild.Table{Version: 3, Constants: []uint64{1 << 40, 1 << 50}}
+	tab := stackmaptest.Table{Version: 3, Constants: []uint64{1 << 40, 1 << 50}}
 	for f := 0; f < nFuncs; f++ {
-		tab.Functions = append(tab.Functions, smbuild.Function{Address: uint64(0x10000 + f*0x1000), StackSize: 32, RecordCount: uint64(perFunc)})
+		tab.Functions = append(tab.Functions, stackmaptest.Function{Address: uint64(0x10000 + f*0x1000), StackSize: 32, RecordCount: uint64(perFunc)})
 		for r := 0; r < perFunc; r++ {
-			tab.Records = append(tab.Records, smbuild.Record{
+			tab.Records = append(tab.Records, stackmaptest.Record{
 				ID: uint64(f*perFunc + r), InstructionOffset: uint32(r * 8),
-				Locations: []smbuild.Location{
+				Locations: []stackmaptest.Location{
 					{Kind: 1, Size: 8, Reg: 3}, {Kind: 2, Size: 8, Reg: 7, Offset: 16},
 					{Kind: 3, Size: 8, Reg: 6, Offset: -8}, {Kind: 4, Size: 8, Offset: -1},
 					{Kind: 5, Size: 8, Offset: 1},
 				},
-				LiveOuts: []smbuild.LiveOut{{Reg: 0, Size: 8}, {Reg: 7, Size: 8}},
+				LiveOuts: []stackmaptest.LiveOut{{Reg: 0, Size: 8}, {Reg: 7, Size: 8}},
 			})
 		}
 	}
-	return smbuild.Encode(binary.LittleEndian, tab)
+	return stackmaptest.Encode(binary.LittleEndian, tab)
 }
 
 // walk reads every field of every function, constant, record, location and
@@ -93,18 +93,18 @@ func BenchmarkParse(b *testing.B) {
 // locations 12 slots at a time, with no branch on their number.
 func BenchmarkParseVaried(b *testing.B) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	tab := smbuild.Table{Version: 3, Constants: []uint64{1 << 40, 1 << 50}, Functions: []smbuild.Function{{Address: 0x10000, StackSize: 32, RecordCount: 100000}}}
+	tab := stackmaptest.Table{Version: 3, Constants: []uint64{1 << 40, 1 << 50}, Functions: []stackmaptest.Function{{Address: 0x10000, StackSize: 32, RecordCount: 100000}}}
 	for r := range 100000 {
-		rec := smbuild.Record{ID: uint64(r), InstructionOffset: uint32(r * 8)}
+		rec := stackmaptest.Record{ID: uint64(r), InstructionOffset: uint32(r * 8)}
 		for range rng.IntN(13) {
-			rec.Locations = append(rec.Locations, smbuild.Location{Kind: uint8(1 + rng.IntN(5)), Size: 8, Reg: 6, Offset: int32(rng.IntN(2))})
+			rec.Locations = append(rec.Locations, stackmaptest.Location{Kind: uint8(1 + rng.IntN(5)), Size: 8, Reg: 6, Offset: int32(rng.IntN(2))})
 		}
 		for range rng.IntN(5) {
-			rec.LiveOuts = append(rec.LiveOuts, smbuild.LiveOut{Reg: 7, Size: 8})
+			rec.LiveOuts = append(rec.LiveOuts, stackmaptest.LiveOut{Reg: 7, Size: 8})
 		}
 		tab.Records = append(tab.Records, rec)
 	}
-	benchParse(b, smbuild.Encode(binary.LittleEndian, tab), 100000)
+	benchParse(b, stackmaptest.Encode(binary.LittleEndian, tab), 100000)
 }
 
 // benchParse parses data, a section of n records, over and over.

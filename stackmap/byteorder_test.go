@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // Every checked-in section decodes under its target's byte order and only
 // under it.
 func TestByteOrdersOfRealSections(t *testing.T) {
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	counts := map[binary.ByteOrder]int{}
 	for _, o := range objs {

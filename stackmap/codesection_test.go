@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -18,7 +18,7 @@ import (
 func TestFunctionCodeSection(t *testing.T) {
 	tab := smallTable()
 	tab.Functions[0].Address, tab.Functions[1].Address = 0, 0
-	data := smbuild.Encode(binary.LittleEndian, tab)
+	data := stackmaptest.Encode(binary.LittleEndian, tab)
 	a := stackmap.CodeSection{Index: 3, Name: ".text.f"}
 	g := stackmap.CodeSection{Index: 5, Name: ".text.g"}
 	sd := stackmap.NewSectionData(stackmap.SectionData{Format: stackmap.FormatELF, ByteOrder: binary.LittleEndian, Data: data},

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -48,7 +48,7 @@ func dialectSamples() []dialectSample {
 // byte order, and with the byte order left to it), and that Parse refuses
 // it with a *DialectError naming the dialect and wrapping the fault.
 func TestDialectSamples(t *testing.T) {
-	dir := filepath.Join(golden.Root(), "dialects")
+	dir := filepath.Join(corpus.Root(), "dialects")
 	for _, s := range dialectSamples() {
 		path := filepath.Join(dir, s.file)
 		if os.Getenv(writeDialectsEnv) == "1" {

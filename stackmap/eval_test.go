@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -28,11 +28,11 @@ func (w window) ReadMemory(addr uint64, p []byte) error {
 }
 
 func evalRecord(t *testing.T, bo binary.ByteOrder) stackmap.Record {
-	tab := smbuild.Table{
+	tab := stackmaptest.Table{
 		Version:   3,
-		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 32, RecordCount: 1}},
+		Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 32, RecordCount: 1}},
 		Constants: []uint64{0x123456789},
-		Records: []smbuild.Record{{ID: 1, Locations: []smbuild.Location{
+		Records: []stackmaptest.Record{{ID: 1, Locations: []stackmaptest.Location{
 			{Kind: 1, Size: 8, Reg: 3},               // rbx
 			{Kind: 1, Size: 4, Reg: 3},               // ebx
 			{Kind: 2, Size: 8, Reg: 7, Offset: 16},   // rsp+16
@@ -46,7 +46,7 @@ func evalRecord(t *testing.T, bo binary.ByteOrder) stackmap.Record {
 			{Kind: 1, Size: 4, Reg: 1203},            // ppc64: the low half of r3
 		}}},
 	}
-	sec, err := stackmap.Parse(smbuild.Encode(bo.(binary.AppendByteOrder), tab), bo)
+	sec, err := stackmap.Parse(stackmaptest.Encode(bo.(binary.AppendByteOrder), tab), bo)
 	require.NoError(t, err)
 	return collect(sec.Table(0))[0]
 }
@@ -99,30 +99,30 @@ func TestEvaluate(t *testing.T) {
 // deopt), deopt [Register rbx, Constant 7], pairs (Indirect [rsp+8],
 // Indirect [rsp+8]) and (Indirect [rsp+8], Register r12), one GC slot
 // (Direct rsp+24); and a malformed one with an odd number of GC locations.
-func statepointTable() smbuild.Table {
-	pre := []smbuild.Location{{Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 2}}
-	good := append(append([]smbuild.Location(nil), pre...),
-		smbuild.Location{Kind: 1, Size: 8, Reg: 3}, smbuild.Location{Kind: 4, Size: 8, Offset: 7},
-		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8},
-		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, smbuild.Location{Kind: 1, Size: 8, Reg: 12},
-		smbuild.Location{Kind: 2, Size: 8, Reg: 7, Offset: 24})
-	odd := append(append([]smbuild.Location(nil), pre...),
-		smbuild.Location{Kind: 1, Size: 8, Reg: 3}, smbuild.Location{Kind: 4, Size: 8, Offset: 7},
-		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8})
-	return smbuild.Table{
+func statepointTable() stackmaptest.Table {
+	pre := []stackmaptest.Location{{Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 2}}
+	good := append(append([]stackmaptest.Location(nil), pre...),
+		stackmaptest.Location{Kind: 1, Size: 8, Reg: 3}, stackmaptest.Location{Kind: 4, Size: 8, Offset: 7},
+		stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8},
+		stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, stackmaptest.Location{Kind: 1, Size: 8, Reg: 12},
+		stackmaptest.Location{Kind: 2, Size: 8, Reg: 7, Offset: 24})
+	odd := append(append([]stackmaptest.Location(nil), pre...),
+		stackmaptest.Location{Kind: 1, Size: 8, Reg: 3}, stackmaptest.Location{Kind: 4, Size: 8, Offset: 7},
+		stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8})
+	return stackmaptest.Table{
 		Version:   3,
-		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 40, RecordCount: 4}},
-		Records: []smbuild.Record{
+		Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 40, RecordCount: 4}},
+		Records: []stackmaptest.Record{
 			{ID: stackmap.DefaultStatepointID, InstructionOffset: 10, Locations: good},
 			{ID: stackmap.DefaultStatepointID, InstructionOffset: 20, Locations: odd},
-			{ID: 5, InstructionOffset: 30, Locations: []smbuild.Location{{Kind: 1, Size: 8, Reg: 3}}},
-			{ID: 6, InstructionOffset: 40, Locations: []smbuild.Location{pre[0], pre[1], {Kind: 4, Size: 8, Offset: 9}}},
+			{ID: 5, InstructionOffset: 30, Locations: []stackmaptest.Location{{Kind: 1, Size: 8, Reg: 3}}},
+			{ID: 6, InstructionOffset: 40, Locations: []stackmaptest.Location{pre[0], pre[1], {Kind: 4, Size: 8, Offset: 9}}},
 		},
 	}
 }
 
 func TestStatepointView(t *testing.T) {
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, statepointTable()), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, statepointTable()), binary.LittleEndian)
 	require.NoError(t, err)
 	recs := collect(sec.Table(0))
 	sp, err := recs[0].Statepoint()

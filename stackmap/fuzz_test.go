@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -14,10 +14,10 @@ import (
 // Scanner reading the same bytes through NextView hands out only valid
 // records and stops with Parse's error.
 func FuzzParse(f *testing.F) {
-	f.Add(smbuild.Encode(binary.LittleEndian, smallTable()), false)
+	f.Add(stackmaptest.Encode(binary.LittleEndian, smallTable()), false)
 	v1 := smallTable()
 	v1.Version = 1
-	f.Add(smbuild.Encode(binary.BigEndian, v1, smallTable()), true)
+	f.Add(stackmaptest.Encode(binary.BigEndian, v1, smallTable()), true)
 	f.Add(largeSection(3, 3), false)
 	f.Fuzz(func(t *testing.T, data []byte, big bool) {
 		var bo binary.ByteOrder = binary.LittleEndian
@@ -84,7 +84,7 @@ func (patternMemory) ReadMemory(addr uint64, p []byte) error {
 // and every exact match must be at the address looked up.
 func FuzzRuntime(f *testing.F) {
 	f.Add(largeSection(3, 3), uint64(0x10008), false)
-	f.Add(smbuild.Encode(binary.LittleEndian, statepointTable()), uint64(0x100a), false)
+	f.Add(stackmaptest.Encode(binary.LittleEndian, statepointTable()), uint64(0x100a), false)
 	f.Fuzz(func(t *testing.T, data []byte, pc uint64, big bool) {
 		var bo binary.ByteOrder = binary.LittleEndian
 		if big {

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -23,7 +23,7 @@ type goldenSection struct {
 
 func goldenSections(t *testing.T) []goldenSection {
 	t.Helper()
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	require.NotEmpty(t, objs)
 	var out []goldenSection
@@ -64,7 +64,7 @@ func TestGoldenAllVersionsAgree(t *testing.T) {
 		require.NoError(t, err)
 		v3 := sec.Table(0)
 		require.Equal(t, stackmap.Version3, v3.Version(), g.name)
-		desc := smbuild.FromTable(v3)
+		desc := stackmaptest.FromTable(v3)
 		if !fitsOldLayout(desc) {
 			continue
 		}
@@ -80,7 +80,7 @@ func TestGoldenAllVersionsAgree(t *testing.T) {
 
 // fitsOldLayout reports whether a table can be written in the version 1
 // and 2 layouts, whose location sizes are one byte.
-func fitsOldLayout(t smbuild.Table) bool {
+func fitsOldLayout(t stackmaptest.Table) bool {
 	for _, r := range t.Records {
 		for _, l := range r.Locations {
 			if l.Size > 255 {

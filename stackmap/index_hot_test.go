@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -20,7 +20,7 @@ import (
 func TestIndexHotCacheConcurrent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	le := binary.LittleEndian
-	data := smbuild.Encode(le, genTable(rng, 0x401000, 2000, 20, 48, 80, false))
+	data := stackmaptest.Encode(le, genTable(rng, 0x401000, 2000, 20, 48, 80, false))
 	sec, err := stackmap.Parse(data, le)
 	require.NoError(t, err)
 	ix := stackmap.NewIndex(sec)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -225,28 +225,28 @@ func checkIndexAgainstRef(t *testing.T, name string, sec *stackmap.Section, exte
 // genTable makes a random table: nf functions from start, gaps and record
 // spacing as given (spread 0: every record of a function at one address),
 // some functions without records, some records sharing an address.
-func genTable(rng *rand.Rand, start uint64, nf, maxRecs int, spread, gap uint64, shuffle bool) smbuild.Table {
-	tab := smbuild.Table{Version: 3}
+func genTable(rng *rand.Rand, start uint64, nf, maxRecs int, spread, gap uint64, shuffle bool) stackmaptest.Table {
+	tab := stackmaptest.Table{Version: 3}
 	addr := start
 	id := uint64(0)
 	for range nf {
 		n := rng.IntN(maxRecs + 1)
-		f := smbuild.Function{Address: addr, StackSize: 16, RecordCount: uint64(n)}
+		f := stackmaptest.Function{Address: addr, StackSize: 16, RecordCount: uint64(n)}
 		off := uint32(rng.IntN(8))
 		for range n {
 			if spread > 0 && rng.IntN(10) != 0 { // one in ten shares the address before it
 				off += uint32(1 + rng.Uint64N(spread))
 			}
 			id++
-			tab.Records = append(tab.Records, smbuild.Record{ID: id, InstructionOffset: off})
+			tab.Records = append(tab.Records, stackmaptest.Record{ID: id, InstructionOffset: off})
 		}
 		tab.Functions = append(tab.Functions, f)
 		addr += uint64(off) + 1 + rng.Uint64N(gap+1)
 	}
 	if shuffle { // functions out of address order (records follow their function)
 		perm := rng.Perm(len(tab.Functions))
-		var fs []smbuild.Function
-		var rs []smbuild.Record
+		var fs []stackmaptest.Function
+		var rs []stackmaptest.Record
 		starts := []int{0}
 		for _, f := range tab.Functions {
 			starts = append(starts, starts[len(starts)-1]+int(f.RecordCount))
@@ -284,33 +284,33 @@ func TestIndexAgainstModelRandom(t *testing.T) {
 	le := binary.LittleEndian
 	type shape struct {
 		name   string
-		tables []smbuild.Table
+		tables []stackmaptest.Table
 	}
 	shapes := []shape{
-		{"one key", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0x4000, RecordCount: 1}}, Records: []smbuild.Record{{ID: 1, InstructionOffset: 5}}}}},
-		{"no records", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0x4000}}}}},
-		{"all keys equal", []smbuild.Table{genTable(rng, 0x1000, 1, 40, 0, 0, false)}},
-		{"address 0", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0, RecordCount: 2}}, Records: []smbuild.Record{{ID: 1}, {ID: 2, InstructionOffset: 1}}}}},
-		{"top of the address space", []smbuild.Table{genTable(rng, math.MaxUint64-1<<20, 50, 8, 40, 64, false)}},
-		{"even", []smbuild.Table{genTable(rng, 0x401000, 3000, 64, 48, 80, false)}},
-		{"clustered", []smbuild.Table{genTable(rng, 0x401000, 300, 64, 4, 1<<20, false)}},
-		{"shuffled", []smbuild.Table{genTable(rng, 0x401000, 500, 20, 48, 80, true)}},
-		{"several tables", []smbuild.Table{genTable(rng, 0x10000, 200, 10, 30, 50, false), genTable(rng, 0x8000, 100, 10, 30, 50, false), genTable(rng, 0x90000, 300, 10, 30, 50, true)}},
-		{"few keys 1.5 GiB apart", []smbuild.Table{{Version: 3, Functions: []smbuild.Function{{Address: 0x1000, RecordCount: 2}, {Address: 0x1000 + 3<<29, RecordCount: 1}}, Records: []smbuild.Record{{ID: 1, InstructionOffset: 4}, {ID: 2, InstructionOffset: 9}, {ID: 3, InstructionOffset: 2}}}}},
-		{"spanning 2 GiB", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<31-8, 10, 10, 4, 4, false)}},
-		{"spanning 4 GiB", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<32, 100, 10, 30, 50, false)}},
-		{"spanning 2^60", []smbuild.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 1<<60, 100, 10, 30, 50, false)}},
+		{"one key", []stackmaptest.Table{{Version: 3, Functions: []stackmaptest.Function{{Address: 0x4000, RecordCount: 1}}, Records: []stackmaptest.Record{{ID: 1, InstructionOffset: 5}}}}},
+		{"no records", []stackmaptest.Table{{Version: 3, Functions: []stackmaptest.Function{{Address: 0x4000}}}}},
+		{"all keys equal", []stackmaptest.Table{genTable(rng, 0x1000, 1, 40, 0, 0, false)}},
+		{"address 0", []stackmaptest.Table{{Version: 3, Functions: []stackmaptest.Function{{Address: 0, RecordCount: 2}}, Records: []stackmaptest.Record{{ID: 1}, {ID: 2, InstructionOffset: 1}}}}},
+		{"top of the address space", []stackmaptest.Table{genTable(rng, math.MaxUint64-1<<20, 50, 8, 40, 64, false)}},
+		{"even", []stackmaptest.Table{genTable(rng, 0x401000, 3000, 64, 48, 80, false)}},
+		{"clustered", []stackmaptest.Table{genTable(rng, 0x401000, 300, 64, 4, 1<<20, false)}},
+		{"shuffled", []stackmaptest.Table{genTable(rng, 0x401000, 500, 20, 48, 80, true)}},
+		{"several tables", []stackmaptest.Table{genTable(rng, 0x10000, 200, 10, 30, 50, false), genTable(rng, 0x8000, 100, 10, 30, 50, false), genTable(rng, 0x90000, 300, 10, 30, 50, true)}},
+		{"few keys 1.5 GiB apart", []stackmaptest.Table{{Version: 3, Functions: []stackmaptest.Function{{Address: 0x1000, RecordCount: 2}, {Address: 0x1000 + 3<<29, RecordCount: 1}}, Records: []stackmaptest.Record{{ID: 1, InstructionOffset: 4}, {ID: 2, InstructionOffset: 9}, {ID: 3, InstructionOffset: 2}}}}},
+		{"spanning 2 GiB", []stackmaptest.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<31-8, 10, 10, 4, 4, false)}},
+		{"spanning 4 GiB", []stackmaptest.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<32, 100, 10, 30, 50, false)}},
+		{"spanning 2^60", []stackmaptest.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 1<<60, 100, 10, 30, 50, false)}},
 	}
 	// Just below and just above the 32-bit layout's limit.
 	for _, last := range []uint64{1<<31 - 3, 1<<31 - 2, 1<<31 - 1, 1 << 31} {
 		tab := genTable(rng, 0x1000, 50, 10, 30, 50, false)
-		tab.Functions = append(tab.Functions, smbuild.Function{Address: 0x1000 + last - 1, RecordCount: 1})
-		tab.Records = append(tab.Records, smbuild.Record{ID: 999, InstructionOffset: 1})
-		shapes = append(shapes, shape{fmt.Sprintf("last at base+%#x", last), []smbuild.Table{tab}})
+		tab.Functions = append(tab.Functions, stackmaptest.Function{Address: 0x1000 + last - 1, RecordCount: 1})
+		tab.Records = append(tab.Records, stackmaptest.Record{ID: 999, InstructionOffset: 1})
+		shapes = append(shapes, shape{fmt.Sprintf("last at base+%#x", last), []stackmaptest.Table{tab}})
 	}
 	seen := map[string]bool{}
 	for _, s := range shapes {
-		data := smbuild.Encode(le, s.tables...)
+		data := stackmaptest.Encode(le, s.tables...)
 		sec, err := stackmap.Parse(data, le)
 		require.NoError(t, err, s.name)
 		checkAgainstRef(t, s.name, sec, rng)
@@ -354,8 +354,8 @@ func TestIndexAgainstModelTestdata(t *testing.T) {
 // every lookup as the sorted-slice model does.
 func FuzzIndexAgainstModel(f *testing.F) {
 	rng := rand.New(rand.NewPCG(3, 3))
-	f.Add(smbuild.Encode(binary.LittleEndian, genTable(rng, 0x1000, 20, 8, 30, 40, true)), uint64(0x1010))
-	f.Add(smbuild.Encode(binary.LittleEndian, genTable(rng, 0x1000, 3, 40, 0, 0, false)), uint64(0x1004))
+	f.Add(stackmaptest.Encode(binary.LittleEndian, genTable(rng, 0x1000, 20, 8, 30, 40, true)), uint64(0x1010))
+	f.Add(stackmaptest.Encode(binary.LittleEndian, genTable(rng, 0x1000, 3, 40, 0, 0, false)), uint64(0x1004))
 	f.Fuzz(func(t *testing.T, data []byte, pc uint64) {
 		sec, err := stackmap.Parse(data, binary.LittleEndian)
 		if err != nil {

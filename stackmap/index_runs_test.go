@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -15,14 +15,14 @@ import (
 // record at +4, then n records at +8 (IDs 1000, 1001, ...), then one at
 // +12; and a second function at 0x2000 with 3 records at +0.
 func sharedAddressSection(tb testing.TB, n int) *stackmap.Section {
-	tab := smbuild.Table{Version: 3, Functions: []smbuild.Function{{Address: 0x1000, RecordCount: uint64(n + 2)}, {Address: 0x2000, RecordCount: 3}}}
-	tab.Records = append(tab.Records, smbuild.Record{ID: 1, InstructionOffset: 4})
+	tab := stackmaptest.Table{Version: 3, Functions: []stackmaptest.Function{{Address: 0x1000, RecordCount: uint64(n + 2)}, {Address: 0x2000, RecordCount: 3}}}
+	tab.Records = append(tab.Records, stackmaptest.Record{ID: 1, InstructionOffset: 4})
 	for i := range n {
-		tab.Records = append(tab.Records, smbuild.Record{ID: 1000 + uint64(i), InstructionOffset: 8})
+		tab.Records = append(tab.Records, stackmaptest.Record{ID: 1000 + uint64(i), InstructionOffset: 8})
 	}
-	tab.Records = append(tab.Records, smbuild.Record{ID: 2, InstructionOffset: 12},
-		smbuild.Record{ID: 7, InstructionOffset: 0}, smbuild.Record{ID: 8, InstructionOffset: 0}, smbuild.Record{ID: 9, InstructionOffset: 0})
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
+	tab.Records = append(tab.Records, stackmaptest.Record{ID: 2, InstructionOffset: 12},
+		stackmaptest.Record{ID: 7, InstructionOffset: 0}, stackmaptest.Record{ID: 8, InstructionOffset: 0}, stackmaptest.Record{ID: 9, InstructionOffset: 0})
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(tb, err)
 	return sec
 }

@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // indexedSmallTable indexes smallTable: function 0 at 0x1000 with records
 // at +4 and +9, function 1 at 0x2000 with a record at +16.
 func indexedSmallTable(t *testing.T) *stackmap.Index {
-	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, smallTable())}
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: stackmaptest.Encode(binary.LittleEndian, smallTable())}
 	sec, err := sd.Parse()
 	require.NoError(t, err)
 	return stackmap.NewIndex(sec)
@@ -53,7 +53,7 @@ func TestIndexLookupPreceding(t *testing.T) {
 
 	// With the runtime's extents: f is 0x1000-0x1010, g 0x2000-0x2040;
 	// one extent over f and h (at 0x1800, no stack maps) would reach to g.
-	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, smallTable())}
+	sd := &stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: stackmaptest.Encode(binary.LittleEndian, smallTable())}
 	sec, err := sd.Parse()
 	require.NoError(t, err)
 	ix = stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: []stackmap.Extent{{0x2000, 0x2040}, {0x1000, 0x1010}}})
@@ -99,7 +99,7 @@ func TestIndexLookupPreceding(t *testing.T) {
 func TestIndexSharedAddressesAndSymbolSizes(t *testing.T) {
 	tab := smallTable()
 	tab.Records[1].InstructionOffset = 4 // records 0 and 1 share 0x1004
-	sd := stackmap.NewSectionData(stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: smbuild.Encode(binary.LittleEndian, tab)},
+	sd := stackmap.NewSectionData(stackmap.SectionData{ByteOrder: binary.LittleEndian, Data: stackmaptest.Encode(binary.LittleEndian, tab)},
 		stackmap.Relocations{Symbols: []stackmap.Symbol{{Name: "f", Value: 0x1000, Size: 0x20}, {Name: "g", Value: 0x2000, Size: 0x40}}}, nil)
 	sec, err := sd.Parse()
 	require.NoError(t, err)
@@ -128,7 +128,7 @@ func TestIndexSharedAddressesAndSymbolSizes(t *testing.T) {
 func TestRecordsAtVersion1(t *testing.T) {
 	tab := smallTable()
 	tab.Version = 1
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(t, err)
 	assert.Equal(t, 0, stackmap.NewIndex(sec).Len(), "v1 records without a function have no address")
 	var ids []uint64
@@ -157,7 +157,7 @@ func TestMatchRecordOutOfRange(t *testing.T) {
 }
 
 func TestNewIndexWithoutSectionData(t *testing.T) {
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
 	require.NoError(t, err)
 	ix := stackmap.NewIndex(sec)
 	m, ok := ix.Lookup(0x2010, 0)
@@ -173,8 +173,8 @@ func TestIndexRecordKnowsItsIndex(t *testing.T) {
 	linked, err := os.ReadFile("../testdata/linked/x86_64-elf/exe.stackmaps.bin")
 	require.NoError(t, err)
 	tab := smallTable()
-	tab.Functions = append([]smbuild.Function{{Address: 0x500, StackSize: 8}}, tab.Functions...) // no records
-	for _, data := range [][]byte{linked, largeSection(20, 30), smbuild.Encode(binary.LittleEndian, tab)} {
+	tab.Functions = append([]stackmaptest.Function{{Address: 0x500, StackSize: 8}}, tab.Functions...) // no records
+	for _, data := range [][]byte{linked, largeSection(20, 30), stackmaptest.Encode(binary.LittleEndian, tab)} {
 		sec, err := stackmap.Parse(data, binary.LittleEndian)
 		require.NoError(t, err)
 		ix := stackmap.NewIndex(sec)

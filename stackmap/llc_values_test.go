@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -21,7 +21,7 @@ import (
 // compiled from the named IR file (e.g. "constants").
 func goldenTables(t *testing.T, ir string) map[string]*stackmap.Table {
 	t.Helper()
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	out := map[string]*stackmap.Table{}
 	for _, o := range objs {

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
@@ -25,7 +25,7 @@ var readobjLocation = regexp.MustCompile(`^      #\d+: (.*?)(?: \(\d+\))?(, size
 // ConstantIndex refers to, which is the table's); Describe names the
 // registers.
 func TestLocationString(t *testing.T) {
-	paths, err := filepath.Glob(filepath.Join(golden.Root(), "objects/llvm22/x86_64-elf/*.readobj.txt"))
+	paths, err := filepath.Glob(filepath.Join(corpus.Root(), "objects/llvm22/x86_64-elf/*.readobj.txt"))
 	require.NoError(t, err)
 	require.NotEmpty(t, paths)
 	n := 0

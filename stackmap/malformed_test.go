@@ -9,21 +9,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // smallTable is a valid version 3 table: two functions, one constant,
 // three records (one with live-outs).
-func smallTable() smbuild.Table {
-	return smbuild.Table{
+func smallTable() stackmaptest.Table {
+	return stackmaptest.Table{
 		Version:   3,
-		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 24, RecordCount: 2}, {Address: 0x2000, StackSize: stackmap.DynamicStackSize, RecordCount: 1}},
+		Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 24, RecordCount: 2}, {Address: 0x2000, StackSize: stackmap.DynamicStackSize, RecordCount: 1}},
 		Constants: []uint64{1 << 40},
-		Records: []smbuild.Record{
-			{ID: 1, InstructionOffset: 4, Locations: []smbuild.Location{{Kind: 1, Size: 8, Reg: 3}, {Kind: 5, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: -1}}},
-			{ID: 2, InstructionOffset: 9, LiveOuts: []smbuild.LiveOut{{Reg: 7, Size: 8}}},
-			{ID: 3, InstructionOffset: 16, Locations: []smbuild.Location{{Kind: 3, Size: 8, Reg: 6, Offset: -16}, {Kind: 2, Size: 8, Reg: 7, Offset: 8}}},
+		Records: []stackmaptest.Record{
+			{ID: 1, InstructionOffset: 4, Locations: []stackmaptest.Location{{Kind: 1, Size: 8, Reg: 3}, {Kind: 5, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: -1}}},
+			{ID: 2, InstructionOffset: 9, LiveOuts: []stackmaptest.LiveOut{{Reg: 7, Size: 8}}},
+			{ID: 3, InstructionOffset: 16, Locations: []stackmaptest.Location{{Kind: 3, Size: 8, Reg: 6, Offset: -16}, {Kind: 2, Size: 8, Reg: 7, Offset: 8}}},
 		},
 	}
 }
@@ -39,7 +39,7 @@ func decodeErr(t *testing.T, data []byte) *stackmap.DecodeError {
 
 func TestSmallTableDecodes(t *testing.T) {
 	for _, bo := range []binary.AppendByteOrder{binary.LittleEndian, binary.BigEndian} {
-		sec, err := stackmap.Parse(smbuild.Encode(bo, smallTable()), bo.(binary.ByteOrder))
+		sec, err := stackmap.Parse(stackmaptest.Encode(bo, smallTable()), bo.(binary.ByteOrder))
 		require.NoError(t, err)
 		tab := sec.Table(0)
 		f1, _ := tab.Function(1)
@@ -57,7 +57,7 @@ func TestSmallTableDecodes(t *testing.T) {
 }
 
 func TestHugeCountsRefusedBeforeAllocation(t *testing.T) {
-	data := smbuild.Encode(binary.LittleEndian, smbuild.Table{Version: 3})
+	data := stackmaptest.Encode(binary.LittleEndian, stackmaptest.Table{Version: 3})
 	for _, field := range []int{4, 8, 12} {
 		b := append([]byte(nil), data...)
 		binary.LittleEndian.PutUint32(b[field:], 0xFFFFFFFF)
@@ -85,7 +85,7 @@ func bytesAllocated(f func()) uint64 {
 func TestBadLocationKind(t *testing.T) {
 	tab := smallTable()
 	tab.Records[2].Locations[1].Kind = 7
-	de := decodeErr(t, smbuild.Encode(binary.LittleEndian, tab))
+	de := decodeErr(t, stackmaptest.Encode(binary.LittleEndian, tab))
 	assert.ErrorIs(t, de, stackmap.ErrLocationKind)
 	assert.Equal(t, 0, de.Table)
 	assert.Equal(t, 2, de.Record)
@@ -100,13 +100,13 @@ func TestBadLocationKind(t *testing.T) {
 func TestKindZero(t *testing.T) {
 	tab := smallTable()
 	tab.Records[0].Locations[0].Kind = 0
-	assert.ErrorIs(t, decodeErr(t, smbuild.Encode(binary.LittleEndian, tab)), stackmap.ErrLocationKind)
+	assert.ErrorIs(t, decodeErr(t, stackmaptest.Encode(binary.LittleEndian, tab)), stackmap.ErrLocationKind)
 }
 
 func TestConstantIndexOutOfRange(t *testing.T) {
 	tab := smallTable()
 	tab.Records[0].Locations[1].Offset = 1
-	de := decodeErr(t, smbuild.Encode(binary.LittleEndian, tab))
+	de := decodeErr(t, stackmaptest.Encode(binary.LittleEndian, tab))
 	assert.ErrorIs(t, de, stackmap.ErrConstantIndex)
 	assert.Equal(t, 0, de.Record)
 	assert.Equal(t, 1, de.Location)
@@ -115,12 +115,12 @@ func TestConstantIndexOutOfRange(t *testing.T) {
 func TestRecordCountsMustSum(t *testing.T) {
 	tab := smallTable()
 	tab.Functions[1].RecordCount = 0
-	de := decodeErr(t, smbuild.Encode(binary.LittleEndian, tab))
+	de := decodeErr(t, stackmaptest.Encode(binary.LittleEndian, tab))
 	assert.ErrorIs(t, de, stackmap.ErrRecordCount)
 
 	tab = smallTable()
 	tab.Functions[0].RecordCount = 1 << 62
-	de = decodeErr(t, smbuild.Encode(binary.LittleEndian, tab))
+	de = decodeErr(t, stackmaptest.Encode(binary.LittleEndian, tab))
 	assert.ErrorIs(t, de, stackmap.ErrRecordCount)
 	assert.Equal(t, 0, de.Function)
 	assert.Equal(t, 16+16, de.Offset, "offset of function 0's record count")
@@ -130,17 +130,17 @@ func TestUnsupportedVersions(t *testing.T) {
 	for _, v := range []uint8{0, 4, 0xff} {
 		tab := smallTable()
 		tab.Version = v
-		de := decodeErr(t, smbuild.Encode(binary.LittleEndian, tab))
+		de := decodeErr(t, stackmaptest.Encode(binary.LittleEndian, tab))
 		assert.ErrorIs(t, de, stackmap.ErrUnsupportedVersion)
 		assert.NotErrorIs(t, de, stackmap.ErrMalformed)
 		assert.Contains(t, de.Error(), "version")
 	}
-	de := decodeErr(t, smbuild.Encode(binary.LittleEndian, smbuild.Table{Version: 4}))
+	de := decodeErr(t, stackmaptest.Encode(binary.LittleEndian, stackmaptest.Table{Version: 4}))
 	assert.Contains(t, de.Error(), "version 4")
 }
 
 func TestTrailingBytes(t *testing.T) {
-	data := append(smbuild.Encode(binary.LittleEndian, smallTable()), make([]byte, 8)...)
+	data := append(stackmaptest.Encode(binary.LittleEndian, smallTable()), make([]byte, 8)...)
 	de := decodeErr(t, data)
 	assert.ErrorIs(t, de, stackmap.ErrTrailingData)
 	assert.Equal(t, len(data)-8, de.Offset)
@@ -149,7 +149,7 @@ func TestTrailingBytes(t *testing.T) {
 func TestEmptyAndNilOrder(t *testing.T) {
 	_, err := stackmap.Parse(nil, binary.LittleEndian)
 	assert.ErrorIs(t, err, stackmap.ErrNoTables)
-	_, err = stackmap.Parse(smbuild.Encode(binary.LittleEndian, smallTable()), nil)
+	_, err = stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, smallTable()), nil)
 	assert.Error(t, err)
 }
 
@@ -160,7 +160,7 @@ func TestSeveralTables(t *testing.T) {
 	b.Records[2].Locations[0].Kind = 2
 	c := smallTable()
 	c.Version = 2
-	data := smbuild.Encode(binary.BigEndian, a, b, c)
+	data := stackmaptest.Encode(binary.BigEndian, a, b, c)
 	sec, err := stackmap.Parse(data, binary.BigEndian)
 	require.NoError(t, err)
 	require.Equal(t, 3, sec.NumTables())
@@ -180,8 +180,8 @@ func TestSeveralTables(t *testing.T) {
 		assert.Equal(t, uint64(1<<40), v)
 	}
 	// A fault in the third table names it.
-	c.Records[1].LiveOuts = make([]smbuild.LiveOut, 3)
-	data = smbuild.Encode(binary.BigEndian, a, b, c)
+	c.Records[1].LiveOuts = make([]stackmaptest.LiveOut, 3)
+	data = stackmaptest.Encode(binary.BigEndian, a, b, c)
 	data = data[:len(data)-8]
 	_, err = stackmap.Parse(data, binary.BigEndian)
 	var de *stackmap.DecodeError
@@ -192,7 +192,7 @@ func TestSeveralTables(t *testing.T) {
 func TestVersion1SeveralFunctionsHasNoAttribution(t *testing.T) {
 	tab := smallTable()
 	tab.Version = 1
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(t, err)
 	for _, r := range sec.Table(0).Records() {
 		assert.Equal(t, -1, r.Function())
@@ -202,7 +202,7 @@ func TestVersion1SeveralFunctionsHasNoAttribution(t *testing.T) {
 }
 
 func TestOutOfRangeAccessorsDoNotPanic(t *testing.T) {
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
 	require.NoError(t, err)
 	tab := sec.Table(0)
 	_, ok := tab.Function(-1)

@@ -8,12 +8,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 func TestParseMemory(t *testing.T) {
-	data := smbuild.Encode(binary.LittleEndian, smallTable())
+	data := stackmaptest.Encode(binary.LittleEndian, smallTable())
 	sec, err := stackmap.ParseMemory(unsafe.Pointer(&data[0]), len(data), binary.LittleEndian)
 	require.NoError(t, err)
 	assert.Equal(t, 3, sec.Table(0).NumRecords())

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -22,7 +22,7 @@ import (
 // its only table.
 func mirTable(t *testing.T, v, obj string) *stackmap.Table {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(golden.Root(), "mir", "llvm"+v, obj+".stackmaps.bin"))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), "mir", "llvm"+v, obj+".stackmaps.bin"))
 	require.NoError(t, err)
 	sec, err := stackmap.Parse(data, binary.LittleEndian)
 	require.NoError(t, err, obj)
@@ -175,10 +175,10 @@ func TestMIRCraftedValues(t *testing.T) {
 // every row's values are what llc wrote, and every location and live-out
 // of every MIR object has exactly one row.
 func TestMIRCraftedTSV(t *testing.T) {
-	rows, err := golden.MIRCrafted()
+	rows, err := corpus.MIRCrafted()
 	require.NoError(t, err)
 	require.NotEmpty(t, rows)
-	objs, err := golden.MIRObjects()
+	objs, err := corpus.MIRObjects()
 	require.NoError(t, err)
 	type key struct {
 		v, obj, rec, item string
@@ -216,7 +216,7 @@ func TestMIRCraftedTSV(t *testing.T) {
 	}
 	// Every location and live-out is listed.
 	for _, o := range objs {
-		rel, err := filepath.Rel(filepath.Join(golden.Root(), "mir", "llvm"+o.LLVM), o.Base())
+		rel, err := filepath.Rel(filepath.Join(corpus.Root(), "mir", "llvm"+o.LLVM), o.Base())
 		require.NoError(t, err)
 		rel = filepath.ToSlash(rel)
 		for _, r := range mirTable(t, o.LLVM, rel).Records() {

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -106,17 +106,17 @@ func TestReservedFieldsRefusedEveryShape(t *testing.T) {
 			for i := range tab.Records {
 				tab.Records[i].LiveOuts = nil
 				for j := range i % 6 {
-					tab.Records[i].LiveOuts = append(tab.Records[i].LiveOuts, smbuild.LiveOut{Reg: uint16(j), Size: 8})
+					tab.Records[i].LiveOuts = append(tab.Records[i].LiveOuts, stackmaptest.LiveOut{Reg: uint16(j), Size: 8})
 				}
 			}
-			data := smbuild.Encode(bo, tab)
+			data := stackmaptest.Encode(bo, tab)
 			if v == 3 && bo == binary.LittleEndian {
 				require.True(t, stackmap.UsesSlots(data, bo))
 			}
 			assertReservedRefused(t, "big", data, bo)
 			small := smallTable()
 			small.Version = v
-			assertReservedRefused(t, "small", smbuild.Encode(bo, small, small), bo)
+			assertReservedRefused(t, "small", stackmaptest.Encode(bo, small, small), bo)
 		}
 	}
 }

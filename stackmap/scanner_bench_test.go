@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -13,11 +13,11 @@ import (
 // records each (8 to 16 locations, 0 to 2 live-outs).
 func scanBenchSection() []byte {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var tabs []smbuild.Table
+	var tabs []stackmaptest.Table
 	for range 64 {
 		tabs = append(tabs, bigRecordTable(rng, 200, 8))
 	}
-	return smbuild.Encode(binary.LittleEndian, tabs...)
+	return stackmaptest.Encode(binary.LittleEndian, tabs...)
 }
 
 // BenchmarkScanWalk validates and walks every field of a section with a

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -32,7 +32,7 @@ func scanErr(data []byte, bo binary.ByteOrder) error {
 // little-endian, big-endian, version 1, 2 and 3 tables among them.
 func scanSections(t *testing.T) []goldenSection {
 	out := goldenSections(t)
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	for _, l := range linked {
 		data, err := os.ReadFile(l.Path + ".stackmaps.bin")
@@ -134,7 +134,7 @@ func TestScannerErrorsMatchParse(t *testing.T) {
 	rng := rand.New(rand.NewPCG(19, 4))
 	sections := scanSections(t)
 	tab := bigRecordTable(rng, 100, 4)
-	sections = append(sections, goldenSection{"big", smbuild.Encode(binary.LittleEndian, tab, tab), binary.LittleEndian})
+	sections = append(sections, goldenSection{"big", stackmaptest.Encode(binary.LittleEndian, tab, tab), binary.LittleEndian})
 	faults := 0
 	for round := range 3000 {
 		g := sections[rng.IntN(len(sections))]
@@ -192,7 +192,7 @@ func TestScannerEmptyAndNilOrder(t *testing.T) {
 	assert.False(t, sc.NextTable())
 	assert.False(t, sc.NextRecord())
 	assert.True(t, strings.Contains(sc.Err().Error(), "byte order"))
-	sc = stackmap.NewScanner(smbuild.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
+	sc = stackmap.NewScanner(stackmaptest.Encode(binary.LittleEndian, smallTable()), binary.LittleEndian)
 	assert.False(t, sc.NextRecord(), "NextRecord before NextTable")
 	assert.False(t, sc.NextView().Valid(), "NextView before NextTable")
 	assert.True(t, sc.NextTable())

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -18,22 +18,22 @@ import (
 // records of 8 to 16 locations of every kind (large records: Parse checks
 // them keySlots at a time, and takes the loop for those over 12) and nc
 // constants.
-func bigRecordTable(rng *rand.Rand, nr, nc int) smbuild.Table {
-	tab := smbuild.Table{Version: 3, Functions: []smbuild.Function{{Address: 0x1000, StackSize: 64, RecordCount: uint64(nr)}}}
+func bigRecordTable(rng *rand.Rand, nr, nc int) stackmaptest.Table {
+	tab := stackmaptest.Table{Version: 3, Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 64, RecordCount: uint64(nr)}}}
 	for i := range nc {
 		tab.Constants = append(tab.Constants, uint64(i)<<40)
 	}
 	for i := range nr {
-		r := smbuild.Record{ID: uint64(i), InstructionOffset: uint32(8 * i)}
+		r := stackmaptest.Record{ID: uint64(i), InstructionOffset: uint32(8 * i)}
 		for range 8 + rng.IntN(9) {
-			l := smbuild.Location{Kind: uint8(1 + rng.IntN(4)), Size: 8, Reg: uint16(rng.IntN(16)), Offset: int32(rng.Uint32())}
+			l := stackmaptest.Location{Kind: uint8(1 + rng.IntN(4)), Size: 8, Reg: uint16(rng.IntN(16)), Offset: int32(rng.Uint32())}
 			if nc > 0 && rng.IntN(4) == 0 {
 				l.Kind, l.Offset = uint8(stackmap.ConstantIndex), int32(rng.IntN(nc))
 			}
 			r.Locations = append(r.Locations, l)
 		}
 		for range rng.IntN(3) {
-			r.LiveOuts = append(r.LiveOuts, smbuild.LiveOut{Reg: 7, Size: 8})
+			r.LiveOuts = append(r.LiveOuts, stackmaptest.LiveOut{Reg: 7, Size: 8})
 		}
 		tab.Records = append(tab.Records, r)
 	}
@@ -67,11 +67,11 @@ func TestLargeRecordFaults(t *testing.T) {
 				n, loc = 16, 14 // a record too large for the slots
 			}
 			for len(rec.Locations) < n {
-				rec.Locations = append(rec.Locations, smbuild.Location{Kind: 1, Size: 8})
+				rec.Locations = append(rec.Locations, stackmaptest.Location{Kind: 1, Size: 8})
 			}
 			rec.Locations = rec.Locations[:n]
 			rec.Locations[loc].Kind, rec.Locations[loc].Offset = tc.kind, tc.index
-			de := decodeErr(t, smbuild.Encode(binary.LittleEndian, tab))
+			de := decodeErr(t, stackmaptest.Encode(binary.LittleEndian, tab))
 			assert.ErrorIs(t, de, tc.want)
 			assert.Equal(t, 40, de.Record)
 			assert.Equal(t, loc, de.Location)
@@ -81,7 +81,7 @@ func TestLargeRecordFaults(t *testing.T) {
 	// not the truncation: faults come in record order.
 	tab := bigRecordTable(rng, 64, 3)
 	tab.Records[10].Locations[2].Kind = 9
-	data := smbuild.Encode(binary.LittleEndian, tab)
+	data := stackmaptest.Encode(binary.LittleEndian, tab)
 	de := decodeErr(t, data[:len(data)-200])
 	assert.ErrorIs(t, de, stackmap.ErrLocationKind)
 	assert.Equal(t, []int{10, 2}, []int{de.Record, de.Location})
@@ -107,7 +107,7 @@ func TestSlotsAgreeWithLoop(t *testing.T) {
 				l.Kind, l.Offset = 5, math.MaxInt32
 			}
 		}
-		data := smbuild.Encode(binary.LittleEndian, tab)
+		data := stackmaptest.Encode(binary.LittleEndian, tab)
 		if i%4 == 0 {
 			data = data[:len(data)-rng.IntN(len(data)/2)] // also: records that do not fit
 		}
@@ -129,7 +129,7 @@ func TestLargeRecordsBothOrders(t *testing.T) {
 	tab := bigRecordTable(rand.New(rand.NewPCG(5, 6)), 100, 4)
 	var ids [2][]uint64
 	for i, bo := range []binary.AppendByteOrder{binary.LittleEndian, binary.BigEndian} {
-		sec, err := stackmap.Parse(smbuild.Encode(bo, tab), bo.(binary.ByteOrder))
+		sec, err := stackmap.Parse(stackmaptest.Encode(bo, tab), bo.(binary.ByteOrder))
 		require.NoError(t, err)
 		for _, r := range sec.Table(0).Records() {
 			ids[i] = append(ids[i], r.ID()+uint64(r.NumLocations())<<32)
@@ -137,7 +137,7 @@ func TestLargeRecordsBothOrders(t *testing.T) {
 	}
 	require.Len(t, ids[0], 100)
 	assert.Equal(t, ids[0], ids[1])
-	_, _, err := stackmap.ValidateBothWays(smbuild.Encode(binary.LittleEndian, tab))
+	_, _, err := stackmap.ValidateBothWays(stackmaptest.Encode(binary.LittleEndian, tab))
 	assert.NoError(t, err, "the little-endian table is not checked by slots")
 	assert.False(t, errors.Is(err, stackmap.ErrMalformed))
 }
@@ -166,12 +166,12 @@ func TestWhichTablesUseSlots(t *testing.T) {
 		bo   binary.ByteOrder
 		want bool
 	}{
-		{"varied", smbuild.Encode(le, varied), le, true},
-		{"varied, big-endian", smbuild.Encode(be, varied), be, false},
-		{"varied, version 2", smbuild.Encode(le, v2), le, false},
-		{"8 locations each", smbuild.Encode(le, uniform), le, false},
-		{"0 to 3 locations", smbuild.Encode(le, small), le, false},
-		{"31 records", smbuild.Encode(le, few), le, false},
+		{"varied", stackmaptest.Encode(le, varied), le, true},
+		{"varied, big-endian", stackmaptest.Encode(be, varied), be, false},
+		{"varied, version 2", stackmaptest.Encode(le, v2), le, false},
+		{"8 locations each", stackmaptest.Encode(le, uniform), le, false},
+		{"0 to 3 locations", stackmaptest.Encode(le, small), le, false},
+		{"31 records", stackmaptest.Encode(le, few), le, false},
 	} {
 		assert.Equal(t, tc.want, stackmap.UsesSlots(tc.data, tc.bo), tc.name)
 		_, err := stackmap.Parse(tc.data, tc.bo)
@@ -191,7 +191,7 @@ func FuzzSlots(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, edits []byte) {
 		rng := rand.New(rand.NewPCG(seed, 11))
 		tab := bigRecordTable(rng, 32+rng.IntN(32), rng.IntN(4))
-		data := smbuild.Encode(binary.LittleEndian, tab)
+		data := stackmaptest.Encode(binary.LittleEndian, tab)
 		start := 16 + 24*len(tab.Functions) + 8*len(tab.Constants) // the first record
 		for i := 0; i+1 < len(edits); i += 2 {
 			pos := start + int(edits[i])*(len(data)-start)/256

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -14,7 +14,7 @@ import (
 // 260 locations, a function of 40 records) into a buffer that already has
 // room: no allocation.
 func BenchmarkAppendTable(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join(golden.Root(), "objects", "llvm22", "x86_64-elf", "large_record.stackmaps.bin"))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), "objects", "llvm22", "x86_64-elf", "large_record.stackmaps.bin"))
 	if err != nil {
 		b.Fatal(err)
 	}

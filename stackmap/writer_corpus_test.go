@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -26,11 +26,11 @@ import (
 func corpusSections(t *testing.T) map[string]*stackmap.Section {
 	t.Helper()
 	out := map[string]*stackmap.Section{}
-	err := filepath.WalkDir(golden.Root(), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(corpus.Root(), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel(golden.Root(), path)
+		rel, _ := filepath.Rel(corpus.Root(), path)
 		if strings.HasSuffix(path, ".bin") {
 			data, err := os.ReadFile(path)
 			require.NoError(t, err)

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -18,12 +18,12 @@ import (
 // x), and that encoding a decoded section gives back its bytes whenever
 // its reserved fields and padding are zero, as LLVM writes them.
 func FuzzWriter(f *testing.F) {
-	f.Add(smbuild.Encode(binary.LittleEndian, smallTable()), false)
+	f.Add(stackmaptest.Encode(binary.LittleEndian, smallTable()), false)
 	v1 := smallTable()
 	v1.Version = 1
-	f.Add(smbuild.Encode(binary.BigEndian, v1, smallTable()), true)
+	f.Add(stackmaptest.Encode(binary.BigEndian, v1, smallTable()), true)
 	f.Add(largeSection(3, 3), false)
-	if objs, err := golden.Objects(); err == nil && len(objs) > 0 {
+	if objs, err := corpus.Objects(); err == nil && len(objs) > 0 {
 		for _, o := range objs[:min(len(objs), 8)] {
 			if data, err := os.ReadFile(o.Base() + ".stackmaps.bin"); err == nil {
 				f.Add(data, o.ByteOrder == binary.BigEndian)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -27,7 +27,7 @@ func TestWriterOversizedRecordLikeLLC(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles a 65,538-operand stack map with llc")
 	}
-	tools := testtools.Need(t, "llc-22")
+	tools := testenv.Need(t, "llc-22")
 	dir := t.TempDir()
 	var ir strings.Builder
 	ir.WriteString("declare void @llvm.experimental.stackmap(i64, i32, ...)\n")

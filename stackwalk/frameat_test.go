@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
@@ -19,23 +19,23 @@ import (
 // malformed statepoint at +20, a patchpoint-style record at +30 (rbx) and
 // at +40 a stackmap whose live values are 0, 0, 9.
 func frameAtTable() *stackmap.Section {
-	pre := []smbuild.Location{{Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 2}}
-	good := append(append([]smbuild.Location(nil), pre...),
-		smbuild.Location{Kind: 1, Size: 8, Reg: 3}, smbuild.Location{Kind: 4, Size: 8, Offset: 7},
-		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8},
-		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, smbuild.Location{Kind: 1, Size: 8, Reg: 12},
-		smbuild.Location{Kind: 2, Size: 8, Reg: 7, Offset: 24})
-	odd := append(append([]smbuild.Location(nil), pre...),
-		smbuild.Location{Kind: 1, Size: 8, Reg: 3}, smbuild.Location{Kind: 4, Size: 8, Offset: 7},
-		smbuild.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8})
-	data := smbuild.Encode(binary.LittleEndian, smbuild.Table{
+	pre := []stackmaptest.Location{{Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 0}, {Kind: 4, Size: 8, Offset: 2}}
+	good := append(append([]stackmaptest.Location(nil), pre...),
+		stackmaptest.Location{Kind: 1, Size: 8, Reg: 3}, stackmaptest.Location{Kind: 4, Size: 8, Offset: 7},
+		stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8},
+		stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8}, stackmaptest.Location{Kind: 1, Size: 8, Reg: 12},
+		stackmaptest.Location{Kind: 2, Size: 8, Reg: 7, Offset: 24})
+	odd := append(append([]stackmaptest.Location(nil), pre...),
+		stackmaptest.Location{Kind: 1, Size: 8, Reg: 3}, stackmaptest.Location{Kind: 4, Size: 8, Offset: 7},
+		stackmaptest.Location{Kind: 3, Size: 8, Reg: 7, Offset: 8})
+	data := stackmaptest.Encode(binary.LittleEndian, stackmaptest.Table{
 		Version:   3,
-		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 40, RecordCount: 4}},
-		Records: []smbuild.Record{
+		Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 40, RecordCount: 4}},
+		Records: []stackmaptest.Record{
 			{ID: stackmap.DefaultStatepointID, InstructionOffset: 10, Locations: good},
 			{ID: stackmap.DefaultStatepointID, InstructionOffset: 20, Locations: odd},
-			{ID: 5, InstructionOffset: 30, Locations: []smbuild.Location{{Kind: 1, Size: 8, Reg: 3}}},
-			{ID: 6, InstructionOffset: 40, Locations: []smbuild.Location{pre[0], pre[1], {Kind: 4, Size: 8, Offset: 9}}},
+			{ID: 5, InstructionOffset: 30, Locations: []stackmaptest.Location{{Kind: 1, Size: 8, Reg: 3}}},
+			{ID: 6, InstructionOffset: 40, Locations: []stackmaptest.Location{pre[0], pre[1], {Kind: 4, Size: 8, Offset: 9}}},
 		},
 	})
 	sec, err := stackmap.Parse(data, binary.LittleEndian)

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 )
 
@@ -22,7 +22,7 @@ func TestWalkLive(t *testing.T) {
 		{"pie", "statepoint"}, {"nopie", "statepoint"}, {"pie", "patchpoint"}, {"nopie", "patchpoint"},
 	} {
 		t.Run("x86_64/"+b.pie+"-"+b.mode, func(t *testing.T) {
-			testtools.Need(t, "bash", "python3", "llc-22", "gcc")
+			testenv.Need(t, "bash", "python3", "llc-22", "gcc")
 			out := t.TempDir()
 			dir := walktest.Dir()
 			run := func(name string, args ...string) {

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -29,7 +29,7 @@ var cfiBinaries = []string{"walk/captures/*/walk", "deopt/golden/*/deopt", "link
 func TestRecordsHaveCFI(t *testing.T) {
 	var paths []string
 	for _, g := range cfiBinaries {
-		ps, err := filepath.Glob(filepath.Join(golden.Root(), g))
+		ps, err := filepath.Glob(filepath.Join(corpus.Root(), g))
 		require.NoError(t, err)
 		paths = append(paths, ps...)
 	}

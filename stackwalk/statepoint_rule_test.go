@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
@@ -24,8 +24,8 @@ func TestFrameStackmapLookalike(t *testing.T) {
 	require.NoError(t, err)
 	sec, err := stackmap.Parse(raw, binary.LittleEndian)
 	require.NoError(t, err)
-	tab := smbuild.FromTable(sec.Table(0))
-	var rec *smbuild.Record
+	tab := stackmaptest.FromTable(sec.Table(0))
+	var rec *stackmaptest.Record
 	for i := range tab.Records {
 		if tab.Records[i].ID == 200 {
 			rec = &tab.Records[i]
@@ -33,9 +33,9 @@ func TestFrameStackmapLookalike(t *testing.T) {
 	}
 	require.NotNil(t, rec, "const_i64_edges' record")
 	rec.InstructionOffset = synRet - synFunc
-	tab.Functions = []smbuild.Function{{Address: synFunc, StackSize: 40, RecordCount: 1}}
-	tab.Records = []smbuild.Record{*rec}
-	one, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
+	tab.Functions = []stackmaptest.Function{{Address: synFunc, StackSize: 40, RecordCount: 1}}
+	tab.Records = []stackmaptest.Record{*rec}
+	one, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(t, err)
 
 	m, mem, rs := synthetic(t, 1)

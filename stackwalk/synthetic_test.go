@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
@@ -83,16 +83,16 @@ func synEHFrame() []byte {
 
 // synStackmaps is the statepoint record at 0x1050.
 func synStackmaps(t testing.TB) *stackmap.Index {
-	c := func(v int32) smbuild.Location {
-		return smbuild.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
+	c := func(v int32) stackmaptest.Location {
+		return stackmaptest.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
 	}
-	ind := func(off int32) smbuild.Location {
-		return smbuild.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7, Offset: off}
+	ind := func(off int32) stackmaptest.Location {
+		return stackmaptest.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7, Offset: off}
 	}
-	data := smbuild.Encode(binary.LittleEndian, smbuild.Table{
+	data := stackmaptest.Encode(binary.LittleEndian, stackmaptest.Table{
 		Version:   3,
-		Functions: []smbuild.Function{{Address: synFunc, StackSize: 40, RecordCount: 1}},
-		Records: []smbuild.Record{{ID: 0xABCDEF00, InstructionOffset: synRet - synFunc, Locations: []smbuild.Location{
+		Functions: []stackmaptest.Function{{Address: synFunc, StackSize: 40, RecordCount: 1}},
+		Records: []stackmaptest.Record{{ID: 0xABCDEF00, InstructionOffset: synRet - synFunc, Locations: []stackmaptest.Location{
 			c(0), c(0), c(2),
 			{Kind: uint8(stackmap.Register), Size: 8, Reg: 3}, ind(8),
 			ind(0), ind(0),

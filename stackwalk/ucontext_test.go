@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/coretest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/linuxregs"
 	"github.com/stackmaps/stackmaps/objfile"
@@ -55,7 +55,7 @@ func TestWalkFromUcontextLive(t *testing.T) {
 	for _, arch := range []string{"x86_64", "aarch64", "ppc64le", "ppc64", "s390x", "riscv64"} {
 		t.Run(arch, func(t *testing.T) {
 			if arch != "x86_64" {
-				testtools.Need(t, "qemu-"+arch+"-static")
+				testenv.Need(t, "qemu-"+arch+"-static")
 			}
 			mode := map[string]string{"x86_64": "statepoint", "aarch64": "statepoint", "riscv64": "statepoint"}[arch]
 			if mode == "" {

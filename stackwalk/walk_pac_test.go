@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackwalk"
@@ -73,7 +73,7 @@ func TestWalkPACLive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program under qemu")
 	}
-	testtools.Need(t, "bash", "python3", "llc-22", "aarch64-linux-gnu-gcc", "qemu-aarch64-static")
+	testenv.Need(t, "bash", "python3", "llc-22", "aarch64-linux-gnu-gcc", "qemu-aarch64-static")
 	out := t.TempDir()
 	dir := walktest.Dir()
 	build := exec.Command(filepath.Join(dir, "build.sh"), "aarch64", "pie", "statepoint", out)

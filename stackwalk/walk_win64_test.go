@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/pesection"
@@ -94,12 +94,12 @@ func TestWalkWindowsRebuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs programs under wine")
 	}
-	if testtools.Need(t, "llc-22", "clang-22", "lld-link-22", "llvm-dlltool-22") == nil {
+	if testenv.Need(t, "llc-22", "clang-22", "lld-link-22", "llvm-dlltool-22") == nil {
 		return
 	}
 	if _, err := exec.LookPath("wine64"); err != nil {
 		if _, err := exec.LookPath("wine"); err != nil {
-			testtools.Missing(t, "neither wine64 nor wine is on PATH")
+			testenv.Missing(t, "neither wine64 nor wine is on PATH")
 			return
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
@@ -43,22 +43,22 @@ func wideEHFrame(nfuncs int) []byte {
 
 // wideStackmaps is one statepoint record a copy, at its return address.
 func wideStackmaps(t testing.TB, nfuncs int) *stackmap.Index {
-	c := func(v int32) smbuild.Location {
-		return smbuild.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
+	c := func(v int32) stackmaptest.Location {
+		return stackmaptest.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
 	}
-	ind := func(off int32) smbuild.Location {
-		return smbuild.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7, Offset: off}
+	ind := func(off int32) stackmaptest.Location {
+		return stackmaptest.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7, Offset: off}
 	}
-	tab := smbuild.Table{Version: 3}
+	tab := stackmaptest.Table{Version: 3}
 	for k := range nfuncs {
-		tab.Functions = append(tab.Functions, smbuild.Function{Address: synFunc + uint64(k)*wideStride, StackSize: 40, RecordCount: 1})
-		tab.Records = append(tab.Records, smbuild.Record{ID: uint64(k), InstructionOffset: synRet - synFunc, Locations: []smbuild.Location{
+		tab.Functions = append(tab.Functions, stackmaptest.Function{Address: synFunc + uint64(k)*wideStride, StackSize: 40, RecordCount: 1})
+		tab.Records = append(tab.Records, stackmaptest.Record{ID: uint64(k), InstructionOffset: synRet - synFunc, Locations: []stackmaptest.Location{
 			c(0), c(0), c(2),
 			{Kind: uint8(stackmap.Register), Size: 8, Reg: 3}, ind(8),
 			ind(0), ind(0),
 		}})
 	}
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, tab), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, tab), binary.LittleEndian)
 	require.NoError(t, err)
 	return stackmap.NewIndex(sec)
 }

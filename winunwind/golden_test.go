@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/winunwind"
 )
 
@@ -176,7 +176,7 @@ func TestReadobjImages(t *testing.T) {
 // the checked-in files (skipped without the tools, which
 // STACKMAPS_REQUIRE_TOOLS=1 requires).
 func TestTestdataCurrent(t *testing.T) {
-	tools := testtools.Need(t, "llc-22", "llvm-mc-22", "llvm-readobj-22")
+	tools := testenv.Need(t, "llc-22", "llvm-mc-22", "llvm-readobj-22")
 	if tools == nil {
 		return
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 func TestParseCodeAddr(t *testing.T) {
@@ -57,7 +57,7 @@ func TestParseCodeAddr(t *testing.T) {
 	}
 }
 
-func fsPath(rel string) string { return filepath.Join(golden.Root(), "fsections", rel) }
+func fsPath(rel string) string { return filepath.Join(corpus.Root(), "fsections", rel) }
 
 // The reproduction: lookup fs.o 0x4 answered with records of two
 // functions as if one; dump --unwind found no FDE for kinds_indirect's
@@ -116,7 +116,7 @@ func TestFunctionSectionsText(t *testing.T) {
 	assert.Contains(t, out, ".text[9]:0x11: exact, 1 record\n  "+nouniq+": section .llvm_stackmaps, table 0, function #3 cf_local, at cf_local+0x11\n")
 
 	// A linked file has no code sections to name.
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	_, stderr, status = runTool("lookup", linked[0].Path, ".text:0x1000")
 	assert.Equal(t, exitUsage, status)

@@ -10,14 +10,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // jsonLinesFiles are files with and without findings, several tables and
 // an unreadable path: check and stats print one line for each.
 func jsonLinesFiles() []string {
-	r := golden.Root()
+	r := corpus.Root()
 	return []string{
 		filepath.Join(r, "mir/llvm19/x86_64-elf/x86_memory.o"),
 		filepath.Join(r, "objects/llvm19/x86_64-elf/zero_locations.o"),
@@ -41,7 +41,7 @@ func parseJSONLines(t *testing.T, out string, n int) []map[string]any {
 		docs = append(docs, d)
 	}
 	t.Run("python3", func(t *testing.T) {
-		testtools.Need(t, "python3")
+		testenv.Need(t, "python3")
 		cmd := exec.Command("python3", "-c", `import sys, json
 n = 0
 for line in sys.stdin:
@@ -122,7 +122,7 @@ func TestStatsJSONLines(t *testing.T) {
 }
 
 func TestCheckEnableDisable(t *testing.T) {
-	path := filepath.Join(golden.Root(), "mir/llvm19/x86_64-elf/x86_memory.o")
+	path := filepath.Join(corpus.Root(), "mir/llvm19/x86_64-elf/x86_memory.o")
 	rules := func(args ...string) []string {
 		var out []string
 		for _, l := range checkLines(t, exitFail, append(args, path)...) {

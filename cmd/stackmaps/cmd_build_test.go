@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
@@ -23,7 +23,7 @@ import (
 // the bytes must come back exactly.
 func TestBuildRoundTripsRawSections(t *testing.T) {
 	n := 0
-	err := filepath.WalkDir(golden.Root(), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(corpus.Root(), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".bin") {
 			return err
 		}
@@ -52,7 +52,7 @@ func TestBuildRoundTripsRawSections(t *testing.T) {
 // file, before relocation.
 func TestBuildRoundTripsObjects(t *testing.T) {
 	n := 0
-	err := filepath.WalkDir(golden.Root(), func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(corpus.Root(), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasSuffix(path, ".bin") || strings.HasSuffix(path, ".txt") {
 			return err
 		}
@@ -84,7 +84,7 @@ func TestBuildRoundTripsObjects(t *testing.T) {
 // file's slices, byte order overrides, and errors that name the JSON path.
 func TestBuildCommand(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(golden.Root(), "fat", "kinds-universal.o")
+	src := filepath.Join(corpus.Root(), "fat", "kinds-universal.o")
 	js, _, status := runTool("dump", "--format=json", src)
 	require.Equal(t, exitOK, status)
 	jsonPath := filepath.Join(dir, "u.json")
@@ -121,7 +121,7 @@ func TestBuildCommand(t *testing.T) {
 		{`"record_count":1`, `tables[0].records: function record counts sum to`},
 		{`"dwarf_reg":0`, `.dwarf_reg: 70000 is not an unsigned 16-bit integer`},
 	}
-	raw := filepath.Join(golden.Root(), "objects", "llvm22", "x86_64-elf", "kinds.stackmaps.bin")
+	raw := filepath.Join(corpus.Root(), "objects", "llvm22", "x86_64-elf", "kinds.stackmaps.bin")
 	js, _, status = runTool("dump", "--format=json", "--raw", raw)
 	require.Equal(t, exitOK, status)
 	for _, b := range bad {
@@ -139,7 +139,7 @@ func TestBuildCommand(t *testing.T) {
 // gets its constants table built from the locations' values by LLVM's
 // rules, giving back llc's bytes.
 func TestBuildConstantsByValue(t *testing.T) {
-	raw := filepath.Join(golden.Root(), "objects", "llvm22", "x86_64-elf", "constants.stackmaps.bin")
+	raw := filepath.Join(corpus.Root(), "objects", "llvm22", "x86_64-elf", "constants.stackmaps.bin")
 	want, err := os.ReadFile(raw)
 	require.NoError(t, err)
 	js, _, status := runTool("dump", "--format=json", "--raw", raw)
@@ -155,7 +155,7 @@ func TestBuildConstantsByValue(t *testing.T) {
 // FuzzBuild checks that no JSON panics build, and that whatever it builds
 // decodes (build refuses what the writer cannot encode).
 func FuzzBuild(f *testing.F) {
-	data, err := os.ReadFile(filepath.Join(golden.Root(), "build", "kinds.json"))
+	data, err := os.ReadFile(filepath.Join(corpus.Root(), "build", "kinds.json"))
 	require.NoError(f, err)
 	f.Add(string(data))
 	f.Add(`{"tables":[{"version":3,"constants":null,"functions":[],"records":[]}]}`)

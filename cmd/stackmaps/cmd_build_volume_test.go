@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -175,7 +175,7 @@ func TestBuildMessages(t *testing.T) {
 // values as well.
 func TestBuildMembersInAnyOrder(t *testing.T) {
 	for _, name := range []string{"kinds", "constants"} {
-		raw := filepath.Join(golden.Root(), "objects", "llvm22", "x86_64-elf", name+".stackmaps.bin")
+		raw := filepath.Join(corpus.Root(), "objects", "llvm22", "x86_64-elf", name+".stackmaps.bin")
 		want, err := os.ReadFile(raw)
 		require.NoError(t, err)
 		js, _, status := runTool("dump", "--format=json", "--raw", raw)

@@ -10,25 +10,25 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/lint"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // cleanTable is a well-formed version 3 table: one function at 0x1000 with
 // a stackmap record (register + constant pool entry) and a statepoint.
-func cleanTable() smbuild.Table {
-	return smbuild.Table{
+func cleanTable() stackmaptest.Table {
+	return stackmaptest.Table{
 		Version:   3,
-		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 16, RecordCount: 2}},
+		Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 16, RecordCount: 2}},
 		Constants: []uint64{1 << 40},
-		Records: []smbuild.Record{
-			{ID: 1, InstructionOffset: 4, Locations: []smbuild.Location{
+		Records: []stackmaptest.Record{
+			{ID: 1, InstructionOffset: 4, Locations: []stackmaptest.Location{
 				{Kind: 1, Size: 8, Reg: 3},
 				{Kind: 5, Size: 8, Offset: 0},
-			}, LiveOuts: []smbuild.LiveOut{{Reg: 0, Size: 8}}},
-			{ID: stackmap.DefaultStatepointID, InstructionOffset: 9, Locations: []smbuild.Location{
+			}, LiveOuts: []stackmaptest.LiveOut{{Reg: 0, Size: 8}}},
+			{ID: stackmap.DefaultStatepointID, InstructionOffset: 9, Locations: []stackmaptest.Location{
 				{Kind: 4, Size: 8}, {Kind: 4, Size: 8}, {Kind: 4, Size: 8, Offset: 1},
 				{Kind: 4, Size: 8, Offset: 7},                                                // deopt
 				{Kind: 3, Size: 8, Reg: 7, Offset: 8}, {Kind: 3, Size: 8, Reg: 7, Offset: 8}, // pair
@@ -38,10 +38,10 @@ func cleanTable() smbuild.Table {
 }
 
 // writeRaw encodes tables into a temporary raw section file.
-func writeRaw(t *testing.T, tables ...smbuild.Table) string {
+func writeRaw(t *testing.T, tables ...stackmaptest.Table) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "section.bin")
-	require.NoError(t, os.WriteFile(path, smbuild.Encode(binary.LittleEndian, tables...), 0o644))
+	require.NoError(t, os.WriteFile(path, stackmaptest.Encode(binary.LittleEndian, tables...), 0o644))
 	return path
 }
 
@@ -81,7 +81,7 @@ func TestCheckReservedFields(t *testing.T) {
 }
 
 func TestCheckNonZeroPadding(t *testing.T) {
-	data := smbuild.Encode(binary.LittleEndian, cleanTable())
+	data := stackmaptest.Encode(binary.LittleEndian, cleanTable())
 	// Record 1 (0x60) has 6 locations (to 0xb8), the live-out header (to
 	// 0xbc) and no live-outs: 4 padding bytes at 0xbc.
 	data[0xbc] = 0xff
@@ -130,29 +130,29 @@ func TestCheckStatepoints(t *testing.T) {
 	sp := base.Records[1]
 	cases := []struct {
 		name string
-		edit func(r *smbuild.Record)
+		edit func(r *stackmaptest.Record)
 		want string
 	}{
-		{"too many deopt", func(r *smbuild.Record) { r.Locations[2].Offset = 9 },
+		{"too many deopt", func(r *stackmaptest.Record) { r.Locations[2].Offset = 9 },
 			"offset 0x60: malformed statepoint: 9 deopt arguments, only 3 locations follow the preamble [statepoint]"},
-		{"preamble not constants", func(r *smbuild.Record) { r.Locations[1] = smbuild.Location{Kind: 1, Size: 8} },
+		{"preamble not constants", func(r *stackmaptest.Record) { r.Locations[1] = stackmaptest.Location{Kind: 1, Size: 8} },
 			"location 1, offset 0x7c: malformed statepoint: location 1 is Register, the preamble is three Constants [statepoint]"},
-		{"odd gc count", func(r *smbuild.Record) { r.Locations = r.Locations[:5] },
+		{"odd gc count", func(r *stackmaptest.Record) { r.Locations = r.Locations[:5] },
 			"offset 0x60: malformed statepoint: 1 GC pointer locations, pairs need an even number [statepoint]"},
-		{"too few locations", func(r *smbuild.Record) { r.Locations = r.Locations[:2] },
+		{"too few locations", func(r *stackmaptest.Record) { r.Locations = r.Locations[:2] },
 			"offset 0x60: malformed statepoint: 2 locations, a statepoint has at least 3 [statepoint]"},
-		{"flags", func(r *smbuild.Record) { r.Locations[1].Offset = 4 },
+		{"flags", func(r *stackmaptest.Record) { r.Locations[1].Offset = 4 },
 			"location 1, offset 0x7c: malformed statepoint: flags are 4, want 0 to 3 [statepoint]"},
-		{"calling convention", func(r *smbuild.Record) { r.Locations[0].Offset = 5000 },
+		{"calling convention", func(r *stackmaptest.Record) { r.Locations[0].Offset = 5000 },
 			"location 0, offset 0x70: malformed statepoint: calling convention 5000 is not 0 to 1023 [statepoint]"},
-		{"offset 0", func(r *smbuild.Record) { r.InstructionOffset = 0 },
+		{"offset 0", func(r *stackmaptest.Record) { r.InstructionOffset = 0 },
 			"offset 0x68: malformed statepoint: instruction offset 0 cannot be a return address [statepoint]"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			tb := cleanTable()
 			r := sp
-			r.Locations = append([]smbuild.Location(nil), sp.Locations...)
+			r.Locations = append([]stackmaptest.Location(nil), sp.Locations...)
 			c.edit(&r)
 			tb.Records[1] = r
 			lines := checkLines(t, exitFail, "--raw", writeRaw(t, tb))
@@ -174,7 +174,7 @@ func TestCheckStatepointIDFlag(t *testing.T) {
 
 func TestCheckRecordOutsideFunction(t *testing.T) {
 	tb := cleanTable()
-	data := smbuild.Encode(binary.LittleEndian, tb)
+	data := stackmaptest.Encode(binary.LittleEndian, tb)
 	sd := stackmap.NewSectionData(stackmap.SectionData{Format: stackmap.FormatRaw, ByteOrder: binary.LittleEndian, Name: "raw", Data: data},
 		stackmap.Relocations{Symbols: []stackmap.Symbol{{Name: "f", Value: 0x1000, Size: 8}}}, nil)
 	sec, err := sd.Parse()
@@ -208,7 +208,7 @@ func TestCheckRealData(t *testing.T) {
 			assert.Equal(t, o.Path+": ok\n", out)
 		})
 	}
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	require.NotEmpty(t, linked)
 	for _, l := range linked {

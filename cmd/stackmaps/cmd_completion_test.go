@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestCompletionScriptsNameEveryCommandAndFlag: each script names every
@@ -50,7 +50,7 @@ func TestCompletionScriptsNameEveryCommandAndFlag(t *testing.T) {
 // TestBashCompletionLoads: bash parses the script, registers it for
 // stackmaps, and completes commands, flags and --format values.
 func TestBashCompletionLoads(t *testing.T) {
-	testtools.Need(t, "bash")
+	testenv.Need(t, "bash")
 	script, _, status := runTool("completion", "bash")
 	require.Equal(t, exitOK, status)
 	path := filepath.Join(t.TempDir(), "stackmaps.bash")

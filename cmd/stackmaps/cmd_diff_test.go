@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // diffPairs returns every object of testdata/objects built by two LLVM
@@ -18,7 +18,7 @@ import (
 // "llvm22"), as paths relative to testdata.
 func diffPairs(t *testing.T, from, to string) [][2]string {
 	t.Helper()
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	have := map[string]bool{}
 	for _, o := range objs {
@@ -44,7 +44,7 @@ func diffPairs(t *testing.T, from, to string) [][2]string {
 func TestDiffGolden(t *testing.T) {
 	goldenDir, err := filepath.Abs(filepath.Join("testdata", "diff"))
 	require.NoError(t, err)
-	t.Chdir(golden.Root())
+	t.Chdir(corpus.Root())
 	n := 0
 	for _, vs := range [][2]string{{"llvm14", "llvm19"}, {"llvm19", "llvm22"}} {
 		pairs := diffPairs(t, vs[0], vs[1])
@@ -73,7 +73,7 @@ func TestDiffGolden(t *testing.T) {
 // registers where 19 had the constant 0xfefefefe, and AArch64 patchpoint
 // live-outs went from 5 to 23 between LLVM 14 and 19; in text and JSON.
 func TestDiffShowsLLVMChanges(t *testing.T) {
-	o := golden.Root() + "/objects/"
+	o := corpus.Root() + "/objects/"
 	out, stderr, status := runTool("diff", o+"llvm19/x86_64-elf/constants.o", o+"llvm22/x86_64-elf/constants.o")
 	require.Equal(t, exitFail, status, stderr)
 	assert.Contains(t, out, "function const_undef in .text: changed\n  record ID 0xcd: changed\n"+
@@ -127,7 +127,7 @@ func TestDiffShowsLLVMChanges(t *testing.T) {
 // functions; --function and --id keep only what they name (a filter that
 // leaves only equal records exits 0).
 func TestDiffStatusAndFilters(t *testing.T) {
-	o := golden.Root() + "/objects/"
+	o := corpus.Root() + "/objects/"
 	a := o + "llvm22/x86_64-elf/constants.o"
 	out, stderr, status := runTool("diff", a, a)
 	require.Equal(t, exitOK, status, stderr)
@@ -161,7 +161,7 @@ func TestDiffStatusAndFilters(t *testing.T) {
 // universal file's slice of its architecture, and refused when it has
 // none.
 func TestDiffAcrossLayouts(t *testing.T) {
-	r := golden.Root() + "/"
+	r := corpus.Root() + "/"
 	out, stderr, status := runTool("diff", r+"objects/llvm22/x86_64-elf/kinds.o", r+"fsections/llvm22/x86_64/kinds.o")
 	require.Equal(t, exitOK, status, stderr+out)
 	assert.Contains(t, out, "no differences: functions: 6 same")

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // lookupDoc mirrors one line of lookup --format=json.
@@ -95,7 +95,7 @@ func TestLookupEveryRecord(t *testing.T) {
 	for _, o := range objects(t) {
 		n += lookupEveryRecord(t, o.Path, o.Rel)
 	}
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	require.NotEmpty(t, linked)
 	for _, l := range linked {
@@ -108,7 +108,7 @@ func TestLookupEveryRecord(t *testing.T) {
 // TestLookupPrecedingAndMiss: an address inside a patchpoint's region finds
 // the record before it; an address in no function exits 1.
 func TestLookupPrecedingAndMiss(t *testing.T) {
-	exe := golden.Root() + "/linked/x86_64-elf/exe"
+	exe := corpus.Root() + "/linked/x86_64-elf/exe"
 	out, stderr, status := runTool("lookup", exe, "0x401215")
 	require.Equal(t, exitOK, status, stderr)
 	assert.Contains(t, out, "0x401215: preceding record at 0x401214, 1 record\n  "+exe+": section .llvm_stackmaps, table 0, function #4 la_patch, at la_patch+0x4\n    Record ID 40964 (0xa004) at 0x401214")
@@ -134,7 +134,7 @@ func TestLookupPrecedingAndMiss(t *testing.T) {
 // answer; the exit status says 0 all had records, 1 some had none, 2 one
 // was an error.
 func TestLookupAnswersEveryAddress(t *testing.T) {
-	exe := golden.Root() + "/linked/x86_64-elf/exe"
+	exe := corpus.Root() + "/linked/x86_64-elf/exe"
 	out, stderr, status := runTool("lookup", "--format=line", exe, "main+3", "la_internal+7", "nosuchsym+1", "0x401237")
 	assert.Equal(t, exitUsage, status)
 	assert.Equal(t, "main+3 - none main+0x3 -\n"+
@@ -178,7 +178,7 @@ func TestLookupAnswersEveryAddress(t *testing.T) {
 // address), not an unknown flag; it can come before, between or after
 // flags, and a flag's value may still be a negative number.
 func TestLookupNegativeAddress(t *testing.T) {
-	exe := golden.Root() + "/linked/x86_64-elf/exe"
+	exe := corpus.Root() + "/linked/x86_64-elf/exe"
 	out, stderr, status := runTool("lookup", exe, "-1", "--format=line", "0x401237", "-0x10")
 	assert.Equal(t, exitUsage, status)
 	assert.Equal(t, "-1 - error - -\n0x401237 0x401237 exact sm_inline+0x7 0xbeef,0xbeef\n-0x10 - error - -\n", out)
@@ -198,7 +198,7 @@ func TestLookupNegativeAddress(t *testing.T) {
 // and every function lookup names is the one addr2line -f names, "-"
 // where it says "??".
 func TestLookupBacktrace(t *testing.T) {
-	dir := golden.Root() + "/backtrace/"
+	dir := corpus.Root() + "/backtrace/"
 	bt, err := os.ReadFile(dir + "bt.gdb.txt")
 	require.NoError(t, err)
 	a2l, err := os.ReadFile(dir + "bt.addr2line.txt")
@@ -276,7 +276,7 @@ func TestTraceAddress(t *testing.T) {
 // code. Inside la_patch, the file answers with the patchpoint's record,
 // the bare bytes only exactly.
 func TestLookupNoRecordPastExtent(t *testing.T) {
-	dir := golden.Root() + "/linked/x86_64-elf/"
+	dir := corpus.Root() + "/linked/x86_64-elf/"
 	for _, args := range [][]string{{dir + "exe"}, {"--raw", dir + "exe.stackmaps.bin"}} {
 		out, _, status := runTool(append(append([]string{"lookup"}, args...), "0x4012a5", "0x7fffffffffff")...)
 		assert.Equal(t, exitFail, status, "%v", args)

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestLiveStackChurn walks testdata/live/churn.c, a process that creates
@@ -27,7 +27,7 @@ func TestLiveStackChurn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a program")
 	}
-	cc := testtools.Need(t, "gcc")[0]
+	cc := testenv.Need(t, "gcc")[0]
 	exe := filepath.Join(t.TempDir(), "churn")
 	out, err := exec.Command(cc, "-O1", "-pthread", "-o", exe, filepath.Join("..", "..", "testdata", "live", "churn.c")).CombinedOutput()
 	require.NoError(t, err, "cc: %s", out)

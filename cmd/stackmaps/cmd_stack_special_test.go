@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/coretest"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // TestStackCoreSpecialFiles runs "stack --core" on a core whose mapped
@@ -25,7 +25,7 @@ import (
 // file. The bound on the wait only keeps a hang from stopping the test
 // binary; it is not a timing.
 func TestStackCoreSpecialFiles(t *testing.T) {
-	core, sysroot, special := coretest.SpecialFilesCore(t, filepath.Join(golden.Root(), "linked", "x86_64-elf", "exe"))
+	core, sysroot, special := coretest.SpecialFilesCore(t, filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe"))
 	path := filepath.Join(t.TempDir(), "core")
 	require.NoError(t, os.WriteFile(path, core, 0o600))
 	var out, errb bytes.Buffer
@@ -49,7 +49,7 @@ func TestStackCoreSpecialFiles(t *testing.T) {
 // printed 100,000 warnings); --format json still lists every module.
 func TestStackManyUnusableFiles(t *testing.T) {
 	const n = 100_000
-	exe, err := filepath.Abs(filepath.Join(golden.Root(), "linked", "x86_64-elf", "exe"))
+	exe, err := filepath.Abs(filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe"))
 	require.NoError(t, err)
 	missing := t.TempDir()
 	maps := []coretest.Mapping{{Start: 0x400000, End: 0x405000, Path: exe}}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // TestDumpNamesDialects checks that dump refuses every checked-in section
@@ -23,7 +23,7 @@ func TestDumpNamesDialects(t *testing.T) {
 		"llvm34-unversioned.bin":   "not LLVM's layout but unversioned pre-release",
 		"ftl-2013-unversioned.bin": "not LLVM's layout but unversioned pre-release",
 	} {
-		_, stderr, status := runTool("dump", "--raw", filepath.Join(golden.Root(), "dialects", file))
+		_, stderr, status := runTool("dump", "--raw", filepath.Join(corpus.Root(), "dialects", file))
 		assert.Equal(t, exitFail, status, file)
 		assert.Contains(t, stderr, want, file)
 		assert.Contains(t, stderr, "what reads it: ", file)

@@ -10,30 +10,30 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
-// machoCOFFDisasmFiles is golden.MachOCOFFDisasmFiles for a test.
+// machoCOFFDisasmFiles is corpus.MachOCOFFDisasmFiles for a test.
 func machoCOFFDisasmFiles(t *testing.T) (files []string, images map[string]bool) {
-	files, images, err := golden.MachOCOFFDisasmFiles()
+	files, images, err := corpus.MachOCOFFDisasmFiles()
 	require.NoError(t, err)
 	return files, images
 }
 
-// asmFiles are golden.AsmFiles.
-var asmFiles = golden.AsmFiles
+// asmFiles are corpus.AsmFiles.
+var asmFiles = corpus.AsmFiles
 
 // objdumpListing is a golden llvm-objdump-22 listing.
-type objdumpListing struct{ *golden.ObjdumpListing }
+type objdumpListing struct{ *corpus.ObjdumpListing }
 
-// readObjdump is golden.ReadObjdump for a test.
+// readObjdump is corpus.ReadObjdump for a test.
 func readObjdump(t *testing.T, rel string, withMachO bool) *objdumpListing {
-	l, err := golden.ReadObjdump(rel, withMachO)
+	l, err := corpus.ReadObjdump(rel, withMachO)
 	require.NoError(t, err)
 	return &objdumpListing{l}
 }
 
-// check asserts that name agrees with objdump (golden.ObjdumpListing.Check)
+// check asserts that name agrees with objdump (corpus.ObjdumpListing.Check)
 // and returns which of objdump's names it compared with.
 func (od *objdumpListing) check(t *testing.T, file string, addr uint64, name string) string {
 	t.Helper()
@@ -62,7 +62,7 @@ func TestDisasmTargetNamesMachOCOFF(t *testing.T) {
 	total, bare := 0, 0
 	kinds := map[string]int{}
 	for _, rel := range files {
-		out, stderr, status := runTool("dump", "--disasm", filepath.Join(golden.Root(), rel))
+		out, stderr, status := runTool("dump", "--disasm", filepath.Join(corpus.Root(), rel))
 		require.Equal(t, exitOK, status, "%s: %s", rel, stderr)
 		var od *objdumpListing
 		slices := map[string]*objdumpListing{}
@@ -126,7 +126,7 @@ func TestDisasmTargetNamesMachOCOFFLines(t *testing.T) {
 		"linked-pe/sm.dll":      {"      insn   0x1800012df: jmp 0x1800012e1 <mf_f8+0x11>\n", "      call   0x18000101e: callq 0x200000000\n"},
 		"fat/kinds-universal.o": {"      call   0x1c: callq 0x21 <_kinds_ext>\n", "      call   0x20: bl .+0x0 <_kinds_ext>\n"},
 	} {
-		out, stderr, status := runTool("dump", "--disasm", filepath.Join(golden.Root(), rel))
+		out, stderr, status := runTool("dump", "--disasm", filepath.Join(corpus.Root(), rel))
 		require.Equal(t, exitOK, status, stderr)
 		for _, l := range lines {
 			assert.Contains(t, out, l, rel)

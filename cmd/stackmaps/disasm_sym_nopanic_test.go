@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // TestDisasmNamesNeverPanic mutates Mach-O, COFF/PE and ELF files at random
@@ -22,7 +22,7 @@ func TestDisasmNamesNeverPanic(t *testing.T) {
 	for _, rel := range []string{"linked-macho/x86_64-macos11.dylib", "linked-macho/arm64-macos13", "objects/llvm22/arm64-macho/statepoints.o",
 		"objects/llvm22/x86_64-macho/statepoints.o", "objects/llvm22/x86_64-coff/statepoints.o", "linked-pe/sm.dll", "fat/kinds-universal.o",
 		"objects/llvm22/x86_64-elf/kinds.o", "linked/x86_64-elf/libstackmaps.so"} {
-		orig, err := os.ReadFile(filepath.Join(golden.Root(), rel))
+		orig, err := os.ReadFile(filepath.Join(corpus.Root(), rel))
 		require.NoError(t, err)
 		for i := 0; i < 150; i++ {
 			data := append([]byte(nil), orig...)

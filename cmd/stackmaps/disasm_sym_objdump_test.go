@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestDisasmObjdumpGoldensCurrent reruns llvm-objdump-22 as
@@ -20,8 +20,8 @@ import (
 // listings TestDisasmTargetNamesMachOCOFF reads (with -short, those of
 // LLVM 22's objects and of the images).
 func TestDisasmObjdumpGoldensCurrent(t *testing.T) {
-	testtools.Need(t, "llvm-objdump-22", "llvm-lipo-22")
-	td := golden.Root()
+	testenv.Need(t, "llvm-objdump-22", "llvm-lipo-22")
+	td := corpus.Root()
 	run := func(dir string, args ...string) []byte {
 		cmd := exec.Command("llvm-objdump-22", args...)
 		cmd.Dir = dir

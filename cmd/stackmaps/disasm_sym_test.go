@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestDisasmTargetNamesMatchObjdump: every call or branch target --disasm
@@ -18,7 +18,7 @@ import (
 // "<name>" on its line in a linked file, the symbol of the relocation
 // under it in an object.
 func TestDisasmTargetNamesMatchObjdump(t *testing.T) {
-	testtools.Need(t, "llvm-objdump-22")
+	testenv.Need(t, "llvm-objdump-22")
 	td := "../../testdata/"
 	line := regexp.MustCompile(`^\s+(?:call|insn)\s+0x([0-9a-f]+): .* <([^>]+)>$`)
 	for _, path := range []string{td + "linked/x86_64-elf/exe", td + "objects/llvm22/x86_64-elf/kinds.o",

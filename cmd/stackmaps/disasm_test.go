@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/disasm"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/internal/textout"
 )
 
@@ -72,7 +72,7 @@ func TestDisasmEveryRecord(t *testing.T) {
 // TestDisasmUniversalSlices: each slice of a universal Mach-O file is
 // disassembled with its own code and names.
 func TestDisasmUniversalSlices(t *testing.T) {
-	out := disasmAll(t, filepath.Join(golden.Root(), "fat/kinds-universal.o"))
+	out := disasmAll(t, filepath.Join(corpus.Root(), "fat/kinds-universal.o"))
 	require.Equal(t, 4, strings.Count(out, " <_kinds_ext>\n")+strings.Count(out, " <_kinds_clobber>\n"), out)
 }
 

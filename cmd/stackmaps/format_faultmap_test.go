@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 var faultMapDir = filepath.Join("..", "..", "testdata", "faultmap")
@@ -48,7 +48,7 @@ func TestFaultMapLLVMGolden(t *testing.T) {
 
 // The same, against llvm-objdump-22 run now.
 func TestFaultMapLLVMLive(t *testing.T) {
-	objdump := testtools.Need(t, "llvm-objdump-22")
+	objdump := testenv.Need(t, "llvm-objdump-22")
 	if objdump == nil {
 		return
 	}

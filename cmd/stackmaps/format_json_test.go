@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -101,7 +101,7 @@ func dumpJSON(t *testing.T, args ...string) jsonDoc {
 	return decodeJSON(t, out)
 }
 
-func objectPath(rel string) string { return filepath.Join(golden.Root(), "objects", rel) }
+func objectPath(rel string) string { return filepath.Join(corpus.Root(), "objects", rel) }
 
 func TestJSONKindsX86(t *testing.T) {
 	path := objectPath("llvm19/x86_64-elf/kinds.o")
@@ -202,7 +202,7 @@ func TestJSONMachOSymbolKeepsUnderscore(t *testing.T) {
 }
 
 func TestJSONLinkedTables(t *testing.T) {
-	doc := dumpJSON(t, filepath.Join(golden.Root(), "linked/x86_64-elf/exe"))
+	doc := dumpJSON(t, filepath.Join(corpus.Root(), "linked/x86_64-elf/exe"))
 	require.Len(t, doc.Tables, 3)
 	assert.Equal(t, []int{0, 0x1c8, 0x338}, []int{doc.Tables[0].SectionOffset, doc.Tables[1].SectionOffset, doc.Tables[2].SectionOffset})
 	f := doc.Tables[0].Functions[0]
@@ -270,7 +270,7 @@ func TestJSONEveryObject(t *testing.T) {
 }
 
 func TestJSONParsesWithPython(t *testing.T) {
-	testtools.Need(t, "python3")
+	testenv.Need(t, "python3")
 	for _, rel := range []string{"llvm19/x86_64-elf/constants.o", "llvm22/riscv64-elf/statepoints.o", "llvm14/x86_64-macho/kinds.o"} {
 		out, stderr, status := runTool("dump", "--format=json", objectPath(rel))
 		require.Equal(t, exitOK, status, stderr)
@@ -287,7 +287,7 @@ func TestJSONParsesWithPython(t *testing.T) {
 // when present); --pretty indents.
 func TestJSONLines(t *testing.T) {
 	files := []string{objectPath("llvm19/x86_64-elf/constants.o"), objectPath("llvm22/riscv64-elf/statepoints.o"),
-		objectPath("llvm14/x86_64-macho/kinds.o"), filepath.Join(golden.Root(), "linked/x86_64-elf/exe")}
+		objectPath("llvm14/x86_64-macho/kinds.o"), filepath.Join(corpus.Root(), "linked/x86_64-elf/exe")}
 	out, stderr, status := runTool(append([]string{"dump", "--format=json"}, files...)...)
 	require.Equal(t, exitOK, status, stderr)
 	require.True(t, strings.HasSuffix(out, "\n"))

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/text")
@@ -97,15 +97,15 @@ func TestTextMachONamesWithoutUnderscore(t *testing.T) {
 // not say which function owns a record; they are listed after the
 // functions, at their function offset.
 func TestTextVersion1Orphans(t *testing.T) {
-	tb := smbuild.Table{
+	tb := stackmaptest.Table{
 		Version:   1,
-		Functions: []smbuild.Function{{Address: 0x1000, StackSize: 8}, {Address: 0x2000, StackSize: 16}},
-		Records: []smbuild.Record{
-			{ID: 5, InstructionOffset: 3, Locations: []smbuild.Location{{Kind: 3, Size: 8, Reg: 6, Offset: -16}}},
+		Functions: []stackmaptest.Function{{Address: 0x1000, StackSize: 8}, {Address: 0x2000, StackSize: 16}},
+		Records: []stackmaptest.Record{
+			{ID: 5, InstructionOffset: 3, Locations: []stackmaptest.Location{{Kind: 3, Size: 8, Reg: 6, Offset: -16}}},
 		},
 	}
 	path := filepath.Join(t.TempDir(), "v1.bin")
-	require.NoError(t, os.WriteFile(path, smbuild.Encode(binary.BigEndian, tb), 0o644))
+	require.NoError(t, os.WriteFile(path, stackmaptest.Encode(binary.BigEndian, tb), 0o644))
 	out, stderr, status := runTool("dump", "--raw", "--big-endian", path)
 	require.Equal(t, exitOK, status, stderr)
 	assert.Equal(t, path+`: raw unknown, section raw, 80 bytes, 1 table

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -83,7 +83,7 @@ func TestFunctionSectionsLibrary(t *testing.T) {
 		"linked/ppc64-elf/link_a.o", "linked/ppc64-elf/link_b.o",
 		"placement/base.o", "placement/renamed.o",
 	} {
-		path := filepath.Join(golden.Root(), rel)
+		path := filepath.Join(corpus.Root(), rel)
 		checkLibraryAnswers(t, rel, path, elfRelocs(t, path), false, &c)
 		extra++
 	}

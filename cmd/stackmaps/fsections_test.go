@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -37,7 +37,7 @@ type fsObject struct {
 
 func fsObjects(t *testing.T) []fsObject {
 	t.Helper()
-	dir := filepath.Join(golden.Root(), "fsections")
+	dir := filepath.Join(corpus.Root(), "fsections")
 	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
 	require.NoError(t, err)
 	var out []fsObject
@@ -357,11 +357,11 @@ func TestFunctionSections(t *testing.T) {
 // clang-22 must build the same bytes from the MANIFEST rows (so that
 // gen.sh and the objects cannot drift apart).
 func TestFunctionSectionsLive(t *testing.T) {
-	tools := testtools.Need(t, "llvm-readobj-22", "llvm-objdump-22", "llvm-dwarfdump-22")
+	tools := testenv.Need(t, "llvm-readobj-22", "llvm-objdump-22", "llvm-dwarfdump-22")
 	if tools == nil {
 		return
 	}
-	root := golden.Root()
+	root := corpus.Root()
 	b, err := os.ReadFile(filepath.Join(root, "fsections", "MANIFEST.tsv"))
 	require.NoError(t, err)
 	for i, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
@@ -398,7 +398,7 @@ func TestFunctionSectionsLive(t *testing.T) {
 			continue
 		}
 		if _, err := exec.LookPath(f[1]); err != nil {
-			testtools.Missing(t, f[1]+" is not on PATH")
+			testenv.Missing(t, f[1]+" is not on PATH")
 			return
 		}
 		tmp := t.TempDir()

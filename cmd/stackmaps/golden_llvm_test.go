@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // runTool runs the tool in-process and returns stdout, stderr and status.
@@ -23,9 +23,9 @@ func runTool(args ...string) (string, string, int) {
 	return out.String(), errb.String(), status
 }
 
-func objects(t *testing.T) []golden.Object {
+func objects(t *testing.T) []corpus.Object {
 	t.Helper()
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	require.NotEmpty(t, objs)
 	return objs
@@ -39,7 +39,7 @@ func TestDumpLLVMMatchesReadobj(t *testing.T) {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := os.ReadFile(o.Base() + ".readobj.txt")
 			require.NoError(t, err)
-			wantMap := golden.ReadobjStackMap(string(want))
+			wantMap := corpus.ReadobjStackMap(string(want))
 			require.NotEmpty(t, wantMap, "golden readobj output has no stack map")
 
 			got, stderr, status := runTool("dump", "--format=llvm", o.Path)
@@ -61,20 +61,20 @@ func TestDumpLLVMMatchesReadobj(t *testing.T) {
 // object and compares dump --format=llvm with the llvm-readobj of the same
 // LLVM version, live.
 func TestDumpLLVMLive(t *testing.T) {
-	forEachLive(t, objects(t), func(t *testing.T, o golden.Object, obj string) {})
+	forEachLive(t, objects(t), func(t *testing.T, o corpus.Object, obj string) {})
 }
 
 // forEachLive recompiles each object with the llc of its LLVM version (one
 // per version and target under -short), in parallel subtests, checks that
 // dump --format=llvm of the new object equals that version's llvm-readobj,
 // and hands the new object to more checks.
-func forEachLive(t *testing.T, objs []golden.Object, more func(t *testing.T, o golden.Object, obj string)) {
+func forEachLive(t *testing.T, objs []corpus.Object, more func(t *testing.T, o corpus.Object, obj string)) {
 	versions := map[string]bool{}
 	for _, o := range objs {
 		versions[o.LLVM] = true
 	}
 	for v := range versions {
-		testtools.Need(t, "llc-"+v, "llvm-readobj-"+v)
+		testenv.Need(t, "llc-"+v, "llvm-readobj-"+v)
 	}
 	dir := t.TempDir()
 	seen := map[string]bool{}
@@ -88,13 +88,13 @@ func forEachLive(t *testing.T, objs []golden.Object, more func(t *testing.T, o g
 			obj := filepath.Join(dir, strings.ReplaceAll(o.Name(), "/", "_")+".o")
 			args := append([]string{"-filetype=obj", "-mtriple=" + o.Triple}, o.LLCFlags...)
 			args = append(args, o.IR, "-o", obj)
-			out, err := testtools.CombinedOutputRetryingCrash(t, func() *exec.Cmd { return exec.Command("llc-"+o.LLVM, args...) })
+			out, err := testenv.CombinedOutputRetryingCrash(t, func() *exec.Cmd { return exec.Command("llc-"+o.LLVM, args...) })
 			require.NoError(t, err, "llc-%s %s: %s", o.LLVM, strings.Join(args, " "), out)
 			ro, err := exec.Command("llvm-readobj-"+o.LLVM, "--stackmap", obj).Output()
 			require.NoError(t, err)
 			got, stderr, status := runTool("dump", "--format=llvm", obj)
 			require.Equal(t, exitOK, status, stderr)
-			assert.Equal(t, golden.ReadobjStackMap(string(ro)), got)
+			assert.Equal(t, corpus.ReadobjStackMap(string(ro)), got)
 			more(t, o, obj)
 		})
 	}
@@ -107,7 +107,7 @@ var functionAddressLine = regexp.MustCompile(`(?m)^  Function address: \d+, `)
 // prints it, and every table's records equal those of the object it came
 // from (function addresses differ once linked, and are masked).
 func TestDumpLLVMLinkedTables(t *testing.T) {
-	bins, err := golden.LinkedBinaries()
+	bins, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	require.NotEmpty(t, bins)
 	for _, l := range bins {
@@ -122,12 +122,12 @@ func TestDumpLLVMLinkedTables(t *testing.T) {
 				want, err = os.ReadFile(l.Path + ".readobj.txt")
 			}
 			require.NoError(t, err)
-			assert.Equal(t, golden.ReadobjStackMap(string(want)), tables[0], "first table as llvm-readobj prints it")
+			assert.Equal(t, corpus.ReadobjStackMap(string(want)), tables[0], "first table as llvm-readobj prints it")
 
 			for i, c := range l.Components {
 				comp, err := os.ReadFile(strings.TrimSuffix(c, ".o") + ".readobj.txt")
 				require.NoError(t, err)
-				assert.Equal(t, maskAddresses(golden.ReadobjStackMap(string(comp))), maskAddresses(tables[i]), "table %d vs %s", i, filepath.Base(c))
+				assert.Equal(t, maskAddresses(corpus.ReadobjStackMap(string(comp))), maskAddresses(tables[i]), "table %d vs %s", i, filepath.Base(c))
 			}
 		})
 	}

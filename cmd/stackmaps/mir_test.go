@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/elfsection"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
-func mirObjects(t *testing.T) []golden.Object {
+func mirObjects(t *testing.T) []corpus.Object {
 	t.Helper()
-	objs, err := golden.MIRObjects()
+	objs, err := corpus.MIRObjects()
 	require.NoError(t, err)
 	require.NotEmpty(t, objs)
 	return objs
@@ -29,7 +29,7 @@ func TestDumpLLVMMatchesReadobjMIR(t *testing.T) {
 		t.Run(o.Name(), func(t *testing.T) {
 			want, err := os.ReadFile(o.Base() + ".readobj.txt")
 			require.NoError(t, err)
-			wantMap := golden.ReadobjStackMap(string(want))
+			wantMap := corpus.ReadobjStackMap(string(want))
 			require.NotEmpty(t, wantMap, "golden readobj output has no stack map")
 
 			got, stderr, status := runTool("dump", "--format=llvm", o.Path)
@@ -47,7 +47,7 @@ func TestDumpLLVMMatchesReadobjMIR(t *testing.T) {
 // llc and flags, and checks that the object's stack map section holds the
 // checked-in bytes and that dump --format=llvm still equals llvm-readobj.
 func TestMIRLive(t *testing.T) {
-	forEachLive(t, mirObjects(t), func(t *testing.T, o golden.Object, obj string) {
+	forEachLive(t, mirObjects(t), func(t *testing.T, o corpus.Object, obj string) {
 		lf, err := elfsection.Open(obj)
 		require.NoError(t, err)
 		defer lf.Close()

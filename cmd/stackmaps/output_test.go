@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/coretest"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // TestWriteErrors runs every command in every format twice with its
@@ -29,8 +29,8 @@ func TestWriteErrors(t *testing.T) {
 	}
 	defer full.Close()
 	dir := t.TempDir()
-	exe := filepath.Join(golden.Root(), "linked", "x86_64-elf", "exe")
-	fm := filepath.Join(golden.Root(), "faultmap", "linked-x86_64")
+	exe := filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe")
+	fm := filepath.Join(corpus.Root(), "faultmap", "linked-x86_64")
 	var dump bytes.Buffer
 	require.Equal(t, exitOK, run([]string{"dump", "--format=json", exe}, &dump, os.Stderr))
 	jsonDump := filepath.Join(dir, "dump.json")

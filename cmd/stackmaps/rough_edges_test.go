@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // TestUniversalLLVMMatchesReadobj: dump --format=llvm of a universal file
@@ -17,7 +17,7 @@ import (
 // Format:, Arch: and AddressSize: lines before each slice's tables
 // (testdata/fat/kinds-universal.readobj.txt, run in that directory).
 func TestUniversalLLVMMatchesReadobj(t *testing.T) {
-	t.Chdir(filepath.Join(golden.Root(), "fat"))
+	t.Chdir(filepath.Join(corpus.Root(), "fat"))
 	want, err := os.ReadFile("kinds-universal.readobj.txt")
 	require.NoError(t, err)
 	out, stderr, status := runTool("dump", "--format=llvm", "kinds-universal.o")
@@ -29,7 +29,7 @@ func TestUniversalLLVMMatchesReadobj(t *testing.T) {
 // TestUniversalLookupLineNamesSlice: in a universal file, lookup's line
 // format names the slice of the record and of the function.
 func TestUniversalLookupLineNamesSlice(t *testing.T) {
-	fat := filepath.Join(golden.Root(), "fat", "kinds-universal.o")
+	fat := filepath.Join(corpus.Root(), "fat", "kinds-universal.o")
 	out, stderr, status := runTool("lookup", "--format=line", fat, "0x7", "0x1c")
 	assert.Equal(t, exitFail, status, stderr)
 	assert.Equal(t, "0x7 [x86_64]0x7 exact [x86_64]_kinds_register+0x7 0x64\n0x1c - none [x86_64]_kinds_direct+0xc -\n", out)
@@ -39,7 +39,7 @@ func TestUniversalLookupLineNamesSlice(t *testing.T) {
 // record, or the filter that matched nothing; for a raw section, which has
 // no CFI, its note does not name dump's --unwind flag.
 func TestFrameMessages(t *testing.T) {
-	exe := filepath.Join(golden.Root(), "linked/x86_64-elf/exe")
+	exe := filepath.Join(corpus.Root(), "linked/x86_64-elf/exe")
 	out, stderr, status := runTool("frame", exe, "0x10", "0x401237")
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, out, "Frame at sm_inline+0x7 (0x401237)", "the other address is drawn")
@@ -52,11 +52,11 @@ func TestFrameMessages(t *testing.T) {
 
 	// COFF has call frame information now (.pdata): no note. A raw
 	// section has none, and frame's note does not name dump's --unwind.
-	coff := filepath.Join(golden.Root(), "objects/llvm22/x86_64-coff/kinds.o")
+	coff := filepath.Join(corpus.Root(), "objects/llvm22/x86_64-coff/kinds.o")
 	_, stderr, status = runTool("frame", coff)
 	assert.Equal(t, exitOK, status)
 	assert.Empty(t, stderr)
-	raw := filepath.Join(golden.Root(), "samples/v1-x86_64.bin")
+	raw := filepath.Join(corpus.Root(), "samples/v1-x86_64.bin")
 	_, stderr, status = runTool("frame", "--raw", raw)
 	assert.Equal(t, exitOK, status)
 	assert.Contains(t, stderr, "stackmaps frame: "+raw+": no call frame information: raw files have no call frame information support (only ELF, Mach-O, COFF and PE)\n")
@@ -67,7 +67,7 @@ func TestFrameMessages(t *testing.T) {
 // section is told so, not asked whether the linker dead-stripped it (it
 // was never linked); a file without stack maps is still ErrNoSection.
 func TestMachOObjectWithoutStackMaps(t *testing.T) {
-	obj := filepath.Join(golden.Root(), "faultmap/llvm22-x86_64-macho.o")
+	obj := filepath.Join(corpus.Root(), "faultmap/llvm22-x86_64-macho.o")
 	_, stderr, status := runTool("dump", obj)
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, stderr, "no stack map section named __LLVM_STACKMAPS,__llvm_stackmaps (the object has no stack map records")
@@ -79,7 +79,7 @@ func TestMachOObjectWithoutStackMaps(t *testing.T) {
 // TestRawByteOrderNote: the note that says which byte order a raw
 // section was read in names the command, as every message does.
 func TestRawByteOrderNote(t *testing.T) {
-	raw := filepath.Join(golden.Root(), "objects/llvm22/s390x-elf/kinds.stackmaps.bin")
+	raw := filepath.Join(corpus.Root(), "objects/llvm22/s390x-elf/kinds.stackmaps.bin")
 	for _, cmd := range []string{"dump", "stats", "check", "lookup"} {
 		args := []string{cmd, "--raw", raw}
 		if cmd == "lookup" {
@@ -96,7 +96,7 @@ func TestRawByteOrderNote(t *testing.T) {
 // symbol in the instruction, a constant target stays a number, in text
 // and JSON.
 func TestDisasmNamesPatchpointTarget(t *testing.T) {
-	dir := filepath.Join(golden.Root(), "pptarget")
+	dir := filepath.Join(corpus.Root(), "pptarget")
 	view, err := os.ReadFile(filepath.Join(dir, "pptarget.objdump.txt"))
 	require.NoError(t, err)
 	require.Contains(t, string(view), "       4: 49 bb 00 00 00 00 00 00 00 00\tmovabsq\t$0x0, %r11\n\t\t0000000000000006:  R_X86_64_64\trt_target\n")

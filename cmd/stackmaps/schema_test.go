@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/stackmaps/stackmaps/internal/coretest"
-	"github.com/stackmaps/stackmaps/internal/golden"
+	"github.com/stackmaps/stackmaps/internal/corpus"
 )
 
 // The JSON the tool writes is documented field by field in
@@ -227,7 +227,7 @@ func TestSchemaValidator(t *testing.T) {
 	assert.Contains(t, strings.Join(s.validate([]byte(strings.Replace(ok, `"size":8`, `"size":8.5`, 1)), "location"), ";"), "is number, want integer")
 	assert.NotEmpty(t, s.validate([]byte(`{"input":"x","no_address":false}`), "lookup"), "const")
 	assert.NotEmpty(t, s.validate([]byte(`{"part":"nosuch","index":null,"old":1,"new":2}`), "diff"))
-	out, _, status := runTool("dump", "--format=json", "--unwind", "--disasm", golden.Root()+"/linked/x86_64-elf/exe")
+	out, _, status := runTool("dump", "--format=json", "--unwind", "--disasm", corpus.Root()+"/linked/x86_64-elf/exe")
 	require.Equal(t, exitOK, status)
 	assert.Empty(t, s.validate([]byte(out), "dump"))
 	broken := strings.Replace(out, `"stored_instruction_offset":`, `"stored_instruction_offsets":`, 1)
@@ -244,8 +244,8 @@ func TestSchemaValidator(t *testing.T) {
 // test time.
 func TestJSONSchema(t *testing.T) {
 	s := loadSchema(t)
-	t.Chdir(golden.Root())
-	objs, err := golden.Objects()
+	t.Chdir(corpus.Root())
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	var files []string
 	for _, o := range objs {
@@ -312,8 +312,8 @@ func TestJSONSchema(t *testing.T) {
 // TestDumpJSONGoldens -update" rewrites them): the reference a runtime
 // author diffs their own parser's output against (docs/parsers.md).
 func TestDumpJSONGoldens(t *testing.T) {
-	t.Chdir(golden.Root())
-	objs, err := golden.Objects()
+	t.Chdir(corpus.Root())
+	objs, err := corpus.Objects()
 	require.NoError(t, err)
 	for _, o := range objs {
 		out, stderr, status := runTool("dump", "--format=json", o.Rel)

@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // fileCommands are the commands that read FILEs, with the arguments they
@@ -28,8 +28,8 @@ var fileCommands = []struct {
 // the same input flags, --format=json with --pretty, -o, --skip-missing,
 // --function and --id, and flags after the file names.
 func TestSharedFlagsOnEveryFileCommand(t *testing.T) {
-	exe := filepath.Join(golden.Root(), "linked/x86_64-elf/exe")
-	noStackMaps := filepath.Join(golden.Root(), "../README.md")
+	exe := filepath.Join(corpus.Root(), "linked/x86_64-elf/exe")
+	noStackMaps := filepath.Join(corpus.Root(), "../README.md")
 	for _, c := range fileCommands {
 		t.Run(c.name, func(t *testing.T) {
 			help, _, _ := runTool(c.name, "--help")
@@ -80,7 +80,7 @@ func TestSharedFlagsOnEveryFileCommand(t *testing.T) {
 // TestFiltersOnCheckAndStats: --function and --id select what check
 // reports and what stats counts.
 func TestFiltersOnCheckAndStats(t *testing.T) {
-	exe := filepath.Join(golden.Root(), "linked/x86_64-elf/exe")
+	exe := filepath.Join(corpus.Root(), "linked/x86_64-elf/exe")
 	stdout, stderr, status := runTool("stats", "--format=json", "--id", "0xbeef", exe)
 	require.Equal(t, exitOK, status, stderr)
 	var doc struct {
@@ -104,7 +104,7 @@ func TestFiltersOnCheckAndStats(t *testing.T) {
 	// zero_locations.o has one finding, on record 10 (ID 0x1f7) of
 	// zl_duplicate; constants.o's stackmap call is a malformed statepoint
 	// when its ID is named one.
-	zl := filepath.Join(golden.Root(), "objects/llvm22/x86_64-elf/zero_locations.o")
+	zl := filepath.Join(corpus.Root(), "objects/llvm22/x86_64-elf/zero_locations.o")
 	for _, c := range []struct {
 		args []string
 		want int
@@ -121,7 +121,7 @@ func TestFiltersOnCheckAndStats(t *testing.T) {
 			assert.Equal(t, c.want, strings.Count(out, "[duplicate-address]"), "%v", c.args)
 		}
 	}
-	sp := filepath.Join(golden.Root(), "objects/llvm22/x86_64-elf/constants.o")
+	sp := filepath.Join(corpus.Root(), "objects/llvm22/x86_64-elf/constants.o")
 	out, _, status := runTool("check", "--enable", "statepoint", "--statepoint-id", "200", "--id", "200", sp)
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, out, "const_i64_edges, record 0 (ID 0xc8)")
@@ -132,7 +132,7 @@ func TestFiltersOnCheckAndStats(t *testing.T) {
 // TestLookupSymbolForm: SYMBOL+OFF finds what the address does, and the
 // line format gives one line per address.
 func TestLookupSymbolForm(t *testing.T) {
-	exe := filepath.Join(golden.Root(), "linked/x86_64-elf/exe")
+	exe := filepath.Join(corpus.Root(), "linked/x86_64-elf/exe")
 	a, _, sa := runTool("lookup", "--format=line", exe, "0x401237")
 	b, _, sb := runTool("lookup", "--format=line", exe, "sm_inline+0x7")
 	require.Equal(t, exitOK, sa)
@@ -157,8 +157,8 @@ func TestLookupMatchesAddr2line(t *testing.T) {
 		{"ppc64le-elf", "powerpc64le-linux-gnu-addr2line"},
 	} {
 		t.Run(c.dir, func(t *testing.T) {
-			testtools.Need(t, c.tool)
-			files, _ := filepath.Glob(filepath.Join(golden.Root(), "linked", c.dir, "*"))
+			testenv.Need(t, c.tool)
+			files, _ := filepath.Glob(filepath.Join(corpus.Root(), "linked", c.dir, "*"))
 			n := 0
 			for _, f := range files {
 				if base := filepath.Base(f); strings.Contains(base, ".") && !strings.HasSuffix(base, ".so") {
@@ -202,7 +202,7 @@ func TestLookupMatchesAddr2line(t *testing.T) {
 // TestBiasShowsRuntimeAddresses: dump and frame --bias show every code
 // address as the runtime address, so that they agree with lookup's.
 func TestBiasShowsRuntimeAddresses(t *testing.T) {
-	exe := filepath.Join(golden.Root(), "linked/x86_64-elf/exe")
+	exe := filepath.Join(corpus.Root(), "linked/x86_64-elf/exe")
 	out, stderr, status := runTool("dump", "--bias", "0x1000", "--disasm", "--unwind", "--id", "0xbeef", exe)
 	require.Equal(t, exitOK, status, stderr)
 	assert.Contains(t, out, "Function #0 sm_inline at 0x402230, stack size 8, 1 record\n    Record ID 48879 (0xbeef) at 0x402237 (+0x7), 2 locations\n      insn   0x402237: pop %rbp\n")

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // pacRows reads llvm-dwarfdump's rows: pc -> whether the row has reg34=1
@@ -92,7 +92,7 @@ func TestDumpUnwindPAC(t *testing.T) {
 // TestPACLive recompiles pac.ll with llc-22 and reruns llvm-dwarfdump-22:
 // the checked-in object and rows are what the tools make today.
 func TestPACLive(t *testing.T) {
-	tools := testtools.Need(t, "llc-22", "llvm-dwarfdump-22")
+	tools := testenv.Need(t, "llc-22", "llvm-dwarfdump-22")
 	obj := filepath.Join(t.TempDir(), "pac.o")
 	out, err := exec.Command(tools[0], "-O2", "-filetype=obj", td+"pac/pac.ll", "-o", obj).CombinedOutput()
 	require.NoError(t, err, "%s", out)

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // TestDumpUnwindWindows: dump --unwind on the Windows x64 test files
@@ -68,7 +68,7 @@ func TestDumpUnwindLLVMWindows(t *testing.T) {
 // TestDumpUnwindLLVMLive compares with llvm-readobj-22 run now, on every
 // x86_64 COFF object of testdata/objects and the other PE images.
 func TestDumpUnwindLLVMLive(t *testing.T) {
-	tools := testtools.Need(t, "llvm-readobj-22")
+	tools := testenv.Need(t, "llvm-readobj-22")
 	if tools == nil {
 		return
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // The unwind member of dump --format=json --unwind, as the tests read it.
@@ -68,14 +68,14 @@ type unwindCase struct {
 
 func unwindCases(t *testing.T) []unwindCase {
 	t.Helper()
-	root := golden.Root()
+	root := corpus.Root()
 	var cs []unwindCase
 	for _, o := range objects(t) {
 		if o.Format == "elf" {
 			cs = append(cs, unwindCase{o.Path, filepath.Join(root, "cfi/golden", o.Rel+".ehframe.txt"), true})
 		}
 	}
-	linked, err := golden.LinkedBinaries()
+	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	for _, l := range linked {
 		cs = append(cs, unwindCase{l.Path, filepath.Join(root, "cfi/golden", l.Rel+".ehframe.txt"), false})
@@ -177,7 +177,7 @@ func (f *ddFDE) rowAt(off uint64) string {
 // (testdata/cfi/regnames, from testdata/cfi/gen.sh).
 func ddRegNames(t *testing.T, arch string) map[uint64]string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(golden.Root(), "cfi/regnames", arch+".txt"))
+	b, err := os.ReadFile(filepath.Join(corpus.Root(), "cfi/regnames", arch+".txt"))
 	require.NoError(t, err)
 	m := map[uint64]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
@@ -266,7 +266,7 @@ func TestDumpUnwind(t *testing.T) {
 // checks dump --unwind against its output, so that the checked-in dumps
 // cannot drift from the tool.
 func TestDumpUnwindLive(t *testing.T) {
-	tool := testtools.Need(t, "llvm-dwarfdump-22")[0]
+	tool := testenv.Need(t, "llvm-dwarfdump-22")[0]
 	perArch := map[string]int{}
 	var n1, n2, n3, n4 int
 	for i, c := range unwindCases(t) {
@@ -347,7 +347,7 @@ func checkUnwind(t *testing.T, c unwindCase, dump string, perArch map[string]int
 // TestDumpUnwindText pins the text line on each architecture: values read
 // off llvm-dwarfdump-22 --eh-frame for the same row.
 func TestDumpUnwindText(t *testing.T) {
-	root := golden.Root()
+	root := corpus.Root()
 	for _, c := range []struct{ file, record, want string }{
 		// x86_64: push rbp; mov rbp, rsp; five pushes.
 		{"objects/llvm22/x86_64-elf/kinds.o", "Record ID 102 (0x66) at 0xfc",

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -94,11 +94,11 @@ var deoptArches = []struct {
 // for foreign architectures), and rebuilds every location of every
 // captured record from the registers and stack it saved.
 func TestDeopt(t *testing.T) {
-	testtools.Need(t, "llc-14")
+	testenv.Need(t, "llc-14")
 	for _, a := range deoptArches {
 		t.Run(a.name, func(t *testing.T) {
 			t.Parallel()
-			testtools.Need(t, a.tools...)
+			testenv.Need(t, a.tools...)
 			for _, pie := range []string{"pie", "nopie"} {
 				for _, reg := range []string{"reg", "mem"} {
 					if testing.Short() && (a.name != "x86_64" || pie != "nopie") {

@@ -18,7 +18,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // llvmVersions are the LLVM versions the example builds against (llvm14.go,
@@ -31,28 +31,28 @@ var llvmVersions = []int{14, 19, 22}
 func needLLVMDev(t *testing.T, v int) {
 	t.Helper()
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
-		testtools.Missing(t, "the JIT example's capture routine is x86_64 Linux only")
+		testenv.Missing(t, "the JIT example's capture routine is x86_64 Linux only")
 	}
 	cfg := fmt.Sprintf("llvm-config-%d", v)
-	testtools.Need(t, cfg)
+	testenv.Need(t, cfg)
 	out, err := exec.Command(cfg, "--includedir", "--libdir").Output()
 	if err != nil {
-		testtools.Missing(t, fmt.Sprintf("%s failed: %v", cfg, err))
+		testenv.Missing(t, fmt.Sprintf("%s failed: %v", cfg, err))
 	}
 	dirs := strings.Fields(string(out))
 	if len(dirs) != 2 {
-		testtools.Missing(t, fmt.Sprintf("%s --includedir --libdir printed %q", cfg, out))
+		testenv.Missing(t, fmt.Sprintf("%s --includedir --libdir printed %q", cfg, out))
 	}
 	for _, f := range []string{
 		filepath.Join(dirs[0], "llvm-c", "ExecutionEngine.h"),
 		filepath.Join(dirs[1], fmt.Sprintf("libLLVM-%d.so", v)),
 	} {
 		if _, err := os.Stat(f); err != nil {
-			testtools.Missing(t, fmt.Sprintf("%s is missing (apt-get install llvm-%d-dev)", f, v))
+			testenv.Missing(t, fmt.Sprintf("%s is missing (apt-get install llvm-%d-dev)", f, v))
 		}
 	}
 	if _, err := exec.LookPath("gcc"); err != nil {
-		testtools.Missing(t, "gcc is not on PATH (cgo needs a C compiler)")
+		testenv.Missing(t, "gcc is not on PATH (cgo needs a C compiler)")
 	}
 }
 
@@ -98,7 +98,7 @@ func inProcessBinary(t *testing.T, v int) string {
 	bin := filepath.Join(testBinaries.dir, fmt.Sprintf("jit-llvm%d.test", v))
 	goTool, err := exec.LookPath("go") // go test puts its own GOROOT/bin first on PATH
 	if err != nil {
-		testtools.Missing(t, "the go command is not on PATH")
+		testenv.Missing(t, "the go command is not on PATH")
 	}
 	build := exec.Command(goTool, "test", "-c", "-tags", fmt.Sprintf("llvmjit,llvm%d", v), "-o", bin, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=1")

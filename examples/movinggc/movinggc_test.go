@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // childEnv marks a test binary run by TestMovingGC for another
@@ -44,7 +44,7 @@ const (
 func TestMovingGC(t *testing.T) {
 	native, err := nativeArch()
 	if err != nil {
-		testtools.Missing(t, err.Error())
+		testenv.Missing(t, err.Error())
 	}
 	for _, arch := range []string{"x86_64", "aarch64"} {
 		t.Run(arch, func(t *testing.T) {
@@ -123,7 +123,7 @@ func testVariant(t *testing.T, variant string) {
 func goTool(t *testing.T) string {
 	p, err := exec.LookPath("go") // go test puts its own GOROOT/bin first on PATH
 	if err != nil {
-		testtools.Missing(t, "the go command is not on PATH")
+		testenv.Missing(t, "the go command is not on PATH")
 	}
 	return p
 }
@@ -132,9 +132,9 @@ func goTool(t *testing.T) string {
 // subtests under qemu, one subtest per variant.
 func testCross(t *testing.T, arch string) {
 	ct := crossTools[arch]
-	testtools.Need(t, ct.cc, ct.qemu)
+	testenv.Need(t, ct.cc, ct.qemu)
 	if _, err := os.Stat(ct.sysroot); err != nil {
-		testtools.Missing(t, fmt.Sprintf("%s (the %s C library for qemu -L) is missing", ct.sysroot, arch))
+		testenv.Missing(t, fmt.Sprintf("%s (the %s C library for qemu -L) is missing", ct.sysroot, arch))
 	}
 	bin := filepath.Join(t.TempDir(), "movinggc-"+arch+".test")
 	build := exec.Command(goTool(t), "test", "-c", "-o", bin, ".")
@@ -167,7 +167,7 @@ func TestObjects(t *testing.T) {
 	if os.Getenv(childEnv) != "" {
 		t.Skip("checked by the parent test process")
 	}
-	testtools.Need(t, "llc-22", "bash", "sed")
+	testenv.Need(t, "llc-22", "bash", "sed")
 	for _, arch := range []string{"x86_64", "aarch64"} {
 		for _, v := range Variants {
 			t.Run(arch+"/"+v, func(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 )
 
@@ -105,7 +105,7 @@ func Compile(t testing.TB, b Build, dir string) string {
 	if b.Arch != "x86_64" {
 		objcopy = strings.TrimSuffix(cc, "gcc") + "objcopy"
 	}
-	testtools.Need(t, "llc-22", cc, objcopy, "bash")
+	testenv.Need(t, "llc-22", cc, objcopy, "bash")
 	out := filepath.Join(dir, b.Name())
 	pie := "nopie"
 	if b.PIE {
@@ -163,7 +163,7 @@ func KernelCore(t testing.TB, exe string) *Core {
 		core = fmt.Sprintf("%s.%d", core, cmd.Process.Pid)
 	}
 	if _, err := os.Stat(core); err != nil {
-		testtools.Missing(t, fmt.Sprintf("the kernel wrote no core for %s (%v; ulimit -c refused?)", exe, err))
+		testenv.Missing(t, fmt.Sprintf("the kernel wrote no core for %s (%v; ulimit -c refused?)", exe, err))
 	}
 	return &Core{Path: core, Exe: exe, Record: record(t, dir), By: "kernel", Interrupted: interrupted(t, dir)}
 }
@@ -173,7 +173,7 @@ func KernelCore(t testing.TB, exe string) *Core {
 // core_pattern pipes to a handler.
 func GDBCore(t testing.TB, exe string) *Core {
 	t.Helper()
-	gdb := testtools.Need(t, "gdb")[0]
+	gdb := testenv.Need(t, "gdb")[0]
 	dir := filepath.Dir(exe)
 	core := filepath.Join(dir, "gdb.core")
 	os.Remove(core)
@@ -201,7 +201,7 @@ func GDBCore(t testing.TB, exe string) *Core {
 // is removed).
 func QEMUCore(t testing.TB, arch, exe string) *Core {
 	t.Helper()
-	qemu := testtools.Need(t, "qemu-"+arch+"-static")[0]
+	qemu := testenv.Need(t, "qemu-"+arch+"-static")[0]
 	dir := filepath.Dir(exe)
 	old, _ := filepath.Glob(filepath.Join(dir, "qemu_*.core"))
 	for _, o := range old {
@@ -217,7 +217,7 @@ func QEMUCore(t testing.TB, arch, exe string) *Core {
 	os.Remove(filepath.Join(dir, "core"))
 	cores, _ := filepath.Glob(filepath.Join(dir, "qemu_*.core"))
 	if len(cores) != 1 {
-		testtools.Missing(t, fmt.Sprintf("qemu-%s-static wrote %d guest cores for %s (%v)", arch, len(cores), exe, err))
+		testenv.Missing(t, fmt.Sprintf("qemu-%s-static wrote %d guest cores for %s (%v)", arch, len(cores), exe, err))
 	}
 	return &Core{Path: cores[0], Exe: exe, Record: record(t, dir), By: "qemu", Interrupted: interrupted(t, dir)}
 }

@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 )
 
@@ -70,7 +70,7 @@ func start(t testing.TB, mode string, args ...string) *Program {
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
 		t.Skipf("the live test program is built and checked on x86_64 Linux only, not %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
-	testtools.Need(t, "bash", "llc-22", "gcc")
+	testenv.Need(t, "bash", "llc-22", "gcc")
 	out := t.TempDir()
 	build := exec.Command(filepath.Join(walktest.Dir(), "..", "live", "build.sh"), mode, out)
 	msg, err := build.CombinedOutput()

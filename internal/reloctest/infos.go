@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stackmaps/stackmaps/internal/golden"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/corpus"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -30,13 +30,13 @@ func Functions(t testing.TB, sd *stackmap.SectionData) []stackmap.Function {
 
 // Objects returns the checked-in objects of one format ("elf", "macho" or
 // "coff"); it fails the test when there are none.
-func Objects(t testing.TB, format string) []golden.Object {
+func Objects(t testing.TB, format string) []corpus.Object {
 	t.Helper()
-	objs, err := golden.Objects()
+	objs, err := corpus.Objects()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []golden.Object
+	var out []corpus.Object
 	for _, o := range objs {
 		if o.Format == format {
 			out = append(out, o)
@@ -93,7 +93,7 @@ func WalkRelocated(sd *stackmap.SectionData) error {
 // value llvm-nm-22 gives its symbol. open is the format's locator.
 func AddressesMatchNM(t *testing.T, format string, open func(path string) (*stackmap.SectionData, error)) {
 	t.Helper()
-	nmTool := testtools.Need(t, "llvm-nm-22")[0]
+	nmTool := testenv.Need(t, "llvm-nm-22")[0]
 	targets := map[string]bool{}
 	for _, o := range Objects(t, format) {
 		if o.LLVM != "22" || (testing.Short() && targets[o.Target]) {

@@ -13,7 +13,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/coretest"
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 	"github.com/stackmaps/stackmaps/internal/walktest"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
@@ -54,7 +54,7 @@ func TestCaptureCFICore(t *testing.T) {
 		{"s390x", "patchpoint", "s390x-linux-gnu-gcc"},
 	} {
 		t.Run(c.arch+"/SIGABRT", func(t *testing.T) {
-			testtools.Need(t, "bash", "llc-22", c.cc)
+			testenv.Need(t, "bash", "llc-22", c.cc)
 			dir := t.TempDir()
 			wrapSrc := filepath.Join(dir, "wrap.c")
 			require.NoError(t, os.WriteFile(wrapSrc, []byte(wrapC), 0o644))

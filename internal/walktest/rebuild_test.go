@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/stackmaps/stackmaps/internal/testtools"
+	"github.com/stackmaps/stackmaps/internal/testenv"
 )
 
 // crossTools are the tools a foreign build needs besides llc-22.
@@ -40,7 +40,7 @@ func TestRebuild(t *testing.T) {
 			continue // -short: the native non-PIE builds only
 		}
 		t.Run(c.Name, func(t *testing.T) {
-			testtools.Need(t, append([]string{"bash", "python3", "llc-22", "gcc"}, crossTools[c.Arch]...)...)
+			testenv.Need(t, append([]string{"bash", "python3", "llc-22", "gcc"}, crossTools[c.Arch]...)...)
 			out := t.TempDir()
 			pie := "nopie"
 			if c.PIE {

@@ -5,7 +5,7 @@ import (
 	"errors"
 
 	"github.com/stackmaps/stackmaps/cfi"
-	"github.com/stackmaps/stackmaps/internal/smbuild"
+	"github.com/stackmaps/stackmaps/internal/stackmaptest"
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/stackwalk"
@@ -58,18 +58,18 @@ func ehFrame(at []int) []byte {
 // stackmaps is the statepoint record at retAddr of each copy of the
 // function in at: a GC pointer at [rsp+0] and one deopt value in rbx.
 func stackmaps(at []int) (*stackmap.Index, error) {
-	c := func(v int32) smbuild.Location {
-		return smbuild.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
+	c := func(v int32) stackmaptest.Location {
+		return stackmaptest.Location{Kind: uint8(stackmap.Constant), Size: 8, Offset: v}
 	}
-	ind := smbuild.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7}
-	t := smbuild.Table{Version: 3}
+	ind := stackmaptest.Location{Kind: uint8(stackmap.Indirect), Size: 8, Reg: 7}
+	t := stackmaptest.Table{Version: 3}
 	for _, k := range at {
-		t.Functions = append(t.Functions, smbuild.Function{Address: funcAddr + uint64(k)*spacing, StackSize: 40, RecordCount: 1})
-		t.Records = append(t.Records, smbuild.Record{ID: 0xABCDEF00, InstructionOffset: retAddr - funcAddr, Locations: []smbuild.Location{
+		t.Functions = append(t.Functions, stackmaptest.Function{Address: funcAddr + uint64(k)*spacing, StackSize: 40, RecordCount: 1})
+		t.Records = append(t.Records, stackmaptest.Record{ID: 0xABCDEF00, InstructionOffset: retAddr - funcAddr, Locations: []stackmaptest.Location{
 			c(0), c(0), c(1), {Kind: uint8(stackmap.Register), Size: 8, Reg: 3}, ind, ind,
 		}})
 	}
-	sec, err := stackmap.Parse(smbuild.Encode(binary.LittleEndian, t), binary.LittleEndian)
+	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, t), binary.LittleEndian)
 	if err != nil {
 		return nil, err
 	}

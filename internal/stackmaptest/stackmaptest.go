@@ -1,8 +1,8 @@
-// Package smbuild encodes stack map sections from a plain Go description,
+// Package stackmaptest encodes stack map sections from a plain Go description,
 // in any version and byte order. Tests use it to build sections LLVM no
 // longer emits (versions 1 and 2), large synthetic sections, and sections
 // with planted faults.
-package smbuild
+package stackmaptest
 
 import (
 	"encoding/binary"

@@ -1,7 +1,7 @@
-// Package golden reads the manifests of the checked-in test data
+// Package corpus reads the manifests of the checked-in test data
 // (testdata/objects/MANIFEST.tsv and testdata/linked/MANIFEST.tsv) so that
 // every package's tests walk the same objects.
-package golden
+package corpus
 
 import (
 	"bufio"

@@ -1,4 +1,4 @@
-package testtools
+package testenv
 
 import (
 	"os/exec"

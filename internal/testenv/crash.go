@@ -1,4 +1,4 @@
-package testtools
+package testenv
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package golden
+package corpus
 
 import (
 	"fmt"
@@ -28,7 +28,7 @@ func MachOCOFFDisasmFiles() (files []string, images map[string]bool, err error) 
 			return nil, nil, err
 		}
 		if len(m) == 0 {
-			return nil, nil, fmt.Errorf("golden: no file matches testdata/%s", glob)
+			return nil, nil, fmt.Errorf("corpus: no file matches testdata/%s", glob)
 		}
 		for _, p := range m {
 			rel, err := filepath.Rel(td, p)

@@ -1,8 +1,8 @@
-// Package testtools lets tests that compile or run things find the external
+// Package testenv lets tests that compile or run things find the external
 // tools they need (llc, llvm-readobj, gcc, cross compilers, qemu), skipping
 // with a clear message when a tool is absent, or failing instead when the
 // environment variable STACKMAPS_REQUIRE_TOOLS=1 is set (as CI does).
-package testtools
+package testenv
 
 import (
 	"os"
