@@ -18,8 +18,8 @@ import (
 
 // TestWriteErrors runs every command in every format twice with its
 // output on /dev/full, which fails every write with ENOSPC: with -o
-// /dev/full and with standard output on /dev/full. Each must exit 1 and
-// say why; the same command line writing to a file exits 0 and writes
+// /dev/full and with standard output on /dev/full. Each must exit 1 (2 for
+// lookup and diff, whose 1 means "no record" and "different") and say why; the same command line writing to a file exits 0 and writes
 // something (so the failure is the write's). Before, check, completion
 // and others exited 0 with nothing written, and dump --faultmap ignored -o.
 func TestWriteErrors(t *testing.T) {
@@ -62,6 +62,9 @@ func TestWriteErrors(t *testing.T) {
 	for _, f := range []string{"text", "json", "line"} {
 		forms = append(forms, form{args: []string{"lookup", "--format=" + f, exe, "0x401237"}})
 	}
+	for _, f := range []string{"text", "json"} {
+		forms = append(forms, form{args: []string{"diff", "--format=" + f, exe, exe}})
+	}
 	forms = append(forms,
 		form{args: []string{"dump", "--unwind", exe}},
 		form{args: []string{"dump", "--disasm", exe}},
@@ -94,13 +97,19 @@ func TestWriteErrors(t *testing.T) {
 				assert.NotEmpty(t, ok.String())
 			}
 
+			// lookup and diff say "no record" and "different" with 1, as
+			// addr2line, grep and diff do: their errors are 2.
+			want := exitFail
+			if f.args[0] == "lookup" || f.args[0] == "diff" {
+				want = exitUsage
+			}
 			errb.Reset()
-			assert.Equal(t, exitFail, run(f.args, full, &errb), "stdout on /dev/full")
+			assert.Equal(t, want, run(f.args, full, &errb), "stdout on /dev/full")
 			assert.Contains(t, errb.String(), "no space left on device", "stdout on /dev/full")
 			if !f.noFlag {
 				errb.Reset()
 				args := append([]string{f.args[0], "-o", "/dev/full"}, f.args[1:]...)
-				assert.Equal(t, exitFail, run(args, os.Stdout, &errb), "-o /dev/full")
+				assert.Equal(t, want, run(args, os.Stdout, &errb), "-o /dev/full")
 				assert.Contains(t, errb.String(), "no space left on device", "-o /dev/full")
 			}
 		})
