@@ -20,7 +20,10 @@
  * (SIGSEGV), 4 raises SIGUSR1, 5 calls core_fault_push, which faults on
  * the instruction right after a push (x86_64), 6 calls core_fault_first,
  * which faults on its first instruction (x86_64, aarch64), right after
- * core_fault_before, whose last row has another CFA. CORE_CRASH 7 is 3
+ * core_fault_before, whose last row has another CFA; elsewhere a C leaf
+ * without a frame, kept out of line (noinline: gcc put its store in
+ * core_crash), whose store is its first instruction (s390x, ppc64le's
+ * local entry) or its second (ppc64: li, then stw). CORE_CRASH 7 is 3
  * whose handler also appends "ucontext HEX" (the bytes of its ucontext)
  * "sigtramp PC SP HEX" (the trampoline it returns to, the stack pointer there
  * and 16 bytes of its code) and "ustack ADDR HEX" (the stack from the
@@ -133,7 +136,7 @@ __asm__(".text\n"
 void core_fault_push(volatile int *p) { *p = 1; }
 #else
 void core_fault_push(volatile int *p) { *p = 1; }
-void core_fault_first(volatile int *p) { *p = 1; }
+__attribute__((noinline)) void core_fault_first(volatile int *p) { *p = 1; }
 #endif
 
 /* The interrupted pc and stack pointer of a ucontext. */
