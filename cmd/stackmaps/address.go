@@ -76,7 +76,7 @@ func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 		sd := in.Sections[si]
 		for _, t := range sec.Tables() {
 			for _, f := range t.Functions() {
-				if f.Symbol() == "" || f.Symbol() != q.symbol && f.Name() != q.symbol {
+				if !f.Named(q.symbol) {
 					continue
 				}
 				q.pc = f.Address() + q.symOff + bias
@@ -126,24 +126,6 @@ func resolveSection(in *dumpInput, q codeAddr) (stackmap.CodeSection, error) {
 	return c, fmt.Errorf("address \"%s\": %w", q.text, err)
 }
 
-// codeLabels returns the label of each code section of sd by number:
-// its name, or NAME[N] for names that several sections share. It is nil
-// when sd has fewer than two code sections: addresses are then plain.
-func codeLabels(sd *stackmap.SectionData) map[int]string {
-	if sd.NumCodeSections() < 2 {
-		return nil
-	}
-	count := make(map[string]int, sd.NumCodeSections())
-	for _, c := range sd.CodeSections() {
-		count[c.Name]++
-	}
-	out := make(map[int]string, sd.NumCodeSections())
-	for _, c := range sd.CodeSections() {
-		out[c.Index] = objfile.CodeSectionLabel(c, count[c.Name] > 1 || c.Name == "")
-	}
-	return out
-}
-
 // codeLabel returns the label of function fn's code section when the
 // table's section has several ("" otherwise, and for an unknown fn).
 func (tv *tableView) codeLabel(fn int) string {
@@ -151,7 +133,7 @@ func (tv *tableView) codeLabel(fn int) string {
 		return ""
 	}
 	if tv.labels == nil {
-		tv.labels = codeLabels(tv.SD)
+		tv.labels = objfile.CodeSectionLabels(tv.SD)
 	}
 	return tv.labels[tv.Funcs[fn].CodeSection().Index]
 }
