@@ -28,15 +28,10 @@ type unwindRow struct {
 // (objfile.File.Unwind: ELF .eh_frame and .debug_frame, Mach-O __eh_frame,
 // __unwind_info and __compact_unwind, relocated in objects as stack map
 // function addresses are; x64 COFF and PE .pdata). Raw sections have no
-// unwind support: an error.
+// unwind support: objfile.File.Unwind refuses them.
 func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	out := make([]*unwindSource, len(in.Sections))
 	for i, sd := range in.Sections {
-		switch sd.Format {
-		case stackmap.FormatELF, stackmap.FormatMachO, stackmap.FormatCOFF, stackmap.FormatPE:
-		default:
-			return nil, fmt.Errorf("%s files have no call frame information support (only ELF, Mach-O, COFF and PE)", sd.Format)
-		}
 		img := in.image(sd)
 		if img == nil {
 			return nil, fmt.Errorf("no file to read unwind tables from")
