@@ -25,6 +25,9 @@ type dumpInput struct {
 	Bias     uint64                  // --bias: the load bias added to the code addresses shown
 }
 
+// archNames are the values --arch takes, for usage notes and completion.
+var archNames = []string{"x86_64", "aarch64", "ppc64", "ppc64le", "riscv64", "s390x"}
+
 // stdin is what FILE "-" reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
