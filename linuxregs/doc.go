@@ -10,4 +10,7 @@
 //
 // The package depends on the standard library and package regs only; it
 // reads no file and makes no system call. Decoding allocates nothing.
+//
+// SignalName names the signal a thread stopped with (a core's pr_cursig), in
+// the numbering the supported architectures share.
 package linuxregs

@@ -92,6 +92,26 @@ func CodeSectionLabel(c stackmap.CodeSection, numbered bool) string {
 	return name
 }
 
+// CodeSectionLabels returns the label of each code section of sd by its
+// number (stackmap.CodeSection.Index): CodeSectionLabel, numbered when
+// another section shares the name or the section has none, so that every
+// label reads back as its own section. It is nil when sd has fewer than two
+// code sections: addresses in it need no section.
+func CodeSectionLabels(sd *stackmap.SectionData) map[int]string {
+	if sd.NumCodeSections() < 2 {
+		return nil
+	}
+	count := make(map[string]int, sd.NumCodeSections())
+	for _, c := range sd.CodeSections() {
+		count[c.Name]++
+	}
+	out := make(map[int]string, sd.NumCodeSections())
+	for _, c := range sd.CodeSections() {
+		out[c.Index] = CodeSectionLabel(c, count[c.Name] > 1 || c.Name == "")
+	}
+	return out
+}
+
 // CodeSectionError reports a code section spec (File.CodeSection) that
 // names no code section of the file, or several.
 type CodeSectionError struct {

@@ -2,6 +2,7 @@ package objfile_test
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -60,6 +61,15 @@ func TestCodeSection(t *testing.T) {
 		assert.Equal(t, stackmap.CodeSection{Index: 9, Name: ".text"}, c, spec)
 		assert.Equal(t, ".text[9]", objfile.CodeSectionLabel(c, true))
 	}
+	// Every section shares .text: each label is numbered, and reads back.
+	labels := objfile.CodeSectionLabels(f.Sections[0])
+	require.Len(t, labels, 5)
+	for _, n := range nums {
+		assert.Equal(t, fmt.Sprintf(".text[%d]", n), labels[n])
+		c, err := f.CodeSection(labels[n])
+		require.NoError(t, err)
+		assert.Equal(t, n, c.Index)
+	}
 	_, err = f.CodeSection(".text")
 	var e *objfile.CodeSectionError
 	require.True(t, errors.As(err, &e))
@@ -85,12 +95,23 @@ func TestCodeSection(t *testing.T) {
 		}
 	}
 
+	// Distinct names: plain labels, each its section's.
+	labels = objfile.CodeSectionLabels(g.Sections[0])
+	require.Len(t, labels, 6)
+	for n, l := range labels {
+		assert.NotContains(t, l, "[")
+		c, err := g.CodeSection(l)
+		require.NoError(t, err, l)
+		assert.Equal(t, n, c.Index, l)
+	}
+
 	linked, err := corpus.LinkedBinaries()
 	require.NoError(t, err)
 	h, err := objfile.Open(linked[0].Path)
 	require.NoError(t, err)
 	defer h.Close()
 	assert.Empty(t, h.CodeSections())
+	assert.Nil(t, objfile.CodeSectionLabels(h.Sections[0]))
 	_, err = h.CodeSection(".text")
 	assert.EqualError(t, err, "the file's stack maps name no code section (only relocatable objects do)")
 }

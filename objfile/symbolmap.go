@@ -3,6 +3,7 @@ package objfile
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -257,4 +258,52 @@ func (f *File) codeOverlaps() bool {
 		}
 	}
 	return false
+}
+
+// FunctionSymbol returns the function symbol of the image that holds the
+// link-time address pc, and pc's offset in it, as addr2line -f names a
+// function. An address in none of the image's code (CodeRanges) is refused
+// with an error matching ErrNoCode however near a symbol it is: the last
+// symbol, which may have no size, would otherwise hold every address above
+// it (a libc address in a backtrace is no part of _fini). No symbol
+// holding it is ErrNoSymbol; in a relocatable object with several code
+// sections the address alone is refused as SymbolMap.Lookup refuses it
+// (ErrAmbiguousAddress: SymbolMap.LookupInSection takes the section). A
+// universal file has no symbols of its own: ask its slice (Image).
+func (f *File) FunctionSymbol(pc uint64) (name string, off uint64, err error) {
+	syms, err := f.SymbolMap()
+	if err != nil {
+		return "", 0, err
+	}
+	if syms.Sectioned() {
+		return syms.Lookup(pc)
+	}
+	if !slices.ContainsFunc(f.CodeRanges(), func(r CodeRange) bool { return pc >= r.Addr && pc-r.Addr < r.Size }) {
+		return "", 0, fmt.Errorf("%#x: %w", pc, ErrNoCode)
+	}
+	return syms.Lookup(pc)
+}
+
+// FunctionAddress returns the address of the image's function symbol
+// named name, as the file spells it or as C does
+// (stackmap.Format.DisplayName: "foo" names Mach-O's "_foo"); the lowest
+// such address when several symbols match. It is ErrNoSymbol when no
+// function symbol has the name. In a relocatable object with several code
+// sections a symbol's value is an offset in its own section, not an
+// address: the question is refused (ErrAmbiguousAddress); stackmap's
+// Function.CodeSection says the section of a function with stack maps.
+func (f *File) FunctionAddress(name string) (uint64, error) {
+	syms, err := f.SymbolMap()
+	if err != nil {
+		return 0, err
+	}
+	if syms.Sectioned() {
+		return 0, fmt.Errorf("symbol %q: %w: the object's code sections each start at 0", name, ErrAmbiguousAddress)
+	}
+	for _, s := range syms.syms {
+		if s.Name == name || f.Format.DisplayName(s.Name) == name {
+			return s.Value, nil
+		}
+	}
+	return 0, fmt.Errorf("symbol %q: %w", name, ErrNoSymbol)
 }

@@ -171,3 +171,66 @@ func BenchmarkSymbolMapLookup(b *testing.B) {
 		m.Lookup(lo + uint64(i)%(hi-lo+1))
 	}
 }
+
+// FunctionSymbol names a linked executable's functions as nm does, inside
+// its code only; FunctionAddress gives each back its address.
+func TestFunctionSymbolAndAddress(t *testing.T) {
+	exe := filepath.Join(corpus.Root(), "linked", "x86_64-elf", "exe")
+	f, err := objfile.Open(exe)
+	require.NoError(t, err)
+	defer f.Close()
+	m, err := f.SymbolMap()
+	require.NoError(t, err)
+	nm := nmFunctions(t, exe+".nm.txt")
+	checked := 0
+	for addr, name := range nm {
+		if kept, _, err := m.Lookup(addr); err != nil || kept != name {
+			continue // an alias: the map keeps one symbol per address
+		}
+		got, off, err := f.FunctionSymbol(addr)
+		if assert.NoError(t, err, name) {
+			assert.Equal(t, name, got)
+			assert.Equal(t, uint64(0), off)
+		}
+		a, err := f.FunctionAddress(name)
+		if assert.NoError(t, err, name) {
+			assert.Equal(t, addr, a, name)
+		}
+		checked++
+	}
+	require.NotZero(t, checked)
+	var end uint64
+	for _, r := range f.CodeRanges() {
+		end = max(end, r.Addr+r.Size)
+	}
+	require.NotZero(t, end)
+	_, _, err = m.Lookup(end + 0x10)
+	require.NoError(t, err, "the last symbol holds every address above it")
+	_, _, err = f.FunctionSymbol(end + 0x10)
+	assert.ErrorIs(t, err, objfile.ErrNoCode)
+	_, err = f.FunctionAddress("no_such_function")
+	assert.ErrorIs(t, err, objfile.ErrNoSymbol)
+
+	// Mach-O: C's name or the raw one.
+	mo, err := objfile.Open(filepath.Join(corpus.Root(), "objects", "llvm22", "x86_64-macho", "kinds.o"))
+	require.NoError(t, err)
+	defer mo.Close()
+	for _, name := range []string{"kinds_all", "_kinds_all"} {
+		a, err := mo.FunctionAddress(name)
+		require.NoError(t, err, name)
+		assert.Equal(t, uint64(0x130), a, name) // llvm-nm: 0000000000000130 T _kinds_all
+	}
+	got, off, err := mo.FunctionSymbol(0x134)
+	require.NoError(t, err)
+	assert.Equal(t, "_kinds_all", got) // raw, as SymbolMap names it
+	assert.Equal(t, uint64(4), off)
+
+	// An object with a code section per function: both refused.
+	fs, err := objfile.Open(filepath.Join(corpus.Root(), "fsections", "llvm22", "x86_64", "kinds.o"))
+	require.NoError(t, err)
+	defer fs.Close()
+	_, _, err = fs.FunctionSymbol(0)
+	assert.ErrorIs(t, err, objfile.ErrAmbiguousAddress)
+	_, err = fs.FunctionAddress("kinds_all")
+	assert.ErrorIs(t, err, objfile.ErrAmbiguousAddress)
+}

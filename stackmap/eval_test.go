@@ -139,6 +139,16 @@ func TestStatepointView(t *testing.T) {
 	assert.Equal(t, uint16(12), d.Reg)
 	assert.True(t, stackmap.RootInRegister(d))
 	assert.False(t, stackmap.RootInRegister(b))
+	var roots []int
+	for i, l := range sp.RegisterRoots() {
+		roots = append(roots, i)
+		assert.Equal(t, uint16(12), l.Reg)
+	}
+	assert.Equal(t, []int{8}, roots) // pair 1's derived pointer, r12
+	assert.Zero(t, testing.AllocsPerRun(100, func() {
+		for range sp.RegisterRoots() {
+		}
+	}))
 	require.Equal(t, 1, sp.NumGCSlots())
 	s, _ := sp.GCSlot(0)
 	assert.Equal(t, int32(24), s.Offset)

@@ -121,6 +121,14 @@ func (f Function) Symbol() string { return f.resolve().Symbol }
 // underscore Mach-O adds to C names.
 func (f Function) Name() string { return f.resolve().Name }
 
+// Named reports whether name is the function's symbol, as the file spells
+// it (Symbol) or as people know it (Name: "foo" names Mach-O's "_foo"). A
+// function without a symbol has no name.
+func (f Function) Named(name string) bool {
+	r := f.resolve()
+	return r.Symbol != "" && (r.Symbol == name || r.Name == name)
+}
+
 // Addend returns the addend to Symbol of the relocation of the address
 // field (0 when no relocation names the symbol).
 func (f Function) Addend() int64 { return f.resolve().Addend }

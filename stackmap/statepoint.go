@@ -3,6 +3,7 @@ package stackmap
 import (
 	"errors"
 	"fmt"
+	"iter"
 )
 
 // ErrNotStatepoint is matched (errors.Is) by the error Record.Statepoint
@@ -217,6 +218,23 @@ func (s Statepoint) GCSlot(i int) (Location, bool) {
 		return Location{}, false
 	}
 	return s.r.Location(s.GCSlotIndex(i))
+}
+
+// RegisterRoots yields the GC pointers (bases and derived pointers, pair
+// by pair) that are held in registers (RootInRegister), each by its
+// location index: the roots a moving collector cannot update in memory.
+// It allocates nothing.
+func (s Statepoint) RegisterRoots() iter.Seq2[int, Location] {
+	return func(yield func(int, Location) bool) {
+		for p := range s.NumGCPairs() {
+			b, d := s.GCPairIndex(p)
+			for _, i := range [2]int{b, d} {
+				if l, ok := s.r.Location(i); ok && RootInRegister(l) && !yield(i, l) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // RootInRegister reports whether a GC pointer location is a Register

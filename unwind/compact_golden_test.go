@@ -14,6 +14,7 @@ import (
 	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/unwind"
 )
 
@@ -84,7 +85,10 @@ func TestCompactRowsEqualObjdump(t *testing.T) {
 				assert.Equal(t, e.start, r.FunctionStart, "%s: %#x", path, e.start)
 				if isDWARFMode(tab.Arch(), e.enc) {
 					assert.True(t, r.HasFDE)
+					assert.Equal(t, unwind.KindEHFrame, r.RulesFrom(), "%s: %#x", path, e.start)
 					dwarf++
+				} else {
+					assert.Equal(t, r.Table, r.RulesFrom(), "%s: %#x", path, e.start)
 				}
 				continue
 			}
@@ -114,6 +118,7 @@ func TestStackIndirect(t *testing.T) {
 	assert.Equal(t, unwind.KindUnwindInfo, r.Table)
 	assert.True(t, r.Compact)
 	assert.False(t, r.HasFDE)
+	assert.Equal(t, unwind.KindUnwindInfo, r.RulesFrom())
 	assert.Equal(t, compactunwind.Encoding(0x030df800), r.Encoding)
 	assert.Equal(t, uint64(0x710), r.FunctionStart)
 	assert.Equal(t, compactunwind.KindCFA, r.Rule.Kind)
@@ -166,4 +171,22 @@ func TestLookupPC(t *testing.T) {
 	assert.Equal(t, uint64(0x1233), unwind.LookupPC(0x1234, true))
 	assert.Equal(t, uint64(0x1234), unwind.LookupPC(0x1234, false))
 	assert.Equal(t, uint64(0), unwind.LookupPC(0, true))
+}
+
+// Mach-O spells the DWARF table __eh_frame; every other name is Kind's.
+func TestKindSectionName(t *testing.T) {
+	for _, c := range []struct {
+		k    unwind.Kind
+		f    stackmap.Format
+		want string
+	}{
+		{unwind.KindEHFrame, stackmap.FormatMachO, "__eh_frame"},
+		{unwind.KindEHFrame, stackmap.FormatELF, ".eh_frame"},
+		{unwind.KindDebugFrame, stackmap.FormatELF, ".debug_frame"},
+		{unwind.KindUnwindInfo, stackmap.FormatMachO, "__unwind_info"},
+		{unwind.KindCompactUnwind, stackmap.FormatMachO, "__compact_unwind"},
+		{unwind.KindPData, stackmap.FormatCOFF, ".pdata"},
+	} {
+		assert.Equal(t, c.want, c.k.SectionName(c.f), "%v in %s", c.k, c.f)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/machosection"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 // TestDWARFModeEntry: a DWARF-mode entry's row is the row of the
@@ -35,6 +36,8 @@ func TestDWARFModeEntry(t *testing.T) {
 	assert.True(t, r.Compact)
 	assert.True(t, r.HasFDE)
 	assert.Equal(t, uint64(0x18), r.FDEOffset)
+	assert.Equal(t, KindEHFrame, r.RulesFrom()) // the rules are the FDE's
+	assert.Equal(t, "__eh_frame", r.RulesFrom().SectionName(stackmap.FormatMachO))
 	assert.Equal(t, uint64(0x620), r.FunctionStart)
 	assert.Equal(t, compactunwind.Encoding(0x04000018), r.Encoding)
 	require.NotNil(t, r.Rules)

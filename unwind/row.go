@@ -51,6 +51,16 @@ type Row struct {
 	Windows *winunwind.Rule
 }
 
+// RulesFrom returns the table whose section the row's rules were read
+// from: KindEHFrame for a compact entry in DWARF mode (its rules are an
+// __eh_frame FDE's), otherwise Table.
+func (r *Row) RulesFrom() Kind {
+	if r.Compact && r.HasFDE {
+		return KindEHFrame
+	}
+	return r.Table
+}
+
 // Context is the scratch state of lookups: it holds the Row RowAt
 // returns, so that lookups allocate nothing. Its zero value is ready to
 // use; it is large (about 60 KB), so keep one per goroutine and reuse it.

@@ -7,6 +7,7 @@ import (
 	"github.com/stackmaps/stackmaps/cfi"
 	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/regs"
+	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/winunwind"
 )
 
@@ -39,6 +40,17 @@ func (k Kind) String() string {
 		return kindNames[k]
 	}
 	return "invalid"
+}
+
+// SectionName returns the name a file of format f gives table k's
+// section: String's, but __eh_frame in Mach-O
+// (compactunwind.SectionEHFrame). No Mach-O __debug_frame is read, so
+// KindDebugFrame is .debug_frame in every format.
+func (k Kind) SectionName(f stackmap.Format) string {
+	if k == KindEHFrame && f == stackmap.FormatMachO {
+		return compactunwind.SectionEHFrame
+	}
+	return k.String()
 }
 
 // CodeReader reads an image's code at its (link-time) addresses: where an

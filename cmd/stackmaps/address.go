@@ -65,8 +65,9 @@ func parseCodeAddr(s string) (codeAddr, bool) {
 // (the function's link-time address + OFF + bias), in the function's code
 // section when the object has several. The symbol is a function's, by its
 // symbol name or with Mach-O's leading underscore left out: one with stack
-// maps first, else any function symbol of the file's symbol table (in
-// files with one code section, where a symbol's value is an address).
+// maps first, else any function symbol of the file's symbol table
+// (objfile.File.FunctionAddress: in files with one code section, where a
+// symbol's value is an address).
 func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 	if q.symbol == "" {
 		return q, nil
@@ -75,7 +76,7 @@ func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 		sd := in.Sections[si]
 		for _, t := range sec.Tables() {
 			for _, f := range t.Functions() {
-				if f.Symbol() == "" || f.Symbol() != q.symbol && f.Name() != q.symbol {
+				if !f.Named(q.symbol) {
 					continue
 				}
 				q.pc = f.Address() + q.symOff + bias
@@ -86,14 +87,10 @@ func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 			}
 		}
 	}
-	for si, sd := range in.Sections {
-		syms := symbolTable(in, si)
-		if syms == nil {
-			continue
-		}
-		for i := range syms.Len() {
-			if s := syms.At(i); symbolNamed(sd, s.Name, q.symbol) {
-				q.pc = s.Value + q.symOff + bias
+	for _, sd := range in.Sections {
+		if img := in.image(sd); img != nil {
+			if addr, err := img.FunctionAddress(q.symbol); err == nil {
+				q.pc = addr + q.symOff + bias
 				return q, nil
 			}
 		}
@@ -101,53 +98,15 @@ func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 	return q, fmt.Errorf("address \"%s\": no function symbol is named %s", q.text, q.symbol)
 }
 
-// symbolNamed reports whether a raw symbol name of sd's file is name, as
-// given or with Mach-O's leading underscore left out.
-func symbolNamed(sd *stackmap.SectionData, raw, name string) bool {
-	return raw == name || sd.Format == stackmap.FormatMachO && len(raw) > 1 && raw[0] == '_' && raw[1:] == name
-}
-
-// symbolTable returns the function symbols of the image of section si
-// (its slice in a universal file), or nil when there are none to go by: a
-// raw section, a symbol table that cannot be read, or a relocatable object
-// with several code sections, whose symbol values are offsets in each.
-func symbolTable(in *dumpInput, si int) *objfile.SymbolMap {
-	sd := in.Sections[si]
-	if in.Obj == nil || sd.NumCodeSections() > 1 {
-		return nil
-	}
-	img := in.Obj.Image(sd)
-	if img == nil {
-		return nil
-	}
-	syms, err := img.SymbolMap()
-	if err != nil || syms.Len() == 0 {
-		return nil
-	}
-	return syms
-}
-
 // symbolAt returns the function symbol of section si's image that holds the
-// link-time address pc, and pc's offset in it, as addr2line -f names a
-// function; ok is false when no symbol holds it, or pc is in none of the
-// image's code (the last symbol without a size would hold every address
-// above it: a libc address in a backtrace is no part of _fini).
+// link-time address pc, and pc's offset in it (objfile.File.FunctionSymbol:
+// only in the image's code); ok is false when there is none to give.
 func symbolAt(in *dumpInput, si int, pc uint64) (name string, off uint64, ok bool) {
-	syms := symbolTable(in, si)
-	if syms == nil {
+	img := in.image(in.Sections[si])
+	if img == nil {
 		return "", 0, false
 	}
-	inCode := false
-	for _, r := range in.Obj.Image(in.Sections[si]).CodeRanges() {
-		if pc >= r.Addr && pc-r.Addr < r.Size {
-			inCode = true
-			break
-		}
-	}
-	if !inCode {
-		return "", 0, false
-	}
-	name, off, err := syms.Lookup(pc) // refused where the address alone is ambiguous
+	name, off, err := img.FunctionSymbol(pc)
 	return name, off, err == nil
 }
 
@@ -167,24 +126,6 @@ func resolveSection(in *dumpInput, q codeAddr) (stackmap.CodeSection, error) {
 	return c, fmt.Errorf("address \"%s\": %w", q.text, err)
 }
 
-// codeLabels returns the label of each code section of sd by number:
-// its name, or NAME[N] for names that several sections share. It is nil
-// when sd has fewer than two code sections: addresses are then plain.
-func codeLabels(sd *stackmap.SectionData) map[int]string {
-	if sd.NumCodeSections() < 2 {
-		return nil
-	}
-	count := make(map[string]int, sd.NumCodeSections())
-	for _, c := range sd.CodeSections() {
-		count[c.Name]++
-	}
-	out := make(map[int]string, sd.NumCodeSections())
-	for _, c := range sd.CodeSections() {
-		out[c.Index] = objfile.CodeSectionLabel(c, count[c.Name] > 1 || c.Name == "")
-	}
-	return out
-}
-
 // codeLabel returns the label of function fn's code section when the
 // table's section has several ("" otherwise, and for an unknown fn).
 func (tv *tableView) codeLabel(fn int) string {
@@ -192,7 +133,7 @@ func (tv *tableView) codeLabel(fn int) string {
 		return ""
 	}
 	if tv.labels == nil {
-		tv.labels = codeLabels(tv.SD)
+		tv.labels = objfile.CodeSectionLabels(tv.SD)
 	}
 	return tv.labels[tv.Funcs[fn].CodeSection().Index]
 }

@@ -75,8 +75,6 @@ func dashed(name string) string {
 	return "--" + name
 }
 
-var archNames = []string{"x86_64", "aarch64", "ppc64", "ppc64le", "riscv64", "s390x"}
-
 func runCompletion(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 1 && (args[0] == "--help" || args[0] == "-h" || args[0] == "-help") {
 		io.WriteString(stdout, completionUsage)

@@ -188,7 +188,7 @@ func keepDiffFunction(f *dumpFilter, fd *stackmapdiff.Function) bool {
 		return true
 	}
 	for _, fn := range []stackmap.Function{fd.Old, fd.New} {
-		if fn.Table() != nil && (fn.Symbol() == f.funcName || fn.Name() == f.funcName) {
+		if fn.Table() != nil && fn.Named(f.funcName) {
 			return true
 		}
 	}

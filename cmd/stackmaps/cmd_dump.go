@@ -1,40 +1,10 @@
 package main
 
 import (
-	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
-
-	"github.com/stackmaps/stackmaps/objfile"
-	"github.com/stackmaps/stackmaps/regs"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
-
-// dumpInput is one file's stack map sections, located and decoded.
-type dumpInput struct {
-	File     string
-	Obj      *objfile.File           // the file, opened once; nil for raw bytes from standard input
-	Sections []*stackmap.SectionData // one per Mach-O slice; otherwise one
-	Parsed   []*stackmap.Section     // Parsed[i] decodes Sections[i]
-	Unwind   []*unwindSource         // with --unwind: Unwind[i] is the CFI of Sections[i]
-	Code     *codeFile               // with --disasm: the functions' code
-	Bias     uint64                  // --bias: the load bias added to the code addresses shown
-}
-
-// dumpOptions are the dump command's flags that formats consult.
-type dumpOptions struct {
-	format string
-	filter *dumpFilter // --function, --id
-	disasm bool        // --disasm (text and json)
-	unwind bool        // --unwind (text and json)
-	pretty bool        // --pretty (json): indented rather than one line
-
-	matched bool // set by the formatters when the filters kept a table
-}
-
-// formatter writes one file's stack maps in one output format.
-type formatter func(w io.Writer, in *dumpInput, opts *dumpOptions) error
 
 // formats maps --format names to their writers; each lives in its own
 // format_*.go file.
@@ -169,12 +139,14 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 	}
 	write := formats[*c.format]
 	opts := &dumpOptions{format: *c.format, filter: c.filter, disasm: *disasm, unwind: *unwind, pretty: c.prettyJSON()}
+	matched := false // a formatter's filters kept a table of some file
 	status = c.run(files, stdout, stderr, func(w io.Writer, in *dumpInput) error {
 		in.Bias = bias
 		if err := in.prepare(opts); err != nil {
 			return err
 		}
-		err := write(w, in, opts)
+		kept, err := write(w, in, opts)
+		matched = matched || kept
 		if err == nil && opts.unwind && opts.format == "llvm" {
 			err = writeLLVMUnwind(w, in)
 		}
@@ -185,7 +157,7 @@ func runDump(args []string, stdout, stderr io.Writer) int {
 		}
 		return err
 	})
-	if c.filter.active() && !opts.matched && status != exitUsage {
+	if c.filter.active() && !matched && status != exitUsage {
 		say(stderr, "stackmaps dump: no function or record matches %s\n", c.filter)
 		status = exitFail
 	}
@@ -208,26 +180,4 @@ func (in *dumpInput) prepare(opts *dumpOptions) error {
 		}
 	}
 	return nil
-}
-
-// Close closes the file; what was decoded from it stays valid, but its
-// unwind tables and code can no longer be read.
-func (in *dumpInput) Close() {
-	if in.Obj != nil {
-		in.Obj.Close()
-		return
-	}
-	for _, sd := range in.Sections {
-		sd.Close()
-	}
-}
-
-// loadDumpInput locates and decodes the stack map sections of one file.
-// Close the result when done with it.
-// FILE "-" is standard input.
-func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, error) {
-	if order == nil {
-		order = binary.LittleEndian
-	}
-	return loadInput("dump", name, raw, order, regs.ArchUnknown, io.Discard)
 }

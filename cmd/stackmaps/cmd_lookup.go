@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
-	"github.com/stackmaps/stackmaps/stackmap"
 )
 
 const lookupUsage = `Usage: stackmaps lookup [flags] FILE [ADDR...]
@@ -231,110 +229,6 @@ func (f *addrFinder) functionAt(q codeAddr, found *lookupResult) (string, uint64
 		}
 	}
 	return "", 0, -1, ""
-}
-
-// lookupHit is one record found at a looked-up address.
-type lookupHit struct {
-	tv    *tableView
-	rv    recordView
-	exact bool
-}
-
-// sectionMatch is the match of one section's index (one universal slice).
-type sectionMatch struct {
-	si int
-	m  stackmap.Match
-}
-
-// lookupResult is what a lookup of one address found: the matches of the
-// sections that have records there, read one record at a time as they
-// are printed, so that memory does not grow with their number.
-type lookupResult struct {
-	in      *dumpInput
-	views   tableViews
-	matches []sectionMatch
-	n       int         // records in all
-	filter  *dumpFilter // --function, --id: the records shown
-}
-
-// Len returns the number of records found (that the filters keep).
-func (lr *lookupResult) Len() int {
-	if !lr.filter.active() {
-		return lr.n
-	}
-	n := 0
-	for range lr.Hits() {
-		n++
-	}
-	return n
-}
-
-// Hits iterates over the records found, with each table's model.
-func (lr *lookupResult) Hits() iter.Seq[lookupHit] {
-	return func(yield func(lookupHit) bool) {
-		for _, sm := range lr.matches {
-			for _, r := range sm.m.Records() {
-				h := lookupHit{tv: lr.views.of(lr.in.Sections[sm.si], r.Table()), rv: recordViewOf(r), exact: sm.m.Exact()}
-				if lr.filter.active() && !lr.filter.keepRecord(h.tv, h.rv) {
-					continue
-				}
-				if !yield(h) {
-					return
-				}
-			}
-		}
-	}
-}
-
-// First returns the first record found; ok is false when there is none.
-func (lr *lookupResult) First() (lookupHit, bool) {
-	for h := range lr.Hits() {
-		return h, true
-	}
-	return lookupHit{}, false
-}
-
-// lookupAll finds the records at pc in every section (one per universal
-// slice) by the index's one policy (stackmap.Index.At): the exact matches
-// of every section that has some, or else the preceding ones. Each
-// table's model is built once, in views, however many records and
-// addresses match in it: the cost stays linear in the output.
-func lookupAll(in *dumpInput, ixs []sectionIndex, views tableViews, pc, bias uint64) *lookupResult {
-	exact := &lookupResult{in: in, views: views}
-	preceding := &lookupResult{in: in, views: views}
-	for _, x := range ixs {
-		si := x.si
-		m, ok := x.ix.At(pc, bias)
-		if !ok || m.Len() == 0 {
-			continue
-		}
-		lr := preceding
-		if m.Exact() {
-			lr = exact
-		}
-		lr.matches = append(lr.matches, sectionMatch{si: si, m: m})
-		lr.n += m.Len()
-	}
-	if exact.n > 0 {
-		return exact
-	}
-	return preceding
-}
-
-// tableViews holds the model of each table a lookup met, built once.
-type tableViews map[*stackmap.Table]*tableView
-
-// of returns the model of table t of section sd.
-func (vs tableViews) of(sd *stackmap.SectionData, t *stackmap.Table) *tableView {
-	if tv, ok := vs[t]; ok {
-		return tv
-	}
-	tv := &tableView{SD: sd, Table: t}
-	for _, f := range t.Functions() {
-		tv.Funcs = append(tv.Funcs, f)
-	}
-	vs[t] = tv
-	return tv
 }
 
 func writeLookupText(w *textout.Buffer, ans lookupAnswer, bias uint64) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/textout"
+	"github.com/stackmaps/stackmaps/linuxregs"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/stackwalk"
@@ -201,7 +202,7 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 		if t.Signal != 0 {
 			out.WriteString(" signal ")
 			out.Int(int64(t.Signal))
-			if n := signalName(t.Signal); n != "" {
+			if n := linuxregs.SignalName(t.Signal); n != "" {
 				out.WriteString(" (" + n + ")")
 			}
 		}
@@ -270,29 +271,4 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 	}
 	out.WriteString("\n\n")
 	return walkErr
-}
-
-// signalName names the Linux signals a crash or a safepoint comes with.
-func signalName(sig int) string {
-	switch sig {
-	case 4:
-		return "SIGILL"
-	case 5:
-		return "SIGTRAP"
-	case 6:
-		return "SIGABRT"
-	case 7:
-		return "SIGBUS"
-	case 8:
-		return "SIGFPE"
-	case 10:
-		return "SIGUSR1"
-	case 11:
-		return "SIGSEGV"
-	case 12:
-		return "SIGUSR2"
-	case 19:
-		return "SIGSTOP"
-	}
-	return ""
 }

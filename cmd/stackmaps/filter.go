@@ -51,8 +51,7 @@ func (f *dumpFilter) nameMatches(tv *tableView, i int) bool {
 	if i < 0 || i >= len(tv.Funcs) {
 		return false
 	}
-	fn := &tv.Funcs[i]
-	return fn.Symbol() != "" && (fn.Symbol() == f.funcName || fn.Name() == f.funcName)
+	return tv.Funcs[i].Named(f.funcName)
 }
 
 // keepRecord reports whether a record passes both filters.

@@ -185,14 +185,6 @@ func objectTexts(objs []frameslots.Object) []string {
 	return out
 }
 
-// regName names a DWARF register of arch as the tool does.
-func regName(arch regs.Arch, n uint16) string {
-	if s, ok := regs.PreferredName(arch, n); ok {
-		return s
-	}
-	return "R#" + strconv.Itoa(int(n))
-}
-
 // sizeText is a slot's size: "8 bytes", or "address" for a Direct
 // location (its size is the pointer's, not the object's).
 func sizeText(n int) string {

@@ -15,7 +15,7 @@ import (
 // not grow with the section. Integers are written exactly, so IDs and
 // constants up to 2^64-1 survive, and 64-bit IDs, addresses and constants
 // are repeated as hex strings. See jsonHelp for every field.
-func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
+func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) (matched bool, err error) {
 	bw := textout.NewBuffer(w)
 	j := textout.NewJSON(bw)
 	j.Pretty = opts.pretty
@@ -39,7 +39,7 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	forEachTable(in, func(tv *tableView) {
 		opts.filter.selectTable(tv, &sel)
 		if sel.any {
-			opts.matched = true
+			matched = true
 			j.Elem()
 			writeJSONTable(j, tv, &sel, opts.filter)
 		}
@@ -47,7 +47,7 @@ func writeJSON(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 	j.CloseArray()
 	j.CloseObject()
 	bw.WriteByte('\n')
-	return bw.Flush()
+	return matched, bw.Flush()
 }
 
 func writeJSONTable(j *textout.JSON, tv *tableView, sel *tableSelection, filter *dumpFilter) {

@@ -10,7 +10,7 @@ import (
 
 // writeLLVM prints every table the way llvm-readobj --stackmap prints the
 // first one, from its "LLVM StackMap Version" line on.
-func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
+func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) (matched bool, err error) {
 	bw := textout.NewBuffer(w)
 	for si, sec := range in.Parsed {
 		if sd := in.Sections[si]; sd.Slice != "" {
@@ -20,7 +20,7 @@ func writeLLVM(w io.Writer, in *dumpInput, _ *dumpOptions) error {
 			writeLLVMTable(bw, t)
 		}
 	}
-	return bw.Flush()
+	return false, bw.Flush() // llvm takes no filters
 }
 
 // writeLLVMSliceHeader writes the lines llvm-readobj prints before each

@@ -17,7 +17,7 @@ import (
 //
 // Records are read from the section as they are printed: memory does not
 // grow with their number.
-func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
+func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) (matched bool, err error) {
 	bw := textout.NewBuffer(w)
 	code := in.Code // nil without --disasm
 	fmt.Fprintf(bw, "%s: %s\n", textout.Escape(in.File), describeSections(in))
@@ -31,13 +31,10 @@ func writeText(w io.Writer, in *dumpInput, opts *dumpOptions) error {
 		shown++
 		writeTextTable(bw, tv, &sel, code, opts)
 	})
-	if shown > 0 {
-		opts.matched = true
-	}
 	if shown == 0 && opts.filter.active() {
 		bw.WriteString("  (nothing matches the filters)\n")
 	}
-	return bw.Flush()
+	return shown > 0, bw.Flush()
 }
 
 // describeSections summarizes where a file's stack maps are: format,

@@ -14,6 +14,20 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
+// dumpInput is one file's stack map sections, located and decoded.
+type dumpInput struct {
+	File     string
+	Obj      *objfile.File           // the file, opened once; nil for raw bytes from standard input
+	Sections []*stackmap.SectionData // one per Mach-O slice; otherwise one
+	Parsed   []*stackmap.Section     // Parsed[i] decodes Sections[i]
+	Unwind   []*unwindSource         // with --unwind: Unwind[i] is the CFI of Sections[i]
+	Code     *codeFile               // with --disasm: the functions' code
+	Bias     uint64                  // --bias: the load bias added to the code addresses shown
+}
+
+// archNames are the values --arch takes, for usage notes and completion.
+var archNames = []string{"x86_64", "aarch64", "ppc64", "ppc64le", "riscv64", "s390x"}
+
 // stdin is what FILE "-" reads; tests replace it.
 var stdin io.Reader = os.Stdin
 
@@ -155,4 +169,35 @@ func parseInput(name string, obj *objfile.File) (*dumpInput, error) {
 		in.Parsed = append(in.Parsed, sec)
 	}
 	return in, nil
+}
+
+// Close closes the file; what was decoded from it stays valid, but its
+// unwind tables and code can no longer be read.
+func (in *dumpInput) Close() {
+	if in.Obj != nil {
+		in.Obj.Close()
+		return
+	}
+	for _, sd := range in.Sections {
+		sd.Close()
+	}
+}
+
+// image returns the image (the file, or a universal file's slice) that sd
+// was found in (nil without a file).
+func (in *dumpInput) image(sd *stackmap.SectionData) *objfile.File {
+	if in.Obj == nil {
+		return nil
+	}
+	return in.Obj.Image(sd)
+}
+
+// loadDumpInput locates and decodes the stack map sections of one file.
+// Close the result when done with it.
+// FILE "-" is standard input.
+func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, error) {
+	if order == nil {
+		order = binary.LittleEndian
+	}
+	return loadInput("dump", name, raw, order, regs.ArchUnknown, io.Discard)
 }

@@ -21,13 +21,6 @@ import (
 	"strings"
 )
 
-// Exit statuses scripts can rely on.
-const (
-	exitOK    = 0
-	exitFail  = 1 // a file could not be read or decoded, or check found problems
-	exitUsage = 2 // the command line was wrong
-)
-
 // command is one subcommand of the tool.
 type command struct {
 	name    string

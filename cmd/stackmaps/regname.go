@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strconv"
+
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
 )
@@ -26,6 +28,15 @@ func writeRegBase(w *textout.Buffer, a regs.Arch, dwarf uint16) {
 		w.WriteString(n)
 		return
 	}
-	w.WriteString("R#")
+	w.WriteString("R#") // as regName, without building a string
 	w.Uint(uint64(dwarf))
+}
+
+// regName names a DWARF register of arch as the tool does (writeRegBase
+// as a string, for the frame picture's columns).
+func regName(arch regs.Arch, n uint16) string {
+	if s, ok := regs.PreferredName(arch, n); ok {
+		return s
+	}
+	return "R#" + strconv.Itoa(int(n))
 }

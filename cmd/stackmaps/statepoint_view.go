@@ -48,7 +48,7 @@ func writeTextStatepoint(w *textout.Buffer, tv *tableView, sp stackmap.Statepoin
 		w.WriteByte('\n')
 	}
 	header := false
-	forEachRegisterRoot(sp, func(i int, l stackmap.Location) {
+	for i, l := range sp.RegisterRoots() {
 		if !header {
 			w.WriteString("        roots only in registers (a moving collector cannot update them in memory):")
 			header = true
@@ -57,23 +57,9 @@ func writeTextStatepoint(w *textout.Buffer, tv *tableView, sp stackmap.Statepoin
 		w.Int(int64(i))
 		w.WriteByte(' ')
 		writeRegDisplay(w, tv.SD.Arch, l.Reg, int(l.Size))
-	})
+	}
 	if header {
 		w.WriteByte('\n')
-	}
-}
-
-// forEachRegisterRoot calls fn with each distinct GC pointer location (base
-// or derived) held in a register, by location index.
-func forEachRegisterRoot(sp stackmap.Statepoint, fn func(i int, l stackmap.Location)) {
-	r := sp.Record()
-	for p := 0; p < sp.NumGCPairs(); p++ {
-		b, d := sp.GCPairIndex(p)
-		for _, i := range [2]int{b, d} {
-			if l, ok := r.Location(i); ok && stackmap.RootInRegister(l) {
-				fn(i, l)
-			}
-		}
 	}
 }
 
@@ -123,10 +109,10 @@ func writeJSONStatepoint(j *textout.JSON, rv recordView) {
 	j.CloseArray()
 	j.Key("register_roots")
 	j.OpenArray()
-	forEachRegisterRoot(sp, func(i int, _ stackmap.Location) {
+	for i := range sp.RegisterRoots() {
 		j.Elem()
 		j.Int(int64(i))
-	})
+	}
 	j.CloseArray()
 	j.CloseObject()
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/stackmaps/stackmaps/compactunwind"
 	"github.com/stackmaps/stackmaps/stackmap"
 	"github.com/stackmaps/stackmaps/unwind"
 )
@@ -12,10 +11,10 @@ import (
 // unwindSource is the unwind table of one stack map section's file (one
 // Mach-O slice): what dump --unwind reads each record's row from.
 type unwindSource struct {
-	table *unwind.Table
-	ctx   unwind.Context
-	macho bool  // Mach-O: the DWARF section is named __eh_frame
-	err   error // the first malformed-table error met, reported after the file
+	table  *unwind.Table
+	ctx    unwind.Context
+	format stackmap.Format // names the tables' sections (unwind.Kind.SectionName)
+	err    error           // the first malformed-table error met, reported after the file
 }
 
 // unwindRow is a record's row (valid until the next lookup) and the name
@@ -29,15 +28,10 @@ type unwindRow struct {
 // (objfile.File.Unwind: ELF .eh_frame and .debug_frame, Mach-O __eh_frame,
 // __unwind_info and __compact_unwind, relocated in objects as stack map
 // function addresses are; x64 COFF and PE .pdata). Raw sections have no
-// unwind support: an error.
+// unwind support: objfile.File.Unwind refuses them.
 func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 	out := make([]*unwindSource, len(in.Sections))
 	for i, sd := range in.Sections {
-		switch sd.Format {
-		case stackmap.FormatELF, stackmap.FormatMachO, stackmap.FormatCOFF, stackmap.FormatPE:
-		default:
-			return nil, fmt.Errorf("%s files have no call frame information support (only ELF, Mach-O, COFF and PE)", sd.Format)
-		}
 		img := in.image(sd)
 		if img == nil {
 			return nil, fmt.Errorf("no file to read unwind tables from")
@@ -49,7 +43,7 @@ func openUnwind(in *dumpInput) ([]*unwindSource, error) {
 			}
 			return nil, err
 		}
-		out[i] = &unwindSource{table: t, macho: sd.Format == stackmap.FormatMachO}
+		out[i] = &unwindSource{table: t, format: sd.Format}
 		if err := t.HdrErr(); err != nil {
 			// The rows still come (through an index of the FDEs), but a
 			// runtime's unwinder searching the table would miss them.
@@ -76,23 +70,11 @@ func (s *unwindSource) rowFor(rv recordView) (unwindRow, bool) {
 				if ue.What != "" {
 					err = fmt.Errorf("%s: %w", ue.What, ue.Err)
 				}
-				err = fmt.Errorf("%s: %w", s.sectionName(ue.Table), err)
+				err = fmt.Errorf("%s: %w", ue.Table.SectionName(s.format), err)
 			}
 			s.err = fmt.Errorf("record at %#x: %w", rv.Address, err)
 		}
 		return unwindRow{}, false
 	}
-	name := s.sectionName(r.Table)
-	if r.Compact && r.HasFDE {
-		name = s.sectionName(unwind.KindEHFrame)
-	}
-	return unwindRow{Row: r, section: name}, true
-}
-
-// sectionName names a table as the file does.
-func (s *unwindSource) sectionName(k unwind.Kind) string {
-	if s.macho && k == unwind.KindEHFrame {
-		return compactunwind.SectionEHFrame
-	}
-	return k.String()
+	return unwindRow{Row: r, section: r.RulesFrom().SectionName(s.format)}, true
 }
