@@ -85,3 +85,63 @@ func TestIndexCodeSection(t *testing.T) {
 	t.Logf("%d records found in their own section's index", records)
 	assert.Greater(t, records, 100)
 }
+
+// TestCodeIndex: a plain address in a function-sections object is
+// answered in every code section that holds it, each match naming its
+// section and holding only that section's records, the record's own
+// section among them; in a linked file, by the plain index alone.
+func TestCodeIndex(t *testing.T) {
+	paths, err := filepath.Glob("../testdata/fsections/llvm22/*/*.o")
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	records := 0
+	for _, p := range paths {
+		f, err := objfile.Open(p)
+		require.NoError(t, err, p)
+		sd := f.Sections[0]
+		sec, err := sd.Parse()
+		require.NoError(t, err, p)
+		f.Close()
+		x := stackmap.NewCodeIndex(sd, sec)
+		require.True(t, x.Plain().Sectioned(), p)
+		for _, tb := range sec.Tables() {
+			for _, r := range tb.Records() {
+				fn, _ := tb.Function(r.Function())
+				addr, ok := r.Address()
+				require.True(t, ok, p)
+				own := false
+				for c, m := range x.At(addr, 0) {
+					require.True(t, c.Known(), p)
+					for _, got := range m.Records() {
+						gf, _ := got.Table().Function(got.Function())
+						assert.Equal(t, c.Index, gf.CodeSection().Index, "%s: a match of section %d holds another section's record", p, c.Index)
+						own = own || got.Offset() == r.Offset()
+					}
+				}
+				assert.True(t, own, "%s: %s record %#x at %#x not found in its own section", p, fn.Name(), r.ID(), addr)
+				m, ok := x.In(fn.CodeSection()).At(addr, 0)
+				require.True(t, ok, p)
+				assert.True(t, m.Exact(), p)
+				records++
+			}
+		}
+	}
+	assert.Greater(t, records, 100)
+
+	f, err := objfile.Open("../testdata/linked/x86_64-elf/exe")
+	require.NoError(t, err)
+	defer f.Close()
+	sec, err := f.Sections[0].Parse()
+	require.NoError(t, err)
+	x := stackmap.NewCodeIndex(f.Sections[0], sec)
+	assert.False(t, x.Plain().Sectioned())
+	n := 0
+	for c, m := range x.At(0x401237, 0) {
+		assert.False(t, c.Known())
+		assert.True(t, m.Exact())
+		n++
+	}
+	assert.Equal(t, 1, n, "sm_inline+0x7's record, by the plain index")
+	_, ok := x.In(stackmap.CodeSection{Index: 1}).At(0x401237, 0)
+	assert.False(t, ok, "a linked file has no code sections to ask")
+}

@@ -12,62 +12,20 @@ import (
 // an object built with function sections: see address.go), and what they
 // found. cmd_lookup.go prints it.
 
-// sectionIndexes holds, for the SECTION:ADDR queries of one lookup, an
-// index per code section (stackmap.IndexOptions.CodeSection) of each stack
-// map section, built on first use: a query then asks the library's one
-// policy (Index.At) of that section's records.
-type sectionIndexes map[int][]*stackmap.Index
-
-// of returns the indexes of code section c.
-func (si sectionIndexes) of(in *dumpInput, c stackmap.CodeSection) []*stackmap.Index {
-	if ixs, ok := si[c.Index]; ok {
-		return ixs
-	}
-	var ixs []*stackmap.Index
-	for i, sec := range in.Parsed {
-		if in.Sections[i].NumCodeSections() > 0 {
-			ixs = append(ixs, stackmap.NewIndexOptions(sec, stackmap.IndexOptions{CodeSection: c}))
-		} else {
-			ixs = append(ixs, stackmap.NewIndex(nil)) // answers nothing: keeps ixs[i] the index of in.Sections[i]
-		}
-	}
-	si[c.Index] = ixs
-	return ixs
-}
-
-// sectionIndex is an index of stack map section si (a position in
-// in.Sections).
-type sectionIndex struct {
-	si int
-	ix *stackmap.Index
-}
-
-// plain returns the indexes a plain address is looked up in: each stack
-// map section's, or for a section whose index refuses plain addresses
-// (Index.Sectioned: an object with several code sections, each at 0) one
-// index per code section, so that the records of every section holding
-// the address are found and shown with their sections.
-func (si sectionIndexes) plain(in *dumpInput, ixs []*stackmap.Index) []sectionIndex {
-	var out []sectionIndex
-	for i, ix := range ixs {
-		if !ix.Sectioned() {
-			out = append(out, sectionIndex{i, ix})
-			continue
-		}
-		for _, c := range in.Sections[i].CodeSections() {
-			out = append(out, sectionIndex{i, si.of(in, c)[i]})
-		}
-	}
-	return out
-}
-
-// lookupCode finds the records at q: lookupAll for a plain address, or
-// over the indexes of q's code section for SECTION:ADDR. For a plain address in an object with several code sections
-// whose hits lie in more than one, it notes on stderr that the address
-// is ambiguous.
-func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, views tableViews, q codeAddr, bias uint64, stderr io.Writer) (*lookupResult, error) {
+// lookupCode finds the records at q in every stack map section of in: a
+// plain address as stackmap.CodeIndex.At answers it (in every code section
+// that holds it, when the address alone is ambiguous), SECTION:ADDR in that
+// code section's index. For a plain address whose hits lie in more than
+// one code section, it notes on stderr that the address is ambiguous.
+func lookupCode(in *dumpInput, cix []*stackmap.CodeIndex, views tableViews, q codeAddr, bias uint64, stderr io.Writer) (*lookupResult, error) {
+	var ms []sectionMatch
 	if !q.sectioned {
-		hits := lookupAll(in, bySection.plain(in, ixs), views, q.pc, bias)
+		for si, x := range cix {
+			for _, m := range x.At(q.pc, bias) {
+				ms = append(ms, sectionMatch{si: si, m: m})
+			}
+		}
+		hits := lookupAll(in, views, ms)
 		if n := hitSections(hits); n > 1 {
 			say(stderr, "stackmaps lookup: %s: %s matches records in %d code sections, all shown "+
 				"(every function is at offset 0 of its own section): give SECTION:%s for one\n", in.File, q.text, n, q.text)
@@ -78,11 +36,12 @@ func lookupCode(in *dumpInput, ixs []*stackmap.Index, bySection sectionIndexes, 
 	if err != nil {
 		return nil, err
 	}
-	var per []sectionIndex
-	for si, ix := range bySection.of(in, c) {
-		per = append(per, sectionIndex{si, ix})
+	for si, x := range cix {
+		if m, ok := x.In(c).At(q.pc, bias); ok && m.Len() > 0 {
+			ms = append(ms, sectionMatch{si: si, m: m})
+		}
 	}
-	return lookupAll(in, per, views, q.pc, bias), nil
+	return lookupAll(in, views, ms), nil
 }
 
 // hitSections counts the distinct code sections of the hits' functions.
@@ -103,21 +62,20 @@ func hitSections(hits *lookupResult) int {
 // frame's): an index per stack map section, built once, and the per-section
 // indexes and table models the queries need, each built on first use.
 type addrFinder struct {
-	in        *dumpInput
-	ixs       []*stackmap.Index
-	bySection sectionIndexes
-	views     tableViews
-	bias      uint64
-	filter    *dumpFilter
-	stderr    io.Writer
+	in     *dumpInput
+	cix    []*stackmap.CodeIndex
+	views  tableViews
+	bias   uint64
+	filter *dumpFilter
+	stderr io.Writer
 }
 
 // newAddrFinder indexes every stack map section of in.
 func newAddrFinder(in *dumpInput, bias uint64, filter *dumpFilter, stderr io.Writer) *addrFinder {
-	f := &addrFinder{in: in, ixs: make([]*stackmap.Index, len(in.Parsed)), bySection: sectionIndexes{},
+	f := &addrFinder{in: in, cix: make([]*stackmap.CodeIndex, len(in.Parsed)),
 		views: tableViews{}, bias: bias, filter: filter, stderr: stderr}
 	for i, sec := range in.Parsed {
-		f.ixs[i] = stackmap.NewIndex(sec)
+		f.cix[i] = stackmap.NewCodeIndex(in.Sections[i], sec)
 	}
 	return f
 }
@@ -129,7 +87,7 @@ func (f *addrFinder) find(q codeAddr) (*lookupResult, codeAddr, error) {
 	if err != nil {
 		return nil, q, err
 	}
-	found, err := lookupCode(f.in, f.ixs, f.bySection, f.views, q, f.bias, f.stderr)
+	found, err := lookupCode(f.in, f.cix, f.views, q, f.bias, f.stderr)
 	if err != nil {
 		return nil, q, err
 	}
@@ -198,26 +156,22 @@ func (lr *lookupResult) First() (lookupHit, bool) {
 	return lookupHit{}, false
 }
 
-// lookupAll finds the records at pc in every section (one per universal
-// slice) by the index's one policy (stackmap.Index.At): the exact matches
-// of every section that has some, or else the preceding ones. Each
-// table's model is built once, in views, however many records and
-// addresses match in it: the cost stays linear in the output.
-func lookupAll(in *dumpInput, ixs []sectionIndex, views tableViews, pc, bias uint64) *lookupResult {
+// lookupAll gathers the matches of every stack map section (one per
+// universal slice) for printing: the exact ones of every section that has
+// some, or else the preceding ones, as each index's policy (Index.At)
+// answers within it. Each table's model is built once, in views, however
+// many records and addresses match in it: the cost stays linear in the
+// output.
+func lookupAll(in *dumpInput, views tableViews, ms []sectionMatch) *lookupResult {
 	exact := &lookupResult{in: in, views: views}
 	preceding := &lookupResult{in: in, views: views}
-	for _, x := range ixs {
-		si := x.si
-		m, ok := x.ix.At(pc, bias)
-		if !ok || m.Len() == 0 {
-			continue
-		}
+	for _, sm := range ms {
 		lr := preceding
-		if m.Exact() {
+		if sm.m.Exact() {
 			lr = exact
 		}
-		lr.matches = append(lr.matches, sectionMatch{si: si, m: m})
-		lr.n += m.Len()
+		lr.matches = append(lr.matches, sm)
+		lr.n += sm.m.Len()
 	}
 	if exact.n > 0 {
 		return exact

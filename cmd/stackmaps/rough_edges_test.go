@@ -59,7 +59,7 @@ func TestFrameMessages(t *testing.T) {
 	raw := filepath.Join(corpus.Root(), "samples/v1-x86_64.bin")
 	_, stderr, status = runTool("frame", "--raw", raw)
 	assert.Equal(t, exitOK, status)
-	assert.Contains(t, stderr, "stackmaps frame: "+raw+": no call frame information: raw files have no call frame information support (only ELF, Mach-O, COFF and PE)\n")
+	assert.Contains(t, stderr, "stackmaps frame: "+raw+": no call frame information: raw files have no unwind table support (only ELF, Mach-O, COFF and PE)\n")
 	assert.NotContains(t, stderr, "--unwind")
 }
 
