@@ -11,6 +11,33 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
+// fsObject is a function-sections object's stack map section and its
+// parse.
+type fsObject struct {
+	path string
+	sd   *stackmap.SectionData
+	sec  *stackmap.Section
+}
+
+// fsectionObjects returns every llc-22 function-sections object's stack
+// map section, parsed.
+func fsectionObjects(t *testing.T) []fsObject {
+	paths, err := filepath.Glob("../testdata/fsections/llvm22/*/*.o")
+	require.NoError(t, err)
+	require.NotEmpty(t, paths)
+	var out []fsObject
+	for _, p := range paths {
+		f, err := objfile.Open(p)
+		require.NoError(t, err, p)
+		sd := f.Sections[0]
+		sec, err := sd.Parse()
+		require.NoError(t, err, p)
+		f.Close()
+		out = append(out, fsObject{p, sd, sec})
+	}
+	return out
+}
+
 // TestIndexCodeSection: in objects built with function sections every
 // function is at offset 0 of its own section, so a plain index would find
 // several functions' records at one address: it is Sectioned and answers
@@ -19,17 +46,9 @@ import (
 // every llc-22 function-sections object is found at its address in its
 // own section's index, and in no other section's.
 func TestIndexCodeSection(t *testing.T) {
-	paths, err := filepath.Glob("../testdata/fsections/llvm22/*/*.o")
-	require.NoError(t, err)
-	require.NotEmpty(t, paths)
 	records := 0
-	for _, p := range paths {
-		f, err := objfile.Open(p)
-		require.NoError(t, err, p)
-		sd := f.Sections[0]
-		sec, err := sd.Parse()
-		require.NoError(t, err, p)
-		f.Close()
+	for _, o := range fsectionObjects(t) {
+		p, sd, sec := o.path, o.sd, o.sec
 		require.Greater(t, sd.NumCodeSections(), 1, p)
 		// Right or refused: the plain index knows addresses are ambiguous
 		// and holds nothing; the per-section ones are not sectioned.
@@ -91,17 +110,9 @@ func TestIndexCodeSection(t *testing.T) {
 // section and holding only that section's records, the record's own
 // section among them; in a linked file, by the plain index alone.
 func TestCodeIndex(t *testing.T) {
-	paths, err := filepath.Glob("../testdata/fsections/llvm22/*/*.o")
-	require.NoError(t, err)
-	require.NotEmpty(t, paths)
 	records := 0
-	for _, p := range paths {
-		f, err := objfile.Open(p)
-		require.NoError(t, err, p)
-		sd := f.Sections[0]
-		sec, err := sd.Parse()
-		require.NoError(t, err, p)
-		f.Close()
+	for _, o := range fsectionObjects(t) {
+		p, sd, sec := o.path, o.sd, o.sec
 		x := stackmap.NewCodeIndex(sd, sec)
 		require.True(t, x.Plain().Sectioned(), p)
 		for _, tb := range sec.Tables() {

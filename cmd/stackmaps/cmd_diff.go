@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"iter"
 
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/regs"
@@ -235,28 +236,50 @@ func writeDiffText(w *textout.Buffer, ins [2]*dumpInput, pairs []sectionPair, fi
 	w.Name(ins[1].File)
 	w.WriteByte('\n')
 	var fc, rc diffCounts
-	for _, p := range pairs {
-		for i := range p.diff.Functions {
-			fd := &p.diff.Functions[i]
-			if !keepDiffFunction(filter, fd) {
-				continue
-			}
-			recs, differs := shownRecords(filter, fd)
-			countRecords(&rc, filter, fd)
-			if !differs {
-				fc[stackmapdiff.Same]++
-				continue
-			}
-			fc[fd.Status]++
-			writeDiffFunctionHead(w, p, fd)
-			for _, rd := range recs {
-				writeDiffRecordText(w, p, rd)
-			}
-			w.FlushIfFull()
+	for sh := range shownFunctions(pairs, filter, &fc, &rc) {
+		writeDiffFunctionHead(w, sh.p, sh.fd)
+		for _, rd := range sh.recs {
+			writeDiffRecordText(w, sh.p, rd)
 		}
+		w.FlushIfFull()
 	}
 	writeDiffSummary(w, fc, rc)
 	return fc[stackmapdiff.Changed]+fc[stackmapdiff.Added]+fc[stackmapdiff.Removed] == 0
+}
+
+// diffShown is one function a diff shows: its section pair, its
+// comparison and the records shown.
+type diffShown struct {
+	p    sectionPair
+	fd   *stackmapdiff.Function
+	recs []*stackmapdiff.Record
+}
+
+// shownFunctions calls yield for each function the filters keep that
+// differs (with the records shown), in section and function order, and
+// counts every kept function and record by status in fc and rc: the walk
+// the text and JSON writers share.
+func shownFunctions(pairs []sectionPair, filter *dumpFilter, fc, rc *diffCounts) iter.Seq[diffShown] {
+	return func(yield func(diffShown) bool) {
+		for _, p := range pairs {
+			for i := range p.diff.Functions {
+				fd := &p.diff.Functions[i]
+				if !keepDiffFunction(filter, fd) {
+					continue
+				}
+				recs, differs := shownRecords(filter, fd)
+				countRecords(rc, filter, fd)
+				if !differs {
+					fc[stackmapdiff.Same]++
+					continue
+				}
+				fc[fd.Status]++
+				if !yield(diffShown{p, fd, recs}) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // countRecords counts the records of fd the filters keep, by status.
@@ -478,23 +501,10 @@ func writeDiffJSON(w *textout.Buffer, ins [2]*dumpInput, pairs []sectionPair, fi
 	j.Name("new", ins[1].File)
 	j.Key("functions")
 	j.OpenArray()
-	for _, p := range pairs {
-		for i := range p.diff.Functions {
-			fd := &p.diff.Functions[i]
-			if !keepDiffFunction(filter, fd) {
-				continue
-			}
-			recs, differs := shownRecords(filter, fd)
-			countRecords(&rc, filter, fd)
-			if !differs {
-				fc[stackmapdiff.Same]++
-				continue
-			}
-			fc[fd.Status]++
-			j.Elem()
-			writeDiffFunctionJSON(j, p, fd, recs)
-			w.FlushIfFull()
-		}
+	for sh := range shownFunctions(pairs, filter, &fc, &rc) {
+		j.Elem()
+		writeDiffFunctionJSON(j, sh.p, sh.fd, sh.recs)
+		w.FlushIfFull()
 	}
 	j.CloseArray()
 	equal := fc[stackmapdiff.Changed]+fc[stackmapdiff.Added]+fc[stackmapdiff.Removed] == 0
