@@ -20,7 +20,12 @@ import (
 func checkSnap(t *testing.T, s *moduleSnap) {
 	t.Helper()
 	require.Equal(t, s.nchunks, len(s.firsts))
-	require.Len(t, s.blocks, (ngroups(s.nchunks)+blockSize-1)/blockSize)
+	require.Len(t, s.blocks, (ngroups(s.off+s.nchunks)+blockSize-1)/blockSize)
+	require.True(t, s.off >= 0 && s.off < blockSize*groupSize, "off %d", s.off)
+	for p := range s.off {
+		// The places below off hold no module (none kept alive).
+		require.Zero(t, s.group(p >> groupBits).hdr[p&(groupSize-1)], "place %d below off %d", p, s.off)
+	}
 	n, prevEnd := 0, uint64(0)
 	for i := range s.nchunks {
 		c := s.chunk(i)
@@ -28,7 +33,8 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
 		require.LessOrEqual(t, s.firsts[i], c.ents[0].start, "chunk %d: base above the first start", i)
 		require.GreaterOrEqual(t, s.firsts[i], prevEnd, "chunk %d: base below the chunk before's end", i)
-		require.Equal(t, c.shift, s.group(i >> groupBits).shifts[i&(groupSize-1)], "chunk %d", i)
+		p := i + s.off
+		require.Equal(t, c.shift, s.group(p >> groupBits).shifts[p&(groupSize-1)], "chunk %d", i)
 		if i%7 == 0 { // a sample: rebuilding every chunk is slow on big sets
 			require.Equal(t, chunkOf(c.ents, s.firsts[i]), s.whole(i), "chunk %d", i)
 		}
@@ -266,4 +272,112 @@ func TestChunkExact(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSnapOldestFirst slides a window of modules up the address space as
+// a JIT freeing its oldest code does: the lowest module goes, a new one
+// comes above the highest (in stretches that also drop the two lowest,
+// or one a little above the lowest, so that front chunks merge), over
+// many more chunks than a block holds, so that the chunk list's front
+// (off) moves past several blocks. After each batch every lookup (in
+// modules, in gaps, below the lowest, above the highest) is checked
+// against the window itself, and the snapshot's invariants; at the end
+// the set is emptied oldest first and filled again.
+func TestSnapOldestFirst(t *testing.T) {
+	ut := &unwind.Table{}
+	rng := rand.New(rand.NewPCG(15, 16))
+	mod := func(k int) *Module {
+		start := 0x10000 + uint64(k)*0x100
+		return &Module{Name: "m", Arch: regs.X86_64, Unwind: ut, Start: start, End: start + 0x40 + uint64(k%3)*0x40}
+	}
+	var win []*Module // the set's modules, sorted
+	next := 0
+	for range 30_000 {
+		win = append(win, mod(next))
+		next++
+	}
+	set, err := NewModuleSet(regs.X86_64, win...)
+	require.NoError(t, err)
+	// want is the module of pc in the window, by a search of it.
+	want := func(pc uint64) *Module {
+		k, _ := slices.BinarySearchFunc(win, pc+1, func(m *Module, x uint64) int { return cmp.Compare(m.Start, x) })
+		if k > 0 && pc < win[k-1].End {
+			return win[k-1]
+		}
+		return nil
+	}
+	check := func(batch int) {
+		t.Helper()
+		s := set.snap.Load()
+		require.Equal(t, len(win), set.Len(), "batch %d", batch)
+		if len(win) == 0 {
+			require.Nil(t, set.Lookup(0x10000), "batch %d", batch)
+			return
+		}
+		lo, hi := win[0].Start, win[len(win)-1].End
+		for _, pc := range []uint64{0, lo - 1, lo, hi - 1, hi, hi + 0x1000} {
+			require.Same(t, want(pc), s.lookup(pc), "batch %d, pc %#x", batch, pc)
+		}
+		for range 4000 {
+			pc := lo - 0x200 + rng.Uint64N(hi-lo+0x400)
+			if got := s.lookup(pc); got != want(pc) {
+				t.Fatalf("batch %d (off %d, %d chunks): pc %#x: module %v, want %v", batch, s.off, s.nchunks, pc, got, want(pc))
+			}
+		}
+		if batch%8 == 0 {
+			checkSnap(t, s)
+		}
+	}
+	check(0)
+	maxOff, blocksDropped := 0, 0
+	firstBlock := set.snap.Load().blocks[0]
+	for batch := 1; batch <= 160; batch++ {
+		for range 500 {
+			// Mostly the lowest; sometimes the two lowest, or the
+			// second lowest (a chunk of the front shrinks and merges).
+			gone := 1
+			switch rng.IntN(50) {
+			case 0:
+				gone = 2
+			case 1:
+				m := win[1]
+				require.NoError(t, set.Remove(m))
+				win = slices.Delete(win, 1, 2)
+			}
+			for range gone {
+				require.NoError(t, set.Remove(win[0]))
+				win = win[1:]
+			}
+			for range gone {
+				m := mod(next)
+				next++
+				require.NoError(t, set.Add(m))
+				win = append(win, m)
+			}
+		}
+		s := set.snap.Load()
+		maxOff = max(maxOff, s.off)
+		if s.blocks[0] != firstBlock {
+			blocksDropped++
+			firstBlock = s.blocks[0]
+		}
+		check(batch)
+	}
+	require.Positive(t, maxOff, "the front moved")
+	require.Greater(t, blocksDropped, 1, "blocks dropped from the front")
+	// Empty it oldest first, then fill it again.
+	for len(win) > 0 {
+		require.NoError(t, set.Remove(win[0]))
+		win = win[1:]
+		if len(win)%5000 == 0 {
+			check(-len(win))
+		}
+	}
+	for range 2000 {
+		m := mod(next)
+		next++
+		require.NoError(t, set.Add(m))
+		win = append(win, m)
+	}
+	check(0)
 }

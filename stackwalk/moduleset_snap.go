@@ -55,8 +55,16 @@ type groupBlock [blockSize]chunkGroup
 // chunk is empty; top is the directory of firsts a lookup reads (see
 // topDir), dir the one Add, Remove and a lookup's search read.
 type moduleSnap struct {
-	firsts  []uint64
-	blocks  []*groupBlock // group g is blocks[g>>blockBits][g&(blockSize-1)]
+	firsts []uint64
+	blocks []*groupBlock // group g is blocks[g>>blockBits][g&(blockSize-1)]
+	// off is the place of chunk 0 in the groups (0 <= off <
+	// blockSize*groupSize): chunk i is the chunk at place off+i. The
+	// places below off hold zero headers (no module is kept alive by
+	// them). A change that drops chunks near the front of the list (the
+	// oldest code of a JIT freed first) moves the chunks before it up
+	// and raises off, instead of moving every chunk after it down; a
+	// block wholly below off is dropped from the list.
+	off     int
 	nchunks int
 	dir     addrDir[uint32]
 	top     topDir
@@ -94,22 +102,25 @@ func newGroup(from chunkGroup) chunkGroup {
 	return g
 }
 
-// group returns group g (0 <= g < the number of groups).
+// group returns group g (0 <= g < the number of groups), counted in
+// places (see off).
 func (s *moduleSnap) group(g int) *chunkGroup {
 	return &s.blocks[g>>blockBits][g&(blockSize-1)]
 }
 
-// ngroups returns the number of groups of a snapshot of n chunks.
+// ngroups returns the number of groups of n places.
 func ngroups(n int) int { return (n + groupSize - 1) / groupSize }
 
 // chunk returns chunk i's header (0 <= i < nchunks).
 func (s *moduleSnap) chunk(i int) *chunkHeader {
-	return &s.group(i >> groupBits).hdr[i&(groupSize-1)]
+	p := i + s.off
+	return &s.group(p >> groupBits).hdr[p&(groupSize-1)]
 }
 
 // chunkDir returns chunk i's directory (0 <= i < nchunks).
 func (s *moduleSnap) chunkDir(i int) *chunkDir {
-	return &s.group(i >> groupBits).dirs[i&(groupSize-1)]
+	p := i + s.off
+	return &s.group(p >> groupBits).dirs[p&(groupSize-1)]
 }
 
 // whole returns a copy of chunk i, header and directory.
@@ -255,11 +266,12 @@ func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
 	if rec&topOverflow != 0 {
 		return s.search(pc)
 	}
-	if ci >= len(s.firsts) || ci>>(groupBits+blockBits) >= len(s.blocks) {
+	p := ci + s.off
+	if ci >= len(s.firsts) || p>>(groupBits+blockBits) >= len(s.blocks) {
 		return 0, 0, nil
 	}
-	first, g := s.firsts[ci], &s.blocks[ci>>(groupBits+blockBits)][(ci>>groupBits)&(blockSize-1)]
-	k := ci & (groupSize - 1)
+	first, g := s.firsts[ci], &s.blocks[p>>(groupBits+blockBits)][(p>>groupBits)&(blockSize-1)]
+	k := p & (groupSize - 1)
 	c := &g.hdr[k]
 	// The module: where the chunk's slope puts it, or its directory's
 	// bucket record says. The record's address depends on the group
@@ -332,12 +344,13 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 }
 
 // setChunks makes the snapshot's chunk list the first keep groups of old
-// (a snapshot's blocks) and then chunks (the chunks from keep*groupSize
-// on). Whole blocks before keep's are shared.
+// (a snapshot's blocks, with the snapshot's off) and then chunks (those
+// of the places from keep*groupSize on; zero ones below off). Whole
+// blocks before keep's are shared.
 func (s *moduleSnap) setChunks(old []*groupBlock, keep int, chunks []moduleChunk) {
 	from := keep * groupSize
-	s.nchunks = from + len(chunks)
-	ng := ngroups(s.nchunks)
+	s.nchunks = from + len(chunks) - s.off
+	ng := ngroups(from + len(chunks))
 	s.blocks = make([]*groupBlock, (ng+blockSize-1)/blockSize)
 	shared := keep >> blockBits
 	copy(s.blocks, old[:shared])
@@ -350,7 +363,7 @@ func (s *moduleSnap) setChunks(old []*groupBlock, keep int, chunks []moduleChunk
 	}
 	for g := keep; g < ng; g++ {
 		grp := newGroup(chunkGroup{})
-		for k := range min(groupSize, s.nchunks-g*groupSize) {
+		for k := range min(groupSize, s.off+s.nchunks-g*groupSize) {
 			grp.set(k, &chunks[g*groupSize+k-from])
 		}
 		*s.group(g) = grp
@@ -491,15 +504,22 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 // starts stay as they were too, the new snapshot shares s's firsts and
 // directory.
 func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap {
-	t := &moduleSnap{n: n, removals: s.removals}
+	t := &moduleSnap{n: n, removals: s.removals, off: s.off}
 	if n < s.n {
 		t.removals++
+	}
+	if n == 0 {
+		t.off = 0
+		return t
+	}
+	if d := hi - lo - len(repl); d > 0 && hi <= s.nchunks-lo {
+		return s.dropFront(t, lo, hi, repl)
 	}
 	if len(repl) == hi-lo {
 		t.nchunks = s.nchunks
 		t.blocks = slices.Clone(s.blocks)
 		for x := range repl {
-			g := (lo + x) >> groupBits
+			g := (lo + x + s.off) >> groupBits
 			b := g >> blockBits
 			if t.blocks[b] == s.blocks[b] {
 				blk := *s.blocks[b]
@@ -508,14 +528,18 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 			if grp := t.group(g); *grp == *s.group(g) {
 				*grp = newGroup(*grp)
 			}
-			t.group(g).set((lo+x)&(groupSize-1), &repl[x])
+			t.group(g).set((lo+x+s.off)&(groupSize-1), &repl[x])
 		}
 	} else {
 		// The groups before lo's are kept; the chunks from lo's group on
 		// are laid out again, and firsts spliced.
-		keep := lo >> groupBits
-		chunks := make([]moduleChunk, 0, s.nchunks-(hi-lo)+len(repl)-keep*groupSize)
-		for i := keep * groupSize; i < lo; i++ {
+		keep := (lo + s.off) >> groupBits
+		chunks := make([]moduleChunk, 0, s.off+s.nchunks-(hi-lo)+len(repl)-keep*groupSize)
+		for i := keep*groupSize - s.off; i < lo; i++ {
+			if i < 0 {
+				chunks = append(chunks, moduleChunk{}) // a place below off
+				continue
+			}
 			chunks = append(chunks, s.whole(i))
 		}
 		chunks = append(chunks, repl...)
@@ -523,12 +547,7 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 			chunks = append(chunks, s.whole(i))
 		}
 		t.setChunks(s.blocks, keep, chunks)
-		firsts := make([]uint64, 0, t.nchunks)
-		firsts = append(firsts, s.firsts[:lo]...)
-		for _, c := range repl {
-			firsts = append(firsts, c.base)
-		}
-		t.setDirs(append(firsts, s.firsts[hi:]...))
+		t.spliceFirsts(s, lo, hi, repl)
 		return t
 	}
 	if sameFirsts(s.firsts[lo:hi], repl) {
@@ -540,6 +559,57 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 		t.firsts[lo+x] = c.base
 	}
 	t.dir, t.top = newAddrDir[uint32](t.firsts), newTopDir(t.firsts)
+	return t
+}
+
+// spliceFirsts makes t's firsts s's with those of chunks lo..hi-1
+// replaced by repl's bases, and builds their directories.
+func (t *moduleSnap) spliceFirsts(s *moduleSnap, lo, hi int, repl []moduleChunk) {
+	firsts := make([]uint64, 0, len(s.firsts)-(hi-lo)+len(repl))
+	firsts = append(firsts, s.firsts[:lo]...)
+	for _, c := range repl {
+		firsts = append(firsts, c.base)
+	}
+	t.setDirs(append(firsts, s.firsts[hi:]...))
+}
+
+// dropFront is replace when the chunks lo..hi-1 give way to fewer, repl,
+// and fewer chunks come before them than after: the chunks before lo
+// move up by the number of chunks dropped, d, and t.off rises by d, so
+// that only the places from s's off to its off+hi are written (the
+// chunks after hi stay where they are, in the groups t shares with s).
+// A block wholly below the new off is dropped. t holds n, removals and
+// s's off.
+func (s *moduleSnap) dropFront(t *moduleSnap, lo, hi int, repl []moduleChunk) *moduleSnap {
+	const blockChunks = blockSize * groupSize
+	d := hi - lo - len(repl)
+	drop := (s.off + d) / blockChunks // blocks dropped
+	t.off = s.off + d - drop*blockChunks
+	t.nchunks = s.nchunks - d
+	t.blocks = slices.Clone(s.blocks[drop:])
+	// Place p of t is place p+drop*blockChunks of s; the places of s
+	// from its off to off+hi are written, those of a dropped block
+	// skipped.
+	for p := max(s.off-drop*blockChunks, 0); p < s.off+hi-drop*blockChunks; p++ {
+		var c moduleChunk // a place below t.off
+		switch i := p - t.off; {
+		case i >= lo:
+			c = repl[i-lo]
+		case i >= 0:
+			c = s.whole(i)
+		}
+		g := p >> groupBits
+		b := g >> blockBits
+		if t.blocks[b] == s.blocks[b+drop] {
+			blk := *t.blocks[b]
+			t.blocks[b] = &blk
+		}
+		if grp := t.group(g); grp.hdr == nil || *grp == *s.group(g + drop*blockSize) {
+			*grp = newGroup(*grp)
+		}
+		t.group(g).set(p&(groupSize-1), &c)
+	}
+	t.spliceFirsts(s, lo, hi, repl)
 	return t
 }
 
