@@ -57,17 +57,28 @@ func subtestName(b coretest.Build) string {
 // frame's values right. Before the walker knew the "S" of a CIE, the
 // push build's interrupted frame had a CFA 8 bytes low and the first
 // build's the row of the function before: neither walk reached walk_d.
-func TestCoreSignalKernel(t *testing.T) {
+// walkCores builds and crashes each build's program, takes its core as
+// core says (the core and the sysroot its libraries come from) and
+// checks the walk of it (checkCore).
+func walkCores(t *testing.T, builds []coretest.Build, core func(*testing.T, coretest.Build, string) (*coretest.Core, string)) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and crashes programs")
 	}
 	dir := t.TempDir()
-	for _, b := range signalBuilds {
+	for _, b := range builds {
 		t.Run(subtestName(b), func(t *testing.T) {
 			exe := coretest.Compile(t, b, dir)
-			checkCore(t, b, coretest.KernelCore(t, exe), "")
+			c, sysroot := core(t, b, exe)
+			checkCore(t, b, c, sysroot)
 		})
 	}
+}
+
+func TestCoreSignalKernel(t *testing.T) {
+	walkCores(t, signalBuilds, func(t *testing.T, _ coretest.Build, exe string) (*coretest.Core, string) {
+		return coretest.KernelCore(t, exe), ""
+	})
 }
 
 // qemuSignalBuilds die inside their signal handler under qemu-user, whose
@@ -98,59 +109,31 @@ var qemuSignalBuilds = []coretest.Build{
 // code, to main. Before the walker knew these trampolines every walk
 // ended at the trampoline (no module), after core_on_signal.
 func TestCoreSignalQEMU(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and crashes programs")
-	}
-	dir := t.TempDir()
-	for _, b := range qemuSignalBuilds {
-		t.Run(subtestName(b), func(t *testing.T) {
-			exe := coretest.Compile(t, b, dir)
-			checkCore(t, b, coretest.QEMUCore(t, b.Arch, exe), coretest.Sysroot(b.Arch))
-		})
-	}
+	walkCores(t, qemuSignalBuilds, func(t *testing.T, b coretest.Build, exe string) (*coretest.Core, string) {
+		return coretest.QEMUCore(t, b.Arch, exe), coretest.Sysroot(b.Arch)
+	})
 }
 
 // TestCoreSignalGDB walks gdb's cores of the same programs, written at
 // the SIGABRT inside the handler.
 func TestCoreSignalGDB(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and crashes programs")
-	}
-	dir := t.TempDir()
-	for _, b := range signalBuilds[:2] {
-		t.Run(subtestName(b), func(t *testing.T) {
-			exe := coretest.Compile(t, b, dir)
-			checkCore(t, b, coretest.GDBCore(t, exe), "")
-		})
-	}
+	walkCores(t, signalBuilds[:2], func(t *testing.T, _ coretest.Build, exe string) (*coretest.Core, string) {
+		return coretest.GDBCore(t, exe), ""
+	})
 }
 
 // TestCoreKernel walks the cores the kernel writes for the x86_64 programs.
 func TestCoreKernel(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and crashes programs")
-	}
-	dir := t.TempDir()
-	for _, b := range nativeBuilds {
-		t.Run(subtestName(b), func(t *testing.T) {
-			exe := coretest.Compile(t, b, dir)
-			checkCore(t, b, coretest.KernelCore(t, exe), "")
-		})
-	}
+	walkCores(t, nativeBuilds, func(t *testing.T, _ coretest.Build, exe string) (*coretest.Core, string) {
+		return coretest.KernelCore(t, exe), ""
+	})
 }
 
 // TestCoreGDB walks the cores gdb's generate-core-file writes at the signal.
 func TestCoreGDB(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and crashes programs")
-	}
-	dir := t.TempDir()
-	for _, b := range nativeBuilds {
-		t.Run(subtestName(b), func(t *testing.T) {
-			exe := coretest.Compile(t, b, dir)
-			checkCore(t, b, coretest.GDBCore(t, exe), "")
-		})
-	}
+	walkCores(t, nativeBuilds, func(t *testing.T, _ coretest.Build, exe string) (*coretest.Core, string) {
+		return coretest.GDBCore(t, exe), ""
+	})
 }
 
 // qemuBuilds are the foreign programs whose guest cores qemu-user writes
@@ -171,16 +154,9 @@ var qemuBuilds = []coretest.Build{
 // in the core's memory, read under the cross sysroot) and no
 // floating-point registers.
 func TestCoreQEMU(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and crashes programs")
-	}
-	dir := t.TempDir()
-	for _, b := range qemuBuilds {
-		t.Run(subtestName(b), func(t *testing.T) {
-			exe := coretest.Compile(t, b, dir)
-			checkCore(t, b, coretest.QEMUCore(t, b.Arch, exe), coretest.Sysroot(b.Arch))
-		})
-	}
+	walkCores(t, qemuBuilds, func(t *testing.T, b coretest.Build, exe string) (*coretest.Core, string) {
+		return coretest.QEMUCore(t, b.Arch, exe), coretest.Sysroot(b.Arch)
+	})
 }
 
 // checkCore opens a core, walks its crashed thread through the library and
