@@ -15,22 +15,6 @@ import (
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
-// loaded is a process's memory holding an image's file bytes at base + the
-// file offset (as the vDSO is, and as every segment of a file mapped from
-// offset 0 is, page by page).
-type loaded struct {
-	base uint64
-	b    []byte
-}
-
-func (m loaded) ReadMemory(addr uint64, p []byte) error {
-	if addr < m.base || addr-m.base > uint64(len(m.b)) || uint64(len(m.b))-(addr-m.base) < uint64(len(p)) {
-		return stackmap.ErrMemory
-	}
-	copy(p, m.b[addr-m.base:])
-	return nil
-}
-
 // TestSegments: Segments, Dynamic, DynamicValue, Interpreter and Entry
 // answer what debug/elf reads from every checked-in linked binary; the
 // dynamic section is read from a process's memory, with the file loaded
@@ -73,7 +57,7 @@ func TestSegments(t *testing.T) {
 			seg, ok := f.Dynamic()
 			require.Equal(t, dyn != nil, ok)
 			if dyn == nil {
-				v, ok, err := f.DynamicValue(loaded{}, 0, elfsection.DTDebug)
+				v, ok, err := f.DynamicValue(&stackmap.Memory{}, 0, elfsection.DTDebug)
 				assert.NoError(t, err)
 				assert.False(t, ok, "no dynamic section: no DT_DEBUG (%#x)", v)
 				return
@@ -84,7 +68,7 @@ func TestSegments(t *testing.T) {
 			// Every segment at the same offset from its file offset: the
 			// file's first page at bias.
 			const bias = 0x7f0000000000
-			mem := loaded{base: bias + dyn.Vaddr - dyn.Off, b: data}
+			mem := &stackmap.Memory{Addr: bias + dyn.Vaddr - dyn.Off, Data: data}
 			for _, tag := range []elf.DynTag{elf.DT_STRTAB, elf.DT_SYMTAB, elf.DT_STRSZ, elf.DT_DEBUG, elf.DT_SONAME} {
 				v, ok, err := f.DynamicValue(mem, bias, uint64(tag))
 				require.NoError(t, err)
@@ -95,7 +79,7 @@ func TestSegments(t *testing.T) {
 					assert.Equal(t, wantV[0], v, "%v", tag)
 				}
 			}
-			_, _, err = f.DynamicValue(loaded{}, bias, elfsection.DTDebug)
+			_, _, err = f.DynamicValue(&stackmap.Memory{}, bias, elfsection.DTDebug)
 			assert.ErrorIs(t, err, stackmap.ErrMemory, "memory without the dynamic section")
 		})
 	}
@@ -173,7 +157,7 @@ func TestReadImage(t *testing.T) {
 		t.Skipf("%s is over MaxImage", path)
 	}
 	const addr = 0x7ffff7fc1000
-	f, err := elfsection.ReadImage(loaded{base: addr, b: data}, addr)
+	f, err := elfsection.ReadImage(&stackmap.Memory{Addr: addr, Data: data}, addr)
 	require.NoError(t, err)
 	disk, err := elfsection.Open(path)
 	require.NoError(t, err)
@@ -188,13 +172,13 @@ func TestReadImage(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotZero(t, sd.NumFixups(), "the image's stack maps with their dynamic relocations")
 
-	_, err = elfsection.ReadImage(loaded{base: addr, b: data[:32]}, addr)
+	_, err = elfsection.ReadImage(&stackmap.Memory{Addr: addr, Data: data[:32]}, addr)
 	assert.ErrorIs(t, err, stackmap.ErrMemory, "a header memory does not hold")
-	_, err = elfsection.ReadImage(loaded{base: addr, b: []byte("not an ELF image, but readable bytes; more than sixty-four of them......")}, addr)
+	_, err = elfsection.ReadImage(&stackmap.Memory{Addr: addr, Data: []byte("not an ELF image, but readable bytes; more than sixty-four of them......")}, addr)
 	assert.ErrorContains(t, err, "no ELF magic")
 	huge := append([]byte(nil), data...)
 	huge[40+7] = 0x40 // e_shoff far past 1 MiB
-	_, err = elfsection.ReadImage(loaded{base: addr, b: huge}, addr)
+	_, err = elfsection.ReadImage(&stackmap.Memory{Addr: addr, Data: huge}, addr)
 	assert.ErrorIs(t, err, stackmap.ErrTooLarge)
 	assert.ErrorContains(t, err, "ELF image at 0x7ffff7fc1000 in memory")
 }
@@ -213,7 +197,7 @@ func FuzzReadImage(f *testing.F) {
 	f.Add(lib[:64])
 	f.Add(lib[:0x400])
 	f.Fuzz(func(t *testing.T, b []byte) {
-		mem := loaded{base: 0x10000, b: b}
+		mem := &stackmap.Memory{Addr: 0x10000, Data: b}
 		img, err := elfsection.ReadImage(mem, 0x10000)
 		if err != nil {
 			return

@@ -43,20 +43,6 @@ func TestLoadBiasOfSegments(t *testing.T) {
 	}
 }
 
-// inMemory is memory holding a file's bytes from base.
-type inMemory struct {
-	base uint64
-	b    []byte
-}
-
-func (m inMemory) ReadMemory(addr uint64, p []byte) error {
-	if addr < m.base || addr-m.base > uint64(len(m.b)) || uint64(len(m.b))-(addr-m.base) < uint64(len(p)) {
-		return stackmap.ErrMemory
-	}
-	copy(p, m.b[addr-m.base:])
-	return nil
-}
-
 // TestLoadBiasAndImage: a shared library's bias from its mappings, and the
 // same library read from memory by NewImage, with the bias its place
 // gives, a module and a symbol map by code address; a non-ELF file has no
@@ -75,7 +61,7 @@ func TestLoadBiasAndImage(t *testing.T) {
 
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	img, ibias, err := NewImage(inMemory{base, data}, base)
+	img, ibias, err := NewImage(&stackmap.Memory{Addr: base, Data: data}, base)
 	require.NoError(t, err)
 	defer img.Close()
 	assert.Equal(t, uint64(base), ibias)
@@ -92,7 +78,7 @@ func TestLoadBiasAndImage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 
-	_, _, err = NewImage(inMemory{base, data[:100]}, base)
+	_, _, err = NewImage(&stackmap.Memory{Addr: base, Data: data[:100]}, base)
 	assert.Error(t, err, "memory that holds the header but not the image")
 
 	pe, err := Open(filepath.Join(corpus.Root(), "linked-pe", "sm.dll"))
