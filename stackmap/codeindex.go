@@ -15,10 +15,14 @@ type CodeIndex struct {
 	per   map[int]*Index
 }
 
-// NewCodeIndex indexes sec, parsed from sd (sd may be nil for bare bytes:
-// no code sections).
-func NewCodeIndex(sd *SectionData, sec *Section) *CodeIndex {
-	return &CodeIndex{sd: sd, sec: sec, plain: NewIndex(sec)}
+// NewCodeIndex indexes sec; the code sections are those of the
+// SectionData it was parsed from (none for bare bytes).
+func NewCodeIndex(sec *Section) *CodeIndex {
+	x := &CodeIndex{sec: sec, plain: NewIndex(sec)}
+	if sec != nil && len(sec.tables) > 0 {
+		x.sd = sec.tables[0].sd
+	}
+	return x
 }
 
 // Plain returns the index of plain addresses: NewIndex's, Sectioned when
@@ -54,7 +58,7 @@ func (x *CodeIndex) In(c CodeSection) *Index {
 // another section's.
 func (x *CodeIndex) At(pc, bias uint64) iter.Seq2[CodeSection, Match] {
 	return func(yield func(CodeSection, Match) bool) {
-		if !x.plain.Sectioned() {
+		if !x.plain.Sectioned() || x.sd == nil {
 			if m, ok := x.plain.At(pc, bias); ok && m.Len() > 0 {
 				yield(CodeSection{}, m)
 			}

@@ -112,8 +112,8 @@ func TestIndexCodeSection(t *testing.T) {
 func TestCodeIndex(t *testing.T) {
 	records := 0
 	for _, o := range fsectionObjects(t) {
-		p, sd, sec := o.path, o.sd, o.sec
-		x := stackmap.NewCodeIndex(sd, sec)
+		p, sec := o.path, o.sec
+		x := stackmap.NewCodeIndex(sec)
 		require.True(t, x.Plain().Sectioned(), p)
 		for _, tb := range sec.Tables() {
 			for _, r := range tb.Records() {
@@ -144,7 +144,7 @@ func TestCodeIndex(t *testing.T) {
 	defer f.Close()
 	sec, err := f.Sections[0].Parse()
 	require.NoError(t, err)
-	x := stackmap.NewCodeIndex(f.Sections[0], sec)
+	x := stackmap.NewCodeIndex(sec)
 	assert.False(t, x.Plain().Sectioned())
 	n := 0
 	for c, m := range x.At(0x401237, 0) {
@@ -155,4 +155,9 @@ func TestCodeIndex(t *testing.T) {
 	assert.Equal(t, 1, n, "sm_inline+0x7's record, by the plain index")
 	_, ok := x.In(stackmap.CodeSection{Index: 1}).At(0x401237, 0)
 	assert.False(t, ok, "a linked file has no code sections to ask")
+
+	empty := stackmap.NewCodeIndex(nil)
+	for range empty.At(0x401237, 0) {
+		t.Error("an index of nothing answers")
+	}
 }

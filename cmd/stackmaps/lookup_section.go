@@ -75,7 +75,7 @@ func newAddrFinder(in *dumpInput, bias uint64, filter *dumpFilter, stderr io.Wri
 	f := &addrFinder{in: in, cix: make([]*stackmap.CodeIndex, len(in.Parsed)),
 		views: tableViews{}, bias: bias, filter: filter, stderr: stderr}
 	for i, sec := range in.Parsed {
-		f.cix[i] = stackmap.NewCodeIndex(in.Sections[i], sec)
+		f.cix[i] = stackmap.NewCodeIndex(sec)
 	}
 	return f
 }
