@@ -1,0 +1,224 @@
+/* A Windows x64 program that writes its own minidump: see README.md.
+ *
+ * Two threads each run four llc-compiled statepoint frames: the main
+ * thread those of testdata/walk/walk_statepoint.ll (walk_a..walk_d: a
+ * frame pointer and a dynamic alloca in walk_a, 22 deopt values in
+ * walk_b, derived pointers), a second thread those of
+ * ../capture/xmm/xmm.ll renamed xmm_a..xmm_d (version 2 unwind records,
+ * deopt doubles in xmm6-xmm15 saved by SAVE_XMM128, an 8 KiB frame with
+ * __chkstk). Each innermost frame calls stackmaps_capture
+ * (../capture/capture-x86_64-win.S: it saves the registers and calls
+ * stackmaps_capture_dump below): the second thread spins there; the main
+ * thread waits for it, then writes to address 0. The vectored exception handler writes the dump (dbghelp's
+ * MiniDumpWriteDump, with the exception, into the file named by
+ * DUMP_PATH) and then, to standard output, what every frame published
+ * before its call (values.txt, README.md), and exits 0. */
+#include <stdint.h>
+#include "../../capture/program.h"
+#include "frames.h"     /* testdata/walk/frames.h */
+#include "xmm_frames.h" /* ../capture/xmm/frames.h, renamed by gen.sh */
+
+typedef void *HANDLE;
+typedef struct {
+	uint32_t ExceptionCode, ExceptionFlags;
+	void *ExceptionRecord, *ExceptionAddress;
+} EXCEPTION_RECORD_HEAD;
+typedef struct {
+	EXCEPTION_RECORD_HEAD *ExceptionRecord;
+	void *ContextRecord;
+} EXCEPTION_POINTERS;
+typedef struct {
+	uint32_t ThreadId;
+	EXCEPTION_POINTERS *ExceptionPointers;
+	int ClientPointers;
+} __attribute__((packed, aligned(4))) MINIDUMP_EXCEPTION_INFORMATION;
+typedef long(__stdcall *VECTORED_HANDLER)(EXCEPTION_POINTERS *);
+
+__declspec(dllimport) HANDLE __stdcall GetStdHandle(uint32_t);
+__declspec(dllimport) int __stdcall WriteFile(HANDLE, const void *, uint32_t, uint32_t *, void *);
+__declspec(dllimport) __declspec(noreturn) void __stdcall ExitProcess(uint32_t);
+__declspec(dllimport) HANDLE __stdcall CreateThread(void *, uintptr_t, uint32_t(__stdcall *)(void *), void *, uint32_t, uint32_t *);
+__declspec(dllimport) HANDLE __stdcall CreateFileA(const char *, uint32_t, uint32_t, void *, uint32_t, uint32_t, HANDLE);
+__declspec(dllimport) int __stdcall CloseHandle(HANDLE);
+__declspec(dllimport) HANDLE __stdcall GetCurrentProcess(void);
+__declspec(dllimport) uint32_t __stdcall GetCurrentProcessId(void);
+__declspec(dllimport) uint32_t __stdcall GetCurrentThreadId(void);
+__declspec(dllimport) void *__stdcall AddVectoredExceptionHandler(uint32_t, VECTORED_HANDLER);
+__declspec(dllimport) int __stdcall MiniDumpWriteDump(HANDLE, uint32_t, HANDLE, uint32_t, MINIDUMP_EXCEPTION_INFORMATION *, void *, void *);
+#define STD_OUTPUT_HANDLE ((uint32_t)-11)
+#define GENERIC_WRITE 0x40000000u
+#define CREATE_ALWAYS 2
+#define MiniDumpNormal 0
+
+extern int64_t walk_a(int64_t a, int64_t b, void *obj, int64_t n);
+extern int64_t xmm_a(int64_t a, int64_t b, void *obj, int64_t n);
+int start(void);
+
+/* The llc frames' doubles make llc reference _fltused, which the CRT
+ * defines. */
+int _fltused;
+
+static const int64_t A = 0x1122334455667788LL;
+static const int64_t B = 0x00000001deadbeefLL;
+static unsigned char gcobj[64] __attribute__((aligned(16)));
+static unsigned char xmmobj[64] __attribute__((aligned(16)));
+static volatile uint32_t main_tid, xmm_tid;
+static volatile uint64_t main_sp, xmm_sp; /* each entry's SP at its call of walk_a, xmm_a */
+static volatile int xmm_ready;
+
+static char buf[1 << 16];
+static uint32_t nbuf;
+
+static void flush(void) {
+	uint32_t done = 0;
+	if (nbuf)
+		WriteFile(GetStdHandle(STD_OUTPUT_HANDLE), buf, nbuf, &done, 0);
+	nbuf = 0;
+}
+
+static void put(const char *s) {
+	for (; *s; s++) {
+		if (nbuf == sizeof buf)
+			flush();
+		buf[nbuf++] = *s;
+	}
+}
+
+static void hex(uint64_t v, int digits) {
+	char s[19];
+	int i;
+	s[0] = '0', s[1] = 'x';
+	for (i = 0; i < digits; i++)
+		s[2 + i] = "0123456789abcdef"[(v >> (4 * (digits - 1 - i))) & 15];
+	s[2 + digits] = 0;
+	put(s);
+}
+
+static void dec(uint64_t v) {
+	char s[24];
+	int i = 23;
+	s[i] = 0;
+	do {
+		s[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	put(s + i);
+}
+
+static const char *type_name(char t) {
+	switch (t) {
+	case 'l': return "i64";
+	case 'i': return "i32";
+	case 'd': return "f64";
+	default:  return "ptr";
+	}
+}
+
+/* frames writes one thread's frames, innermost first: each llc frame's
+ * statepoint ID, its SP at its call and its published values, then the
+ * entry function's SP at its call of the outermost. */
+static void frames(uint32_t tid, const char *entry, uint64_t entry_sp, const char *const *names,
+		   const uint64_t *ids, const uint64_t *const *exps, const int *nd, const int *ng, const char *const *types, int n) {
+	int i, j;
+	put("thread ");
+	dec(tid);
+	put("\n");
+	for (i = n - 1; i >= 0; i--) {
+		put("frame ");
+		put(names[i]);
+		put(" ");
+		hex(ids[i], 2);
+		put(" ");
+		hex(exps[i][0], 16);
+		put("\n");
+		for (j = 0; j < nd[i] + ng[i]; j++) {
+			put(j < nd[i] ? "deopt " : "gc ");
+			dec(j < nd[i] ? j : j - nd[i]);
+			put(" ");
+			put(type_name(types[i][j]));
+			put(" ");
+			hex(types[i][j] == 'i' ? (uint32_t)exps[i][1 + j] : exps[i][1 + j], 16);
+			put("\n");
+		}
+	}
+	put("frame ");
+	put(entry);
+	put(" - ");
+	hex(entry_sp, 16);
+	put("\nend\n");
+}
+
+#define FRAMES(tid, entry, sp, T, N)                                                     \
+	do {                                                                              \
+		const char *names[N];                                                     \
+		uint64_t ids[N];                                                          \
+		const uint64_t *exps[N];                                                  \
+		int nd[N], ng[N];                                                         \
+		const char *types[N];                                                     \
+		for (int k = 0; k < N; k++)                                               \
+			names[k] = T[k].name, ids[k] = T[k].id, exps[k] = T[k].exp,        \
+			nd[k] = T[k].ndeopt, ng[k] = T[k].ngc, types[k] = T[k].types;      \
+		frames(tid, entry, sp, names, ids, exps, nd, ng, types, N);              \
+	} while (0)
+
+static char dump_path[] = DUMP_PATH;
+
+static long __stdcall on_fault(EXCEPTION_POINTERS *ep) {
+	MINIDUMP_EXCEPTION_INFORMATION mei;
+	HANDLE h = CreateFileA(dump_path, GENERIC_WRITE, 0, 0, CREATE_ALWAYS, 0x80, 0);
+	mei.ThreadId = GetCurrentThreadId();
+	mei.ExceptionPointers = ep;
+	mei.ClientPointers = 0;
+	if (h == (HANDLE)(intptr_t)-1 || !MiniDumpWriteDump(GetCurrentProcess(), GetCurrentProcessId(), h, MiniDumpNormal, &mei, 0, 0)) {
+		put("# MiniDumpWriteDump failed\n");
+		flush();
+		ExitProcess(4);
+	}
+	CloseHandle(h);
+	put("stackmaps-minidump-values 1\n");
+	FRAMES(main_tid, "start", main_sp, walk_frames, WALK_NFRAMES);
+	FRAMES(xmm_tid, "xmm_thread", xmm_sp, xmm_frames, XMM_NFRAMES);
+	put("done\n");
+	flush();
+	ExitProcess(0);
+	return 0;
+}
+
+/* stackmaps_capture_dump is where both innermost frames (walk_d, xmm_d)
+ * end up, through stackmaps_capture: the second thread spins here for
+ * ever; the main thread waits for it and faults. */
+void stackmaps_capture_dump(const uint64_t *save) {
+	(void)save;
+	if (GetCurrentThreadId() != main_tid) {
+		xmm_ready = 1;
+		for (;;)
+			;
+	}
+	while (!xmm_ready)
+		;
+	*(volatile int *)(uintptr_t)0 = 1;
+}
+
+static volatile int64_t xmm_result;
+
+static uint32_t __stdcall xmm_thread(void *arg) {
+	(void)arg;
+	xmm_tid = GetCurrentThreadId();
+	xmm_sp = current_sp();
+	xmm_result = xmm_a(A, B, xmmobj, 3); /* not a tail call: xmm_thread keeps its frame */
+	return 0;
+}
+
+/* The entry point. */
+int start(void) {
+	uint32_t id;
+	main_tid = GetCurrentThreadId();
+	AddVectoredExceptionHandler(1, on_fault);
+	CreateThread(0, 0, xmm_thread, 0, 0, &id);
+	main_sp = current_sp();
+	walk_a(A, B, gcobj, 5);
+	put("# walk_a returned\n");
+	flush();
+	ExitProcess(1);
+	return 0;
+}
