@@ -62,7 +62,7 @@ type Thread struct {
 	// TEB is the address of the thread's environment block.
 	TEB uint64
 	// StackStart and StackSize are the range of the thread's stack that
-	// the dump holds.
+	// the dump holds (part of the File's memory).
 	StackStart, StackSize uint64
 	// Regs are the thread's registers: its context, or, for the thread of
 	// the exception stream, the context at the exception (Excepted).
@@ -122,6 +122,7 @@ type File struct {
 	Exception *Exception
 
 	mem     *stackmap.MemoryRegions
+	stacks  []stackmap.Memory // the threads' stacks, while reading
 	data    []byte
 	release func() error
 }
@@ -220,9 +221,6 @@ func New(data []byte) (*File, error) {
 	default:
 		return nil, formatErr("SystemInfoStream", int64(s.RVA), "processor architecture %d: only AMD64 (9) and ARM64 (12) dumps are read", f.ProcessorArchitecture)
 	}
-	if err := f.readMemory(stream); err != nil {
-		return nil, err
-	}
 	if s, ok := stream(ModuleListStream); ok {
 		if err := f.readModules(s); err != nil {
 			return nil, err
@@ -241,6 +239,9 @@ func New(data []byte) (*File, error) {
 		if err := f.readException(s); err != nil {
 			return nil, err
 		}
+	}
+	if err := f.readMemory(stream); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
@@ -342,6 +343,7 @@ func (f *File) readThreads(s Stream, size uint64) error {
 		return err
 	}
 	f.Threads = make([]Thread, n)
+	f.stacks = make([]stackmap.Memory, 0, n)
 	for i := range f.Threads {
 		at := off + uint64(i)*size
 		b := f.data[at:]
@@ -349,6 +351,11 @@ func (f *File) readThreads(s Stream, size uint64) error {
 		*t = Thread{ID: le.Uint32(b), SuspendCount: le.Uint32(b[4:]), PriorityClass: le.Uint32(b[8:]),
 			Priority: le.Uint32(b[12:]), TEB: le.Uint64(b[16:]), StackStart: le.Uint64(b[24:]),
 			StackSize: uint64(le.Uint32(b[32:]))}
+		stack, err := f.location(fmt.Sprintf("%s thread %d (id %d) stack", streamName(s.Type), i, t.ID), at+32)
+		if err != nil {
+			return err
+		}
+		f.stacks = append(f.stacks, stackmap.Memory{Addr: t.StackStart, Data: stack})
 		what := fmt.Sprintf("%s thread %d (id %d) context", streamName(s.Type), i, t.ID)
 		ctx, err := f.location(what, at+40)
 		if err != nil {
@@ -402,15 +409,16 @@ func (f *File) readException(s Stream) error {
 }
 
 // readMemory reads the MemoryListStream and the Memory64ListStream into
-// the File's memory.
+// the File's memory, with the threads' stacks.
 func (f *File) readMemory(stream func(uint32) (Stream, bool)) error {
-	var rs []stackmap.Memory
+	rs := f.stacks
+	f.stacks = nil
 	if s, ok := stream(MemoryListStream); ok {
 		n, off, err := f.list(s, memDescSize)
 		if err != nil {
 			return err
 		}
-		rs = make([]stackmap.Memory, 0, n)
+		rs = append(make([]stackmap.Memory, 0, uint64(len(rs))+n), rs...)
 		for i := range n {
 			at := off + i*memDescSize
 			b, err := f.location(fmt.Sprintf("MemoryListStream range %d", i), at+8)
