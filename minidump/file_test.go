@@ -246,20 +246,22 @@ func TestOverlappingMemory(t *testing.T) {
 	assert.ErrorContains(t, err, "overlap with different bytes")
 }
 
-// TestHostile: every malformed dump is refused with an error that matches
-// ErrFormat and says where and what, before anything its counts claim is
-// allocated.
-func TestHostile(t *testing.T) {
+// hostileCase is one malformed dump: an edit of armDump(true), and what
+// the error must say.
+type hostileCase struct {
+	name, want string
+	edit       func(b []byte)
+}
+
+// hostileCases are the malformed dumps TestHostile refuses (and the fuzz
+// corpus holds).
+func hostileCases() []hostileCase {
 	good := armDump(true)
 	dirRVA := le.Uint32(good[12:])
-	entry := func(i int) []byte { return good[dirRVA+uint32(12*i):] }
 	// Streams of armDump in directory order: SystemInfo, ThreadList,
 	// ModuleList, Exception.
-	rvaOf := func(i int) uint32 { return le.Uint32(entry(i)[8:]) }
-	for _, tc := range []struct {
-		name, want string
-		edit       func(b []byte)
-	}{
+	rvaOf := func(i int) uint32 { return le.Uint32(good[dirRVA+uint32(12*i)+8:]) }
+	return []hostileCase{
 		{"magic", "not a minidump", func(b []byte) { b[0] = 'X' }},
 		{"version", "version", func(b []byte) { le.PutUint16(b[4:], 1) }},
 		{"huge directory", "stream directory entries", func(b []byte) { le.PutUint32(b[8:], 0xffffffff) }},
@@ -269,6 +271,7 @@ func TestHostile(t *testing.T) {
 		{"x86 dump", "processor architecture 0", func(b []byte) { le.PutUint16(b[rvaOf(0):], 0) }},
 		{"huge thread count", "entries of 48 bytes do not fit", func(b []byte) { le.PutUint32(b[rvaOf(1):], 0x10000000) }},
 		{"context past the end", "thread 0 (id 7) context", func(b []byte) { le.PutUint32(b[rvaOf(1)+4+44:], 0xfffffff0) }},
+		{"stack past the end", "thread 0 (id 7) stack", func(b []byte) { le.PutUint32(b[rvaOf(1)+4+32:], 0xfffffff0) }},
 		{"short context", "ARM64 context of 16 bytes", func(b []byte) { le.PutUint32(b[rvaOf(1)+4+40:], 16) }},
 		{"context flags", "want CONTEXT_ARM64", func(b []byte) {
 			le.PutUint32(b[le.Uint32(b[rvaOf(1)+4+44:]):], minidump.ContextAMD64|minidump.ContextControl)
@@ -281,7 +284,15 @@ func TestHostile(t *testing.T) {
 		{"exception parameters", "exception parameters", func(b []byte) { le.PutUint32(b[rvaOf(3)+32:], 16) }},
 		{"exception thread", "thread id 8 is not in the thread list", func(b []byte) { le.PutUint32(b[rvaOf(3):], 8) }},
 		{"module wraps", "wraps", func(b []byte) { le.PutUint64(b[rvaOf(2)+4:], 0xffffffffffffff00) }},
-	} {
+	}
+}
+
+// TestHostile: every malformed dump is refused with an error that matches
+// ErrFormat and says where and what, before anything its counts claim is
+// allocated.
+func TestHostile(t *testing.T) {
+	good := armDump(true)
+	for _, tc := range hostileCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			b := append([]byte(nil), good...)
 			tc.edit(b)
