@@ -1,7 +1,6 @@
 package procwalk_test
 
 import (
-	"bytes"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -58,7 +57,7 @@ func checkDump(t *testing.T, dump, exe, valuesFile string) {
 	threads, err := walktest.ParseDumpValues(valuesFile)
 	require.NoError(t, err)
 	require.Len(t, threads, 2)
-	homeAreaAt(t, exe, threads)
+	require.NoError(t, walktest.FixHomeArea(threads, exe))
 	md, err := minidump.Open(dump)
 	require.NoError(t, err)
 	defer md.Close()
@@ -137,36 +136,4 @@ func checkDump(t *testing.T, dump, exe, valuesFile string) {
 	assert.Equal(t, 45+29, values)
 	assert.Equal(t, 6+4, roots)
 	t.Logf("%d frames, %d values and %d roots checked", frames, values, roots)
-}
-
-// homeAreaAt corrects walk_a's recorded stack pointer at its call, as
-// stackwalk's tests of the capture of the same frames do: walk_a records
-// llvm.stacksave, but with its dynamic alloca llc allocates the callee's
-// 32-byte home area at the call (sub rsp, 0x20 just before it), which the
-// code is checked to hold.
-func homeAreaAt(t *testing.T, exe string, threads []walktest.DumpThread) {
-	t.Helper()
-	of, err := objfile.Open(exe)
-	require.NoError(t, err)
-	defer of.Close()
-	syms, err := of.SymbolMap()
-	require.NoError(t, err)
-	var addr uint64
-	for i := range syms.Len() {
-		if s := syms.At(i); s.Name == "walk_a" {
-			addr = s.Value
-		}
-	}
-	require.NotZero(t, addr, "walk_a's symbol")
-	code, err := of.Code(addr, 0x140)
-	require.NoError(t, err)
-	require.True(t, bytes.Contains(code, []byte{0x48, 0x83, 0xec, 0x20, 0x48, 0x89, 0xd9, 0xe8}),
-		"walk_a allocates the home area at its call to walk_b")
-	for i := range threads {
-		for j := range threads[i].Frames {
-			if f := &threads[i].Frames[j]; f.Func == "walk_a" {
-				f.CallSP -= 32
-			}
-		}
-	}
 }

@@ -213,7 +213,7 @@ func lowestPath(p *Process) string {
 func openImage(p *Process, files Files, opts Options, path string, bias func(Object) (uint64, error)) ModuleInfo {
 	mi := ModuleInfo{Path: path, File: localPath(p, opts, path)}
 	if mi.File == "" {
-		mi.Err = fmt.Errorf("no file of the name %s given, or in the --sysroot directory", windowsBase(path))
+		mi.Err = fmt.Errorf("no file named %s given, or in the --sysroot directory", windowsBase(path))
 		return mi
 	}
 	img, err := files.Open(mi.File)
