@@ -63,11 +63,11 @@ func TestStackMinidump(t *testing.T) {
 				assert.Nil(t, fr.Record)
 				continue
 			}
-			if next == len(want.Frames)-1 {
-				next++
+			w := want.Frames[next]
+			if !w.IsLLC() {
+				next++ // a C frame the program recorded
 				continue
 			}
-			w := want.Frames[next]
 			require.NotNil(t, fr.Record, "%s", *fr.Symbol)
 			assert.Equal(t, w.ID, hexField(t, fr.Record.ID))
 			assert.True(t, fr.Record.Statepoint)
@@ -99,8 +99,8 @@ func TestStackMinidump(t *testing.T) {
 		}
 		assert.Equal(t, len(want.Frames), next, "thread %d met every recorded frame", want.TID)
 	}
-	assert.Equal(t, 74, values)
-	assert.Equal(t, 10, roots)
+	assert.Equal(t, 45+2*29, values)
+	assert.Equal(t, 6+2*4, roots)
 
 	out.Reset()
 	errb.Reset()

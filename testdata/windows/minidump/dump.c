@@ -6,7 +6,8 @@
  * walk_b, derived pointers), a second thread those of
  * ../capture/xmm/xmm.ll renamed xmm_a..xmm_d (version 2 unwind records,
  * deopt doubles in xmm6-xmm15 saved by SAVE_XMM128, an 8 KiB frame with
- * __chkstk). Each innermost frame calls stackmaps_capture
+ * __chkstk), twice: the second time called from the C frame below the
+ * first (recursion). Each innermost frame calls stackmaps_capture
  * (../capture/capture-x86_64-win.S: it saves the registers and calls
  * stackmaps_capture_dump below): the second thread spins there; the main
  * thread waits for it, then writes to address 0. The vectored exception handler writes the dump (dbghelp's
@@ -114,58 +115,61 @@ static const char *type_name(char t) {
 	}
 }
 
-/* frames writes one thread's frames, innermost first: each llc frame's
- * statepoint ID, its SP at its call and its published values, then the
- * entry function's SP at its call of the outermost. */
-static void frames(uint32_t tid, const char *entry, uint64_t entry_sp, const char *const *names,
-		   const uint64_t *ids, const uint64_t *const *exps, const int *nd, const int *ng, const char *const *types, int n) {
+/* frames writes the frame lines of n llc frames, innermost first: each
+ * one's statepoint ID, its SP at its call (exps[i][0]) and its published
+ * values (exps[i][1...]). */
+static void frames(const struct walk_frame *t, const uint64_t *const *exps, int n) {
 	int i, j;
-	put("thread ");
-	dec(tid);
-	put("\n");
 	for (i = n - 1; i >= 0; i--) {
 		put("frame ");
-		put(names[i]);
+		put(t[i].name);
 		put(" ");
-		hex(ids[i], 2);
+		hex(t[i].id, 2);
 		put(" ");
 		hex(exps[i][0], 16);
 		put("\n");
-		for (j = 0; j < nd[i] + ng[i]; j++) {
-			put(j < nd[i] ? "deopt " : "gc ");
-			dec(j < nd[i] ? j : j - nd[i]);
+		for (j = 0; j < t[i].ndeopt + t[i].ngc; j++) {
+			put(j < t[i].ndeopt ? "deopt " : "gc ");
+			dec(j < t[i].ndeopt ? j : j - t[i].ndeopt);
 			put(" ");
-			put(type_name(types[i][j]));
+			put(type_name(t[i].types[j]));
 			put(" ");
-			hex(types[i][j] == 'i' ? (uint32_t)exps[i][1 + j] : exps[i][1 + j], 16);
+			hex(t[i].types[j] == 'i' ? (uint32_t)exps[i][1 + j] : exps[i][1 + j], 16);
 			put("\n");
 		}
 	}
-	put("frame ");
-	put(entry);
-	put(" - ");
-	hex(entry_sp, 16);
-	put("\nend\n");
 }
 
-#define FRAMES(tid, entry, sp, T, N)                                                     \
-	do {                                                                              \
-		const char *names[N];                                                     \
-		uint64_t ids[N];                                                          \
-		const uint64_t *exps[N];                                                  \
-		int nd[N], ng[N];                                                         \
-		const char *types[N];                                                     \
-		for (int k = 0; k < N; k++)                                               \
-			names[k] = T[k].name, ids[k] = T[k].id, exps[k] = T[k].exp,        \
-			nd[k] = T[k].ndeopt, ng[k] = T[k].ngc, types[k] = T[k].types;      \
-		frames(tid, entry, sp, names, ids, exps, nd, ng, types, N);              \
-	} while (0)
+/* other writes a frame without a record: its function and its SP at its
+ * call of the frame below it. */
+static void other(const char *name, uint64_t sp) {
+	put("frame ");
+	put(name);
+	put(" - ");
+	hex(sp, 16);
+	put("\n");
+}
+
+/* The second thread's frames run twice, the second time called from
+ * stackmaps_capture_dump (recursion through the C frames): the values
+ * the outer frames published, saved before the inner ones overwrite them,
+ * and the stack pointer at that call. */
+#define XMM_MAXEXP 16
+static uint64_t xmm_outer[XMM_NFRAMES][XMM_MAXEXP];
+static volatile uint64_t xmm_inner_sp;
+static int xmm_depth;
+static volatile int64_t xmm_result;
 
 static char dump_path[] = DUMP_PATH;
 
 static long __stdcall on_fault(EXCEPTION_POINTERS *ep) {
 	MINIDUMP_EXCEPTION_INFORMATION mei;
-	HANDLE h = CreateFileA(dump_path, GENERIC_WRITE, 0, 0, CREATE_ALWAYS, 0x80, 0);
+	HANDLE h;
+	/* Only the main thread's write to address 0: the system handles the
+	 * rest (a stack's guard page, which __chkstk's probes touch). */
+	if (ep->ExceptionRecord->ExceptionCode != 0xc0000005u || GetCurrentThreadId() != main_tid)
+		return 0; /* EXCEPTION_CONTINUE_SEARCH */
+	h = CreateFileA(dump_path, GENERIC_WRITE, 0, 0, CREATE_ALWAYS, 0x80, 0);
 	mei.ThreadId = GetCurrentThreadId();
 	mei.ExceptionPointers = ep;
 	mei.ClientPointers = 0;
@@ -175,21 +179,56 @@ static long __stdcall on_fault(EXCEPTION_POINTERS *ep) {
 		ExitProcess(4);
 	}
 	CloseHandle(h);
-	put("stackmaps-minidump-values 1\n");
-	FRAMES(main_tid, "start", main_sp, walk_frames, WALK_NFRAMES);
-	FRAMES(xmm_tid, "xmm_thread", xmm_sp, xmm_frames, XMM_NFRAMES);
-	put("done\n");
+	put("stackmaps-minidump-values 1\nthread ");
+	dec(main_tid);
+	put("\n");
+	{
+		const uint64_t *exps[WALK_NFRAMES];
+		int k;
+		for (k = 0; k < WALK_NFRAMES; k++)
+			exps[k] = walk_frames[k].exp;
+		frames(walk_frames, exps, WALK_NFRAMES);
+	}
+	other("start", main_sp);
+	put("end\nthread ");
+	dec(xmm_tid);
+	put("\n");
+	{
+		const uint64_t *inner[XMM_NFRAMES], *outer[XMM_NFRAMES];
+		int k;
+		for (k = 0; k < XMM_NFRAMES; k++)
+			inner[k] = xmm_frames[k].exp, outer[k] = xmm_outer[k];
+		/* struct xmm_frame is struct walk_frame renamed. */
+		const struct walk_frame *t = (const struct walk_frame *)xmm_frames;
+		frames(t, inner, XMM_NFRAMES);
+		other("stackmaps_capture_dump", xmm_inner_sp);
+		frames(t, outer, XMM_NFRAMES);
+	}
+	other("xmm_thread", xmm_sp);
+	put("end\ndone\n");
 	flush();
 	ExitProcess(0);
 	return 0;
 }
 
 /* stackmaps_capture_dump is where both innermost frames (walk_d, xmm_d)
- * end up, through stackmaps_capture: the second thread spins here for
- * ever; the main thread waits for it and faults. */
-void stackmaps_capture_dump(const uint64_t *save) {
+ * end up, through stackmaps_capture: the second thread runs its frames
+ * once more from here, then spins here for ever; the main thread waits
+ * for it and faults. stackmaps_capture calls it with the stack 16-byte
+ * aligned where the convention wants it 8 below: it realigns its frame
+ * (force_align_arg_pointer: and rsp, -16 under a frame pointer) so that
+ * the frames it calls find their aligned xmm save slots. */
+__attribute__((force_align_arg_pointer)) void stackmaps_capture_dump(const uint64_t *save) {
 	(void)save;
 	if (GetCurrentThreadId() != main_tid) {
+		if (xmm_depth++ == 0) {
+			int k, j;
+			for (k = 0; k < XMM_NFRAMES; k++)
+				for (j = 0; j < 1 + xmm_frames[k].ndeopt + xmm_frames[k].ngc && j < XMM_MAXEXP; j++)
+					xmm_outer[k][j] = xmm_frames[k].exp[j];
+			xmm_inner_sp = current_sp();
+			xmm_result = xmm_a(A ^ 0x0f0f0f0f, B + 1, xmmobj + 16, 2);
+		}
 		xmm_ready = 1;
 		for (;;)
 			;
@@ -198,8 +237,6 @@ void stackmaps_capture_dump(const uint64_t *save) {
 		;
 	*(volatile int *)(uintptr_t)0 = 1;
 }
-
-static volatile int64_t xmm_result;
 
 static uint32_t __stdcall xmm_thread(void *arg) {
 	(void)arg;
