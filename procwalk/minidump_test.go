@@ -57,7 +57,6 @@ func checkDump(t *testing.T, dump, exe, valuesFile string) {
 	threads, err := walktest.ParseDumpValues(valuesFile)
 	require.NoError(t, err)
 	require.Len(t, threads, 2)
-	require.NoError(t, walktest.FixHomeArea(threads, exe))
 	md, err := minidump.Open(dump)
 	require.NoError(t, err)
 	defer md.Close()

@@ -21,6 +21,9 @@ type Options struct {
 	// Sysroot, when not "", is tried first for every absolute path of a
 	// mapped file: a foreign architecture's libraries
 	// (/usr/aarch64-linux-gnu) or a copy of the crashed machine's files.
+	// For a Windows process's module (a path such as C:\app\app.exe) it
+	// is the directory searched for a file of the module's name,
+	// compared case-insensitively.
 	Sysroot string
 	// Exe, when not "", is the path of the main executable on this
 	// machine: it replaces Process.Exe (and, when Process.Exe is "", the

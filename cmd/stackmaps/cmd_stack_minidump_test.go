@@ -23,7 +23,6 @@ const minidumpDir = "../../testdata/windows/minidump/"
 func TestStackMinidump(t *testing.T) {
 	threads, err := walktest.ParseDumpValues(minidumpDir + "values.txt")
 	require.NoError(t, err)
-	require.NoError(t, walktest.FixHomeArea(threads, minidumpDir+"dump.exe"))
 	var out, errb bytes.Buffer
 	status := run([]string{"stack", "--core", minidumpDir + "crash.dmp", minidumpDir + "dump.exe", "--format", "json"}, &out, &errb)
 	require.Equal(t, exitOK, status, "stderr: %s", errb.String())

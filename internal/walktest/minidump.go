@@ -2,13 +2,10 @@ package walktest
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
-
-	"github.com/stackmaps/stackmaps/objfile"
 )
 
 // DumpMagic is the first line of the values file of
@@ -106,49 +103,4 @@ func ParseDumpValues(path string) ([]DumpThread, error) {
 		return nil, errors.New(path + ": no \"done\" line: the program did not finish")
 	}
 	return threads, nil
-}
-
-// walkAHomeArea is walk_a's call of walk_b on Windows x64: sub rsp, 0x20;
-// mov rcx, rbx; call.
-var walkAHomeArea = []byte{0x48, 0x83, 0xec, 0x20, 0x48, 0x89, 0xd9, 0xe8}
-
-// FixHomeArea corrects walk_a's recorded stack pointer at its call, from
-// walk_a's code in the image exe: walk_a records llvm.stacksave, but with its dynamic
-// alloca llc allocates the callee's 32-byte home area at the call (sub
-// rsp, 0x20 just before it), so the stack pointer at the call is 32 below.
-// It fails unless the code holds that sequence.
-func FixHomeArea(threads []DumpThread, exe string) error {
-	of, err := objfile.Open(exe)
-	if err != nil {
-		return err
-	}
-	defer of.Close()
-	syms, err := of.SymbolMap()
-	if err != nil {
-		return err
-	}
-	var addr uint64
-	for i := range syms.Len() {
-		if s := syms.At(i); s.Name == "walk_a" {
-			addr = s.Value
-		}
-	}
-	if addr == 0 {
-		return errors.New(exe + ": no symbol walk_a")
-	}
-	code, err := of.Code(addr, 0x140)
-	if err != nil {
-		return err
-	}
-	if !bytes.Contains(code, walkAHomeArea) {
-		return errors.New("walk_a's code does not allocate the home area at its call of walk_b (sub rsp, 0x20; mov rcx, rbx; call)")
-	}
-	for i := range threads {
-		for j := range threads[i].Frames {
-			if f := &threads[i].Frames[j]; f.Func == "walk_a" {
-				f.CallSP -= 32
-			}
-		}
-	}
-	return nil
 }

@@ -160,6 +160,20 @@ static volatile uint64_t xmm_inner_sp;
 static int xmm_depth;
 static volatile int64_t xmm_result;
 
+static const unsigned char home_area[] = {0x48, 0x83, 0xec, 0x20, 0x48, 0x89, 0xd9, 0xe8};
+
+/* find reports whether the n bytes of code hold the m bytes of want. */
+static int find(const unsigned char *code, int n, const unsigned char *want, int m) {
+	int i, j;
+	for (i = 0; i + m <= n; i++) {
+		for (j = 0; j < m && code[i + j] == want[j]; j++)
+			;
+		if (j == m)
+			return 1;
+	}
+	return 0;
+}
+
 static char dump_path[] = DUMP_PATH;
 
 static long __stdcall on_fault(EXCEPTION_POINTERS *ep) {
@@ -184,9 +198,23 @@ static long __stdcall on_fault(EXCEPTION_POINTERS *ep) {
 	put("\n");
 	{
 		const uint64_t *exps[WALK_NFRAMES];
-		int k;
+		uint64_t walk_a_at_call[1 + 16];
+		int k, j;
 		for (k = 0; k < WALK_NFRAMES; k++)
 			exps[k] = walk_frames[k].exp;
+		/* walk_a records llvm.stacksave, but with its dynamic alloca llc
+		 * allocates the callee's 32-byte home area at the call (sub rsp,
+		 * 0x20; mov rcx, rbx; call walk_b): its stack pointer at the call
+		 * is 32 below, which the code must show. */
+		if (!find((const unsigned char *)(uintptr_t)walk_a, 0x140, home_area, sizeof home_area)) {
+			put("# walk_a does not allocate the home area at its call\n");
+			flush();
+			ExitProcess(5);
+		}
+		for (j = 0; j < 1 + walk_frames[0].ndeopt + walk_frames[0].ngc && j < 17; j++)
+			walk_a_at_call[j] = walk_frames[0].exp[j];
+		walk_a_at_call[0] -= 32;
+		exps[0] = walk_a_at_call;
 		frames(walk_frames, exps, WALK_NFRAMES);
 	}
 	other("start", main_sp);
