@@ -59,11 +59,18 @@ type thread struct {
 }
 
 // threadList appends a ThreadListStream.
-func (b *builder) threadList(ts ...thread) {
+func (b *builder) threadList(ts ...thread) { b.threads(3, 48, ts) }
+
+// threadExList appends a ThreadExListStream (MINIDUMP_THREAD_EX: a
+// backing store range after each MINIDUMP_THREAD, left empty).
+func (b *builder) threadExList(ts ...thread) { b.threads(8, 64, ts) }
+
+// threads appends a thread list stream of type typ, size bytes a thread.
+func (b *builder) threads(typ uint32, size int, ts []thread) {
 	d := le.AppendUint32(nil, uint32(len(ts)))
 	for _, t := range ts {
 		stackRVA, ctxRVA := b.blob(t.stackBytes), b.blob(t.ctx)
-		e := make([]byte, 48)
+		e := make([]byte, size)
 		le.PutUint32(e, t.id)
 		le.PutUint64(e[24:], t.stack)
 		le.PutUint32(e[32:], uint32(len(t.stackBytes)))
@@ -72,7 +79,7 @@ func (b *builder) threadList(ts ...thread) {
 		le.PutUint32(e[44:], ctxRVA)
 		d = append(d, e...)
 	}
-	b.stream(3, d)
+	b.stream(typ, d)
 }
 
 // memory is one range for memoryList.

@@ -342,6 +342,16 @@ func (f *File) readThreads(s Stream, size uint64) error {
 	if err != nil {
 		return err
 	}
+	// Each thread has its own context in the file: a count the file
+	// cannot hold that many contexts for is refused before the threads
+	// (about 1 KiB each) are allocated.
+	ctxSize := uint64(amd64ContextSize)
+	if f.Arch == regs.AArch64 {
+		ctxSize = arm64ContextSize
+	}
+	if n > uint64(len(f.data))/(size+ctxSize) {
+		return formatErr(streamName(s.Type), int64(s.RVA), "%d threads, each with a %d-byte context, do not fit in the file (%d bytes)", n, ctxSize, len(f.data))
+	}
 	f.Threads = make([]Thread, n)
 	f.stacks = make([]stackmap.Memory, 0, n)
 	for i := range f.Threads {

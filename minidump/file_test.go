@@ -270,6 +270,13 @@ func hostileCases() []hostileCase {
 		{"no system info", "no SystemInfoStream", func(b []byte) { le.PutUint32(b[dirRVA:], 0xffff) }},
 		{"x86 dump", "processor architecture 0", func(b []byte) { le.PutUint16(b[rvaOf(0):], 0) }},
 		{"huge thread count", "entries of 48 bytes do not fit", func(b []byte) { le.PutUint32(b[rvaOf(1):], 0x10000000) }},
+		{"more threads than contexts", "do not fit in the file", func(b []byte) {
+			// The thread list made to span the rest of the file, with as
+			// many entries as fit in it: not as many contexts do.
+			size := uint32(len(b)) - rvaOf(1)
+			le.PutUint32(b[dirRVA+12+4:], size)
+			le.PutUint32(b[rvaOf(1):], (size-4)/48)
+		}},
 		{"context past the end", "thread 0 (id 7) context", func(b []byte) { le.PutUint32(b[rvaOf(1)+4+44:], 0xfffffff0) }},
 		{"stack past the end", "thread 0 (id 7) stack", func(b []byte) { le.PutUint32(b[rvaOf(1)+4+32:], 0xfffffff0) }},
 		{"short context", "ARM64 context of 16 bytes", func(b []byte) { le.PutUint32(b[rvaOf(1)+4+40:], 16) }},
@@ -309,4 +316,43 @@ func TestHostile(t *testing.T) {
 	require.NoError(t, err, "the unedited dump")
 	_, err = minidump.New(good[:20])
 	assert.ErrorIs(t, err, minidump.ErrFormat)
+}
+
+// TestThreadExList reads the threads of a ThreadExListStream (64-byte
+// entries) when the dump has no ThreadListStream.
+func TestThreadExList(t *testing.T) {
+	var gprs [17]uint64
+	gprs[16], gprs[4] = 0x140001000, 0x7000
+	const flags = minidump.ContextAMD64 | minidump.ContextControl
+	b := newBuilder()
+	b.sysInfo(minidump.ArchAMD64)
+	b.threadExList(thread{id: 5, stack: 0x7000, stackBytes: []byte{1, 2, 3, 4, 5, 6, 7, 8}, ctx: amd64Context(flags, gprs, [16]uint64{})},
+		thread{id: 6, ctx: amd64Context(flags, [17]uint64{16: 0x140002000}, [16]uint64{})})
+	f, err := minidump.New(b.bytes())
+	require.NoError(t, err)
+	require.Len(t, f.Threads, 2)
+	assert.Equal(t, uint32(5), f.Threads[0].ID)
+	assert.Equal(t, uint64(0x140001000), f.Threads[0].Regs.PC)
+	assert.Equal(t, uint64(0x7000), f.Threads[0].Regs.SP)
+	assert.Equal(t, uint32(6), f.Threads[1].ID)
+	assert.Equal(t, uint64(0x140002000), f.Threads[1].Regs.PC)
+	v, err := f.ReadUint(0x7000, 8, binary.LittleEndian)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(0x0807060504030201), v)
+}
+
+// BenchmarkReadUint reads the stack of the checked-in dump's first thread
+// eight bytes at a time, as a walk does.
+func BenchmarkReadUint(b *testing.B) {
+	f, err := minidump.Open(crashDump)
+	require.NoError(b, err)
+	defer f.Close()
+	th := f.Threads[0]
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		addr := th.Regs.SP + uint64(i*8)%(th.StackStart+th.StackSize-th.Regs.SP-8)
+		if _, err := f.ReadUint(addr&^7, 8, binary.LittleEndian); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
