@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -126,4 +129,34 @@ func TestStackMinidumpImages(t *testing.T) {
 	errb.Reset()
 	assert.Equal(t, exitFail, run([]string{"stack", "--core", minidumpDir + "crash.dmp"}, &out, &errb))
 	assert.Contains(t, errb.String(), "no file named dump.exe given")
+}
+
+// TestStackMinidumpNamesEscaped: a module name from the dump cannot forge
+// output: the checked-in dump with a newline and an escape in its first
+// module's name walks with the name escaped in text, and kept as a JSON
+// string.
+func TestStackMinidumpNamesEscaped(t *testing.T) {
+	data, err := os.ReadFile(minidumpDir + "crash.dmp")
+	require.NoError(t, err)
+	tmp := []byte{'\\', 0, 't', 0, 'm', 0, 'p', 0, '.', 0}
+	i := bytes.Index(data, tmp)
+	require.Positive(t, i, "the module name holds \\tmp.")
+	data[i+2], data[i+4] = '\n', 0x1b // "\\\n\x1bp."
+	dump := filepath.Join(t.TempDir(), "crash.dmp")
+	require.NoError(t, os.WriteFile(dump, data, 0o644))
+	var out, errb bytes.Buffer
+	require.Equal(t, exitOK, run([]string{"stack", "--core", dump, minidumpDir + "dump.exe", "--frames", "1"}, &out, &errb), errb.String())
+	assert.Contains(t, out.String(), `\n\x1bp.`)
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		assert.NotContains(t, l, "\x1b")
+		assert.True(t, l == "" || strings.HasPrefix(l, "thread ") || strings.HasPrefix(l, "  "), "line %q", l)
+	}
+	out.Reset()
+	require.Equal(t, exitOK, run([]string{"stack", "--core", dump, minidumpDir + "dump.exe", "--frames", "1", "--format", "json"}, &out, &errb))
+	var m struct {
+		Type, Path string
+	}
+	require.NoError(t, json.Unmarshal(bytes.SplitN(out.Bytes(), []byte("\n"), 2)[0], &m))
+	assert.Equal(t, "module", m.Type)
+	assert.Contains(t, m.Path, "\\\n\x1bp.")
 }
