@@ -68,9 +68,9 @@ func NewImage(mem stackmap.MemoryReader, addr uint64) (f *File, bias uint64, err
 }
 
 // ProcessFiles opens the images of a process for package procwalk
-// (procwalk.Open): ELF files from disk and ELF images from the process's
-// memory (the vDSO), each read once and closed as soon as procwalk has
-// made its module. Options tune how each file is read; AllowNoSection is
+// (procwalk.Open): ELF files and PE images from disk and ELF images from
+// the process's memory (the vDSO), each read once and closed as soon as
+// procwalk has made its module. Options tune how each file is read; AllowNoSection is
 // always set (most libraries have no stack maps).
 type ProcessFiles struct {
 	// Options tune how each file is read (AllowNoSection is set).

@@ -70,7 +70,7 @@ type Walk struct {
 }
 
 // Open opens every file the process has mapped (each once) through files
-// (objfile.ProcessFiles reads ELF files), computes its load bias and
+// (objfile.ProcessFiles reads ELF files and PE images), computes its load bias and
 // builds the modules of the walks. A file that cannot be opened is listed
 // in Modules with its error and left out of the walks; Open fails only
 // when no module can be used or the walker refuses them.
