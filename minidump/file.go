@@ -466,6 +466,9 @@ func (f *File) readMemory(stream func(uint32) (Stream, bool)) error {
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].Addr < rs[j].Addr })
 	out := rs[:0]
 	for _, r := range rs {
+		if n := uint64(len(r.Data)); n > 0 && r.Addr+n-1 < r.Addr {
+			return formatErr("memory ranges", -1, "range 0x%x+0x%x wraps around the address space", r.Addr, n)
+		}
 		if k := len(out); k > 0 {
 			p := out[k-1]
 			if end := p.Addr + uint64(len(p.Data)); end > r.Addr {

@@ -244,6 +244,15 @@ func TestOverlappingMemory(t *testing.T) {
 	_, err = minidump.New(b.bytes())
 	assert.ErrorIs(t, err, minidump.ErrFormat)
 	assert.ErrorContains(t, err, "overlap with different bytes")
+
+	// A range that wraps around the address space, after one it
+	// overlaps: refused, not trimmed.
+	b = newBuilder()
+	b.sysInfo(minidump.ArchAMD64)
+	b.memoryList(memory{0xfffffffffffffff0, make([]byte, 8)}, memory{0xfffffffffffffff4, make([]byte, 32)})
+	_, err = minidump.New(b.bytes())
+	assert.ErrorIs(t, err, minidump.ErrFormat)
+	assert.ErrorContains(t, err, "wraps around the address space")
 }
 
 // hostileCase is one malformed dump: an edit of armDump(true), and what
