@@ -247,10 +247,7 @@ func TestOverlappingMemory(t *testing.T) {
 
 	// A range that wraps around the address space, after one it
 	// overlaps: refused, not trimmed.
-	b = newBuilder()
-	b.sysInfo(minidump.ArchAMD64)
-	b.memoryList(memory{0xfffffffffffffff0, make([]byte, 8)}, memory{0xfffffffffffffff4, make([]byte, 32)})
-	_, err = minidump.New(b.bytes())
+	_, err = minidump.New(wrapDump())
 	assert.ErrorIs(t, err, minidump.ErrFormat)
 	assert.ErrorContains(t, err, "wraps around the address space")
 }
@@ -364,4 +361,13 @@ func BenchmarkReadUint(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// wrapDump is a dump whose second memory range wraps around the address
+// space, overlapping the first.
+func wrapDump() []byte {
+	b := newBuilder()
+	b.sysInfo(minidump.ArchAMD64)
+	b.memoryList(memory{0xfffffffffffffff0, make([]byte, 8)}, memory{0xfffffffffffffff4, make([]byte, 32)})
+	return b.bytes()
 }

@@ -13,8 +13,9 @@ import (
 
 // FuzzNew reads arbitrary bytes as a minidump: New must refuse or accept
 // without panicking, and whatever it accepts must read consistently.
-// Seeds: testdata/fuzz/FuzzNew (the hand-built ARM64 dumps and their
-// hostile edits, written by TestWriteFuzzCorpus).
+// Seeds: testdata/fuzz/FuzzNew (the hand-built ARM64 dumps, their
+// hostile edits and a wrapping memory range, written by
+// TestWriteFuzzCorpus).
 func FuzzNew(f *testing.F) {
 	f.Add(armDump(true))
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -56,7 +57,7 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	seeds := [][]byte{armDump(false), armDump(true)}
+	seeds := [][]byte{armDump(false), armDump(true), wrapDump()}
 	for _, tc := range hostileCases() {
 		b := armDump(true)
 		tc.edit(b)
