@@ -205,7 +205,20 @@ func (p peImage) codeRanges() []CodeRange { return p.f.TextRanges() }
 
 func (p peImage) extent() (lo, hi uint64, err error) { return extent(p.f.TextRanges()) }
 
-func (p peImage) loadBias([]procwalk.Mapping) (uint64, error) { return 0, notPlaced(p.f.Format) }
+// loadBias places a PE image by the mapping of its first byte (file
+// offset 0, as a minidump's module list gives each image's base): the
+// image is mapped whole, each section at its RVA.
+func (p peImage) loadBias(maps []procwalk.Mapping) (uint64, error) {
+	if p.f.Format != stackmap.FormatPE {
+		return 0, notPlaced(p.f.Format)
+	}
+	for _, m := range maps {
+		if m.Offset == 0 {
+			return m.Start - p.f.ImageBase(), nil
+		}
+	}
+	return 0, fmt.Errorf("%w: no mapping of the image's first byte (file offset 0)", procwalk.ErrNoBias)
+}
 
 // rawImage is a bare stack map section (NewRaw): no object file format,
 // so no code, symbols or tables beside the section.

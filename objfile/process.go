@@ -17,8 +17,10 @@ import (
 // of it (a core's NT_FILE note, /proc/PID/maps): a PT_LOAD segment whose
 // file bytes start inside a mapping, at the same offset within a 4 KiB
 // page, runs at the mapping's start plus its file offset from the
-// mapping's. An error matching procwalk.ErrNoBias when no mapping places a
-// segment; only ELF files are placed by their mappings.
+// mapping's. A PE image is placed by the mapping of its first byte (file
+// offset 0: a minidump's module base), linked at its ImageBase. An error
+// matching procwalk.ErrNoBias when no mapping places the image; only ELF
+// files and PE images are placed by their mappings.
 func (f *File) LoadBias(maps []procwalk.Mapping) (uint64, error) {
 	if f.Universal {
 		return 0, errUniversal
@@ -66,16 +68,16 @@ func NewImage(mem stackmap.MemoryReader, addr uint64) (f *File, bias uint64, err
 }
 
 // ProcessFiles opens the images of a process for package procwalk
-// (procwalk.Open): ELF files from disk and ELF images from the process's
-// memory (the vDSO), each read once and closed as soon as procwalk has
-// made its module. Options tune how each file is read; AllowNoSection is
+// (procwalk.Open): ELF files and PE images from disk and ELF images from
+// the process's memory (the vDSO), each read once and closed as soon as
+// procwalk has made its module. Options tune how each file is read; AllowNoSection is
 // always set (most libraries have no stack maps).
 type ProcessFiles struct {
 	// Options tune how each file is read (AllowNoSection is set).
 	Options Options
 }
 
-// Open opens the ELF file at path (procwalk.Files).
+// Open opens the ELF file or PE image at path (procwalk.Files).
 func (pf ProcessFiles) Open(path string) (procwalk.Object, error) {
 	opts := pf.Options
 	opts.AllowNoSection = true
@@ -84,9 +86,9 @@ func (pf ProcessFiles) Open(path string) (procwalk.Object, error) {
 		return nil, err
 	}
 	ef := f.ELF()
-	if ef == nil {
+	if ef == nil && f.Format != stackmap.FormatPE {
 		f.Close()
-		return nil, fmt.Errorf("%s: not an ELF file", path)
+		return nil, fmt.Errorf("%s: not an ELF file or a PE image", path)
 	}
 	return processObject{f, ef}, nil
 }
@@ -100,16 +102,19 @@ func (ProcessFiles) ReadImage(mem stackmap.MemoryReader, addr uint64) (procwalk.
 	return processObject{f, f.ELF()}, bias, nil
 }
 
-// processObject is an ELF File as package procwalk asks of it
-// (procwalk.Object).
+// processObject is an ELF File or a PE image as package procwalk asks of
+// it (procwalk.Object).
 type processObject struct {
 	*File
-	elf *elfsection.File
+	elf *elfsection.File // nil for a PE image
 }
 
-// EntryBias returns the load bias of the executable whose entry point runs
-// at entry.
+// EntryBias returns the load bias of the ELF executable whose entry point
+// runs at entry.
 func (o processObject) EntryBias(entry uint64) (uint64, error) {
+	if o.elf == nil {
+		return 0, fmt.Errorf("%w: %v images are placed by their mappings", procwalk.ErrNoBias, o.Format)
+	}
 	if o.elf.Entry == 0 {
 		return 0, fmt.Errorf("%w: the file has no entry point", procwalk.ErrNoBias)
 	}
@@ -119,6 +124,9 @@ func (o processObject) EntryBias(entry uint64) (uint64, error) {
 // DynamicLinker returns the executable's DT_DEBUG as mem holds it, loaded
 // at bias, and its PT_INTERP.
 func (o processObject) DynamicLinker(mem stackmap.MemoryReader, bias uint64) (rdebug uint64, interp string, ok bool, err error) {
+	if o.elf == nil {
+		return 0, "", false, nil
+	}
 	if _, ok := o.elf.Dynamic(); !ok {
 		return 0, "", false, nil
 	}

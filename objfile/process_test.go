@@ -84,6 +84,16 @@ func TestLoadBiasAndImage(t *testing.T) {
 	pe, err := Open(filepath.Join(corpus.Root(), "linked-pe", "sm.dll"))
 	require.NoError(t, err)
 	defer pe.Close()
-	_, err = pe.LoadBias([]procwalk.Mapping{{Start: base, End: base + 0x1000}})
+	// A PE image is placed by the mapping of its first byte (a minidump's
+	// module base); a mapping of another part of it places nothing.
+	bias, err = pe.LoadBias([]procwalk.Mapping{{Start: base, End: base + 0x1000}})
+	require.NoError(t, err)
+	assert.Equal(t, base-pe.PE().ImageBase(), bias)
+	_, err = pe.LoadBias([]procwalk.Mapping{{Start: base, End: base + 0x1000, Offset: 0x1000}})
 	assert.ErrorIs(t, err, procwalk.ErrNoBias)
+	obj, err := Open(filepath.Join(corpus.Root(), "windows", "win.o"))
+	require.NoError(t, err)
+	defer obj.Close()
+	_, err = obj.LoadBias([]procwalk.Mapping{{Start: base, End: base + 0x1000}})
+	assert.ErrorIs(t, err, procwalk.ErrNoBias, "a COFF object is not placed")
 }

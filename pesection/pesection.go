@@ -127,3 +127,7 @@ func readData(s *pe.Section, n int64) ([]byte, error) {
 func fileError(format stackmap.Format, what string, off int64, err error) error {
 	return &stackmap.FileError{Format: format, What: what, Offset: off, Err: err}
 }
+
+// ImageBase returns a PE image's preferred base address, the address its
+// first byte is linked at (0 for a COFF object).
+func (f *File) ImageBase() uint64 { return imageBase(f.f) }

@@ -1,11 +1,14 @@
 // Package procwalk walks every thread of a stopped Linux process, from
 // whatever shows it: a core file (package corefile) or a live process under
-// ptrace. Both readers fill the same Process: the architecture, the threads
+// ptrace, and every thread of a Windows process from its minidump
+// (package minidump, FromMinidump: the modules of its module list, each
+// found by its file name among Options.Images or in Options.Sysroot). The
+// readers fill the same Process: the architecture, the threads
 // with their registers (package linuxregs decodes them), the file mappings
 // or the loaded images with their load biases, and a memory reader.
 //
 // procwalk reads no file format: Open opens each mapped file once through
-// a Files (objfile.ProcessFiles opens ELF files from disk, under
+// a Files (objfile.ProcessFiles opens ELF files and PE images from disk, under
 // Options.Sysroot for a foreign architecture's libraries, and the vDSO
 // from the process's memory) and asks it the file's load bias from its
 // mappings, its walk module (stackwalk.Module) and its symbols.

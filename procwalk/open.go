@@ -21,11 +21,20 @@ type Options struct {
 	// Sysroot, when not "", is tried first for every absolute path of a
 	// mapped file: a foreign architecture's libraries
 	// (/usr/aarch64-linux-gnu) or a copy of the crashed machine's files.
+	// For a Windows process's module (a path such as C:\app\app.exe) it
+	// is the directory searched for a file of the module's name,
+	// compared case-insensitively.
 	Sysroot string
 	// Exe, when not "", is the path of the main executable on this
 	// machine: it replaces Process.Exe (and, when Process.Exe is "", the
 	// file of the lowest mapping).
 	Exe string
+	// Images are more files on this machine for the images of a Windows
+	// process (FromMinidump), each used for the module of the same file
+	// name (compared case-insensitively, as Windows does); Exe is one
+	// too. A module none of them names is looked for by its file name
+	// in Sysroot.
+	Images []string
 	// MaxFrames bounds each thread's walk (stackwalk.DefaultMaxFrames
 	// when 0).
 	MaxFrames int
@@ -61,7 +70,7 @@ type Walk struct {
 }
 
 // Open opens every file the process has mapped (each once) through files
-// (objfile.ProcessFiles reads ELF files), computes its load bias and
+// (objfile.ProcessFiles reads ELF files and PE images), computes its load bias and
 // builds the modules of the walks. A file that cannot be opened is listed
 // in Modules with its error and left out of the walks; Open fails only
 // when no module can be used or the walker refuses them.
@@ -84,7 +93,7 @@ func Open(p *Process, files Files, opts Options) (*Walk, error) {
 	byPath := map[string][]Mapping{}
 	var paths []string
 	for _, m := range p.Mappings {
-		if !strings.HasPrefix(m.Path, "/") || seen[m.Path] {
+		if !strings.HasPrefix(m.Path, "/") && !windowsPath(m.Path) || seen[m.Path] {
 			continue // [vdso], [stack], anonymous
 		}
 		if _, ok := byPath[m.Path]; !ok {
@@ -175,6 +184,9 @@ func (w *Walk) checkModules(arch regs.Arch) []*stackwalk.Module {
 // localPath returns the file to open for path: under sysroot when it is
 // there, the executable given for the process's executable, else path.
 func localPath(p *Process, opts Options, path string) string {
+	if windowsPath(path) {
+		return windowsLocal(opts, path)
+	}
 	if opts.Exe != "" && (path == p.Exe || p.Exe == "" && path == lowestPath(p)) {
 		return opts.Exe
 	}
@@ -203,6 +215,10 @@ func lowestPath(p *Process) string {
 // bias computes from it.
 func openImage(p *Process, files Files, opts Options, path string, bias func(Object) (uint64, error)) ModuleInfo {
 	mi := ModuleInfo{Path: path, File: localPath(p, opts, path)}
+	if mi.File == "" {
+		mi.Err = fmt.Errorf("no file named %s given, or in the --sysroot directory", windowsBase(path))
+		return mi
+	}
 	img, err := files.Open(mi.File)
 	if err != nil {
 		mi.Err = err

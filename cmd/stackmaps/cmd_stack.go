@@ -3,16 +3,19 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/textout"
 	"github.com/stackmaps/stackmaps/linuxregs"
+	"github.com/stackmaps/stackmaps/minidump"
 	"github.com/stackmaps/stackmaps/objfile"
 	"github.com/stackmaps/stackmaps/procwalk"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
 const stackUsage = `Usage: stackmaps stack --core CORE [EXE] [flags]
+       stackmaps stack --core MINIDUMP [IMAGE...] [flags]
        stackmaps stack --pid PID [flags]
 
 Walk every thread of a crashed process from its core file, or of a running
@@ -47,8 +50,17 @@ false): its pc is the instruction the signal stopped, looked up as it is,
 not pc-1. Which signal the handler ran for is not said: the kernel writes
 its siginfo into the signal frame only for SA_SIGINFO handlers.
 
+A Windows minidump (MDMP: dbghelp's MiniDumpWriteDump, Windows Error
+Reporting; x64 and ARM64) is walked the same way: its modules are those of
+its module list, each read from the IMAGE argument of the same file name
+(case-insensitively) or from the file of that name in --sysroot DIR; a
+module without a file is a warning. The thread of the exception stream is
+marked crashed and walked from the exception's context: the faulting
+instruction, looked up as it is, not pc-1.
+
 Examples:
   stackmaps stack --core core ./prog
+  stackmaps stack --core crash.dmp prog.exe lib.dll
   stackmaps stack --core qemu_prog.core prog --sysroot /usr/aarch64-linux-gnu --format json
   stackmaps stack --pid 4242 --thread 4245
 
@@ -103,8 +115,8 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 		return usageErr("--pid must be positive")
 	case *pid != 0 && len(pos) > 0:
 		return usageErr(fmt.Sprintf("unexpected argument \"%s\" (--pid reads the process's executable itself)", pos[0]))
-	case len(pos) > 1:
-		return usageErr(fmt.Sprintf("unexpected argument \"%s\"", pos[1]))
+	case len(pos) > 1 && !isMinidump(*core):
+		return usageErr(fmt.Sprintf("unexpected argument \"%s\" (more than one file is for a Windows minidump)", pos[1]))
 	case *format != "text" && *format != "json":
 		return usageErr(fmt.Sprintf("unknown format \"%s\" (text or json)", *format))
 	case *frames < 0:
@@ -118,6 +130,16 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 	if *pid != 0 {
 		return runStackLive(*pid, opts, so, stdout, stderr)
 	}
+	if isMinidump(*core) {
+		opts.Exe, opts.Images = "", pos
+		md, err := minidump.Open(*core)
+		if err != nil {
+			say(stderr, "stackmaps stack: %v\n", err)
+			return exitFail
+		}
+		defer md.Close()
+		return walkProcess(procwalk.FromMinidump(md), opts, so, stdout, stderr)
+	}
 	cf, err := corefile.Open(*core)
 	if err != nil {
 		say(stderr, "stackmaps stack: %v\n", err)
@@ -129,6 +151,20 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 	}
 	p := procwalk.FromCore(cf)
 	return walkProcess(p, opts, so, stdout, stderr)
+}
+
+// isMinidump reports whether the file at path starts with a minidump's
+// magic ("MDMP"); a file that cannot be read is left to the core reader
+// to report.
+func isMinidump(path string) bool {
+	fh, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer fh.Close()
+	var magic [4]byte
+	_, err = io.ReadFull(fh, magic[:])
+	return err == nil && string(magic[:]) == minidump.Magic
 }
 
 // maxModuleWarnings is how many unusable mapped files stack names on
