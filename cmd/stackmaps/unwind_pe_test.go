@@ -52,7 +52,7 @@ func unwindBlock(s string) string {
 // UnwindInformation block of llvm-readobj-22 --unwind line for line, for
 // the checked-in views of testdata/windows (x64 and ARM64).
 func TestDumpUnwindLLVMWindows(t *testing.T) {
-	for _, name := range []string{"win.o", "win-v2.o", "win-fs.o", "handler.o", "win.exe", "win-v2.exe", "win.dll", "win-arm64.o", "win-arm64.exe"} {
+	for _, name := range []string{"win.o", "win-v2.o", "win-fs.o", "handler.o", "win.exe", "win-v2.exe", "win.dll", "win-arm64.o", "win-arm64.exe", "packed-arm64.o", "packed-arm64.exe"} {
 		want, err := os.ReadFile("../../testdata/windows/" + name + ".unwind.txt")
 		require.NoError(t, err)
 		stdout, stderr, status := runTool("dump", "--unwind", "--format=llvm", "../../testdata/windows/"+name)
