@@ -261,3 +261,109 @@ func TestMalformed(t *testing.T) {
 	assert.ErrorIs(t, tab.RuleAt(0x1010, true, &r), winunwind.ErrNotFound)
 	assert.ErrorIs(t, tab.RuleAt(0xfff, true, &r), winunwind.ErrNotFound)
 }
+
+// packedEntry encodes an ARM64 packed .pdata entry's second word.
+func packedEntry(flag, length, regF, regI, h, cr, frameSize uint32) uint32 {
+	return flag | length/4<<2 | regF<<13 | regI<<16 | h<<20 | cr<<21 | frameSize/16<<23
+}
+
+// packedTable is a table of one packed entry for the function at 0x1000.
+func packedTable(t *testing.T, word uint32) *winunwind.ARM64Table {
+	pdata := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, textRVA), word)
+	tab, err := winunwind.NewARM64(pdata, pdataRVA, []winunwind.Section{{RVA: pdataRVA, Data: pdata}})
+	require.NoError(t, err)
+	return tab
+}
+
+// TestPackedHandBuiltARM64: the packed shapes llc-22 does not emit, each
+// instruction's rule as the canonical prolog and epilog of Microsoft's
+// ARM64 exception-handling document run them.
+func TestPackedHandBuiltARM64(t *testing.T) {
+	rules := func(t *testing.T, word uint32, want map[int]string) {
+		tab := packedTable(t, word)
+		var r winunwind.Rule
+		for k, w := range want {
+			require.NoError(t, tab.RuleAt(textRVA+uint32(4*k), &r), "instruction %d", k)
+			assert.Equal(t, w, arm64Text(&r), "instruction %d", k)
+		}
+	}
+	t.Run("CR3 H large frame", func(t *testing.T) {
+		// stp x19,x20,[sp,#-80]!; four stp x0-x7 (homing); sub sp,sp,#4080;
+		// sub sp,sp,#80; stp x29,lr,[sp,#0]; mov x29,sp; 16 body
+		// instructions; ldp x29,lr,[sp,#0]; add sp,sp,#80;
+		// add sp,sp,#4080; ldp x19,x20,[sp],#80; ret.
+		const x1920 = " x19=sp+4160 x20=sp+4168"
+		rules(t, packedEntry(1, 120, 0, 2, 1, 3, 4240), map[int]string{
+			0:  "prolog cfa=sp+0 ra=lr",
+			1:  "prolog cfa=sp+80 ra=lr x19=sp+0 x20=sp+8",
+			5:  "prolog cfa=sp+80 ra=lr x19=sp+0 x20=sp+8",
+			6:  "prolog cfa=sp+4160 ra=lr x19=sp+4080 x20=sp+4088",
+			7:  "prolog cfa=sp+4240 ra=lr" + x1920,
+			8:  "prolog cfa=sp+4240 ra=sp+8 x29=sp+0 x30=sp+8" + x1920,
+			9:  "body cfa=x29+4240 ra=x29+8 x29=x29+0 x30=x29+8 x19=x29+4160 x20=x29+4168",
+			24: "body cfa=x29+4240 ra=x29+8 x29=x29+0 x30=x29+8 x19=x29+4160 x20=x29+4168",
+			25: "epilog cfa=sp+4240 ra=sp+8 x29=sp+0 x30=sp+8" + x1920,
+			26: "epilog cfa=sp+4240 ra=lr" + x1920,
+			27: "epilog cfa=sp+4160 ra=lr x19=sp+4080 x20=sp+4088",
+			28: "epilog cfa=sp+80 ra=lr x19=sp+0 x20=sp+8",
+			29: "epilog cfa=sp+0 ra=lr",
+		})
+	})
+	t.Run("CR3 medium frame", func(t *testing.T) {
+		// stp x19,x20,[sp,#-16]!; sub sp,sp,#1024; stp x29,lr,[sp,#0];
+		// mov x29,sp.
+		rules(t, packedEntry(1, 64, 0, 2, 0, 3, 1040), map[int]string{
+			2: "prolog cfa=sp+1040 ra=lr x19=sp+1024 x20=sp+1032",
+			4: "body cfa=x29+1040 ra=x29+8 x29=x29+0 x30=x29+8 x19=x29+1024 x20=x29+1032",
+		})
+	})
+	t.Run("odd RegI, RegF, locals", func(t *testing.T) {
+		// CR 0: str x19,[sp,#-32]!; stp d8,d9,[sp,#8]; sub sp,sp,#16;
+		// body; add sp,sp,#16; ldp d8,d9,[sp,#8]; ldr x19,[sp],#32; ret.
+		rules(t, packedEntry(1, 40, 1, 1, 0, 0, 48), map[int]string{
+			1: "prolog cfa=sp+32 ra=lr x19=sp+0",
+			2: "prolog cfa=sp+32 ra=lr d8=sp+8 d9=sp+16 x19=sp+0",
+			3: "body cfa=sp+48 ra=lr d8=sp+24 d9=sp+32 x19=sp+16",
+			6: "epilog cfa=sp+48 ra=lr d8=sp+24 d9=sp+32 x19=sp+16",
+			7: "epilog cfa=sp+32 ra=lr d8=sp+8 d9=sp+16 x19=sp+0",
+			8: "epilog cfa=sp+32 ra=lr x19=sp+0",
+			9: "epilog cfa=sp+0 ra=lr",
+		})
+	})
+	t.Run("RegF 7, odd RegI with lr", func(t *testing.T) {
+		// CR 1, RegI 3, d8-d15: stp x19,x20,[sp,#-96]!; stp x21,lr,[sp,#16];
+		// stp d8,d9,[sp,#32] ... stp d14,d15,[sp,#80].
+		rules(t, packedEntry(1, 80, 7, 3, 0, 1, 96), map[int]string{
+			2: "prolog cfa=sp+96 ra=sp+24 x21=sp+16 x30=sp+24 x19=sp+0 x20=sp+8",
+			6: "body cfa=sp+96 ra=sp+24 d14=sp+80 d15=sp+88 d12=sp+64 d13=sp+72 d10=sp+48 d11=sp+56 d8=sp+32 d9=sp+40 x21=sp+16 x30=sp+24 x19=sp+0 x20=sp+8",
+		})
+	})
+	t.Run("fragment", func(t *testing.T) {
+		// Flag 2: no prolog, no epilog; every instruction is body.
+		const body = "body cfa=sp+32 ra=sp+16 x30=sp+16 x19=sp+0 x20=sp+8"
+		rules(t, packedEntry(2, 16, 0, 2, 0, 1, 32), map[int]string{0: body, 1: body, 3: body})
+	})
+	for _, c := range []struct {
+		name string
+		word uint32
+		want error
+	}{
+		{"Flag 3", packedEntry(3, 16, 0, 2, 0, 1, 32), winunwind.ErrFormat},
+		{"RegI 11", packedEntry(1, 64, 0, 11, 0, 0, 96), winunwind.ErrFormat},
+		{"FrameSize below the saves", packedEntry(1, 64, 0, 4, 0, 0, 16), winunwind.ErrFormat},
+		{"CR 3 without room for the frame record", packedEntry(1, 64, 0, 2, 0, 3, 16), winunwind.ErrFormat},
+		{"CR 1 RegI 1", packedEntry(1, 64, 0, 1, 0, 1, 16), winunwind.ErrUnsupported},
+		{"H alone", packedEntry(1, 64, 0, 0, 1, 0, 64), winunwind.ErrUnsupported},
+		{"CR 2 (pacibsp)", packedEntry(1, 64, 0, 0, 0, 2, 16), winunwind.ErrUnsupported},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tab := packedTable(t, c.word)
+			var r winunwind.Rule
+			err := tab.RuleAt(textRVA+8, &r)
+			require.ErrorIs(t, err, c.want)
+			var fe *winunwind.FormatError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, uint32(textRVA), fe.RVA)
+		})
+	}
+}
