@@ -46,8 +46,8 @@ func (p ARM64Packed) sizes() (intSZ, savSZ, locSZ int64) {
 	return intSZ, savSZ, int64(p.FrameSize) - savSZ
 }
 
-// Prolog returns the unwind codes the canonical prolog of p stands for,
-// in buf, in the order of unwind codes (the last prolog instruction
+// Prolog returns the unwind codes the canonical prolog of p stands for
+// (the entry of the function at rva, which errors name), in buf, in the order of unwind codes (the last prolog instruction
 // first), one per instruction, without the end: set_fp, save_fplr(_x),
 // allocations, a nop for each store homing x0-x7 (Reg the first of its
 // pair, 0 2 4 6, Offset its place), the d, lr and x saves (from the

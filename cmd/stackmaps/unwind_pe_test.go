@@ -74,7 +74,7 @@ func TestDumpUnwindLLVMLive(t *testing.T) {
 	}
 	files, err := filepath.Glob("../../testdata/objects/llvm*/x86_64-coff/*.o")
 	require.NoError(t, err)
-	files = append(files, "../../testdata/linked-pe/sm.dll", "../../testdata/windows/capture/walk.exe")
+	files = append(files, "../../testdata/linked-pe/sm.dll", "../../testdata/windows/capture/walk.exe", "../../testdata/windows/capture-arm64/walk.exe")
 	require.Greater(t, len(files), 30)
 	for _, f := range files {
 		want, err := exec.Command(tools[0], "--unwind", f).Output()
