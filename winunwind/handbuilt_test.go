@@ -3,6 +3,7 @@ package winunwind_test
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -365,5 +366,73 @@ func TestPackedHandBuiltARM64(t *testing.T) {
 			require.ErrorAs(t, err, &fe)
 			assert.Equal(t, uint32(textRVA), fe.RVA)
 		})
+	}
+}
+
+// TestXdataHandBuiltARM64: the .xdata codes no checked-in image holds
+// (save_regp_x, save_reg_x, save_fregp_x, save_freg_x, save_fplr_x,
+// set_fp; an epilog scope instead of the packed epilog), and end_c and
+// pac_sign_lr, which no rule expresses.
+func TestXdataHandBuiltARM64(t *testing.T) {
+	// The prolog, in instruction order: stp x19,x20,[sp,#-32]!;
+	// str x21,[sp,#-16]!; stp d10,d11,[sp,#-16]!; str d8,[sp,#-16]!;
+	// stp x29,lr,[sp,#-16]!; mov x29,sp. The epilog at instruction 10
+	// undoes it: ldp x29,lr,[sp],#16 ... ldp x19,x20,[sp],#32; ret.
+	prolog := []byte{0xe1, 0x81, 0xde, 0x01, 0xda, 0x81, 0xd4, 0x41, 0xcc, 0x03, 0xe4}
+	epilog := []byte{0x81, 0xde, 0x01, 0xda, 0x81, 0xd4, 0x41, 0xcc, 0x03, 0xe4}
+	codes := append(append(append([]byte{}, prolog...), epilog...), 0, 0, 0)
+	var xdata []byte
+	xdata = binary.LittleEndian.AppendUint32(xdata, 16|1<<22|uint32(len(codes)/4)<<27)
+	xdata = binary.LittleEndian.AppendUint32(xdata, 10|uint32(len(prolog))<<22) // the epilog scope
+	xdata = append(xdata, codes...)
+	endC := uint32(xdataRVA + len(xdata))
+	xdata = binary.LittleEndian.AppendUint32(xdata, 4|1<<27)
+	xdata = append(xdata, 0xe5, 0xe4, 0, 0)
+	pac := uint32(xdataRVA + len(xdata))
+	xdata = binary.LittleEndian.AppendUint32(xdata, 4|1<<27)
+	xdata = append(xdata, 0xfc, 0xe4, 0, 0)
+	var pdata []byte
+	for _, v := range []uint32{textRVA, xdataRVA, textRVA + 0x40, endC, textRVA + 0x50, pac} {
+		pdata = binary.LittleEndian.AppendUint32(pdata, v)
+	}
+	tab, err := winunwind.NewARM64(pdata, pdataRVA, []winunwind.Section{{RVA: xdataRVA, Data: xdata}, {RVA: pdataRVA, Data: pdata}})
+	require.NoError(t, err)
+	in, err := tab.ParseARM64Info(xdataRVA)
+	require.NoError(t, err)
+	require.Equal(t, 1, in.NumScopes())
+	assert.Equal(t, winunwind.ARM64Scope{Offset: 40, StartIndex: 11}, in.Scope(0))
+	var ops []string
+	for i := 0; i < len(in.Codes); {
+		c, err := in.Code(i)
+		require.NoError(t, err)
+		ops = append(ops, c.Op.String())
+		i += c.Size
+		if c.Op == winunwind.ARM64End {
+			break
+		}
+	}
+	assert.Equal(t, []string{"set_fp", "save_fplr_x", "save_freg_x", "save_fregp_x", "save_reg_x", "save_regp_x", "end"}, ops)
+	const saves = " x29=%[1]s+0 x30=%[1]s+8 d8=%[1]s+16 d10=%[1]s+32 d11=%[1]s+40 x21=%[1]s+48 x19=%[1]s+64 x20=%[1]s+72"
+	for k, want := range map[int]string{
+		0:  "prolog cfa=sp+0 ra=lr",
+		2:  "prolog cfa=sp+48 ra=lr x21=sp+0 x19=sp+16 x20=sp+24",
+		5:  "prolog cfa=sp+96 ra=sp+8" + fmt.Sprintf(saves, "sp"),
+		6:  "body cfa=x29+96 ra=x29+8" + fmt.Sprintf(saves, "x29"),
+		10: "epilog cfa=sp+96 ra=sp+8" + fmt.Sprintf(saves, "sp"),
+		13: "epilog cfa=sp+48 ra=lr x21=sp+0 x19=sp+16 x20=sp+24",
+		15: "epilog cfa=sp+0 ra=lr",
+	} {
+		var r winunwind.Rule
+		require.NoError(t, tab.RuleAt(textRVA+uint32(4*k), &r), "instruction %d", k)
+		assert.Equal(t, want, arm64Text(&r), "instruction %d", k)
+	}
+	// end_c's function from its first instruction; pac_sign_lr's once
+	// pacibsp has run (before, the rule is lr's).
+	var r winunwind.Rule
+	require.NoError(t, tab.RuleAt(textRVA+0x50, &r))
+	assert.Equal(t, "prolog cfa=sp+0 ra=lr", arm64Text(&r))
+	for _, rva := range []uint32{textRVA + 0x40, textRVA + 0x54} {
+		var r winunwind.Rule
+		assert.ErrorIs(t, tab.RuleAt(rva, &r), winunwind.ErrUnsupported, "%#x", rva)
 	}
 }
