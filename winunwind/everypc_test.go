@@ -233,13 +233,14 @@ func (st *simState) stepARM64(text string) {
 // ARM64 images: every instruction of every function, the CFA on sp or x29
 // where the instructions put it, and lr where the last store of it put
 // it; packed-arm64.exe's entries are packed (the prolog and epilog they
-// imply).
+// imply), and capture-arm64/walk.exe (the qemu proof's program: llc's
+// frames, clang's C, the capture routine) has one, start.
 func TestRulesAtEveryInstructionARM64(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		packed  int
 		atLeast int
-	}{{"win-arm64.exe", 0, 150}, {"packed-arm64.exe", 7, 50}} {
+	}{{"win-arm64.exe", 0, 150}, {"packed-arm64.exe", 7, 50}, {"capture-arm64/walk.exe", 1, 1000}} {
 		t.Run(c.name, func(t *testing.T) {
 			checked, packed := rulesAtEveryInstructionARM64(t, td+c.name)
 			t.Logf("%s: %d instructions checked", c.name, checked)
