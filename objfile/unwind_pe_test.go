@@ -233,3 +233,26 @@ func TestWindowsChained(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, cfi.CFARule{Kind: cfi.CFARegOffset, Reg: 7, Offset: 16}, r.Rules.CFA)
 }
+
+// TestWindowsUnwindARM64Packed: p_sp's record, in a function whose
+// unwind data is a packed .pdata entry (stp x19, x20, [sp, #-32]!;
+// str lr, [sp, #16]), has the same row in the object (relocated) and the
+// image: CFA sp+32, lr at CFA-16, x19 and x20 (its GC pointers) at CFA-32
+// and CFA-24.
+func TestWindowsUnwindARM64Packed(t *testing.T) {
+	want := windowsRows(t, "packed-arm64.exe")
+	require.Len(t, want, 1)
+	assert.Equal(t, want, windowsRows(t, "packed-arm64.o"))
+	w := want[0]
+	assert.Equal(t, "p_sp", w.fn)
+	assert.Equal(t, uint16(31), w.cfaReg)
+	assert.Equal(t, int64(32), w.cfaOff)
+	assert.Equal(t, cfi.Rule{Kind: cfi.RuleOffset, Offset: -16}, w.raRule)
+	tab, err := objfile.OpenUnwind(td+"windows/packed-arm64.exe", "")
+	require.NoError(t, err)
+	var ctx unwind.Context
+	r, err := tab.RowAt(0x1400010bf, &ctx) // the call's last byte
+	require.NoError(t, err)
+	assert.Equal(t, cfi.Rule{Kind: cfi.RuleOffset, Offset: -32}, r.Rules.Regs[19])
+	assert.Equal(t, cfi.Rule{Kind: cfi.RuleOffset, Offset: -24}, r.Rules.Regs[20])
+}

@@ -116,3 +116,68 @@ func TestWalkWindowsRebuild(t *testing.T) {
 		assert.Equal(t, 5, got.frames, prog)
 	}
 }
+
+const windowsARM64Capture = "../testdata/windows/capture-arm64/"
+
+// packedStart checks that the ARM64 image's start (the capture's main
+// frame, which the walk unwinds through) has a packed .pdata entry.
+func packedStart(t *testing.T, exe string, f *walktest.File) {
+	t.Helper()
+	of, err := objfile.Open(exe)
+	require.NoError(t, err)
+	defer of.Close()
+	recs, _, err := of.ARM64PDataRecords()
+	require.NoError(t, err)
+	start := f.Code["main"] - peBias(t, exe, f)
+	found := false
+	for _, r := range recs {
+		if uint64(r.Function.Target) == start {
+			found = true
+			assert.True(t, r.Entry.Packed(), "start's .pdata entry is packed")
+		}
+	}
+	assert.True(t, found, "no .pdata entry for start at %#x", start)
+}
+
+// TestWalkWindowsARM64 walks the capture of testdata/windows/capture-arm64:
+// the four llc frames of walk_statepoint.ll compiled for
+// aarch64-pc-windows-msvc, in a CRT-free, import-free PE image that a
+// static Linux loader ran under qemu-aarch64, unwound through .pdata and
+// .xdata from walk_d out through start's packed entry to the loader, every
+// frame's CFA, stack pointer, record, deopt values and GC roots compared
+// with what the program recorded.
+func TestWalkWindowsARM64(t *testing.T) {
+	f, err := walktest.ParseFile(windowsARM64Capture + "capture.txt")
+	require.NoError(t, err)
+	require.True(t, f.Done)
+	require.Equal(t, "aarch64", f.Arch)
+	packedStart(t, windowsARM64Capture+"walk.exe", f)
+	got := walkCapture(t, windowsARM64Capture+"walk.exe", f)
+	assert.Equal(t, 5, got.frames)
+	assert.Equal(t, 0, got.skipped)
+	assert.Equal(t, 45, got.values)
+	assert.Equal(t, 6, got.roots)
+	t.Logf("%d frames, %d values and %d roots checked, homes %v", got.frames, got.values, got.roots, got.homes)
+}
+
+// TestWalkWindowsARM64Rebuild rebuilds the ARM64 program, runs it through
+// the loader under qemu-aarch64-static and walks the new capture (skipped
+// without the tools, which STACKMAPS_REQUIRE_TOOLS=1 requires).
+func TestWalkWindowsARM64Rebuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program under qemu")
+	}
+	if testenv.Need(t, "llc-22", "clang-22", "lld-link-22", "aarch64-linux-gnu-gcc", "qemu-aarch64-static") == nil {
+		return
+	}
+	dir := t.TempDir()
+	out, err := exec.Command(windowsARM64Capture+"build.sh", dir).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	f, err := walktest.ParseFile(filepath.Join(dir, "capture.txt"))
+	require.NoError(t, err)
+	packedStart(t, filepath.Join(dir, "walk.exe"), f)
+	got := walkCapture(t, filepath.Join(dir, "walk.exe"), f)
+	assert.Equal(t, 5, got.frames)
+	assert.Equal(t, 45, got.values)
+	assert.Equal(t, 6, got.roots)
+}

@@ -321,7 +321,8 @@ func (in *ARM64Info) code(i int) (ARM64Code, error) {
 }
 
 // Lookup returns the entry whose function covers rva, and its
-// .xdata record (zero for a packed entry).
+// .xdata record (zero for a packed entry). A packed entry of the reserved
+// Flag 3 is a *FormatError.
 func (t *ARM64Table) Lookup(rva uint32) (ARM64Function, ARM64Info, bool, error) {
 	lo, hi := 0, t.Len()
 	for lo < hi {
@@ -337,6 +338,9 @@ func (t *ARM64Table) Lookup(rva uint32) (ARM64Function, ARM64Info, bool, error) 
 	}
 	fn := t.At(lo - 1)
 	if fn.Packed() {
+		if fn.UnwindData&3 == 3 {
+			return fn, ARM64Info{}, false, formatErr(fn.Begin, "packed .pdata entry", "Flag 3 is reserved")
+		}
 		if length := (fn.UnwindData >> 2 & (1<<11 - 1)) * 4; rva-fn.Begin >= length {
 			return ARM64Function{}, ARM64Info{}, false, nil
 		}
@@ -358,9 +362,11 @@ func (t *ARM64Table) Lookup(rva uint32) (ARM64Function, ARM64Info, bool, error) 
 // Every unwind code is one instruction, so the instruction index of rva
 // says how much of the prolog has run or where in an epilog rva is, for
 // an interrupted instruction as for a return address minus 1 (the index of
-// the call). Packed entries and the operations no rule expresses
-// (save_next, SVE, custom frames, end_c) are ErrUnsupported. It allocates
-// nothing unless it fails with a *FormatError.
+// the call). The operations no rule expresses (SVE, custom frames,
+// end_c, pointer authentication) are ErrUnsupported. A packed entry's
+// rule is that of the canonical prolog and epilog it implies
+// (ARM64Packed.Prolog); a fragment (Flag 2) is body throughout. It
+// allocates nothing unless it fails with a *FormatError.
 func (t *ARM64Table) RuleAt(rva uint32, r *Rule) error {
 	fn, in, ok, err := t.Lookup(rva)
 	if err != nil {
@@ -371,7 +377,7 @@ func (t *ARM64Table) RuleAt(rva uint32, r *Rule) error {
 	}
 	*r = Rule{Function: RuntimeFunction{Begin: fn.Begin, UnwindInfo: fn.UnwindData}, CFA: Loc{DwarfSP, 0}}
 	if fn.Packed() {
-		return unsupported(rva, "packed unwind data", "entry for the function at %#x: packed ARM64 unwind data is not decoded", fn.Begin)
+		return packedRule(fn, int((rva-fn.Begin)/4), r)
 	}
 	r.Function.End = fn.Begin + in.FunctionLength
 	k := int((rva - fn.Begin) / 4)
@@ -435,14 +441,7 @@ func (in *ARM64Info) count(first int) (int, error) {
 // the first skip of them (instructions that have not run, or already
 // have), into r: r.CFA starts as sp and moves as the codes say.
 func (in *ARM64Info) apply(first, skip int, r *Rule) error {
-	cur := Loc{DwarfSP, 0}
-	lr := false
-	save := func(reg uint16, at Loc) {
-		r.save(reg, at)
-		if reg == DwarfX30 {
-			lr = true
-		}
-	}
+	u := arm64Unwinder{rule: r, cur: Loc{DwarfSP, 0}}
 	for i, n := first, 0; i < len(in.Codes); n++ {
 		c, err := in.code(i)
 		if err != nil {
@@ -455,48 +454,82 @@ func (in *ARM64Info) apply(first, skip int, r *Rule) error {
 		if n < skip {
 			continue
 		}
-		off := int64(c.Offset)
-		switch c.Op {
-		case ARM64AllocS, ARM64AllocM, ARM64AllocL:
-			cur.Offset += off
-		case ARM64SaveR19R20X, ARM64SaveFPLRX, ARM64SaveRegPX, ARM64SaveRegX, ARM64SaveFRegPX, ARM64SaveFRegX:
-			save(c.Reg, cur)
-			if c.Pair {
-				save(c.Reg+1, Loc{cur.Reg, cur.Offset + 8})
-			}
-			cur.Offset += off
-		case ARM64SaveFPLR, ARM64SaveRegP, ARM64SaveReg, ARM64SaveFRegP, ARM64SaveFReg:
-			save(c.Reg, Loc{cur.Reg, cur.Offset + off})
-			if c.Pair {
-				save(c.Reg+1, Loc{cur.Reg, cur.Offset + off + 8})
-			}
-		case ARM64SaveLRPair:
-			save(c.Reg, Loc{cur.Reg, cur.Offset + off})
-			save(DwarfX30, Loc{cur.Reg, cur.Offset + off + 8})
-		case ARM64SetFP:
-			cur = Loc{DwarfX29, 0}
-		case ARM64AddFP:
-			cur = Loc{DwarfX29, -off}
-		case ARM64Nop:
-		case ARM64SaveNext:
+		if c.Op == ARM64SaveNext {
 			base, m, err := in.saveNextBase(i)
 			if err != nil {
 				return err
 			}
-			at := cur
+			at := u.cur
 			switch base.Op {
 			case ARM64SaveRegP, ARM64SaveFRegP:
 				at.Offset += int64(base.Offset)
 			}
 			at.Offset += 16 * int64(m)
-			save(base.Reg+2*uint16(m), at)
-			save(base.Reg+2*uint16(m)+1, Loc{at.Reg, at.Offset + 8})
-		default:
+			u.save(base.Reg+2*uint16(m), at)
+			u.save(base.Reg+2*uint16(m)+1, Loc{at.Reg, at.Offset + 8})
+			continue
+		}
+		if !u.step(c) {
 			return unsupported(in.RVA, ".xdata", "code %#02x (%v) is not expressed as a rule", c.Byte, c.Op)
 		}
 	}
-	r.CFA = cur
-	if lr {
+	u.finish()
+	return nil
+}
+
+// arm64Unwinder is the state of one ARM64 rule computation: sp of the
+// frame being unwound as a location (it starts as sp + 0), and whether
+// lr was saved.
+type arm64Unwinder struct {
+	rule *Rule
+	cur  Loc
+	lr   bool
+}
+
+func (u *arm64Unwinder) save(reg uint16, at Loc) {
+	u.rule.save(reg, at)
+	if reg == DwarfX30 {
+		u.lr = true
+	}
+}
+
+// step applies code c (any but save_next), reporting false for one no
+// rule expresses.
+func (u *arm64Unwinder) step(c ARM64Code) bool {
+	off, cur := int64(c.Offset), u.cur
+	switch c.Op {
+	case ARM64AllocS, ARM64AllocM, ARM64AllocL:
+		u.cur.Offset += off
+	case ARM64SaveR19R20X, ARM64SaveFPLRX, ARM64SaveRegPX, ARM64SaveRegX, ARM64SaveFRegPX, ARM64SaveFRegX:
+		u.save(c.Reg, cur)
+		if c.Pair {
+			u.save(c.Reg+1, Loc{cur.Reg, cur.Offset + 8})
+		}
+		u.cur.Offset += off
+	case ARM64SaveFPLR, ARM64SaveRegP, ARM64SaveReg, ARM64SaveFRegP, ARM64SaveFReg:
+		u.save(c.Reg, Loc{cur.Reg, cur.Offset + off})
+		if c.Pair {
+			u.save(c.Reg+1, Loc{cur.Reg, cur.Offset + off + 8})
+		}
+	case ARM64SaveLRPair:
+		u.save(c.Reg, Loc{cur.Reg, cur.Offset + off})
+		u.save(DwarfX30, Loc{cur.Reg, cur.Offset + off + 8})
+	case ARM64SetFP:
+		u.cur = Loc{DwarfX29, 0}
+	case ARM64AddFP:
+		u.cur = Loc{DwarfX29, -off}
+	case ARM64Nop:
+	default:
+		return false
+	}
+	return true
+}
+
+// finish sets the rule's CFA and return address.
+func (u *arm64Unwinder) finish() {
+	r := u.rule
+	r.CFA = u.cur
+	if u.lr {
 		for _, s := range r.Saved() {
 			if s.Reg == DwarfX30 {
 				r.ReturnAddress = s.At
@@ -505,7 +538,6 @@ func (in *ARM64Info) apply(first, skip int, r *Rule) error {
 	} else {
 		r.ReturnAddressInLR = true
 	}
-	return nil
 }
 
 // saveNextBase returns, for a save_next whose code ends at byte i, the

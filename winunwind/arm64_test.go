@@ -203,3 +203,63 @@ func TestRulesARM64(t *testing.T) {
 	allocs := testing.AllocsPerRun(50, func() { _ = tab.RuleAt(0x11ec, &r) })
 	assert.Zero(t, allocs)
 }
+
+// TestRulesARM64Packed: rules at addresses of the prolog, body and epilog
+// of packed-arm64.exe's packed entries p_fregs (RegI 4, CR 1, RegF 2: a
+// lone d10) and p_fp (CR 3), as their instructions (llvm-objdump-22 -d)
+// move sp and save registers.
+func TestRulesARM64Packed(t *testing.T) {
+	tab, _ := openARM64(t, td+"packed-arm64.exe")
+	const fregsBody = "body cfa=sp+64 ra=sp+32 d10=sp+56 d8=sp+40 d9=sp+48 x30=sp+32 x21=sp+16 x22=sp+24 x19=sp+0 x20=sp+8"
+	for _, c := range []struct {
+		rva  uint32
+		want string
+	}{
+		// p_fregs: stp x19,x20,[sp,#-64]!; stp x21,x22,[sp,#16];
+		// str x30,[sp,#32]; stp d8,d9,[sp,#40]; str d10,[sp,#56].
+		{0x1048, "prolog cfa=sp+0 ra=lr"},
+		{0x104c, "prolog cfa=sp+64 ra=lr x19=sp+0 x20=sp+8"},
+		{0x1054, "prolog cfa=sp+64 ra=sp+32 x30=sp+32 x21=sp+16 x22=sp+24 x19=sp+0 x20=sp+8"},
+		{0x105c, fregsBody},
+		{0x1063, fregsBody}, // a return address minus 1: the bl
+		{0x1064, "epilog" + strings.TrimPrefix(fregsBody, "body")},
+		{0x106c, "epilog cfa=sp+64 ra=sp+32 x30=sp+32 x21=sp+16 x22=sp+24 x19=sp+0 x20=sp+8"},
+		{0x1074, "epilog cfa=sp+64 ra=lr x19=sp+0 x20=sp+8"},
+		{0x1078, "epilog cfa=sp+0 ra=lr"},
+		// p_fp: stp x29,x30,[sp,#-16]!; mov x29,sp; ...; ldp x29,x30,[sp],#16; ret.
+		{0x1030, "prolog cfa=sp+0 ra=lr"},
+		{0x1034, "prolog cfa=sp+16 ra=sp+8 x29=sp+0 x30=sp+8"},
+		{0x103c, "body cfa=x29+16 ra=x29+8 x29=x29+0 x30=x29+8"},
+		{0x1040, "epilog cfa=sp+16 ra=sp+8 x29=sp+0 x30=sp+8"},
+		{0x1044, "epilog cfa=sp+0 ra=lr"},
+		// p_sp, the statepoint: its GC pointers in x19 and x20.
+		{0x10bf, "body cfa=sp+32 ra=sp+16 x30=sp+16 x19=sp+0 x20=sp+8"},
+	} {
+		var r winunwind.Rule
+		require.NoError(t, tab.RuleAt(c.rva, &r), "%#x", c.rva)
+		assert.Equal(t, c.want, arm64Text(&r), "%#x", c.rva)
+	}
+	var r winunwind.Rule
+	allocs := testing.AllocsPerRun(50, func() { _ = tab.RuleAt(0x1060, &r) })
+	assert.Zero(t, allocs)
+}
+
+// TestPackedFieldsARM64: every packed entry's fields are those
+// llvm-readobj-22 --unwind prints for it.
+func TestPackedFieldsARM64(t *testing.T) {
+	tab, _ := openARM64(t, td+"packed-arm64.exe")
+	b, err := os.ReadFile(td + "packed-arm64.exe.unwind.txt")
+	require.NoError(t, err)
+	var got strings.Builder
+	for i := range tab.Len() {
+		p := tab.At(i).PackedData()
+		fmt.Fprintf(&got, "FunctionLength: %d RegF: %d RegI: %d H: %v CR: %d FrameSize: %d\n", p.FunctionLength, p.RegF, p.RegI, p.H, p.CR, p.FrameSize)
+	}
+	var want strings.Builder
+	re := regexp.MustCompile(`FunctionLength: (\d+)\n\s+RegF: (\d+)\n\s+RegI: (\d+)\n\s+HomedParameters: (\w+)\n\s+CR: (\d+)\n\s+FrameSize: (\d+)`)
+	for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+		fmt.Fprintf(&want, "FunctionLength: %s RegF: %s RegI: %s H: %v CR: %s FrameSize: %s\n", m[1], m[2], m[3], m[4] == "Yes", m[5], m[6])
+	}
+	assert.Equal(t, 7, strings.Count(want.String(), "\n"))
+	assert.Equal(t, want.String(), got.String())
+}

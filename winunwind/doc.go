@@ -19,7 +19,8 @@
 // (epilog scopes or the packed epilog, every unwind code, save_next runs);
 // every code is one instruction, so the instruction index of an address
 // says how much of the prolog has run or where in an epilog it is. Packed
-// entries (no .xdata) are refused with ErrUnsupported.
+// entries (no .xdata) stand for the canonical prolog and epilog of
+// Microsoft's document (ARM64Packed.Prolog), decoded the same way.
 //
 // Decoding is zero-copy: a Table is a view over the .pdata bytes and the
 // image's sections (by relative virtual address, RVA), checked when it is

@@ -230,17 +230,41 @@ func (st *simState) stepARM64(text string) {
 }
 
 // TestRulesAtEveryInstructionARM64 is TestRulesAtEveryInstruction for the
-// ARM64 image: every instruction of every function, the CFA on sp or x29
-// where the instructions put it.
+// ARM64 images: every instruction of every function, the CFA on sp or x29
+// where the instructions put it, and lr where the last store of it put
+// it; packed-arm64.exe's entries are packed (the prolog and epilog they
+// imply), and capture-arm64/walk.exe (the qemu proof's program: llc's
+// frames, clang's C, the capture routine) has one, start.
 func TestRulesAtEveryInstructionARM64(t *testing.T) {
-	tab, base := openARM64(t, td+"win-arm64.exe")
+	for _, c := range []struct {
+		name    string
+		packed  int
+		atLeast int
+	}{{"win-arm64.exe", 0, 150}, {"packed-arm64.exe", 7, 50}, {"capture-arm64/walk.exe", 1, 1000}} {
+		t.Run(c.name, func(t *testing.T) {
+			checked, packed := rulesAtEveryInstructionARM64(t, td+c.name)
+			t.Logf("%s: %d instructions checked", c.name, checked)
+			assert.Greater(t, checked, c.atLeast)
+			assert.Equal(t, c.packed, packed)
+		})
+	}
+}
+
+func rulesAtEveryInstructionARM64(t *testing.T, path string) (checked, packed int) {
+	tab, base := openARM64(t, path)
 	var r winunwind.Rule
-	checked := 0
 	for i := range tab.Len() {
 		fn := tab.At(i)
-		in, err := tab.ParseARM64Info(fn.UnwindData)
-		require.NoError(t, err)
-		code := tab.Bytes(fn.Begin, int(in.FunctionLength))
+		var length uint32
+		if fn.Packed() {
+			length = fn.PackedData().FunctionLength
+			packed++
+		} else {
+			in, err := tab.ParseARM64Info(fn.UnwindData)
+			require.NoError(t, err)
+			length = in.FunctionLength
+		}
+		code := tab.Bytes(fn.Begin, int(length))
 		require.NotNil(t, code)
 		st := simState{spOK: true}
 		var body *simState
@@ -272,6 +296,5 @@ func TestRulesAtEveryInstructionARM64(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("win-arm64.exe: %d instructions checked", checked)
-	assert.Greater(t, checked, 150)
+	return checked, packed
 }

@@ -68,10 +68,13 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if os.Getenv("STACKMAPS_WRITE_SEEDS") != "1" {
 		t.Skip("set STACKMAPS_WRITE_SEEDS=1 to rewrite the seed corpus")
 	}
-	for _, name := range []string{"win.exe", "win-v2.exe", "win-arm64.exe"} {
+	for _, name := range []string{"win.exe", "win-v2.exe", "win-arm64.exe", "packed-arm64.exe"} {
 		target, rvas := "FuzzRuleAt", []uint32{0x1049, 0x107a}
-		if name == "win-arm64.exe" {
+		switch name {
+		case "win-arm64.exe":
 			target, rvas = "FuzzARM64RuleAt", []uint32{0x1054, 0x11f8}
+		case "packed-arm64.exe": // packed entries: p_fregs's body and epilog
+			target, rvas = "FuzzARM64RuleAt", []uint32{0x1060, 0x106c}
 		}
 		dir := filepath.Join("testdata", "fuzz", target)
 		require.NoError(t, os.MkdirAll(dir, 0o755))
@@ -121,7 +124,10 @@ func FuzzARM64RuleAt(f *testing.F) {
 					t.Fatalf("%d saved registers", len(r.Saved()))
 				}
 			}
-			if in, err := tab.ParseARM64Info(fn.UnwindData); err == nil {
+			if fn.Packed() {
+				var buf [winunwind.MaxPackedCodes]winunwind.ARM64Code
+				_, _ = fn.PackedData().Prolog(fn.Begin, &buf)
+			} else if in, err := tab.ParseARM64Info(fn.UnwindData); err == nil {
 				for j := 0; j < len(in.Codes); {
 					c, err := in.Code(j)
 					if err != nil {

@@ -189,6 +189,7 @@ func TestTestdataCurrent(t *testing.T) {
 		{"win-fs.o", []string{tools[0], "-mtriple=x86_64-pc-windows-msvc", "-filetype=obj", "-function-sections", td + "win.ll"}},
 		{"tail.o", []string{tools[0], "-mtriple=x86_64-pc-windows-msvc", "-filetype=obj", td + "tail.ll"}},
 		{"win-arm64.o", []string{tools[0], "-mtriple=aarch64-pc-windows-msvc", "-filetype=obj", td + "win_arm64.ll"}},
+		{"packed-arm64.o", []string{tools[0], "-mtriple=aarch64-pc-windows-msvc", "-max-registers-for-gc-values=4", "-fixup-allow-gcptr-in-csr=true", "-filetype=obj", td + "packed_arm64.ll"}},
 		{"handler.o", []string{tools[1], "-triple", "x86_64-pc-windows-msvc", "-filetype=obj", td + "handler.s"}},
 	} {
 		out := filepath.Join(dir, c.out)

@@ -3,6 +3,7 @@ package winunwind_test
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -260,4 +261,178 @@ func TestMalformed(t *testing.T) {
 	require.NoError(t, err)
 	assert.ErrorIs(t, tab.RuleAt(0x1010, true, &r), winunwind.ErrNotFound)
 	assert.ErrorIs(t, tab.RuleAt(0xfff, true, &r), winunwind.ErrNotFound)
+}
+
+// packedEntry encodes an ARM64 packed .pdata entry's second word.
+func packedEntry(flag, length, regF, regI, h, cr, frameSize uint32) uint32 {
+	return flag | length/4<<2 | regF<<13 | regI<<16 | h<<20 | cr<<21 | frameSize/16<<23
+}
+
+// packedTable is a table of one packed entry for the function at 0x1000.
+func packedTable(t *testing.T, word uint32) *winunwind.ARM64Table {
+	pdata := binary.LittleEndian.AppendUint32(binary.LittleEndian.AppendUint32(nil, textRVA), word)
+	tab, err := winunwind.NewARM64(pdata, pdataRVA, []winunwind.Section{{RVA: pdataRVA, Data: pdata}})
+	require.NoError(t, err)
+	return tab
+}
+
+// TestPackedHandBuiltARM64: the packed shapes llc-22 does not emit, each
+// instruction's rule as the canonical prolog and epilog of Microsoft's
+// ARM64 exception-handling document run them.
+func TestPackedHandBuiltARM64(t *testing.T) {
+	rules := func(t *testing.T, word uint32, want map[int]string) {
+		tab := packedTable(t, word)
+		var r winunwind.Rule
+		for k, w := range want {
+			require.NoError(t, tab.RuleAt(textRVA+uint32(4*k), &r), "instruction %d", k)
+			assert.Equal(t, w, arm64Text(&r), "instruction %d", k)
+		}
+	}
+	t.Run("CR3 H large frame", func(t *testing.T) {
+		// stp x19,x20,[sp,#-80]!; four stp x0-x7 (homing); sub sp,sp,#4080;
+		// sub sp,sp,#80; stp x29,lr,[sp,#0]; mov x29,sp; 16 body
+		// instructions; ldp x29,lr,[sp,#0]; add sp,sp,#80;
+		// add sp,sp,#4080; ldp x19,x20,[sp],#80; ret.
+		const x1920 = " x19=sp+4160 x20=sp+4168"
+		rules(t, packedEntry(1, 120, 0, 2, 1, 3, 4240), map[int]string{
+			0:  "prolog cfa=sp+0 ra=lr",
+			1:  "prolog cfa=sp+80 ra=lr x19=sp+0 x20=sp+8",
+			5:  "prolog cfa=sp+80 ra=lr x19=sp+0 x20=sp+8",
+			6:  "prolog cfa=sp+4160 ra=lr x19=sp+4080 x20=sp+4088",
+			7:  "prolog cfa=sp+4240 ra=lr" + x1920,
+			8:  "prolog cfa=sp+4240 ra=sp+8 x29=sp+0 x30=sp+8" + x1920,
+			9:  "body cfa=x29+4240 ra=x29+8 x29=x29+0 x30=x29+8 x19=x29+4160 x20=x29+4168",
+			24: "body cfa=x29+4240 ra=x29+8 x29=x29+0 x30=x29+8 x19=x29+4160 x20=x29+4168",
+			25: "epilog cfa=sp+4240 ra=sp+8 x29=sp+0 x30=sp+8" + x1920,
+			26: "epilog cfa=sp+4240 ra=lr" + x1920,
+			27: "epilog cfa=sp+4160 ra=lr x19=sp+4080 x20=sp+4088",
+			28: "epilog cfa=sp+80 ra=lr x19=sp+0 x20=sp+8",
+			29: "epilog cfa=sp+0 ra=lr",
+		})
+	})
+	t.Run("CR3 medium frame", func(t *testing.T) {
+		// stp x19,x20,[sp,#-16]!; sub sp,sp,#1024; stp x29,lr,[sp,#0];
+		// mov x29,sp.
+		rules(t, packedEntry(1, 64, 0, 2, 0, 3, 1040), map[int]string{
+			2: "prolog cfa=sp+1040 ra=lr x19=sp+1024 x20=sp+1032",
+			4: "body cfa=x29+1040 ra=x29+8 x29=x29+0 x30=x29+8 x19=x29+1024 x20=x29+1032",
+		})
+	})
+	t.Run("odd RegI, RegF, locals", func(t *testing.T) {
+		// CR 0: str x19,[sp,#-32]!; stp d8,d9,[sp,#8]; sub sp,sp,#16;
+		// body; add sp,sp,#16; ldp d8,d9,[sp,#8]; ldr x19,[sp],#32; ret.
+		rules(t, packedEntry(1, 40, 1, 1, 0, 0, 48), map[int]string{
+			1: "prolog cfa=sp+32 ra=lr x19=sp+0",
+			2: "prolog cfa=sp+32 ra=lr d8=sp+8 d9=sp+16 x19=sp+0",
+			3: "body cfa=sp+48 ra=lr d8=sp+24 d9=sp+32 x19=sp+16",
+			6: "epilog cfa=sp+48 ra=lr d8=sp+24 d9=sp+32 x19=sp+16",
+			7: "epilog cfa=sp+32 ra=lr d8=sp+8 d9=sp+16 x19=sp+0",
+			8: "epilog cfa=sp+32 ra=lr x19=sp+0",
+			9: "epilog cfa=sp+0 ra=lr",
+		})
+	})
+	t.Run("RegF 7, odd RegI with lr", func(t *testing.T) {
+		// CR 1, RegI 3, d8-d15: stp x19,x20,[sp,#-96]!; stp x21,lr,[sp,#16];
+		// stp d8,d9,[sp,#32] ... stp d14,d15,[sp,#80].
+		rules(t, packedEntry(1, 80, 7, 3, 0, 1, 96), map[int]string{
+			2: "prolog cfa=sp+96 ra=sp+24 x21=sp+16 x30=sp+24 x19=sp+0 x20=sp+8",
+			6: "body cfa=sp+96 ra=sp+24 d14=sp+80 d15=sp+88 d12=sp+64 d13=sp+72 d10=sp+48 d11=sp+56 d8=sp+32 d9=sp+40 x21=sp+16 x30=sp+24 x19=sp+0 x20=sp+8",
+		})
+	})
+	t.Run("fragment", func(t *testing.T) {
+		// Flag 2: no prolog, no epilog; every instruction is body.
+		const body = "body cfa=sp+32 ra=sp+16 x30=sp+16 x19=sp+0 x20=sp+8"
+		rules(t, packedEntry(2, 16, 0, 2, 0, 1, 32), map[int]string{0: body, 1: body, 3: body})
+	})
+	for _, c := range []struct {
+		name string
+		word uint32
+		want error
+	}{
+		{"Flag 3", packedEntry(3, 16, 0, 2, 0, 1, 32), winunwind.ErrFormat},
+		{"RegI 11", packedEntry(1, 64, 0, 11, 0, 0, 96), winunwind.ErrFormat},
+		{"FrameSize below the saves", packedEntry(1, 64, 0, 4, 0, 0, 16), winunwind.ErrFormat},
+		{"CR 3 without room for the frame record", packedEntry(1, 64, 0, 2, 0, 3, 16), winunwind.ErrFormat},
+		{"CR 1 RegI 1", packedEntry(1, 64, 0, 1, 0, 1, 16), winunwind.ErrUnsupported},
+		{"H alone", packedEntry(1, 64, 0, 0, 1, 0, 64), winunwind.ErrUnsupported},
+		{"CR 2 (pacibsp)", packedEntry(1, 64, 0, 0, 0, 2, 16), winunwind.ErrUnsupported},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tab := packedTable(t, c.word)
+			var r winunwind.Rule
+			err := tab.RuleAt(textRVA+8, &r)
+			require.ErrorIs(t, err, c.want)
+			var fe *winunwind.FormatError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, uint32(textRVA), fe.RVA)
+		})
+	}
+}
+
+// TestXdataHandBuiltARM64: the .xdata codes no checked-in image holds
+// (save_regp_x, save_reg_x, save_fregp_x, save_freg_x, save_fplr_x,
+// set_fp; an epilog scope instead of the packed epilog), and end_c and
+// pac_sign_lr, which no rule expresses.
+func TestXdataHandBuiltARM64(t *testing.T) {
+	// The prolog, in instruction order: stp x19,x20,[sp,#-32]!;
+	// str x21,[sp,#-16]!; stp d10,d11,[sp,#-16]!; str d8,[sp,#-16]!;
+	// stp x29,lr,[sp,#-16]!; mov x29,sp. The epilog at instruction 10
+	// undoes it: ldp x29,lr,[sp],#16 ... ldp x19,x20,[sp],#32; ret.
+	prolog := []byte{0xe1, 0x81, 0xde, 0x01, 0xda, 0x81, 0xd4, 0x41, 0xcc, 0x03, 0xe4}
+	epilog := []byte{0x81, 0xde, 0x01, 0xda, 0x81, 0xd4, 0x41, 0xcc, 0x03, 0xe4}
+	codes := append(append(append([]byte{}, prolog...), epilog...), 0, 0, 0)
+	var xdata []byte
+	xdata = binary.LittleEndian.AppendUint32(xdata, 16|1<<22|uint32(len(codes)/4)<<27)
+	xdata = binary.LittleEndian.AppendUint32(xdata, 10|uint32(len(prolog))<<22) // the epilog scope
+	xdata = append(xdata, codes...)
+	endC := uint32(xdataRVA + len(xdata))
+	xdata = binary.LittleEndian.AppendUint32(xdata, 4|1<<27)
+	xdata = append(xdata, 0xe5, 0xe4, 0, 0)
+	pac := uint32(xdataRVA + len(xdata))
+	xdata = binary.LittleEndian.AppendUint32(xdata, 4|1<<27)
+	xdata = append(xdata, 0xfc, 0xe4, 0, 0)
+	var pdata []byte
+	for _, v := range []uint32{textRVA, xdataRVA, textRVA + 0x40, endC, textRVA + 0x50, pac} {
+		pdata = binary.LittleEndian.AppendUint32(pdata, v)
+	}
+	tab, err := winunwind.NewARM64(pdata, pdataRVA, []winunwind.Section{{RVA: xdataRVA, Data: xdata}, {RVA: pdataRVA, Data: pdata}})
+	require.NoError(t, err)
+	in, err := tab.ParseARM64Info(xdataRVA)
+	require.NoError(t, err)
+	require.Equal(t, 1, in.NumScopes())
+	assert.Equal(t, winunwind.ARM64Scope{Offset: 40, StartIndex: 11}, in.Scope(0))
+	var ops []string
+	for i := 0; i < len(in.Codes); {
+		c, err := in.Code(i)
+		require.NoError(t, err)
+		ops = append(ops, c.Op.String())
+		i += c.Size
+		if c.Op == winunwind.ARM64End {
+			break
+		}
+	}
+	assert.Equal(t, []string{"set_fp", "save_fplr_x", "save_freg_x", "save_fregp_x", "save_reg_x", "save_regp_x", "end"}, ops)
+	const saves = " x29=%[1]s+0 x30=%[1]s+8 d8=%[1]s+16 d10=%[1]s+32 d11=%[1]s+40 x21=%[1]s+48 x19=%[1]s+64 x20=%[1]s+72"
+	for k, want := range map[int]string{
+		0:  "prolog cfa=sp+0 ra=lr",
+		2:  "prolog cfa=sp+48 ra=lr x21=sp+0 x19=sp+16 x20=sp+24",
+		5:  "prolog cfa=sp+96 ra=sp+8" + fmt.Sprintf(saves, "sp"),
+		6:  "body cfa=x29+96 ra=x29+8" + fmt.Sprintf(saves, "x29"),
+		10: "epilog cfa=sp+96 ra=sp+8" + fmt.Sprintf(saves, "sp"),
+		13: "epilog cfa=sp+48 ra=lr x21=sp+0 x19=sp+16 x20=sp+24",
+		15: "epilog cfa=sp+0 ra=lr",
+	} {
+		var r winunwind.Rule
+		require.NoError(t, tab.RuleAt(textRVA+uint32(4*k), &r), "instruction %d", k)
+		assert.Equal(t, want, arm64Text(&r), "instruction %d", k)
+	}
+	// end_c's function from its first instruction; pac_sign_lr's once
+	// pacibsp has run (before, the rule is lr's).
+	var r winunwind.Rule
+	require.NoError(t, tab.RuleAt(textRVA+0x50, &r))
+	assert.Equal(t, "prolog cfa=sp+0 ra=lr", arm64Text(&r))
+	for _, rva := range []uint32{textRVA + 0x40, textRVA + 0x54} {
+		var r winunwind.Rule
+		assert.ErrorIs(t, tab.RuleAt(rva, &r), winunwind.ErrUnsupported, "%#x", rva)
+	}
 }

@@ -11,7 +11,8 @@ import (
 )
 
 // dump --unwind --format=llvm on an ARM64 COFF object or PE image: the
-// UnwindInformation block of llvm-readobj --unwind, unpacked entries.
+// UnwindInformation block of llvm-readobj --unwind, unpacked and packed
+// entries.
 
 // writeLLVMUnwindARM64 writes the block of in's ARM64 file.
 func writeLLVMUnwindARM64(w io.Writer, in *dumpInput, sd *stackmap.SectionData) error {
@@ -44,7 +45,11 @@ func writeLLVMUnwindARM64(w io.Writer, in *dumpInput, sd *stackmap.SectionData) 
 		b.WriteString("  RuntimeFunction {\n")
 		fmt.Fprintf(b, "    Function: %s\n", sym(r.Function))
 		if r.Entry.Packed() {
-			return fmt.Errorf("--unwind --format=llvm: the entry of the function at %#x is packed, which is not listed", r.Function.Target)
+			if err := writeARM64Packed(b, r.Entry); err != nil {
+				return err
+			}
+			b.WriteString("  }\n")
+			continue
 		}
 		fmt.Fprintf(b, "    ExceptionRecord: %s\n", sym(r.UnwindData))
 		in, err := tab.ParseARM64Info(r.Entry.UnwindData)
@@ -160,4 +165,68 @@ func writeARM64Codes(b *textout.Buffer, in *winunwind.ARM64Info, first int, prol
 		}
 	}
 	return nil
+}
+
+// writeARM64Packed writes a packed entry as llvm-readobj does: its fields,
+// then the prolog it implies, the last instruction first.
+func writeARM64Packed(b *textout.Buffer, e winunwind.ARM64Function) error {
+	p := e.PackedData()
+	yes := map[bool]string{false: "No", true: "Yes"}
+	fmt.Fprintf(b, "    Fragment: %s\n    FunctionLength: %d\n    RegF: %d\n    RegI: %d\n    HomedParameters: %s\n    CR: %d\n    FrameSize: %d\n",
+		yes[p.Fragment], p.FunctionLength, p.RegF, p.RegI, yes[p.H], p.CR, p.FrameSize)
+	var buf [winunwind.MaxPackedCodes]winunwind.ARM64Code
+	codes, err := p.Prolog(e.Begin, &buf)
+	if err != nil {
+		return fmt.Errorf("--unwind: %w", err)
+	}
+	b.WriteString("    Prologue [\n")
+	for _, c := range codes {
+		reg, off := int(c.Reg), c.Offset
+		if reg >= winunwind.DwarfD8 {
+			reg -= 64
+		}
+		b.WriteString("      ")
+		switch c.Op {
+		case winunwind.ARM64SetFP:
+			b.WriteString("mov x29, sp")
+		case winunwind.ARM64SaveFPLRX:
+			fmt.Fprintf(b, "stp x29, lr, [sp, #-%d]!", off)
+		case winunwind.ARM64SaveFPLR:
+			fmt.Fprintf(b, "stp x29, lr, [sp, #%d]", off)
+		case winunwind.ARM64AllocS, winunwind.ARM64AllocM, winunwind.ARM64AllocL:
+			fmt.Fprintf(b, "sub sp, sp, #%d", off)
+		case winunwind.ARM64Nop:
+			fmt.Fprintf(b, "stp x%d, x%d, [sp, #%d]", reg, reg+1, off)
+		case winunwind.ARM64SaveFReg:
+			fmt.Fprintf(b, "str d%d, [sp, #%d]", reg, off)
+		case winunwind.ARM64SaveFRegP:
+			fmt.Fprintf(b, "stp d%d, d%d, [sp, #%d]", reg, reg+1, off)
+		case winunwind.ARM64SaveFRegPX:
+			fmt.Fprintf(b, "stp d%d, d%d, [sp, #-%d]!", reg, reg+1, off)
+		case winunwind.ARM64SaveRegX:
+			fmt.Fprintf(b, "str %s, [sp, #-%d]!", xName(reg), off)
+		case winunwind.ARM64SaveReg:
+			fmt.Fprintf(b, "str %s, [sp, #%d]", xName(reg), off)
+		case winunwind.ARM64SaveLRPair:
+			fmt.Fprintf(b, "stp x%d, lr, [sp, #%d]", reg, off)
+		case winunwind.ARM64SaveR19R20X:
+			fmt.Fprintf(b, "stp x19, x20, [sp, #-%d]!", off)
+		case winunwind.ARM64SaveRegP:
+			fmt.Fprintf(b, "stp x%d, x%d, [sp, #%d]", reg, reg+1, off)
+		default: // ARM64Other: pac_sign_lr
+			b.WriteString("pacibsp")
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("      end\n    ]\n")
+	return nil
+}
+
+// xName names x register n as llvm-readobj's packed listing does (lr for
+// x30).
+func xName(n int) string {
+	if n == winunwind.DwarfX30 {
+		return "lr"
+	}
+	return fmt.Sprintf("x%d", n)
 }

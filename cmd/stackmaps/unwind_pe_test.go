@@ -52,7 +52,7 @@ func unwindBlock(s string) string {
 // UnwindInformation block of llvm-readobj-22 --unwind line for line, for
 // the checked-in views of testdata/windows (x64 and ARM64).
 func TestDumpUnwindLLVMWindows(t *testing.T) {
-	for _, name := range []string{"win.o", "win-v2.o", "win-fs.o", "handler.o", "win.exe", "win-v2.exe", "win.dll", "win-arm64.o", "win-arm64.exe"} {
+	for _, name := range []string{"win.o", "win-v2.o", "win-fs.o", "handler.o", "win.exe", "win-v2.exe", "win.dll", "win-arm64.o", "win-arm64.exe", "packed-arm64.o", "packed-arm64.exe"} {
 		want, err := os.ReadFile("../../testdata/windows/" + name + ".unwind.txt")
 		require.NoError(t, err)
 		stdout, stderr, status := runTool("dump", "--unwind", "--format=llvm", "../../testdata/windows/"+name)
@@ -74,7 +74,7 @@ func TestDumpUnwindLLVMLive(t *testing.T) {
 	}
 	files, err := filepath.Glob("../../testdata/objects/llvm*/x86_64-coff/*.o")
 	require.NoError(t, err)
-	files = append(files, "../../testdata/linked-pe/sm.dll", "../../testdata/windows/capture/walk.exe")
+	files = append(files, "../../testdata/linked-pe/sm.dll", "../../testdata/windows/capture/walk.exe", "../../testdata/windows/capture-arm64/walk.exe")
 	require.Greater(t, len(files), 30)
 	for _, f := range files {
 		want, err := exec.Command(tools[0], "--unwind", f).Output()

@@ -15,6 +15,10 @@
 #                win_arm64.ll (win.ll with AArch64 clobbers) for
 #                aarch64-pc-windows-msvc, and an image of it with
 #                start_arm64.ll
+#   packed-arm64.o, packed-arm64.exe
+#                packed_arm64.ll: functions whose unwind data llc packs
+#                into the .pdata entry, and an image of it with
+#                start_arm64.ll
 #   win.exe      a CRT-free image of win.o and start.o, with a COFF symbol
 #                table (/debug:symtab)
 #   win-v2.exe   the same of win-v2.o
@@ -36,6 +40,8 @@ llc=(llc-22 -mtriple=x86_64-pc-windows-msvc -filetype=obj)
 "${llc[@]}" tail.ll -o tail.o
 llvm-mc-22 -triple x86_64-pc-windows-msvc -filetype=obj handler.s -o handler.o
 llc-22 -mtriple=aarch64-pc-windows-msvc -filetype=obj win_arm64.ll -o win-arm64.o
+llc-22 -mtriple=aarch64-pc-windows-msvc -max-registers-for-gc-values=4 -fixup-allow-gcptr-in-csr=true \
+  -filetype=obj packed_arm64.ll -o packed-arm64.o
 llc-22 -mtriple=aarch64-pc-windows-msvc -filetype=obj start_arm64.ll -o "$tmp/start-arm64.o"
 "${llc[@]}" start.ll -o "$tmp/start.o"
 link=(lld-link-22 /Brepro /nodefaultlib /opt:noref /entry:start /subsystem:console)
@@ -46,8 +52,10 @@ for f in w_leaf w_pushes w_fp w_xmm w_large w_huge w_dyn w_noprobe w_epilogs; do
 "${link[@]}" /dll /noentry "${exports[@]}" /out:win.dll win.o "$tmp/start.o"
 lld-link-22 /Brepro /nodefaultlib /opt:noref /entry:start /subsystem:console /machine:arm64 /debug:symtab \
   /out:win-arm64.exe win-arm64.o "$tmp/start-arm64.o"
+lld-link-22 /Brepro /nodefaultlib /opt:noref /entry:start /subsystem:console /machine:arm64 /debug:symtab \
+  /out:packed-arm64.exe packed-arm64.o "$tmp/start-arm64.o"
 rm -f win.lib win.exp
-for f in win.o win-v2.o win-fs.o tail.o handler.o win.exe win-v2.exe win.dll win-arm64.o win-arm64.exe; do
+for f in win.o win-v2.o win-fs.o tail.o handler.o win.exe win-v2.exe win.dll win-arm64.o win-arm64.exe packed-arm64.o packed-arm64.exe; do
   llvm-readobj-22 --unwind "$f" | sed "s|^File: .*/|File: |" > "$f.unwind.txt"
 done
 llvm-objdump-22 -d win.dll | grep '>:$' > win.dll.labels.txt

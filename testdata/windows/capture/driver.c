@@ -1,11 +1,16 @@
-/* Driver of the Windows x64 stack walk program: testdata/walk/driver.c
- * without a C library (no CRT is linked: kernel32's GetStdHandle,
- * WriteFile and ExitProcess only). See README.md.
+/* Driver of the Windows stack walk programs: testdata/walk/driver.c
+ * without a C library. x64 (this directory, run under wine): kernel32's
+ * GetStdHandle, WriteFile and ExitProcess only. ARM64
+ * (../capture-arm64, no Windows at all): the image imports nothing, and
+ * the Linux loader there (loader.c, under qemu-aarch64) calls start with
+ * its write and exit functions and its stack pointer at the call (start's
+ * CFA). See README.md.
  *
  * start calls walk_a (testdata/walk/walk_statepoint.ll, compiled by llc-22
- * for x86_64-pc-windows-msvc), which calls walk_b, walk_c and walk_d
- * through gc.statepoints; walk_d calls stackmaps_capture
- * (capture-x86_64-win.S), which saves every register and calls
+ * for x86_64-pc-windows-msvc or aarch64-pc-windows-msvc), which calls
+ * walk_b, walk_c and walk_d through gc.statepoints; walk_d calls
+ * stackmaps_capture (capture-x86_64-win.S, ../capture-arm64/
+ * capture-arm64-win.S), which saves every register and calls
  * stackmaps_capture_dump below. That writes, to standard output, the
  * capture file of testdata/walk/README.md: the registers, the stack from
  * the innermost llc frame up past start's frame, and for every frame the
@@ -19,11 +24,27 @@
 #define ABOVE_MAIN 256
 #define WALK_N 5
 
+#if defined(__aarch64__)
+/* The loader's functions, from start's arguments. */
+static void (*host_write)(const void *, uint32_t);
+static void (*host_exit)(uint32_t);
+static void out(const void *b, uint32_t n) { host_write(b, n); }
+static void quit(uint32_t code) { host_exit(code); }
+#define START_PARAMS void (*w)(const void *, uint32_t), void (*e)(uint32_t), uint64_t cfa
+#else
 typedef void *HANDLE;
 __declspec(dllimport) HANDLE __stdcall GetStdHandle(uint32_t);
 __declspec(dllimport) int __stdcall WriteFile(HANDLE, const void *, uint32_t, uint32_t *, void *);
 __declspec(dllimport) __declspec(noreturn) void __stdcall ExitProcess(uint32_t);
 #define STD_OUTPUT_HANDLE ((uint32_t)-11)
+static void out(const void *b, uint32_t n) {
+	uint32_t done = 0;
+	WriteFile(GetStdHandle(STD_OUTPUT_HANDLE), b, n, &done, 0);
+}
+static void quit(uint32_t code) { ExitProcess(code); }
+#define START_PARAMS void
+void *_AddressOfReturnAddress(void); /* a compiler intrinsic (intrin.h) */
+#endif
 
 extern void stackmaps_capture(void);
 extern int64_t walk_a(int64_t a, int64_t b, void *obj, int64_t n);
@@ -31,8 +52,7 @@ extern int64_t walk_b(int64_t, int64_t, void *);
 extern int64_t walk_c(int64_t, int64_t, void *);
 extern int64_t walk_d(int64_t, int64_t, void *);
 void stackmaps_capture_dump(const uint64_t *save);
-int start(void);
-void *_AddressOfReturnAddress(void); /* a compiler intrinsic (intrin.h) */
+int start(START_PARAMS);
 
 /* walk_statepoint.ll's doubles make llc reference _fltused, which the CRT
  * defines. */
@@ -48,9 +68,8 @@ static char buf[1 << 16];
 static uint32_t nbuf;
 
 static void flush(void) {
-	uint32_t done = 0;
 	if (nbuf)
-		WriteFile(GetStdHandle(STD_OUTPUT_HANDLE), buf, nbuf, &done, 0);
+		out(buf, nbuf);
 	nbuf = 0;
 }
 
@@ -117,7 +136,7 @@ void stackmaps_capture_dump(const uint64_t *save) {
 	}
 	if (end <= sp || end - sp > (1 << 20)) {
 		flush();
-		ExitProcess(3);
+		quit(3);
 	}
 	put("stack ");
 	hex(sp, 16);
@@ -173,12 +192,9 @@ static void function(const char *name, const void *f) {
 	put("\n");
 }
 
-/* The entry point: "main" in the capture file. */
-int start(void) {
-	uint64_t want = 0;
-	int64_t got;
-	int i, j;
-	put("stackmaps-walk-capture 1\narch x86_64\nendian little\nabi win64\npie 0\nmode statepoint\nllc llc-22\n");
+/* The capture file's header and the functions' addresses. */
+static __attribute__((noinline)) void header(void) {
+	put("stackmaps-walk-capture 1\narch " ARCH "\nendian little\nabi win64\npie 0\nmode statepoint\nllc llc-22\n");
 	put("symbol walk_a_exp ");
 	hex((uint64_t)(uintptr_t)walk_a_exp, 16);
 	put("\n");
@@ -189,9 +205,12 @@ int start(void) {
 	function("walk_d", (const void *)(uintptr_t)walk_d);
 	function("stackmaps_capture", (const void *)(uintptr_t)stackmaps_capture);
 	function("stackmaps_capture_dump", (const void *)(uintptr_t)stackmaps_capture_dump);
-	main_cfa = (uint64_t)(uintptr_t)_AddressOfReturnAddress() + 8;
-	main_sp = current_sp();
-	got = walk_a(A, B, gcobj, WALK_N);
+}
+
+/* Checks walk_a's result against the published values and exits. */
+static __attribute__((noinline)) void finish(int64_t got) {
+	uint64_t want = 0;
+	int i, j;
 	for (i = 0; i < WALK_NFRAMES; i++)
 		for (j = 0; j < walk_frames[i].ndeopt + walk_frames[i].ngc; j++) {
 			uint64_t v = walk_frames[i].exp[1 + j];
@@ -206,10 +225,26 @@ int start(void) {
 		hex(want, 16);
 		put("\n");
 		flush();
-		ExitProcess(1);
+		quit(1);
 	}
 	put("done\n");
 	flush();
-	ExitProcess(0);
+	quit(0);
+}
+
+/* The entry point: "main" in the capture file. Its work is in header and
+ * finish, so that it keeps nothing but its return address in its frame:
+ * on ARM64 its unwind data is then a packed entry (str lr, [sp, #-16]!),
+ * which the walk unwinds through. */
+int start(START_PARAMS) {
+#if defined(__aarch64__)
+	host_write = w, host_exit = e;
+	main_cfa = cfa;
+#else
+	main_cfa = (uint64_t)(uintptr_t)_AddressOfReturnAddress() + 8;
+#endif
+	header();
+	main_sp = current_sp();
+	finish(walk_a(A, B, gcobj, WALK_N));
 	return 0;
 }
