@@ -11,10 +11,11 @@
 	.def	stackmaps_capture; .scl 2; .type 32; .endef
 	.seh_proc stackmaps_capture
 stackmaps_capture:
-	/* 264 = 33*8 for the save area, 32 for the home area, 8 to align
-	 * rsp to 16 (entry rsp is 8 mod 16). */
-	subq	$304, %rsp
-	.seh_stackalloc 304
+	/* 264 = 33*8 for the save area and 32 for the home area: 296, 8 mod
+	 * 16, so that rsp (8 mod 16 at entry) is 16-aligned at the call as
+	 * the convention asks. */
+	subq	$296, %rsp
+	.seh_stackalloc 296
 	.seh_endprologue
 	movq	%rax, 32(%rsp)
 	movq	%rdx, 40(%rsp)
@@ -23,7 +24,7 @@ stackmaps_capture:
 	movq	%rsi, 64(%rsp)
 	movq	%rdi, 72(%rsp)
 	movq	%rbp, 80(%rsp)
-	leaq	312(%rsp), %rax		/* caller rsp at the return address */
+	leaq	304(%rsp), %rax		/* caller rsp at the return address */
 	movq	%rax, 88(%rsp)
 	movq	%r8, 96(%rsp)
 	movq	%r9, 104(%rsp)
@@ -33,7 +34,7 @@ stackmaps_capture:
 	movq	%r13, 136(%rsp)
 	movq	%r14, 144(%rsp)
 	movq	%r15, 152(%rsp)
-	movq	304(%rsp), %rax		/* return address */
+	movq	296(%rsp), %rax		/* return address */
 	movq	%rax, 160(%rsp)
 	movq	%xmm0, 168(%rsp)
 	movq	%xmm1, 176(%rsp)
@@ -56,7 +57,7 @@ stackmaps_capture:
 	/* The callee-saved registers (rbx rbp rdi rsi r12-r15 xmm6-xmm15) are
 	 * preserved by the C code. */
 	nop
-	addq	$304, %rsp
+	addq	$296, %rsp
 	retq
 	.seh_endproc
 

@@ -242,11 +242,8 @@ static long __stdcall on_fault(EXCEPTION_POINTERS *ep) {
 /* stackmaps_capture_dump is where both innermost frames (walk_d, xmm_d)
  * end up, through stackmaps_capture: the second thread runs its frames
  * once more from here, then spins here for ever; the main thread waits
- * for it and faults. stackmaps_capture calls it with the stack 16-byte
- * aligned where the convention wants it 8 below: it realigns its frame
- * (force_align_arg_pointer: and rsp, -16 under a frame pointer) so that
- * the frames it calls find their aligned xmm save slots. */
-__attribute__((force_align_arg_pointer)) void stackmaps_capture_dump(const uint64_t *save) {
+ * for it and faults. */
+void stackmaps_capture_dump(const uint64_t *save) {
 	(void)save;
 	if (GetCurrentThreadId() != main_tid) {
 		if (xmm_depth++ == 0) {
