@@ -104,7 +104,8 @@ func TestWindowsUnwindAmbiguous(t *testing.T) {
 // images, the export table, the records' listing) and looks rows up:
 // nothing panics, whatever the bytes.
 func FuzzPEUnwind(f *testing.F) {
-	for _, name := range []string{"win.o", "win-fs.o", "win-v2.o", "win.exe", "win.dll"} {
+	for _, name := range []string{"win.o", "win-fs.o", "win-v2.o", "win.exe", "win.dll", "win-v2.exe", "handler.o",
+		"win-arm64.o", "win-arm64.exe", "packed-arm64.o", "packed-arm64.exe"} {
 		b, err := os.ReadFile(td + "windows/" + name)
 		if err != nil {
 			f.Fatal(err)
