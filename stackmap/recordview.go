@@ -31,14 +31,19 @@ func (r RecordView) ID() uint64 { return binary.LittleEndian.Uint64(r.b) }
 
 // InstructionOffset returns the call site's offset from the start of its
 // function, as stored (Record.InstructionOffset applies relocations).
-func (r RecordView) InstructionOffset() uint32 { return binary.LittleEndian.Uint32(r.b[8:]) }
+func (r RecordView) InstructionOffset() uint32 { return binary.LittleEndian.Uint32(r.header()[8:]) }
 
 // Flags returns the record's reserved flags field (zero: the Scanner
 // refuses others).
-func (r RecordView) Flags() uint16 { return binary.LittleEndian.Uint16(r.b[12:]) }
+func (r RecordView) Flags() uint16 { return binary.LittleEndian.Uint16(r.header()[12:]) }
 
 // NumLocations returns the number of locations.
-func (r RecordView) NumLocations() int { return int(binary.LittleEndian.Uint16(r.b[14:])) }
+func (r RecordView) NumLocations() int { return int(binary.LittleEndian.Uint16(r.header()[14:])) }
+
+// header returns the record's fixed header: one length check, after which
+// its fields are loads at constant offsets (r.b[8:] and the like cost a
+// check and a masked pointer each).
+func (r RecordView) header() *[recordHeaderSize]byte { return (*[recordHeaderSize]byte)(r.b) }
 
 // Location returns location i, which must be below NumLocations.
 func (r RecordView) Location(i int) Location {
