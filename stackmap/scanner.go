@@ -205,8 +205,9 @@ func (s *Scanner) NextView() RecordView {
 	if off+recordHeaderSize > len(d) {
 		return s.nextView()
 	}
+	h := (*[recordHeaderSize]byte)(d[off : off+recordHeaderSize]) // the header's fields at constant offsets
 	loc := off + recordHeaderSize
-	locEnd := loc + int(le.Uint16(d[off+14:off+16]))*locationSizeV3
+	locEnd := loc + int(le.Uint16(h[14:]))*locationSizeV3
 	live := align8(locEnd)
 	if live+liveOutHeader > len(d) {
 		return s.nextView()
@@ -216,7 +217,7 @@ func (s *Scanner) NextView() RecordView {
 	if end > len(d) {
 		return s.nextView()
 	}
-	z := le64(d, off+8)&flagsMask | padAfterLocations(d, locEnd, live)
+	z := le.Uint64(h[8:])&flagsMask | padAfterLocations(d, locEnd, live)
 	if nlo < 4 && live+16 <= len(d) { // two words (liveOutReservedWords)
 		w, m := d[live:live+16:live+16], &liveWordMasks[nlo&3]
 		z |= le.Uint64(w)&m[0] | le.Uint64(w[8:])&m[1]
