@@ -155,7 +155,7 @@ func (s *Scanner) NextTable() bool {
 			return false
 		}
 	} else {
-		for s.NextView().Valid() { // validate what was not read
+		for !s.ended && s.NextView().Valid() { // validate what was not read
 		}
 		if s.err != nil {
 			return false
