@@ -55,7 +55,10 @@ func (r RecordView) Location(i int) Location {
 func (r RecordView) liveOff() int { return align8(recordHeaderSize + r.NumLocations()*locationSizeV3) }
 
 // NumLiveOuts returns the number of live-out registers.
-func (r RecordView) NumLiveOuts() int { return int(binary.LittleEndian.Uint16(r.b[r.liveOff()+2:])) }
+func (r RecordView) NumLiveOuts() int {
+	lo := r.liveOff()
+	return int(binary.LittleEndian.Uint16(r.b[lo+2 : lo+4]))
+}
 
 // LiveOut returns live-out i, which must be below NumLiveOuts.
 func (r RecordView) LiveOut(i int) LiveOut {
