@@ -3,9 +3,10 @@ package stackmap
 import "encoding/binary"
 
 // Function is one function record of a table: a view into the table's
-// bytes, two words long (its table; its record's offset, and whether its
-// address is the stored field in little-endian bytes, which lets Address
-// inline), read field by field through its methods (as Record is). What
+// bytes, three words long (its table; in little-endian tables of versions
+// 2 and 3 its record's bytes, which let Address, StackSize and RecordCount
+// inline to one load each; its record's offset), read field by field
+// through its methods (as Record is). What
 // the file says about the function once relocations and symbols are
 // applied (see SectionData) comes from Address, Entry, Symbol, Name,
 // Addend and Size; for a section parsed from bare bytes Address and Entry
@@ -14,14 +15,27 @@ import "encoding/binary"
 // The zero Function (what Table.Function returns for an index out of
 // range) belongs to no table: every method returns a zero value.
 type Function struct {
-	t     *Table
+	t *Table
+	// rec is the function record of a little-endian version 2 or 3 table
+	// (nil for others): its fields are plain loads at constant offsets,
+	// so StackSize and RecordCount inline to one load each.
+	rec   *[functionSizeV3]byte
 	off   uint32 // table offset of the function record, worked out once
-	plain bool   // little-endian bytes, no SectionData: Address is the stored field
+	plain bool   // rec is set and there is no SectionData: Address is the stored field
 }
+
+// functionSizeV3 is the size of a function record of versions 2 and 3.
+const functionSizeV3 = 24
 
 // functionAt returns function i of t, which must be in range.
 func functionAt(t *Table, i int) Function {
-	return Function{t: t, off: uint32(t.functionOff(i)), plain: t.sd == nil && !t.ord.big}
+	off := t.functionOff(i)
+	f := Function{t: t, off: uint32(off)}
+	if !t.ord.big && t.version != Version1 {
+		f.rec = (*[functionSizeV3]byte)(t.data[off : off+functionSizeV3]) // in range: the header's check covers every function record
+		f.plain = t.sd == nil
+	}
+	return f
 }
 
 // Table returns the table the function belongs to (nil for the zero
@@ -57,6 +71,9 @@ func (f Function) StoredAddress() uint64 {
 // StackSize returns the function's frame size in bytes, or
 // DynamicStackSize.
 func (f Function) StackSize() uint64 {
+	if f.rec != nil {
+		return binary.LittleEndian.Uint64(f.rec[8:])
+	}
 	if f.t == nil {
 		return 0
 	}
@@ -73,6 +90,9 @@ func (f Function) HasRecordCount() bool { return f.t != nil && f.t.version.hasRe
 // RecordCount returns the number of records that belong to the function
 // (versions 2 and 3; 0 for version 1).
 func (f Function) RecordCount() uint64 {
+	if f.rec != nil {
+		return binary.LittleEndian.Uint64(f.rec[16:])
+	}
 	if !f.HasRecordCount() {
 		return 0
 	}
@@ -84,7 +104,7 @@ func (f Function) RecordCount() uint64 {
 // nothing relocates it.
 func (f Function) Address() uint64 {
 	if f.plain { // inlines: the walk of a section from bare bytes makes no call
-		return binary.LittleEndian.Uint64(f.t.data[f.off:])
+		return binary.LittleEndian.Uint64(f.rec[:])
 	}
 	return f.relocatedAddress()
 }

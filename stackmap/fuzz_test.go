@@ -55,6 +55,16 @@ func scanViews(data []byte, bo binary.ByteOrder) error {
 					return errors.New("Scanner handed out a bad location kind")
 				}
 			}
+			n := 0
+			for c := v.Locations(); c.Valid(); c = c.Next() {
+				if c.Location() != v.Location(n) {
+					return errors.New("the location cursor read another location than Location(i)")
+				}
+				n++
+			}
+			if n != v.NumLocations() {
+				return errors.New("the location cursor passed another number of locations than NumLocations")
+			}
 			for i := range v.NumLiveOuts() {
 				if v.LiveOut(i).Reserved != 0 {
 					return errors.New("Scanner handed out a live-out with a reserved byte set")

@@ -31,14 +31,19 @@ func (r RecordView) ID() uint64 { return binary.LittleEndian.Uint64(r.b) }
 
 // InstructionOffset returns the call site's offset from the start of its
 // function, as stored (Record.InstructionOffset applies relocations).
-func (r RecordView) InstructionOffset() uint32 { return binary.LittleEndian.Uint32(r.b[8:]) }
+func (r RecordView) InstructionOffset() uint32 { return binary.LittleEndian.Uint32(r.header()[8:]) }
 
 // Flags returns the record's reserved flags field (zero: the Scanner
 // refuses others).
-func (r RecordView) Flags() uint16 { return binary.LittleEndian.Uint16(r.b[12:]) }
+func (r RecordView) Flags() uint16 { return binary.LittleEndian.Uint16(r.header()[12:]) }
 
 // NumLocations returns the number of locations.
-func (r RecordView) NumLocations() int { return int(binary.LittleEndian.Uint16(r.b[14:])) }
+func (r RecordView) NumLocations() int { return int(binary.LittleEndian.Uint16(r.header()[14:])) }
+
+// header returns the record's fixed header: one length check, after which
+// its fields are loads at constant offsets (r.b[8:] and the like cost a
+// check and a masked pointer each).
+func (r RecordView) header() *[recordHeaderSize]byte { return (*[recordHeaderSize]byte)(r.b) }
 
 // Location returns location i, which must be below NumLocations.
 func (r RecordView) Location(i int) Location {
@@ -50,7 +55,10 @@ func (r RecordView) Location(i int) Location {
 func (r RecordView) liveOff() int { return align8(recordHeaderSize + r.NumLocations()*locationSizeV3) }
 
 // NumLiveOuts returns the number of live-out registers.
-func (r RecordView) NumLiveOuts() int { return int(binary.LittleEndian.Uint16(r.b[r.liveOff()+2:])) }
+func (r RecordView) NumLiveOuts() int {
+	lo := r.liveOff()
+	return int(binary.LittleEndian.Uint16(r.b[lo+2 : lo+4]))
+}
 
 // LiveOut returns live-out i, which must be below NumLiveOuts.
 func (r RecordView) LiveOut(i int) LiveOut {
@@ -58,3 +66,37 @@ func (r RecordView) LiveOut(i int) LiveOut {
 	l := r.b[o : o+liveOutSize]
 	return LiveOut{Reg: binary.LittleEndian.Uint16(l), Reserved: l[2], Size: l[3]}
 }
+
+// Locations returns a cursor at the record's first location: the fast way
+// to read every location of a record, in order,
+//
+//	for c := r.Locations(); c.Valid(); c = c.Next() {
+//		l := c.Location()
+//		...
+//	}
+//
+// which compiles to one length check per location (Location(i) works out
+// and checks each location's place in the record).
+func (r RecordView) Locations() LocationCursor {
+	return LocationCursor{b: r.b[recordHeaderSize : recordHeaderSize+r.NumLocations()*locationSizeV3]}
+}
+
+// LocationCursor steps through the locations of a RecordView (see
+// RecordView.Locations). The zero LocationCursor is past the last
+// location.
+type LocationCursor struct {
+	b []byte // the locations not yet passed, in the little-endian version 3 layout
+}
+
+// Valid reports whether the cursor is at a location: false past the last.
+func (c LocationCursor) Valid() bool { return len(c.b) >= locationSizeV3 }
+
+// Location returns the location at the cursor, which must be Valid (it
+// panics otherwise, as indexing past a slice does).
+func (c LocationCursor) Location() Location {
+	l := (*[locationSizeV3]byte)(c.b)
+	return Location{Kind(l[0]), binary.LittleEndian.Uint16(l[2:]), binary.LittleEndian.Uint16(l[4:]), int32(binary.LittleEndian.Uint32(l[8:]))}
+}
+
+// Next returns the cursor at the next location; the cursor must be Valid.
+func (c LocationCursor) Next() LocationCursor { return LocationCursor{b: c.b[locationSizeV3:]} }

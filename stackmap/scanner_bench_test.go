@@ -21,7 +21,8 @@ func scanBenchSection() []byte {
 }
 
 // BenchmarkScanWalk validates and walks every field of a section with a
-// Scanner's NextView loop: 0 allocations per record (the Scanner itself is
+// Scanner's NextView loop (locations through RecordView.Locations' cursor):
+// 0 allocations per record (the Scanner itself is
 // the only allocation per pass).
 func BenchmarkScanWalk(b *testing.B) {
 	data := scanBenchSection()
@@ -35,8 +36,8 @@ func BenchmarkScanWalk(b *testing.B) {
 			for r := sc.NextView(); r.Valid(); r = sc.NextView() {
 				records++
 				sum += r.ID() + uint64(r.InstructionOffset())
-				for i := range r.NumLocations() {
-					l := r.Location(i)
+				for c := r.Locations(); c.Valid(); c = c.Next() {
+					l := c.Location()
 					sum += uint64(l.Kind) + uint64(l.Size) + uint64(l.Reg) + uint64(uint32(l.Offset))
 				}
 				for i := range r.NumLiveOuts() {

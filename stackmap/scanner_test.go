@@ -102,6 +102,14 @@ func TestScannerMatchesParse(t *testing.T) {
 					rl, _ := r.Location(i)
 					assert.Equal(t, wl, rl, g.name)
 				}
+				var wantLocs, cursorLocs []stackmap.Location
+				for _, wl := range wr.Locations() {
+					wantLocs = append(wantLocs, wl)
+				}
+				for c := v.Locations(); c.Valid(); c = c.Next() {
+					cursorLocs = append(cursorLocs, c.Location())
+				}
+				assert.Equal(t, wantLocs, cursorLocs, "%s: record %d: the cursor's locations", g.name, ri)
 				require.Equal(t, wr.NumLiveOuts(), v.NumLiveOuts(), g.name)
 				for i, wlo := range wr.LiveOuts() {
 					assert.Equal(t, wlo, v.LiveOut(i), g.name)
@@ -122,6 +130,7 @@ func TestScannerMatchesParse(t *testing.T) {
 		assert.Equal(t, sec.NumTables(), ti, g.name)
 	}
 	t.Log(seen)
+	assert.False(t, stackmap.LocationCursor{}.Valid(), "the zero cursor is past the last location")
 	for _, k := range []string{"1 LittleEndian", "2 LittleEndian", "3 LittleEndian", "3 BigEndian"} {
 		assert.Greater(t, seen[k], 0, "no %s records", k)
 	}

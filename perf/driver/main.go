@@ -1,7 +1,8 @@
 // Command driver runs perf/run.sh's measurements: every program and its
 // anchor one after the other in each round (A B A B ...), then a Markdown
-// table of min / median over the rounds, with each ratio taken within a
-// round, and a last line "PERF {json}" for machines.
+// table of median (min-max) over the rounds, with each ratio taken within a
+// round, and a last line "PERF {json}" for machines. No best-of: each
+// program reports the median of its repetitions (and its first, cold, one).
 //
 //	driver -bin DIR -data DIR [-rounds N] [-reps N] [-lookup-reps N] [-clock cpu|wall] [-limit 30s] [-readobj llvm-readobj-22]
 //
@@ -15,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -24,6 +26,7 @@ type runs map[string][]result
 // config is the command line.
 type config struct {
 	bin, data, readobj, clock string
+	load                      string // /proc/loadavg's 1, 5 and 15 minute averages at the start
 	rounds, reps, lookupReps  int
 	limit                     time.Duration // of the --disasm runs
 }
@@ -35,7 +38,7 @@ func main() {
 	flag.StringVar(&c.readobj, "readobj", "llvm-readobj-22", "llvm-readobj to compare with")
 	flag.StringVar(&c.clock, "clock", "cpu", "in-process clock: cpu (process CPU time) or wall")
 	flag.IntVar(&c.rounds, "rounds", 3, "interleaved rounds")
-	flag.IntVar(&c.reps, "reps", 5, "repetitions inside each in-process run (the best counts)")
+	flag.IntVar(&c.reps, "reps", 5, "repetitions inside each in-process run (their median counts; the first is also reported as cold)")
 	flag.IntVar(&c.lookupReps, "lookup-reps", 3, "repetitions inside the lookup run (10 measurements of 2^20 lookups each)")
 	flag.DurationVar(&c.limit, "limit", 30*time.Second, "longest a `stackmaps dump --disasm` run may take before it is killed")
 	flag.Parse()
@@ -43,6 +46,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: driver -bin DIR -data DIR [-rounds N] [-reps N] [-lookup-reps N] [-clock cpu|wall] [-limit D] [-readobj PROG]")
 		os.Exit(2)
 	}
+	c.load = loadAverage()
 	groups := c.groups()
 	rs := runs{}
 	for r := range c.rounds {
@@ -117,4 +121,13 @@ func (c config) groups() [][]job {
 		},
 	)
 	return gs
+}
+
+// loadAverage returns the 1, 5 and 15 minute load averages, or "unknown".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
 }

@@ -19,7 +19,7 @@ type row struct {
 	anchor     series // nil: no anchor
 	anchorName string
 	prec       int
-	high       bool   // higher is better: cells are max / median
+	high       bool   // higher is better: no ratio
 	text       string // replaces the figures when set
 	killed     bool   // ours was killed at the time limit: its figures are lower bounds
 }
@@ -33,16 +33,10 @@ func table(w io.Writer, title string, cols [4]string, rows []row, sum map[string
 			fmt.Fprintf(w, "| %s | %s | | %s | |\n", r.label, r.text, r.anchorName)
 			continue
 		}
-		cell := r.ours.cell
-		if r.high {
-			cell = r.ours.cellHigh
-		}
-		ours, anchor, ratio := cell(r.prec), "", ""
+		ours, anchor, ratio := r.ours.cell(r.prec), "", ""
 		if r.anchor != nil {
-			if r.high {
-				anchor = r.anchor.cellHigh(r.prec)
-			} else {
-				anchor = r.anchor.cell(r.prec)
+			anchor = r.anchor.cell(r.prec)
+			if !r.high {
 				ratio = r.ours.over(r.anchor).cell(2)
 			}
 		}
@@ -83,9 +77,10 @@ func report(w io.Writer, c config, rs runs) bool {
 	ok := true
 
 	fmt.Fprintf(w, "### stackmaps next to its anchors\n\n")
-	fmt.Fprintf(w, "%d interleaved rounds; every in-process figure is the best of %d repetitions inside its process (lookups: %d), by %s. "+
-		"Cells: min / median over the rounds (throughput: max / median). Ratio: ours / anchor, taken within each round, min / median. "+
-		"Machine: %s, %d CPUs, %s.\n", c.rounds, c.reps, c.lookupReps, clockName[p], cpuModel(), runtime.NumCPU(), runtime.Version())
+	fmt.Fprintf(w, "%d interleaved rounds; every in-process figure is the median of %d repetitions inside its process (lookups: %d), by %s; "+
+		"no best-of. Cold: the first repetition, the first pass over the bytes since the process read the file. "+
+		"Cells: median (min-max) over the rounds. Ratio: ours / anchor, taken within each round; median (min-max) of the rounds' ratios. "+
+		"Machine: %s, %d CPUs, %s; load average %s at the start.\n", c.rounds, c.reps, c.lookupReps, clockName[p], cpuModel(), runtime.NumCPU(), runtime.Version(), c.load)
 
 	for _, shape := range []string{"synth", "regular", "real"} {
 		first := rs[shape+".go_all"][0]
@@ -106,12 +101,16 @@ func report(w io.Writer, c config, rs runs) bool {
 				anchor: rs.get(shape+".llvm_all", "all."+p+"ns_per_record"), anchorName: "LLVM 14 StackMapParser: constructor + the same walk", prec: 1},
 			{key: shape + "_parse_walk_floor", label: "parse + walk", ours: rs.get(shape+".go_all", "all."+p+"ns_per_record"),
 				anchor: rs.get(shape+".floor", "memfloor."+p+"ns").over(recs), anchorName: "memory floor: C sum of every 8-byte word", prec: 1},
+			{key: shape + "_parse_walk_cold", label: "parse + walk, cold (first repetition)", ours: rs.get(shape+".go_all", "all.cold_"+p+"ns_per_record"),
+				anchor: rs.get(shape+".llvm_all", "all.cold_"+p+"ns_per_record"), anchorName: "LLVM 14, constructor + walk, first repetition", prec: 1},
 			{label: "parse + walk, GB/s", ours: gbps(shape+".go_all", "all."+p+"ns"), anchor: gbps(shape+".llvm_all", "all."+p+"ns"),
-				anchorName: "LLVM 14 (floor: " + gbps(shape+".floor", "memfloor."+p+"ns").cellHigh(1) + ")", prec: 2, high: true},
+				anchorName: "LLVM 14 (floor: " + gbps(shape+".floor", "memfloor."+p+"ns").cell(1) + ")", prec: 2, high: true},
 			{label: "parse + walk, by " + clockName[other], ours: rs.get(shape+".go_all", "all."+other+"ns_per_record"),
 				anchor: rs.get(shape+".llvm_all", "all."+other+"ns_per_record"), anchorName: "LLVM 14, constructor + walk", prec: 1},
 			{key: shape + "_scan_walk", label: "one pass: Scanner.NextView (validates each record before handing it out) + the walk through RecordView", ours: rs.get(shape+".go_scan", "scan."+p+"ns_per_record"),
 				anchor: rs.get(shape+".llvm_all_scanpair", "all."+p+"ns_per_record"), anchorName: "LLVM 14 StackMapParser: constructor + the same walk (its run next to the Scanner's)", prec: 1},
+			{key: shape + "_scan_walk_cold", label: "one pass: Scanner.NextView + walk, cold (first repetition)", ours: rs.get(shape+".go_scan", "scan.cold_"+p+"ns_per_record"),
+				anchor: rs.get(shape+".llvm_all_scanpair", "all.cold_"+p+"ns_per_record"), anchorName: "LLVM 14, constructor + walk, first repetition (its run next to the Scanner's)", prec: 1},
 			{label: "heap allocations per Scanner pass", text: fmt.Sprintf("%s (%s B)", rs[shape+".go_scan"][0]["scan.allocs"], rs[shape+".go_scan"][0]["scan.alloc_bytes"]),
 				anchorName: "LLVM: one std::vector of record offsets per table"},
 			{key: shape + "_parse", label: "parse alone (validates everything)", ours: rs.get(shape+".go_parse", "parse."+p+"ns_per_record"),

@@ -86,18 +86,11 @@ func (s series) median() float64 {
 	}
 }
 
-// cell formats "min / median" (lower is better) with prec decimals.
+// cell formats "median (min-max)" over the rounds with prec decimals: the
+// median is the figure, the range its spread (no best-of).
 func (s series) cell(prec int) string {
 	if len(s.valid()) == 0 {
 		return "-"
 	}
-	return fmt.Sprintf("%.*f / %.*f", prec, s.min(), prec, s.median())
-}
-
-// cellHigh formats "max / median", for figures where higher is better.
-func (s series) cellHigh(prec int) string {
-	if len(s.valid()) == 0 {
-		return "-"
-	}
-	return fmt.Sprintf("%.*f / %.*f", prec, s.max(), prec, s.median())
+	return fmt.Sprintf("%.*f (%.*f-%.*f)", prec, s.median(), prec, s.min(), prec, s.max())
 }

@@ -162,8 +162,9 @@ func lookupPrecedingAll(ix index, keys []uint64) uint64 {
 
 // scanWalk validates and walks data in one pass with a stackmap.Scanner,
 // the way its documentation gives for reading every record (NextView and
-// RecordView), reading the same fields as walk: no iterator closures, so
-// the counters and sums stay in registers.
+// RecordView, the locations through RecordView.Locations' cursor), reading
+// the same fields as walk: no iterator closures, so the counters and sums
+// stay in registers.
 func scanWalk(data []byte) (sums, error) {
 	var sum, tables, records, locations, liveOuts uint64
 	sc := stackmap.NewScanner(data, binary.LittleEndian)
@@ -181,8 +182,8 @@ func scanWalk(data []byte) (sums, error) {
 		for r := sc.NextView(); r.Valid(); r = sc.NextView() {
 			records++
 			sum += r.ID() + uint64(r.InstructionOffset()) + uint64(r.Flags())
-			for i := range r.NumLocations() {
-				l := r.Location(i)
+			for c := r.Locations(); c.Valid(); c = c.Next() {
+				l := c.Location()
 				locations++
 				sum += uint64(l.Kind) + uint64(l.Size) + uint64(l.Reg)
 				if l.Kind != stackmap.Register {

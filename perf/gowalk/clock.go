@@ -3,6 +3,8 @@ package main
 import (
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -20,24 +22,51 @@ func cpuNanos() int64 {
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
-// timing holds the best and median of several runs, by CPU and wall time.
+// timing holds every run of a measurement, in the order they ran, by CPU
+// and wall time. No best-of: the figure reported is the median of all
+// runs, and the first run (cold) is reported on its own as well.
 type timing struct {
-	cpuBest, cpuMedian, wallBest, wallMedian float64 // nanoseconds
+	cpu, wall []float64 // nanoseconds, run by run
 }
 
-// measure runs f reps times and returns the best and median of the runs.
+// measure runs f reps times and records every run.
 func measure(reps int, f func()) timing {
-	cpu := make([]float64, 0, reps)
-	wall := make([]float64, 0, reps)
+	var t timing
 	for range reps {
 		c0, t0 := cpuNanos(), time.Now()
 		f()
-		wall = append(wall, float64(time.Since(t0).Nanoseconds()))
-		cpu = append(cpu, float64(cpuNanos()-c0))
+		t.wall = append(t.wall, float64(time.Since(t0).Nanoseconds()))
+		t.cpu = append(t.cpu, float64(cpuNanos()-c0))
 	}
-	slices.Sort(cpu)
-	slices.Sort(wall)
-	return timing{cpu[0], cpu[len(cpu)/2], wall[0], wall[len(wall)/2]}
+	return t
+}
+
+// median returns the median of runs (the mean of the middle two for an
+// even count).
+func median(runs []float64) float64 {
+	v := slices.Sorted(slices.Values(runs))
+	n := len(v)
+	if n%2 == 1 {
+		return v[n/2]
+	}
+	return (v[n/2-1] + v[n/2]) / 2
+}
+
+// cpuMedian and wallMedian are the medians of every run; cpuCold and
+// wallCold the first run's figures.
+func (t timing) cpuMedian() float64  { return median(t.cpu) }
+func (t timing) wallMedian() float64 { return median(t.wall) }
+func (t timing) cpuCold() float64    { return t.cpu[0] }
+func (t timing) wallCold() float64   { return t.wall[0] }
+
+// runs formats every run's CPU time divided by per, comma-separated, for
+// the record (the driver reports medians; the list shows the spread).
+func (t timing) runs(per float64) string {
+	parts := make([]string, len(t.cpu))
+	for i, c := range t.cpu {
+		parts[i] = strconv.FormatFloat(c/per, 'f', 2, 64)
+	}
+	return strings.Join(parts, ",")
 }
 
 // allocsOf returns the heap allocations and bytes one call of f makes.

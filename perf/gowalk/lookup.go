@@ -51,7 +51,7 @@ func runLookups(data []byte, reps, n int) error {
 	ixKept, ix := retained(func() index { return newIndex(sec) })
 	na, _ := allocsOf(func() { ix = newIndex(sec) })
 	fmt.Printf("bench=index_build records=%d indexed=%d cpu_ns_per_record=%.2f wall_ns_per_record=%.2f kept_bytes_per_record=%.2f allocs=%d\n",
-		len(addrs), indexLen(ix), bt.cpuBest/nrec, bt.wallBest/nrec, float64(ixKept)/nrec, na)
+		len(addrs), indexLen(ix), bt.cpuMedian()/nrec, bt.wallMedian()/nrec, float64(ixKept)/nrec, na)
 
 	buildMap := func() map[uint64]int32 {
 		m := make(map[uint64]int32, len(addrs))
@@ -65,7 +65,7 @@ func runLookups(data []byte, reps, n int) error {
 	mpKept, mp := retained(buildMap)
 	na, _ = allocsOf(func() { mp = buildMap() })
 	fmt.Printf("bench=map_build records=%d cpu_ns_per_record=%.2f wall_ns_per_record=%.2f kept_bytes_per_record=%.2f allocs=%d\n",
-		len(addrs), mt.cpuBest/nrec, mt.wallBest/nrec, float64(mpKept)/nrec, na)
+		len(addrs), mt.cpuMedian()/nrec, mt.wallMedian()/nrec, float64(mpKept)/nrec, na)
 
 	rng := rand.New(rand.NewPCG(7, 11))
 	ks := makeKeys(addrs, n, rng)
@@ -78,7 +78,7 @@ func runLookups(data []byte, reps, n int) error {
 		short := keys[:min(allocKeys, len(keys))]
 		a, _ := allocsOf(func() { sink += f(short) })
 		fmt.Printf("bench=%s lookups=%d cpu_ns_per_op=%.2f wall_ns_per_op=%.2f allocs_per_op=%.4f\n",
-			name, len(keys), t.cpuBest/float64(len(keys)), t.wallBest/float64(len(keys)), float64(a)/float64(len(short)))
+			name, len(keys), t.cpuMedian()/float64(len(keys)), t.wallMedian()/float64(len(keys)), float64(a)/float64(len(short)))
 	}
 	ixLoop := func(loop func(index, []uint64) uint64) func([]uint64) uint64 {
 		return func(keys []uint64) uint64 { return loop(ix, keys) }
