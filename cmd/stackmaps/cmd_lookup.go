@@ -15,6 +15,10 @@ line numbers: the function symbol that holds it (SYMBOL+0xOFF, from the
 symbol table for any function, with or without stack maps) and the stack
 map record(s) there, with their locations. With no ADDR, the addresses are
 read from standard input, one a line, so that a backtrace can be piped in.
+A FILE without stack maps (a shared library, any program) is answered
+from its symbols alone: "no record in SYMBOL+0xOFF" for every address
+(exit status 1), as addr2line answers "??" without debug information;
+--skip-missing skips such a FILE instead.
 
 An ADDR is one of:
   0x401237, 4198967     a number, hex with 0x or decimal
@@ -110,6 +114,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	c.input.symbolsOnly = !*c.skipMissing
 	if len(pos) == 0 {
 		say(stderr, "stackmaps lookup: want FILE and its addresses, as arguments or on standard input (see stackmaps lookup --help)\n")
 		return exitUsage
@@ -223,9 +228,9 @@ func (f *addrFinder) functionAt(q codeAddr, found *lookupResult) (string, uint64
 	if q.sectioned {
 		return "", 0, -1, ""
 	}
-	for si, sd := range f.in.Sections {
-		if name, off, ok := symbolAt(f.in, si, pc); ok {
-			return name, off, -1, sd.Slice
+	for _, si := range f.images {
+		if name, off, err := si.img.FunctionSymbol(pc); err == nil {
+			return name, off, -1, si.slice
 		}
 	}
 	return "", 0, -1, ""

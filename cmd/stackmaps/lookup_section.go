@@ -68,12 +68,13 @@ type addrFinder struct {
 	bias   uint64
 	filter *dumpFilter
 	stderr io.Writer
+	images []symbolImage // whose symbols name the addresses (symbolImages)
 }
 
 // newAddrFinder indexes every stack map section of in.
 func newAddrFinder(in *dumpInput, bias uint64, filter *dumpFilter, stderr io.Writer) *addrFinder {
 	f := &addrFinder{in: in, cix: make([]*stackmap.CodeIndex, len(in.Parsed)),
-		views: tableViews{}, bias: bias, filter: filter, stderr: stderr}
+		views: tableViews{}, bias: bias, filter: filter, stderr: stderr, images: in.symbolImages()}
 	for i, sec := range in.Parsed {
 		f.cix[i] = stackmap.NewCodeIndex(sec)
 	}

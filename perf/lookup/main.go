@@ -1,0 +1,305 @@
+// Command lookup measures `stackmaps lookup` answering many addresses in
+// one call next to llvm-symbolizer-22 (and addr2line) on the same
+// addresses of a large shared library (perf/README.md, "lookup").
+//
+//	go run ./perf/lookup -stackmaps BIN [-lib FILE] [-n N] [-seed S] [-rounds R] [-check K]
+//
+// It draws n addresses inside the library's function symbols (a function
+// drawn uniformly, an offset drawn uniformly inside it; seeded), writes
+// them one a line to a file, and then runs, in each of rounds interleaved
+// rounds, `stackmaps lookup LIB`, `llvm-symbolizer-22 --obj=LIB` (its
+// default, demangling, and --no-demangle) and, with -addr2line,
+// `addr2line -f -e LIB`, each
+// with the addresses on standard input and its output to /dev/null. Each
+// process is timed from outside: CPU time (user + system) and peak RSS
+// from the rusage wait4 returns for the child, wall time around the run.
+// Every ratio is taken within a round; every cell is the median over the
+// rounds (no best-of). Before the rounds it checks that lookup and
+// llvm-symbolizer --no-demangle name the same function for the first
+// check addresses (a different name at the same address, an alias, is
+// counted apart and allowed). It prints a Markdown table and, last, a
+// line "PERF {...}" of the medians.
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/stackmaps/stackmaps/objfile"
+	"github.com/stackmaps/stackmaps/stackmap"
+)
+
+func main() {
+	lib := flag.String("lib", "/usr/lib/llvm-22/lib/libLLVM.so.1", "the shared library whose addresses are looked up")
+	bin := flag.String("stackmaps", "", "the stackmaps binary (required)")
+	n := flag.Int("n", 100_000, "addresses drawn")
+	seed := flag.Uint64("seed", 29, "seed of the draw")
+	rounds := flag.Int("rounds", 5, "interleaved rounds; each cell is the median over them")
+	check := flag.Int("check", 5000, "addresses whose function names are compared (the first ones)")
+	work := flag.String("work", os.TempDir(), "directory for the address file")
+	a2l := flag.Bool("addr2line", false, "time addr2line -f -e too (about 100 times llvm-symbolizer's CPU on libLLVM: 30 s a round)")
+	flag.Parse()
+	if *bin == "" || *n < 1 || *rounds < 1 {
+		fmt.Fprintln(os.Stderr, "usage: lookup -stackmaps BIN [-lib FILE] [-n N] [-seed S] [-rounds R] [-check K]")
+		os.Exit(2)
+	}
+	if err := run(*bin, *lib, *work, *n, *seed, *rounds, min(*check, *n), *a2l); err != nil {
+		fmt.Fprintln(os.Stderr, "lookup:", err)
+		os.Exit(1)
+	}
+}
+
+// prog is one program measured: its name in the table and its command.
+type prog struct {
+	key   string
+	label string
+	args  []string
+}
+
+func run(bin, lib, work string, n int, seed uint64, rounds, check int, a2l bool) error {
+	lib, err := filepath.EvalSymlinks(lib)
+	if err != nil {
+		return err
+	}
+	addrs, syms, values, err := draw(lib, n, seed)
+	if err != nil {
+		return err
+	}
+	addrFile := filepath.Join(work, "lookup-addrs.txt")
+	if err := writeAddrs(addrFile, addrs); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "lookup: %d addresses in %d function symbols of %s (seed %d): %s\n", n, syms, lib, seed, addrFile)
+	aliases := func(a, b string) bool {
+		va, oka := values[a]
+		vb, okb := values[b]
+		return oka && okb && va == vb
+	}
+	if err := compare(bin, lib, addrs[:check], aliases); err != nil {
+		return err
+	}
+	progs := []prog{
+		{"stackmaps", "stackmaps lookup LIB", []string{bin, "lookup", lib}},
+		{"symbolizer", "llvm-symbolizer-22 --obj=LIB", []string{"llvm-symbolizer-22", "--obj=" + lib}},
+		{"symbolizer_nodemangle", "llvm-symbolizer-22 --no-demangle --obj=LIB", []string{"llvm-symbolizer-22", "--no-demangle", "--obj=" + lib}},
+		{"addr2line", "addr2line -f -e LIB", []string{"addr2line", "-f", "-e", lib}},
+	}
+	if _, err := exec.LookPath("addr2line"); err != nil || !a2l {
+		progs = progs[:3]
+	}
+	var all []map[string]float64
+	for r := range rounds {
+		fig := map[string]float64{}
+		for _, p := range progs {
+			cpu, wall, rss, err := measure(p.args, addrFile)
+			if err != nil {
+				return fmt.Errorf("%s: %w", p.key, err)
+			}
+			fig[p.key+"_cpu_s"], fig[p.key+"_wall_s"], fig[p.key+"_rss_mb"] = cpu, wall, rss
+		}
+		for _, p := range progs[1:] {
+			fig["cpu_ratio_"+p.key] = fig["stackmaps_cpu_s"] / fig[p.key+"_cpu_s"]
+			fig["wall_ratio_"+p.key] = fig["stackmaps_wall_s"] / fig[p.key+"_wall_s"]
+			fig["rss_ratio_"+p.key] = fig["stackmaps_rss_mb"] / fig[p.key+"_rss_mb"]
+		}
+		fmt.Fprintf(os.Stderr, "round %d/%d: stackmaps %.3fs CPU, llvm-symbolizer %.3fs (ratio %.2f)\n",
+			r+1, rounds, fig["stackmaps_cpu_s"], fig["symbolizer_cpu_s"], fig["cpu_ratio_symbolizer"])
+		all = append(all, fig)
+	}
+	med := medians(all)
+	printTable(med, progs, n, rounds, lib)
+	line, _ := json.Marshal(med)
+	fmt.Printf("PERF %s\n", line)
+	return nil
+}
+
+// draw returns n addresses inside the function symbols of lib that lie in
+// its code: a symbol drawn uniformly, an offset drawn uniformly inside it;
+// the number of symbols drawn from; and the address of every function
+// symbol by name (aliases included), for the comparison.
+func draw(lib string, n int, seed uint64) ([]uint64, int, map[string]uint64, error) {
+	f, err := objfile.OpenOptions(lib, objfile.Options{AllowNoSection: true})
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	defer f.Close()
+	m, err := f.SymbolMap()
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	if f.ELF() == nil {
+		return nil, 0, nil, fmt.Errorf("%s: not an ELF file", lib)
+	}
+	all, err := f.ELF().CodeSymbols()
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	values := map[string]uint64{}
+	for _, s := range all {
+		values[s.Name] = s.Value
+	}
+	code := f.CodeRanges()
+	var fns []stackmap.Symbol
+	for i := range m.Len() {
+		s := m.At(i)
+		if s.Size == 0 || !slices.ContainsFunc(code, func(r objfile.CodeRange) bool {
+			return s.Value >= r.Addr && s.Value-r.Addr < r.Size
+		}) {
+			continue
+		}
+		fns = append(fns, s)
+	}
+	if len(fns) == 0 {
+		return nil, 0, nil, fmt.Errorf("%s: no sized function symbol in its code", lib)
+	}
+	rng := rand.New(rand.NewPCG(seed, 29))
+	addrs := make([]uint64, n)
+	for i := range addrs {
+		s := fns[rng.IntN(len(fns))]
+		addrs[i] = s.Value + rng.Uint64N(s.Size)
+	}
+	return addrs, len(fns), values, nil
+}
+
+func writeAddrs(name string, addrs []uint64) error {
+	var b bytes.Buffer
+	for _, a := range addrs {
+		fmt.Fprintf(&b, "0x%x\n", a)
+	}
+	return os.WriteFile(name, b.Bytes(), 0o644)
+}
+
+// compare checks that lookup (--format=line: its fourth field is
+// SYMBOL+0xOFF) and llvm-symbolizer --no-demangle name the same function
+// for addrs. A different name for a symbol at the same address (an alias:
+// both tools pick one of several) is counted and allowed.
+func compare(bin, lib string, addrs []uint64, aliases func(a, b string) bool) error {
+	var in bytes.Buffer
+	for _, a := range addrs {
+		fmt.Fprintf(&in, "0x%x\n", a)
+	}
+	ours, err := output(bytes.NewReader(in.Bytes()), bin, "lookup", "--format=line", lib)
+	if err != nil && !isExit(err, 1) {
+		return fmt.Errorf("stackmaps lookup: %w", err)
+	}
+	theirs, err := output(bytes.NewReader(in.Bytes()), "llvm-symbolizer-22", "--no-demangle", "--obj="+lib)
+	if err != nil {
+		return fmt.Errorf("llvm-symbolizer-22: %w", err)
+	}
+	ourNames := strings.Split(strings.TrimSuffix(ours, "\n"), "\n")
+	// llvm-symbolizer: the function, "??:0:0", a blank line, per address.
+	var theirNames []string
+	for blk := range strings.SplitSeq(strings.TrimSpace(theirs), "\n\n") {
+		theirNames = append(theirNames, strings.SplitN(blk, "\n", 2)[0])
+	}
+	if len(ourNames) != len(addrs) || len(theirNames) != len(addrs) {
+		return fmt.Errorf("compare: %d addresses, %d lines from lookup, %d answers from llvm-symbolizer", len(addrs), len(ourNames), len(theirNames))
+	}
+	same, alias := 0, 0
+	for i, line := range ourNames {
+		fields := strings.Fields(line)
+		if len(fields) != 5 {
+			return fmt.Errorf("compare: lookup line %d: %q", i+1, line)
+		}
+		name, _, ok := strings.Cut(fields[3], "+0x")
+		switch {
+		case ok && name == theirNames[i]:
+			same++
+		case ok && aliases(name, theirNames[i]):
+			alias++
+		default:
+			return fmt.Errorf("compare: 0x%x: lookup names %s, llvm-symbolizer %s", addrs[i], fields[3], theirNames[i])
+		}
+	}
+	fmt.Fprintf(os.Stderr, "lookup: names compared at %d addresses: %d the same, %d aliases (another symbol at the same address)\n", len(addrs), same, alias)
+	return nil
+}
+
+// output runs name with args and stdin, and returns its standard output.
+func output(stdin *bytes.Reader, name string, args ...string) (string, error) {
+	cmd := exec.Command(name, args...)
+	cmd.Stdin = stdin
+	out, err := cmd.Output()
+	return string(out), err
+}
+
+func isExit(err error, code int) bool {
+	e, ok := err.(*exec.ExitError)
+	return ok && e.ExitCode() == code
+}
+
+// measure runs args with stdin from addrFile and stdout and stderr to
+// /dev/null: the child's CPU time (user + system) and wall time in
+// seconds, and its peak RSS in MB.
+func measure(args []string, addrFile string) (cpu, wall, rssMB float64, err error) {
+	in, err := os.Open(addrFile)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer in.Close()
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer null.Close()
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = in, null, null
+	start := time.Now()
+	err = cmd.Run()
+	wall = time.Since(start).Seconds()
+	if err != nil && !isExit(err, 1) {
+		return 0, 0, 0, err
+	}
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	cpu = tv(ru.Utime) + tv(ru.Stime)
+	return cpu, wall, float64(ru.Maxrss) / 1024, nil
+}
+
+func tv(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+
+// medians returns the median of each key over the rounds.
+func medians(all []map[string]float64) map[string]float64 {
+	med := map[string]float64{}
+	for k := range all[0] {
+		var vs []float64
+		for _, r := range all {
+			vs = append(vs, r[k])
+		}
+		slices.Sort(vs)
+		if len(vs)%2 == 1 {
+			med[k] = vs[len(vs)/2]
+		} else {
+			med[k] = (vs[len(vs)/2-1] + vs[len(vs)/2]) / 2
+		}
+	}
+	return med
+}
+
+func printTable(med map[string]float64, progs []prog, n, rounds int, lib string) {
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("### lookup: %d addresses in one call, %s\n\n", n, filepath.Base(lib))
+	fmt.Printf("%d interleaved rounds, median over them (no best-of); CPU time is the child's user + system from wait4's rusage. Load average before the table: %s.\n\n",
+		rounds, strings.Join(strings.Fields(string(load))[:3], " "))
+	fmt.Println("| program | CPU | wall | peak RSS | CPU ratio (stackmaps ÷ it) | wall ratio | RSS ratio |")
+	fmt.Println("|---|---|---|---|---|---|---|")
+	for _, p := range progs {
+		k := p.key
+		fmt.Printf("| `%s` | %.3f s | %.3f s | %.0f MB |", p.label, med[k+"_cpu_s"], med[k+"_wall_s"], med[k+"_rss_mb"])
+		if k == "stackmaps" {
+			fmt.Println(" | | |")
+			continue
+		}
+		fmt.Printf(" %.2f | %.2f | %.2f |\n", med["cpu_ratio_"+k], med["wall_ratio_"+k], med["rss_ratio_"+k])
+	}
+	fmt.Println()
+}
