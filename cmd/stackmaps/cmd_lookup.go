@@ -123,18 +123,22 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "stackmaps lookup: FILE - (standard input) needs its addresses as arguments: without them they are read from standard input\n")
 		return exitUsage
 	}
-	queries := argQueries(pos[1:])
-	if len(pos) == 1 {
-		queries = lineQueries(stdin)
-	}
 	var st lookupStatus
 	status = c.run(pos[:1], stdout, stderr, func(out io.Writer, din *dumpInput) error {
 		finder := newAddrFinder(din, c.bias, c.filter, stderr)
 		w := textout.NewBuffer(out)
+		queries := argQueries(pos[1:])
+		in := &flushingReader{r: stdin, w: w}
+		if len(pos) == 1 {
+			queries = lineQueries(in)
+		}
 		for text, qerr := range queries {
 			ans := finder.answer(text, qerr)
 			switch {
 			case ans.err != nil:
+				if err := w.Flush(); err != nil {
+					return err
+				}
 				say(stderr, "stackmaps lookup: %s: %v\n", din.File, ans.err)
 				st.failed = true
 			case ans.noAddr || ans.found.Len() == 0:
@@ -148,11 +152,12 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 			default:
 				writeLookupText(w, ans, c.bias)
 			}
-			if err := w.Flush(); err != nil {
-				return err
-			}
+			w.FlushIfFull()
 		}
-		return nil
+		if in.err != nil {
+			return in.err
+		}
+		return w.Flush()
 	})
 	switch {
 	case status != exitOK || st.failed:
@@ -161,6 +166,24 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// flushingReader reads standard input for lookup, handing the answers
+// gathered in w on before each read, which may wait for the next line:
+// a backtrace piped in line by line gets each answer as its line comes,
+// and a long list of addresses is answered in large writes. A failed write
+// ends the input (err keeps the write's error).
+type flushingReader struct {
+	r   io.Reader
+	w   *textout.Buffer
+	err error
+}
+
+func (fr *flushingReader) Read(p []byte) (int, error) {
+	if fr.err = fr.w.Flush(); fr.err != nil {
+		return 0, io.EOF
+	}
+	return fr.r.Read(p)
 }
 
 // lookupAnswer is the answer to one address: the records found, or the

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -315,4 +316,42 @@ func TestLookupWithoutStackMaps(t *testing.T) {
 	out, _, status = runTool("lookup", "--skip-missing", exe, "0x401235")
 	assert.Equal(t, exitOK, status)
 	assert.Empty(t, out)
+}
+
+// lineByLine is standard input that gives one line a read, and records,
+// at each read after the first, what the output held then.
+type lineByLine struct {
+	lines []string
+	out   *bytes.Buffer
+	seen  []string
+}
+
+func (l *lineByLine) Read(p []byte) (int, error) {
+	if len(l.seen) > 0 || len(l.lines) == 0 {
+		l.seen = append(l.seen, l.out.String())
+	} else {
+		l.seen = append(l.seen, "")
+	}
+	if len(l.lines) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, l.lines[0])
+	l.lines = l.lines[1:]
+	return n, nil
+}
+
+// TestLookupAnswersEachLineBeforeReadingOn: the answers are written in
+// large blocks, but each answer is out before lookup waits for the next
+// line of standard input (a backtrace fed line by line, a program asking
+// one address at a time).
+func TestLookupAnswersEachLineBeforeReadingOn(t *testing.T) {
+	exe := corpus.Root() + "/cfi/build/x86_64/exe"
+	var out, errb bytes.Buffer
+	in := &lineByLine{lines: []string{"0x401235\n", "0x401120\n"}, out: &out}
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = in
+	assert.Equal(t, exitFail, run([]string{"lookup", exe}, &out, &errb), errb.String())
+	assert.Equal(t, []string{"", "0x401235: no record in cfi_get+0x5\n",
+		"0x401235: no record in cfi_get+0x5\n0x401120: no record in _start+0x0\n"}, in.seen)
 }
