@@ -49,6 +49,7 @@ type File struct {
 	r      io.ReaderAt // what the image is read through (byte 0: the image's first byte)
 	osf    *os.File    // Open, OpenRaw: what Close closes
 	syms   *SymbolMap  // built on first use
+	code   []CodeRange // CodeRanges, read with syms: what FunctionSymbol checks
 	symErr error
 }
 

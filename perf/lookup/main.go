@@ -31,6 +31,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -125,8 +126,8 @@ func run(bin, lib, work string, n int, seed uint64, rounds, check int, a2l bool)
 
 // draw returns n addresses inside the function symbols of lib that lie in
 // its code: a symbol drawn uniformly, an offset drawn uniformly inside it;
-// the number of symbols drawn from; and the address of every function
-// symbol by name (aliases included), for the comparison.
+// the number of symbols drawn from; and the address of every symbol by
+// name (aliases included, from llvm-nm-22 -D), for the comparison.
 func draw(lib string, n int, seed uint64) ([]uint64, int, map[string]uint64, error) {
 	f, err := objfile.OpenOptions(lib, objfile.Options{AllowNoSection: true})
 	if err != nil {
@@ -137,16 +138,9 @@ func draw(lib string, n int, seed uint64) ([]uint64, int, map[string]uint64, err
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	if f.ELF() == nil {
-		return nil, 0, nil, fmt.Errorf("%s: not an ELF file", lib)
-	}
-	all, err := f.ELF().CodeSymbols()
+	values, err := symbolValues(lib)
 	if err != nil {
 		return nil, 0, nil, err
-	}
-	values := map[string]uint64{}
-	for _, s := range all {
-		values[s.Name] = s.Value
 	}
 	code := f.CodeRanges()
 	var fns []stackmap.Symbol
@@ -169,6 +163,29 @@ func draw(lib string, n int, seed uint64) ([]uint64, int, map[string]uint64, err
 		addrs[i] = s.Value + rng.Uint64N(s.Size)
 	}
 	return addrs, len(fns), values, nil
+}
+
+// symbolValues returns the value of each defined dynamic symbol of lib by
+// name, as llvm-nm-22 -D lists them: aliases too, where the symbol map
+// keeps one name per address.
+func symbolValues(lib string) (map[string]uint64, error) {
+	out, err := exec.Command("llvm-nm-22", "-D", "--defined-only", lib).Output()
+	if err != nil {
+		return nil, fmt.Errorf("llvm-nm-22: %w", err)
+	}
+	values := map[string]uint64{}
+	for line := range strings.Lines(string(out)) {
+		f := strings.Fields(line)
+		if len(f) != 3 {
+			continue
+		}
+		v, err := strconv.ParseUint(f[0], 16, 64)
+		name, _, _ := strings.Cut(f[2], "@") // the version (@@LLVM_22.1) is no part of the name
+		if err == nil {
+			values[name] = v
+		}
+	}
+	return values, nil
 }
 
 func writeAddrs(name string, addrs []uint64) error {

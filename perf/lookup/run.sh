@@ -14,7 +14,7 @@
 # llvm-symbolizer name the same functions, and prints a Markdown table of
 # the medians over the interleaved rounds and, last, "PERF {json}".
 #
-# Needs: go, llvm-symbolizer-22 (Debian llvm-22), libLLVM-22 (Debian
+# Needs: go, llvm-symbolizer-22 and llvm-nm-22 (Debian llvm-22), libLLVM-22 (Debian
 # libllvm22); addr2line (binutils) for ADDR2LINE=1.
 set -euo pipefail
 
@@ -23,7 +23,7 @@ case $rounds in '' | *[!0-9]* | 0) echo "usage: perf/lookup/run.sh [ROUNDS]" >&2
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 lib=${LIB:-/usr/lib/llvm-22/lib/libLLVM.so.1}
-for tool in go llvm-symbolizer-22; do
+for tool in go llvm-symbolizer-22 llvm-nm-22; do
   command -v "$tool" >/dev/null || { echo "lookup: $tool not found (see perf/README.md)" >&2; exit 1; }
 done
 [ -r "$lib" ] || { echo "lookup: $lib not found (Debian libllvm22, or give LIB=FILE)" >&2; exit 1; }
