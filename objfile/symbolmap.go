@@ -53,8 +53,15 @@ func NewSymbolMap(syms []stackmap.Symbol) *SymbolMap { return newSymbolMap(syms,
 
 // newSymbolMap is NewSymbolMap, sectioned also when sectioned is true.
 func newSymbolMap(syms []stackmap.Symbol, sectioned bool) *SymbolMap {
-	m := &SymbolMap{syms: slices.Clone(syms), sectioned: sectioned || overlapping(syms)}
-	slices.SortStableFunc(m.syms, func(a, b stackmap.Symbol) int {
+	m := &SymbolMap{sectioned: sectioned || overlapping(syms)}
+	// Sort the symbols' indexes (4 bytes, not a 56-byte symbol, moved at
+	// each step), the index last so that the order is the stable one.
+	order := make([]int32, len(syms))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &syms[i], &syms[j]
 		if m.sectioned {
 			if c := cmp.Compare(a.Section, b.Section); c != 0 {
 				return c
@@ -75,8 +82,15 @@ func newSymbolMap(syms []stackmap.Symbol, sectioned bool) *SymbolMap {
 			}
 			return 1
 		}
-		return cmp.Compare(a.Name, b.Name)
+		if c := cmp.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
 	})
+	m.syms = make([]stackmap.Symbol, len(syms))
+	for k, i := range order {
+		m.syms[k] = syms[i]
+	}
 	m.syms = slices.Clip(slices.CompactFunc(m.syms, func(a, b stackmap.Symbol) bool {
 		return a.Value == b.Value && (!m.sectioned || a.Section == b.Section)
 	}))
