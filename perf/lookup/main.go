@@ -2,23 +2,27 @@
 // one call next to llvm-symbolizer-22 (and addr2line) on the same
 // addresses of a large shared library (perf/README.md, "lookup").
 //
-//	go run ./perf/lookup -stackmaps BIN [-lib FILE] [-n N] [-seed S] [-rounds R] [-check K]
+//	go run ./perf/lookup -stackmaps BIN [-lib FILE] [-n N] [-hot H] [-seed S] [-rounds R] [-check K] [-addr2line]
 //
 // It draws n addresses inside the library's function symbols (a function
-// drawn uniformly, an offset drawn uniformly inside it; seeded), writes
-// them one a line to a file, and then runs, in each of rounds interleaved
-// rounds, `stackmaps lookup LIB`, `llvm-symbolizer-22 --obj=LIB` (its
-// default, demangling, and --no-demangle) and, with -addr2line,
-// `addr2line -f -e LIB`, each
-// with the addresses on standard input and its output to /dev/null. Each
-// process is timed from outside: CPU time (user + system) and peak RSS
-// from the rusage wait4 returns for the child, wall time around the run.
+// drawn uniformly, an offset drawn uniformly inside it; seeded) and
+// writes them one a line to a file (cold: every address another), and n
+// drawn from the first hot of those to another (hot: the same addresses
+// again and again, as a profiler's samples are). Then, in each of rounds
+// interleaved rounds, it runs on each file `stackmaps lookup LIB`,
+// `llvm-symbolizer-22 --obj=LIB` (its default, demangling, and
+// --no-demangle) and, with -addr2line, `addr2line -f -e LIB` (cold only),
+// each with the addresses on standard input and its output to /dev/null.
+// Each process is timed from outside: CPU time (user + system) and peak
+// RSS from the rusage wait4 returns for the child, wall time around the
+// run.
 // Every ratio is taken within a round; every cell is the median over the
 // rounds (no best-of). Before the rounds it checks that lookup and
 // llvm-symbolizer --no-demangle name the same function for the first
 // check addresses (a different name at the same address, an alias, is
-// counted apart and allowed). It prints a Markdown table and, last, a
-// line "PERF {...}" of the medians.
+// counted apart and allowed). It prints a Markdown table per address file and, last, a
+// line "PERF {...}" of the medians (keys cold_PROGRAM_cpu_s, ...,
+// hot_PROGRAM_cpu_ratio: stackmaps's figure divided by PROGRAM's).
 package main
 
 import (
@@ -48,13 +52,14 @@ func main() {
 	rounds := flag.Int("rounds", 5, "interleaved rounds; each cell is the median over them")
 	check := flag.Int("check", 5000, "addresses whose function names are compared (the first ones)")
 	work := flag.String("work", os.TempDir(), "directory for the address file")
+	hot := flag.Int("hot", 1000, "distinct addresses of the hot set")
 	a2l := flag.Bool("addr2line", false, "time addr2line -f -e too (about 100 times llvm-symbolizer's CPU on libLLVM: 30 s a round)")
 	flag.Parse()
-	if *bin == "" || *n < 1 || *rounds < 1 {
-		fmt.Fprintln(os.Stderr, "usage: lookup -stackmaps BIN [-lib FILE] [-n N] [-seed S] [-rounds R] [-check K]")
+	if *bin == "" || *n < 1 || *rounds < 1 || *hot < 1 {
+		fmt.Fprintln(os.Stderr, "usage: lookup -stackmaps BIN [-lib FILE] [-n N] [-hot H] [-seed S] [-rounds R] [-check K] [-addr2line]")
 		os.Exit(2)
 	}
-	if err := run(*bin, *lib, *work, *n, *seed, *rounds, min(*check, *n), *a2l); err != nil {
+	if err := run(*bin, *lib, *work, *n, *seed, *rounds, min(*check, *n), *hot, *a2l); err != nil {
 		fmt.Fprintln(os.Stderr, "lookup:", err)
 		os.Exit(1)
 	}
@@ -67,7 +72,7 @@ type prog struct {
 	args  []string
 }
 
-func run(bin, lib, work string, n int, seed uint64, rounds, check int, a2l bool) error {
+func run(bin, lib, work string, n int, seed uint64, rounds, check, hot int, a2l bool) error {
 	lib, err := filepath.EvalSymlinks(lib)
 	if err != nil {
 		return err
@@ -98,30 +103,65 @@ func run(bin, lib, work string, n int, seed uint64, rounds, check int, a2l bool)
 	if _, err := exec.LookPath("addr2line"); err != nil || !a2l {
 		progs = progs[:3]
 	}
+	// The hot set: n addresses drawn from the first hot of the cold ones
+	// (a profiler's samples, a program's frames met again and again).
+	rng := rand.New(rand.NewPCG(seed, 30))
+	hotAddrs := make([]uint64, n)
+	for i := range hotAddrs {
+		hotAddrs[i] = addrs[rng.IntN(min(hot, n))]
+	}
+	hotFile := filepath.Join(work, "lookup-addrs-hot.txt")
+	if err := writeAddrs(hotFile, hotAddrs); err != nil {
+		return err
+	}
+	sets := []addrSet{{"cold", addrFile, fmt.Sprintf("%d addresses drawn over every function", n)},
+		{"hot", hotFile, fmt.Sprintf("%d addresses drawn from %d of them", n, min(hot, n))}}
 	var all []map[string]float64
 	for r := range rounds {
 		fig := map[string]float64{}
-		for _, p := range progs {
-			cpu, wall, rss, err := measure(p.args, addrFile)
-			if err != nil {
-				return fmt.Errorf("%s: %w", p.key, err)
+		for _, set := range sets {
+			for _, p := range progs {
+				if p.key == "addr2line" && set.key != "cold" {
+					continue
+				}
+				cpu, wall, rss, err := measure(p.args, set.file)
+				if err != nil {
+					return fmt.Errorf("%s: %w", p.key, err)
+				}
+				k := set.key + "_" + p.key
+				fig[k+"_cpu_s"], fig[k+"_wall_s"], fig[k+"_rss_mb"] = cpu, wall, rss
 			}
-			fig[p.key+"_cpu_s"], fig[p.key+"_wall_s"], fig[p.key+"_rss_mb"] = cpu, wall, rss
+			for _, p := range progs[1:] {
+				k, ours := set.key+"_"+p.key, set.key+"_stackmaps"
+				if _, ok := fig[k+"_cpu_s"]; !ok {
+					continue
+				}
+				fig[k+"_cpu_ratio"] = fig[ours+"_cpu_s"] / fig[k+"_cpu_s"]
+				fig[k+"_wall_ratio"] = fig[ours+"_wall_s"] / fig[k+"_wall_s"]
+				fig[k+"_rss_ratio"] = fig[ours+"_rss_mb"] / fig[k+"_rss_mb"]
+			}
 		}
-		for _, p := range progs[1:] {
-			fig["cpu_ratio_"+p.key] = fig["stackmaps_cpu_s"] / fig[p.key+"_cpu_s"]
-			fig["wall_ratio_"+p.key] = fig["stackmaps_wall_s"] / fig[p.key+"_wall_s"]
-			fig["rss_ratio_"+p.key] = fig["stackmaps_rss_mb"] / fig[p.key+"_rss_mb"]
-		}
-		fmt.Fprintf(os.Stderr, "round %d/%d: stackmaps %.3fs CPU, llvm-symbolizer %.3fs (ratio %.2f)\n",
-			r+1, rounds, fig["stackmaps_cpu_s"], fig["symbolizer_cpu_s"], fig["cpu_ratio_symbolizer"])
+		fmt.Fprintf(os.Stderr, "round %d/%d: stackmaps %.3fs CPU, llvm-symbolizer %.3fs (ratio %.2f); hot %.3fs, %.3fs (%.2f)\n",
+			r+1, rounds, fig["cold_stackmaps_cpu_s"], fig["cold_symbolizer_cpu_s"], fig["cold_symbolizer_cpu_ratio"],
+			fig["hot_stackmaps_cpu_s"], fig["hot_symbolizer_cpu_s"], fig["hot_symbolizer_cpu_ratio"])
 		all = append(all, fig)
 	}
 	med := medians(all)
-	printTable(med, progs, n, rounds, lib)
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("%d interleaved rounds, median over them (no best-of); CPU time is the child's user + system from wait4's rusage. Load average after the rounds: %s.\n\n",
+		rounds, strings.Join(strings.Fields(string(load))[:3], " "))
+	for _, set := range sets {
+		printTable(med, set, progs, lib)
+	}
 	line, _ := json.Marshal(med)
 	fmt.Printf("PERF %s\n", line)
 	return nil
+}
+
+// addrSet is one address file measured: cold (every address another) or
+// hot (a small set, again and again).
+type addrSet struct {
+	key, file, what string
 }
 
 // draw returns n addresses inside the function symbols of lib that lie in
@@ -302,21 +342,29 @@ func medians(all []map[string]float64) map[string]float64 {
 	return med
 }
 
-func printTable(med map[string]float64, progs []prog, n, rounds int, lib string) {
-	load, _ := os.ReadFile("/proc/loadavg")
-	fmt.Printf("### lookup: %d addresses in one call, %s\n\n", n, filepath.Base(lib))
-	fmt.Printf("%d interleaved rounds, median over them (no best-of); CPU time is the child's user + system from wait4's rusage. Load average before the table: %s.\n\n",
-		rounds, strings.Join(strings.Fields(string(load))[:3], " "))
+func printTable(med map[string]float64, set addrSet, progs []prog, lib string) {
+	fmt.Printf("### lookup, %s: %s of %s, in one call\n\n", set.key, set.what, filepath.Base(lib))
 	fmt.Println("| program | CPU | wall | peak RSS | CPU ratio (stackmaps ÷ it) | wall ratio | RSS ratio |")
 	fmt.Println("|---|---|---|---|---|---|---|")
 	for _, p := range progs {
-		k := p.key
+		k := set.key + "_" + p.key
+		if _, ok := med[k+"_cpu_s"]; !ok {
+			continue
+		}
 		fmt.Printf("| `%s` | %.3f s | %.3f s | %.0f MB |", p.label, med[k+"_cpu_s"], med[k+"_wall_s"], med[k+"_rss_mb"])
-		if k == "stackmaps" {
+		if p.key == "stackmaps" {
 			fmt.Println(" | | |")
 			continue
 		}
-		fmt.Printf(" %.2f | %.2f | %.2f |\n", med["cpu_ratio_"+k], med["wall_ratio_"+k], med["rss_ratio_"+k])
+		fmt.Printf(" %s | %s | %s |\n", ratio(med[k+"_cpu_ratio"]), ratio(med[k+"_wall_ratio"]), ratio(med[k+"_rss_ratio"]))
 	}
 	fmt.Println()
+}
+
+// ratio formats a ratio with two decimals, three below 0.1 (addr2line's).
+func ratio(r float64) string {
+	if r < 0.1 {
+		return fmt.Sprintf("%.3f", r)
+	}
+	return fmt.Sprintf("%.2f", r)
 }

@@ -7,7 +7,8 @@
 #
 # LIB=FILE looks up another library's addresses (default: Debian
 # libllvm22's /usr/lib/llvm-22/lib/libLLVM.so.1); N=COUNT draws another
-# number of addresses, SEED=S another draw; ADDR2LINE=1 times addr2line -f
+# number of addresses, HOT=H another size of the hot set (default 1,000
+# distinct addresses, N drawn from them), SEED=S another draw; ADDR2LINE=1 times addr2line -f
 # too (30 s of CPU a round on libLLVM, about 100 times llvm-symbolizer's). Builds stackmaps into a
 # temporary directory (or $STACKMAPS_PERF_WORK/lookup, kept) and runs
 # perf/lookup, which draws the addresses, checks that lookup and
@@ -36,5 +37,5 @@ else
 fi
 echo "lookup: work directory $work" >&2
 (cd "$repo" && go build -o "$work/stackmaps" ./cmd/stackmaps && go build -o "$work/lookupperf" ./perf/lookup)
-"$work/lookupperf" -stackmaps "$work/stackmaps" -lib "$lib" -n "${N:-100000}" -seed "${SEED:-29}" \
+"$work/lookupperf" -stackmaps "$work/stackmaps" -lib "$lib" -n "${N:-100000}" -hot "${HOT:-1000}" -seed "${SEED:-29}" \
   -rounds "$rounds" -work "$work" -addr2line="$([ "${ADDR2LINE:-0}" = 1 ] && echo true || echo false)"
