@@ -324,10 +324,21 @@ func (f *File) FunctionAddress(name string) (uint64, error) {
 	if syms.Sectioned() {
 		return 0, fmt.Errorf("symbol %q: %w: the object's code sections each start at 0", name, ErrAmbiguousAddress)
 	}
-	for _, s := range syms.syms {
-		if s.Name == name || f.Format.DisplayName(s.Name) == name {
-			return s.Value, nil
+	if f.byName == nil {
+		// Built on the first question, in address order so that the
+		// lowest address of a name is kept: a lookup of many SYMBOL+OFF
+		// addresses costs one pass over the symbols, not one a question.
+		f.byName = make(map[string]uint64, len(syms.syms))
+		for _, s := range syms.syms {
+			for _, n := range [2]string{s.Name, f.Format.DisplayName(s.Name)} {
+				if _, ok := f.byName[n]; !ok {
+					f.byName[n] = s.Value
+				}
+			}
 		}
+	}
+	if v, ok := f.byName[name]; ok {
+		return v, nil
 	}
 	return 0, fmt.Errorf("symbol %q: %w", name, ErrNoSymbol)
 }
