@@ -29,6 +29,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/stackmaps/stackmaps/internal/bounds"
 
@@ -94,6 +95,21 @@ type file struct {
 	h   header
 	bf  *bounds.File // nil for FromFile: the size is not known
 	max uint64       // Options.MaxInflated
+
+	// kept is the symbol table markSymbols read while looking for the
+	// marking symbols of a stack map section it did not find by name (a
+	// file without stack maps, a shared library: all its .dynsym), kept
+	// for functionSymbols, which reads the same table next when the
+	// file's symbols are asked for, and which then drops it: read once,
+	// not twice.
+	keptMu sync.Mutex
+	kept   keptSymbols
+}
+
+// keptSymbols is a symbol table read once, of type typ.
+type keptSymbols struct {
+	typ  elf.SectionType
+	syms []elf.Symbol
 }
 
 // err returns a *stackmap.FileError.

@@ -153,6 +153,7 @@ func (m *marks) next(a uint64) uint64 {
 // (no section headers) the dynamic symbol table. It returns nil when no
 // table has any of them.
 func (x *file) markSymbols() (*marks, error) {
+	kept := false
 	for _, typ := range []elf.SectionType{elf.SHT_SYMTAB, elf.SHT_DYNSYM} {
 		syms, err := x.symbols(typ)
 		if errors.Is(err, elf.ErrNoSymbols) {
@@ -160,6 +161,12 @@ func (x *file) markSymbols() (*marks, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		if !kept {
+			// The first table read, .symtab if there is one, is what
+			// functionSymbols reads.
+			x.keep(typ, syms)
+			kept = true
 		}
 		m := &marks{value: map[string]uint64{}, where: typ.String()}
 		for _, s := range syms {

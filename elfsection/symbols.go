@@ -61,15 +61,38 @@ func (x *file) symbols(typ elf.SectionType) ([]elf.Symbol, error) {
 	return syms, nil
 }
 
+// keep keeps the symbol table syms of type typ that markSymbols read, for
+// functionSymbols (see file.kept).
+func (x *file) keep(typ elf.SectionType, syms []elf.Symbol) {
+	x.keptMu.Lock()
+	x.kept = keptSymbols{typ, syms}
+	x.keptMu.Unlock()
+}
+
+// keptOr returns the symbol table of type typ that markSymbols kept,
+// dropping it, or else reads it (symbols).
+func (x *file) keptOr(typ elf.SectionType) ([]elf.Symbol, error) {
+	x.keptMu.Lock()
+	k := x.kept
+	if k.typ == typ && k.syms != nil {
+		x.kept = keptSymbols{}
+	}
+	x.keptMu.Unlock()
+	if k.typ == typ && k.syms != nil {
+		return k.syms, nil
+	}
+	return x.symbols(typ)
+}
+
 // functionSymbols returns the file's function symbols from .symtab, or
 // from .dynsym when the file is stripped: STT_FUNC and STT_GNU_IFUNC
 // symbols defined in the file, and, on PowerPC64 ELFv1, every symbol
 // defined in .opd (opd is its section index, 0 when there is none), whose
 // indexes in out it also returns.
 func (x *file) functionSymbols(opd elf.SectionIndex) (out []stackmap.Symbol, inOPD []int, err error) {
-	syms, err := x.symbols(elf.SHT_SYMTAB)
+	syms, err := x.keptOr(elf.SHT_SYMTAB)
 	if errors.Is(err, elf.ErrNoSymbols) {
-		syms, err = x.symbols(elf.SHT_DYNSYM)
+		syms, err = x.keptOr(elf.SHT_DYNSYM)
 		if errors.Is(err, elf.ErrNoSymbols) {
 			return nil, nil, nil
 		}

@@ -45,10 +45,12 @@ type File struct {
 	// (sharing this one's descriptor: close this one); nil otherwise.
 	Slices []*File
 
-	img    image       // the format's reader; nil for a universal file
-	r      io.ReaderAt // what the image is read through (byte 0: the image's first byte)
-	osf    *os.File    // Open, OpenRaw: what Close closes
-	syms   *SymbolMap  // built on first use
+	img    image             // the format's reader; nil for a universal file
+	r      io.ReaderAt       // what the image is read through (byte 0: the image's first byte)
+	osf    *os.File          // Open, OpenRaw: what Close closes
+	syms   *SymbolMap        // built on first use
+	code   []CodeRange       // CodeRanges, read with syms: what FunctionSymbol checks
+	byName map[string]uint64 // FunctionAddress's index: each name's (and display name's) lowest address
 	symErr error
 }
 

@@ -24,6 +24,7 @@ import (
 // which take the section, answer.
 type SymbolMap struct {
 	syms      []stackmap.Symbol // by Value (by Section, then Value, when sectioned); one per address
+	vals      []uint64          // vals[i] is syms[i].Value: what find searches, 8 bytes a symbol
 	sectioned bool
 	runs      []symRun // sectioned: each section's symbols, by section
 }
@@ -52,8 +53,15 @@ func NewSymbolMap(syms []stackmap.Symbol) *SymbolMap { return newSymbolMap(syms,
 
 // newSymbolMap is NewSymbolMap, sectioned also when sectioned is true.
 func newSymbolMap(syms []stackmap.Symbol, sectioned bool) *SymbolMap {
-	m := &SymbolMap{syms: slices.Clone(syms), sectioned: sectioned || overlapping(syms)}
-	slices.SortStableFunc(m.syms, func(a, b stackmap.Symbol) int {
+	m := &SymbolMap{sectioned: sectioned || overlapping(syms)}
+	// Sort the symbols' indexes (4 bytes, not a 56-byte symbol, moved at
+	// each step), the index last so that the order is the stable one.
+	order := make([]int32, len(syms))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &syms[i], &syms[j]
 		if m.sectioned {
 			if c := cmp.Compare(a.Section, b.Section); c != 0 {
 				return c
@@ -74,11 +82,22 @@ func newSymbolMap(syms []stackmap.Symbol, sectioned bool) *SymbolMap {
 			}
 			return 1
 		}
-		return cmp.Compare(a.Name, b.Name)
+		if c := cmp.Compare(a.Name, b.Name); c != 0 {
+			return c
+		}
+		return cmp.Compare(i, j)
 	})
+	m.syms = make([]stackmap.Symbol, len(syms))
+	for k, i := range order {
+		m.syms[k] = syms[i]
+	}
 	m.syms = slices.Clip(slices.CompactFunc(m.syms, func(a, b stackmap.Symbol) bool {
 		return a.Value == b.Value && (!m.sectioned || a.Section == b.Section)
 	}))
+	m.vals = make([]uint64, len(m.syms))
+	for i := range m.syms {
+		m.vals[i] = m.syms[i].Value
+	}
 	if m.sectioned {
 		for i := 0; i < len(m.syms); {
 			j := i
@@ -142,11 +161,11 @@ func (m *SymbolMap) Sectioned() bool { return m.sectioned }
 // function symbols in .opd, not in the code.)
 func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, err error) {
 	if !m.sectioned {
-		return find(m.syms, addr)
+		return m.find(0, len(m.syms), addr)
 	}
 	var secs []int
 	for _, r := range m.runs {
-		if _, _, err := find(m.syms[r.lo:r.hi], addr); err == nil {
+		if _, _, err := m.find(r.lo, r.hi, addr); err == nil {
 			secs = append(secs, r.section)
 		}
 	}
@@ -159,13 +178,13 @@ func (m *SymbolMap) Lookup(addr uint64) (name string, off uint64, err error) {
 // are unambiguous, or an object with one code section) it is Lookup.
 func (m *SymbolMap) LookupInSection(section int, addr uint64) (name string, off uint64, err error) {
 	if !m.sectioned {
-		return find(m.syms, addr)
+		return m.find(0, len(m.syms), addr)
 	}
 	i, ok := slices.BinarySearchFunc(m.runs, section, func(r symRun, s int) int { return cmp.Compare(r.section, s) })
 	if !ok {
 		return "", 0, ErrNoSymbol
 	}
-	return find(m.syms[m.runs[i].lo:m.runs[i].hi], addr)
+	return m.find(m.runs[i].lo, m.runs[i].hi, addr)
 }
 
 // LookupRecord returns the symbol of the function a stack map record is
@@ -197,21 +216,25 @@ func (m *SymbolMap) LookupRecord(r stackmap.Record) (name string, off uint64, er
 	return m.Lookup(addr)
 }
 
-// find looks addr up in syms, sorted by Value with one symbol per Value.
-func find(syms []stackmap.Symbol, addr uint64) (string, uint64, error) {
-	lo, hi := 0, len(syms)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if syms[mid].Value <= addr {
-			lo = mid + 1
+// find looks addr up in syms[lo:hi], sorted by Value with one symbol per
+// Value: a binary search over the values alone (vals), which stay in cache
+// where the symbols (56 bytes each) would not.
+func (m *SymbolMap) find(lo, hi int, addr uint64) (string, uint64, error) {
+	vals := m.vals[lo:hi]
+	i, n := 0, len(vals)
+	for n > 0 {
+		half := n >> 1
+		if vals[i+half] <= addr {
+			i += half + 1
+			n -= half + 1
 		} else {
-			hi = mid
+			n = half
 		}
 	}
-	if lo == 0 {
+	if i == 0 {
 		return "", 0, ErrNoSymbol
 	}
-	s := &syms[lo-1]
+	s := &m.syms[lo+i-1]
 	off := addr - s.Value
 	if s.Size != 0 && off >= s.Size {
 		return "", 0, ErrNoSymbol
@@ -241,6 +264,7 @@ func (f *File) SymbolMap() (*SymbolMap, error) {
 		return nil, f.symErr
 	}
 	f.syms = newSymbolMap(syms, f.codeOverlaps())
+	f.code = f.CodeRanges()
 	return f.syms, nil
 }
 
@@ -278,7 +302,7 @@ func (f *File) FunctionSymbol(pc uint64) (name string, off uint64, err error) {
 	if syms.Sectioned() {
 		return syms.Lookup(pc)
 	}
-	if !slices.ContainsFunc(f.CodeRanges(), func(r CodeRange) bool { return pc >= r.Addr && pc-r.Addr < r.Size }) {
+	if !slices.ContainsFunc(f.code, func(r CodeRange) bool { return pc >= r.Addr && pc-r.Addr < r.Size }) {
 		return "", 0, fmt.Errorf("%#x: %w", pc, ErrNoCode)
 	}
 	return syms.Lookup(pc)
@@ -300,10 +324,21 @@ func (f *File) FunctionAddress(name string) (uint64, error) {
 	if syms.Sectioned() {
 		return 0, fmt.Errorf("symbol %q: %w: the object's code sections each start at 0", name, ErrAmbiguousAddress)
 	}
-	for _, s := range syms.syms {
-		if s.Name == name || f.Format.DisplayName(s.Name) == name {
-			return s.Value, nil
+	if f.byName == nil {
+		// Built on the first question, in address order so that the
+		// lowest address of a name is kept: a lookup of many SYMBOL+OFF
+		// addresses costs one pass over the symbols, not one a question.
+		f.byName = make(map[string]uint64, len(syms.syms))
+		for _, s := range syms.syms {
+			for _, n := range [2]string{s.Name, f.Format.DisplayName(s.Name)} {
+				if _, ok := f.byName[n]; !ok {
+					f.byName[n] = s.Value
+				}
+			}
 		}
+	}
+	if v, ok := f.byName[name]; ok {
+		return v, nil
 	}
 	return 0, fmt.Errorf("symbol %q: %w", name, ErrNoSymbol)
 }

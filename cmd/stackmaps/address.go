@@ -87,27 +87,36 @@ func resolveSymbol(in *dumpInput, q codeAddr, bias uint64) (codeAddr, error) {
 			}
 		}
 	}
-	for _, sd := range in.Sections {
-		if img := in.image(sd); img != nil {
-			if addr, err := img.FunctionAddress(q.symbol); err == nil {
-				q.pc = addr + q.symOff + bias
-				return q, nil
-			}
+	for _, si := range in.symbolImages() {
+		if addr, err := si.img.FunctionAddress(q.symbol); err == nil {
+			q.pc = addr + q.symOff + bias
+			return q, nil
 		}
 	}
 	return q, fmt.Errorf("address \"%s\": no function symbol is named %s", q.text, q.symbol)
 }
 
-// symbolAt returns the function symbol of section si's image that holds the
-// link-time address pc, and pc's offset in it (objfile.File.FunctionSymbol:
-// only in the image's code); ok is false when there is none to give.
-func symbolAt(in *dumpInput, si int, pc uint64) (name string, off uint64, ok bool) {
-	img := in.image(in.Sections[si])
-	if img == nil {
-		return "", 0, false
+// symbolImage is an image whose symbols name addresses, and the universal
+// file's slice it is ("" in a thin file).
+type symbolImage struct {
+	img   *objfile.File
+	slice string
+}
+
+// symbolImages returns the images whose function symbols name in's
+// addresses: the image of each stack map section, or, in an object file
+// opened without one (lookup), the file itself.
+func (in *dumpInput) symbolImages() []symbolImage {
+	var imgs []symbolImage
+	for _, sd := range in.Sections {
+		if img := in.image(sd); img != nil {
+			imgs = append(imgs, symbolImage{img, sd.Slice})
+		}
 	}
-	name, off, err := img.FunctionSymbol(pc)
-	return name, off, err == nil
+	if len(in.Sections) == 0 && in.Obj != nil {
+		imgs = append(imgs, symbolImage{img: in.Obj})
+	}
+	return imgs
 }
 
 // resolveSection returns the code section q names among those of in,

@@ -15,6 +15,10 @@ line numbers: the function symbol that holds it (SYMBOL+0xOFF, from the
 symbol table for any function, with or without stack maps) and the stack
 map record(s) there, with their locations. With no ADDR, the addresses are
 read from standard input, one a line, so that a backtrace can be piped in.
+A FILE without stack maps (a shared library, any program) is answered
+from its symbols alone: "no record in SYMBOL+0xOFF" for every address
+(exit status 1), as addr2line answers "??" without debug information;
+--skip-missing skips such a FILE instead.
 
 An ADDR is one of:
   0x401237, 4198967     a number, hex with 0x or decimal
@@ -110,6 +114,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return status
 	}
+	c.input.symbolsOnly = !*c.skipMissing
 	if len(pos) == 0 {
 		say(stderr, "stackmaps lookup: want FILE and its addresses, as arguments or on standard input (see stackmaps lookup --help)\n")
 		return exitUsage
@@ -118,18 +123,22 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		say(stderr, "stackmaps lookup: FILE - (standard input) needs its addresses as arguments: without them they are read from standard input\n")
 		return exitUsage
 	}
-	queries := argQueries(pos[1:])
-	if len(pos) == 1 {
-		queries = lineQueries(stdin)
-	}
 	var st lookupStatus
 	status = c.run(pos[:1], stdout, stderr, func(out io.Writer, din *dumpInput) error {
 		finder := newAddrFinder(din, c.bias, c.filter, stderr)
 		w := textout.NewBuffer(out)
+		queries := argQueries(pos[1:])
+		in := &flushingReader{r: stdin, w: w}
+		if len(pos) == 1 {
+			queries = lineQueries(in)
+		}
 		for text, qerr := range queries {
 			ans := finder.answer(text, qerr)
 			switch {
 			case ans.err != nil:
+				if err := w.Flush(); err != nil {
+					return err
+				}
 				say(stderr, "stackmaps lookup: %s: %v\n", din.File, ans.err)
 				st.failed = true
 			case ans.noAddr || ans.found.Len() == 0:
@@ -143,11 +152,12 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 			default:
 				writeLookupText(w, ans, c.bias)
 			}
-			if err := w.Flush(); err != nil {
-				return err
-			}
+			w.FlushIfFull()
 		}
-		return nil
+		if in.err != nil {
+			return in.err
+		}
+		return w.Flush()
 	})
 	switch {
 	case status != exitOK || st.failed:
@@ -156,6 +166,24 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// flushingReader reads standard input for lookup, handing the answers
+// gathered in w on before each read, which may wait for the next line:
+// a backtrace piped in line by line gets each answer as its line comes,
+// and a long list of addresses is answered in large writes. A failed write
+// ends the input (err keeps the write's error).
+type flushingReader struct {
+	r   io.Reader
+	w   *textout.Buffer
+	err error
+}
+
+func (fr *flushingReader) Read(p []byte) (int, error) {
+	if fr.err = fr.w.Flush(); fr.err != nil {
+		return 0, io.EOF
+	}
+	return fr.r.Read(p)
 }
 
 // lookupAnswer is the answer to one address: the records found, or the
@@ -223,9 +251,9 @@ func (f *addrFinder) functionAt(q codeAddr, found *lookupResult) (string, uint64
 	if q.sectioned {
 		return "", 0, -1, ""
 	}
-	for si, sd := range f.in.Sections {
-		if name, off, ok := symbolAt(f.in, si, pc); ok {
-			return name, off, -1, sd.Slice
+	for _, si := range f.images {
+		if name, off, err := si.img.FunctionSymbol(pc); err == nil {
+			return name, off, -1, si.slice
 		}
 	}
 	return "", 0, -1, ""

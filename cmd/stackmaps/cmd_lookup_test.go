@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -288,4 +289,69 @@ func TestLookupNoRecordPastExtent(t *testing.T) {
 	out, _, status = runTool("lookup", "--raw", dir+"exe.stackmaps.bin", "0x401215", "0x401214")
 	assert.Equal(t, exitFail, status)
 	assert.Contains(t, out, "0x401215: no record\n0x401214: exact, 1 record\n")
+}
+
+// TestLookupWithoutStackMaps: a file without a stack map section (an
+// executable of the CFI corpus; nm -S: cfi_get at 0x401230, 0xb bytes,
+// cfi_leaf at 0x4016f0, _start at 0x401120) is answered from its symbols
+// alone, every address "no record" (exit 1), read from standard input as
+// a long list is; --skip-missing skips it as before.
+func TestLookupWithoutStackMaps(t *testing.T) {
+	exe := corpus.Root() + "/cfi/build/x86_64/exe"
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = strings.NewReader("0x401235\ncfi_leaf+4\n0x401120\n0x500000\n")
+	out, stderr, status := runTool("lookup", exe)
+	assert.Equal(t, exitFail, status, stderr)
+	assert.Equal(t, "0x401235: no record in cfi_get+0x5\ncfi_leaf+4 (0x4016f4): no record in cfi_leaf+0x4\n"+
+		"0x401120: no record in _start+0x0\n0x500000: no record\n", out)
+	assert.Empty(t, stderr)
+	out, _, status = runTool("lookup", "--format=line", exe, "0x401235", "0x500000")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, "0x401235 - none cfi_get+0x5 -\n0x500000 - none - -\n", out)
+	out, _, status = runTool("lookup", "--format=json", exe, "0x401235")
+	assert.Equal(t, exitFail, status)
+	assert.Equal(t, `{"input":"0x401235","query":4198965,"query_hex":"0x401235","bias":0,"function_symbol":"cfi_get","function_offset":5,`+
+		`"exact":false,"address":null,"address_hex":null,"matches":[]}`+"\n", out)
+	out, _, status = runTool("lookup", "--skip-missing", exe, "0x401235")
+	assert.Equal(t, exitOK, status)
+	assert.Empty(t, out)
+}
+
+// lineByLine is standard input that gives one line a read, and records,
+// at each read after the first, what the output held then.
+type lineByLine struct {
+	lines []string
+	out   *bytes.Buffer
+	seen  []string
+}
+
+func (l *lineByLine) Read(p []byte) (int, error) {
+	if len(l.seen) > 0 || len(l.lines) == 0 {
+		l.seen = append(l.seen, l.out.String())
+	} else {
+		l.seen = append(l.seen, "")
+	}
+	if len(l.lines) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, l.lines[0])
+	l.lines = l.lines[1:]
+	return n, nil
+}
+
+// TestLookupAnswersEachLineBeforeReadingOn: the answers are written in
+// large blocks, but each answer is out before lookup waits for the next
+// line of standard input (a backtrace fed line by line, a program asking
+// one address at a time).
+func TestLookupAnswersEachLineBeforeReadingOn(t *testing.T) {
+	exe := corpus.Root() + "/cfi/build/x86_64/exe"
+	var out, errb bytes.Buffer
+	in := &lineByLine{lines: []string{"0x401235\n", "0x401120\n"}, out: &out}
+	old := stdin
+	defer func() { stdin = old }()
+	stdin = in
+	assert.Equal(t, exitFail, run([]string{"lookup", exe}, &out, &errb), errb.String())
+	assert.Equal(t, []string{"", "0x401235: no record in cfi_get+0x5\n",
+		"0x401235: no record in cfi_get+0x5\n0x401120: no record in _start+0x0\n"}, in.seen)
 }

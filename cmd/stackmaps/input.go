@@ -40,6 +40,9 @@ type inputFlags struct {
 	archName     *string
 	arch         regs.Arch // parsed --arch
 	cmd          string    // the command, as validate was told: names it in notes
+	// symbolsOnly opens an object file without a stack map section too
+	// (with no Sections): lookup names functions from its symbols alone.
+	symbolsOnly bool
 }
 
 // addInputFlags defines --raw, --big-endian, --little-endian and --arch
@@ -92,15 +95,15 @@ func (f *inputFlags) order() binary.ByteOrder {
 // say, telling stderr which byte order a raw section was read in when the
 // bytes chose it.
 func (f *inputFlags) load(name string, stderr io.Writer) (*dumpInput, error) {
-	return loadInput(f.cmd, name, *f.raw, f.order(), f.arch, stderr)
+	return loadInput(f.cmd, name, *f.raw, f.order(), f.arch, objfile.Options{AllowNoSection: f.symbolsOnly}, stderr)
 }
 
 // loadInput locates and decodes the stack map sections of one file ("-":
 // standard input, buffered), opened once. With raw set the whole file is
 // one bare section in the given byte order; a nil order is found from the
 // bytes (objfile.NewRaw) and said on stderr. arch names the raw section's
-// target.
-func loadInput(cmd, name string, raw bool, order binary.ByteOrder, arch regs.Arch, stderr io.Writer) (*dumpInput, error) {
+// target. opts are how an object file is opened (not a raw section).
+func loadInput(cmd, name string, raw bool, order binary.ByteOrder, arch regs.Arch, opts objfile.Options, stderr io.Writer) (*dumpInput, error) {
 	var (
 		obj *objfile.File
 		err error
@@ -109,7 +112,7 @@ func loadInput(cmd, name string, raw bool, order binary.ByteOrder, arch regs.Arc
 	case name != "-" && raw:
 		obj, err = objfile.OpenRaw(name, order)
 	case name != "-":
-		obj, err = objfile.Open(name)
+		obj, err = objfile.OpenOptions(name, opts)
 	default:
 		data, rerr := io.ReadAll(stdin)
 		if rerr != nil {
@@ -118,7 +121,7 @@ func loadInput(cmd, name string, raw bool, order binary.ByteOrder, arch regs.Arc
 		if raw {
 			obj, err = objfile.NewRaw(data, order)
 		} else {
-			obj, err = objfile.NewFile(bytes.NewReader(data))
+			obj, err = objfile.NewFileOptions(bytes.NewReader(data), opts)
 		}
 		if err != nil {
 			err = fmt.Errorf("-: %w", err)
@@ -199,5 +202,5 @@ func loadDumpInput(name string, raw bool, order binary.ByteOrder) (*dumpInput, e
 	if order == nil {
 		order = binary.LittleEndian
 	}
-	return loadInput("dump", name, raw, order, regs.ArchUnknown, io.Discard)
+	return loadInput("dump", name, raw, order, regs.ArchUnknown, objfile.Options{}, io.Discard)
 }

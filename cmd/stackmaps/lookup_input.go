@@ -7,6 +7,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"unicode"
 )
 
 // The addresses lookup answers: its arguments, or the lines of standard
@@ -97,22 +98,34 @@ var errNoAddress = errors.New("the frame line has no address")
 // at the start of a source line, and a signal frame has none), and frame
 // is then the frame number ("#0"). Any other line gives its first word.
 func traceAddress(line string) (addr, frame string, ok bool) {
-	fields := strings.Fields(line)
-	i := 0
-	if i < len(fields) && fields[i] == "*" {
-		i++
+	field, rest := nextField(line)
+	if field == "*" {
+		field, rest = nextField(rest)
 	}
-	if i < len(fields) && fields[i] == "frame" {
-		i++
+	if field == "frame" {
+		field, rest = nextField(rest)
 	}
-	if i < len(fields) && isFrameNumber(fields[i]) {
-		frame = strings.TrimSuffix(fields[i], ":")
-		if i+1 < len(fields) && strings.HasPrefix(fields[i+1], "0x") {
-			return fields[i+1], frame, true
+	if isFrameNumber(field) {
+		frame = strings.TrimSuffix(field, ":")
+		if a, _ := nextField(rest); strings.HasPrefix(a, "0x") {
+			return a, frame, true
 		}
 		return "", frame, false
 	}
-	return fields[0], "", true
+	first, _ := nextField(line)
+	return first, "", true
+}
+
+// nextField returns the first field of s (as strings.Fields splits, at
+// white space) and what follows it, without allocating: lookup reads a
+// line per address.
+func nextField(s string) (field, rest string) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	i := strings.IndexFunc(s, unicode.IsSpace)
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], s[i:]
 }
 
 // isFrameNumber reports whether s is a backtrace's frame number: "#" and

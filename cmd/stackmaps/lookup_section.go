@@ -68,12 +68,13 @@ type addrFinder struct {
 	bias   uint64
 	filter *dumpFilter
 	stderr io.Writer
+	images []symbolImage // whose symbols name the addresses (symbolImages)
 }
 
 // newAddrFinder indexes every stack map section of in.
 func newAddrFinder(in *dumpInput, bias uint64, filter *dumpFilter, stderr io.Writer) *addrFinder {
 	f := &addrFinder{in: in, cix: make([]*stackmap.CodeIndex, len(in.Parsed)),
-		views: tableViews{}, bias: bias, filter: filter, stderr: stderr}
+		views: tableViews{}, bias: bias, filter: filter, stderr: stderr, images: in.symbolImages()}
 	for i, sec := range in.Parsed {
 		f.cix[i] = stackmap.NewCodeIndex(sec)
 	}
@@ -163,20 +164,18 @@ func (lr *lookupResult) First() (lookupHit, bool) {
 // many records and addresses match in it: the cost stays linear in the
 // output.
 func lookupAll(in *dumpInput, views tableViews, ms []sectionMatch) *lookupResult {
-	exact := &lookupResult{in: in, views: views}
-	preceding := &lookupResult{in: in, views: views}
+	exact := false
 	for _, sm := range ms {
-		lr := preceding
-		if sm.m.Exact() {
-			lr = exact
+		exact = exact || sm.m.Exact() && sm.m.Len() > 0
+	}
+	lr := &lookupResult{in: in, views: views}
+	for _, sm := range ms {
+		if sm.m.Exact() == exact {
+			lr.matches = append(lr.matches, sm)
+			lr.n += sm.m.Len()
 		}
-		lr.matches = append(lr.matches, sm)
-		lr.n += sm.m.Len()
 	}
-	if exact.n > 0 {
-		return exact
-	}
-	return preceding
+	return lr
 }
 
 // tableViews holds the model of each table a lookup met, built once.

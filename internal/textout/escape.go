@@ -37,7 +37,8 @@ func mustEscapeRune(r rune) bool {
 // plainText reports whether s is printed unchanged: printable ASCII but the
 // backslash, and valid UTF-8 characters that are not escaped.
 func plainText(s string) bool {
-	for i := 0; i < len(s); {
+	i := plainASCII(s)
+	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 || c == 0x7f || c == '\\' {
@@ -54,6 +55,35 @@ func plainText(s string) bool {
 	}
 	return true
 }
+
+// Eight bytes at a time (SWAR): lo8 has 0x01 in every byte, hi8 0x80.
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+)
+
+// plainASCII returns the length of a prefix of s, a multiple of 8 bytes,
+// that is printable ASCII but the backslash (0x20-0x7e but 0x5c): the
+// bytes plainText need not look at one by one. A word of s has a byte of
+// 0x80 or above, below 0x20, 0x7f or 0x5c exactly when the high bit of
+// some byte is set in x itself, in below(x, 0x20), or in hasZero of x
+// xored with 0x7f or 0x5c in every byte (the exact has-less and has-zero
+// tests of bit-twiddling lore).
+func plainASCII(s string) int {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if (x|(x-0x20*lo8)&^x|hasZero(x^0x7f*lo8)|hasZero(x^0x5c*lo8))&hi8 != 0 {
+			break
+		}
+	}
+	return i
+}
+
+// hasZero has the high bit set in some byte when a byte of x is 0, and
+// only then.
+func hasZero(x uint64) uint64 { return (x - lo8) &^ x }
 
 // Escape returns s as the tool prints a name or path from a file: s itself
 // when nothing in it needs escaping (no allocation), otherwise with control

@@ -1,6 +1,7 @@
 package textout
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"strconv"
@@ -129,5 +130,52 @@ func TestJSONNameIsValidInertAndLossless(t *testing.T) {
 				t.Errorf("JSON %q gives back %q, want %q", doc, got, name)
 			}
 		})
+	}
+}
+
+// TestPlainTextEightAtATime: plainText, which looks at 8 bytes at a time
+// while they are printable ASCII, agrees with a byte-by-byte reading for
+// every byte value at every place of strings of 1 to 24 bytes, among
+// plain characters and each of the edges of the plain range.
+func TestPlainTextEightAtATime(t *testing.T) {
+	byByte := func(s string) bool {
+		for i := 0; i < len(s); {
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if c < 0x20 || c == 0x7f || c == '\\' {
+					return false
+				}
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n == 1 || mustEscapeRune(r) {
+				return false
+			}
+			i += n
+		}
+		return true
+	}
+	for _, fill := range []byte{'a', ' ', '~', '[', ']', 0x5b} {
+		for n := 1; n <= 24; n++ {
+			for at := range n {
+				for c := range 256 {
+					b := bytes.Repeat([]byte{fill}, n)
+					b[at] = byte(c)
+					if got, want := plainText(string(b)), byByte(string(b)); got != want {
+						t.Fatalf("plainText(%q) = %v, want %v", b, got, want)
+					}
+				}
+			}
+		}
+	}
+	for s, want := range map[string]bool{
+		"_ZN4llvm4yaml5InputC1ENS_9StringRefEPvPFvRKNS_12SMDiagnosticES3_ES3_":       true,
+		"_ZN4llvm4yaml5InputC1ENS_9StringRefEPvPFvRKNS\\12SMDiagnosticES3_ES3_":      false,
+		"_ZN4llvm4yaml5InputC1ENS_9StringRefEPvPFvRKNS_12SMDiagnosticES3_ES3_\u00e9": true,
+	} {
+		if plainText(s) != want {
+			t.Errorf("plainText(%q) = %v, want %v", s, !want, want)
+		}
 	}
 }
