@@ -27,9 +27,9 @@ var (
 // without taking a lock.
 //
 // The set is an immutable snapshot behind an atomic pointer: sorted
-// chunks of up to 128 modules, whose headers are held in blocks of 64,
-// of which Add and Remove copy the chunk and the block they change and
-// the short list of blocks (copy on write). A
+// chunks of up to 128 modules, in groups of 8 chunks, in blocks of 32
+// groups, of which Add and Remove copy the chunk, the group and the block
+// they change and the short list of blocks (copy on write). A
 // lookup reads one record of a directory of the chunks, then one of the
 // chunk's directory of its modules (or, where modules are spread evenly,
 // computes the module with a multiplication instead), and the module's

@@ -15,8 +15,7 @@ import (
 
 // checkSnap asserts a snapshot's invariants: no empty or oversized chunk,
 // firsts[i] chunk i's base (at or below its first start, at or above the
-// end of the chunk before), a directory exactly when the chunk is not
-// exact, starts sorted across chunks,
+// end of the chunk before), its group's shifts[i%groupSize] its bucket width, starts sorted across chunks,
 // ranges disjoint and copied from the modules, n the total.
 func checkSnap(t *testing.T, s *moduleSnap) {
 	t.Helper()
@@ -34,7 +33,8 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
 		require.LessOrEqual(t, s.firsts[i], c.ents[0].start, "chunk %d: base above the first start", i)
 		require.GreaterOrEqual(t, s.firsts[i], prevEnd, "chunk %d: base below the chunk before's end", i)
-		require.Equal(t, c.exact, c.dir == nil, "chunk %d: exact %v, directory %p", i, c.exact, c.dir)
+		p := i + s.off
+		require.Equal(t, c.shift, s.group(p >> groupBits).shifts[p&(groupSize-1)], "chunk %d", i)
 		if i%7 == 0 { // a sample: rebuilding every chunk is slow on big sets
 			require.Equal(t, chunkOf(c.ents, s.firsts[i]), s.whole(i), "chunk %d", i)
 		}

@@ -6,7 +6,7 @@
 // list, next to the walk with one module and the linear scan over a module
 // list that stackwalk used before ModuleSet.
 //
-//	go run ./perf/modscale [-rounds N] [-reps N] [-max N]
+//	go run ./perf/modscale [-rounds N] [-reps N] [-min N] [-max N] [-lookups]
 //
 // Each round measures every figure at every module count, one after the
 // other (interleaved: a slow spell on a shared machine hits a figure and
@@ -27,19 +27,26 @@ import (
 	"strings"
 )
 
-// counts are the module counts measured.
+// counts are the module counts measured (-min and -max choose among
+// them).
 var counts = []int{1, 100, 10_000, 100_000, 1_000_000}
+
+// lookupsOnly is -lookups: measure the lookups alone (a quick comparison
+// of two versions of the set).
+var lookupsOnly bool
 
 func main() {
 	rounds := flag.Int("rounds", 3, "interleaved rounds")
 	reps := flag.Int("reps", 3, "repetitions of each measurement in a round; every one counts")
+	least := flag.Int("min", 1, "the smallest module count measured")
 	most := flag.Int("max", 1_000_000, "the largest module count measured")
+	flag.BoolVar(&lookupsOnly, "lookups", false, "measure the lookups alone")
 	flag.Parse()
 	if *rounds < 1 || *reps < 1 {
-		fmt.Fprintln(os.Stderr, "usage: modscale [-rounds N] [-reps N] [-max N]")
+		fmt.Fprintln(os.Stderr, "usage: modscale [-rounds N] [-reps N] [-min N] [-max N] [-lookups]")
 		os.Exit(2)
 	}
-	counts = slices.DeleteFunc(counts, func(n int) bool { return n > *most })
+	counts = slices.DeleteFunc(counts, func(n int) bool { return n < *least || n > *most })
 	load0 := loadavg()
 	all := map[string][]float64{}
 	for r := range *rounds {

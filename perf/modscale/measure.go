@@ -49,8 +49,8 @@ func measureAt(n, reps int) (figures, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lookups(fig, mods, reps); err != nil {
-		return nil, err
+	if err := lookups(fig, mods, reps); err != nil || lookupsOnly {
+		return fig, err
 	}
 	set, err := stackwalk.NewModuleSet(regs.X86_64, mods...)
 	if err != nil {
