@@ -3,23 +3,28 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"slices"
 
 	"github.com/stackmaps/stackmaps/regs"
 	"github.com/stackmaps/stackmaps/stackwalk"
 )
 
-// layouts are the module layouts of the lookup figures besides the even
-// one of modules(n) (copies of one function spacing bytes apart):
-// "packed", modules of random sizes from 64 bytes to 2 KB, 16-byte
-// aligned, one after the other (a JIT's one-function modules from a bump
-// allocator); "uneven", random sizes from 16 bytes to 64 KB with random
-// gaps up to 64 KB. They are those of the package's
-// BenchmarkModuleSetLookup.
-var layouts = []string{"packed", "uneven"}
+// layouts are the module layouts of the lookup figures: "even", the
+// copies of modules(n), one function spacing bytes apart (a JIT's code
+// region of similar modules); "packed", random sizes from 64 bytes to 2
+// KB, 16-byte aligned, one after the other (a JIT's one-function modules
+// from a bump allocator); "uneven", random sizes from 16 bytes to 64 KB
+// with random gaps up to 64 KB. packed and uneven are those of the
+// package's BenchmarkModuleSetLookup.
+var layouts = []string{"even", "packed", "uneven"}
 
-// lookupLayout measures a lookup (ns) in a set of copies of mods laid out
-// as layout says, at random pcs inside its modules.
-func lookupLayout(mods []*stackwalk.Module, layout string, reps int) (float64, error) {
+// laidOut returns copies of mods laid out as layout says, in address
+// order.
+func laidOut(mods []*stackwalk.Module, layout string) ([]*stackwalk.Module, error) {
+	if layout == "even" {
+		return mods, nil
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	laid := make([]*stackwalk.Module, len(mods))
 	at := uint64(0x10000)
@@ -32,27 +37,149 @@ func lookupLayout(mods []*stackwalk.Module, layout string, reps int) (float64, e
 			at += rng.Uint64N(1 << 16)
 			c.Start, c.End = at, at+16+rng.Uint64N(1<<16)
 		default:
-			return 0, fmt.Errorf("no layout %q", layout)
+			return nil, fmt.Errorf("no layout %q", layout)
 		}
 		at = c.End
 		laid[k] = &c
 	}
-	set, err := stackwalk.NewModuleSet(regs.X86_64, laid...)
-	if err != nil {
-		return 0, err
+	return laid, nil
+}
+
+// sortedStarts is the lookup anchor: the modules' starts in a sorted
+// []uint64 searched by slices.BinarySearch, their ends and *Modules in
+// arrays beside it (24 bytes a module; what a runtime writes first).
+type sortedStarts struct {
+	starts, ends []uint64
+	mods         []*stackwalk.Module
+}
+
+// newSortedStarts returns the anchor of mods (in address order).
+func newSortedStarts(mods []*stackwalk.Module) *sortedStarts {
+	a := &sortedStarts{mods: mods}
+	for _, m := range mods {
+		a.starts, a.ends = append(a.starts, m.Start), append(a.ends, m.End)
 	}
-	pcs := make([]uint64, 1<<12)
-	for i := range pcs {
-		m := laid[rng.IntN(len(laid))]
-		pcs[i] = m.Start + rng.Uint64N(m.End-m.Start)
+	return a
+}
+
+// lookup returns the module holding pc, or nil.
+func (a *sortedStarts) lookup(pc uint64) *stackwalk.Module {
+	i, found := slices.BinarySearch(a.starts, pc)
+	if !found {
+		i--
 	}
-	const lookups = 1 << 21
-	return best(reps, lookups, func() error {
-		for i := range lookups {
-			if set.Lookup(pcs[i&(len(pcs)-1)]) == nil {
-				return fmt.Errorf("%s: pc %#x not found", layout, pcs[i&(len(pcs)-1)])
+	if i < 0 || pc >= a.ends[i] {
+		return nil
+	}
+	return a.mods[i]
+}
+
+// Tables of pcs looked up: hotPCs of them (the lines a lookup reads stay
+// in cache) or coldPCs, drawn over every module (few do).
+const (
+	hotPCs  = 1 << 12
+	coldPCs = 1 << 20
+	lookupN = 1 << 21 // lookups a repetition
+)
+
+// lookups measures, in every layout, a ModuleSet's Lookup and the
+// anchor's (sortedStarts), one after the other in each repetition, at
+// hot and cold pcs inside the modules (lookup_LAYOUT_TEMP and
+// anchor_LAYOUT_TEMP, ns; ..._ratio, the set over the anchor in the same
+// repetition), the linear scan Walker ran before ModuleSet (linear, hot
+// pcs of the even layout, up to 100,000 modules), and the heap a set
+// holds a module beside the Modules (bytes_LAYOUT).
+func lookups(fig figures, mods []*stackwalk.Module, reps int) error {
+	n := len(mods)
+	for _, layout := range layouts {
+		laid, err := laidOut(mods, layout)
+		if err != nil {
+			return err
+		}
+		h0 := heapBytes()
+		set, err := stackwalk.NewModuleSet(regs.X86_64, laid...)
+		if err != nil {
+			return err
+		}
+		if h1 := heapBytes(); h1 > h0 {
+			fig.add("bytes_"+layout, float64(h1-h0)/float64(n))
+		}
+		anchor := newSortedStarts(laid)
+		rng := rand.New(rand.NewPCG(uint64(n), 1))
+		for _, temp := range []string{"hot", "cold"} {
+			pcs := make([]uint64, hotPCs)
+			if temp == "cold" {
+				pcs = make([]uint64, coldPCs)
+			}
+			for i := range pcs {
+				m := laid[rng.IntN(n)]
+				pcs[i] = m.Start + rng.Uint64N(m.End-m.Start)
+			}
+			mask := len(pcs) - 1
+			name := layout + "_" + temp
+			for range reps {
+				v, err := timed(lookupN, func() error {
+					for i := range lookupN {
+						if set.Lookup(pcs[i&mask]) == nil {
+							return fmt.Errorf("%s: pc %#x not found", name, pcs[i&mask])
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				a, err := timed(lookupN, func() error {
+					for i := range lookupN {
+						if anchor.lookup(pcs[i&mask]) == nil {
+							return fmt.Errorf("%s: anchor: pc %#x not found", name, pcs[i&mask])
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				fig.add("lookup_"+name, v)
+				fig.add("anchor_"+name, a)
+				fig.add("lookup_"+name+"_ratio", v/a)
+			}
+			if layout == "even" && temp == "hot" && n <= 100_000 {
+				if err := linear(fig, mods, pcs, reps); err != nil {
+					return err
+				}
 			}
 		}
-		return nil
-	})
+		runtime.KeepAlive(set)
+	}
+	return nil
+}
+
+// linear measures the loop Walker.module ran over Config.Modules before
+// ModuleSet, over pcs.
+func linear(fig figures, mods []*stackwalk.Module, pcs []uint64, reps int) error {
+	lookups := max(64, (1<<26)/len(mods))
+	for range reps {
+		v, err := timed(float64(lookups), func() error {
+			for i := range lookups {
+				pc := pcs[i&(len(pcs)-1)]
+				var found *stackwalk.Module
+				for _, m := range mods {
+					if m.Contains(pc) {
+						found = m
+						break
+					}
+				}
+				if found == nil {
+					return fmt.Errorf("pc %#x not found", pc)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		fig.add("linear", v)
+	}
+	return nil
 }

@@ -1,18 +1,21 @@
-// Command modscale measures stackwalk at JIT scale: module lookup (in
-// modules spread evenly, and from 10,000 modules in packed modules of
-// random sizes and in uneven ones with gaps), the walk's cost per frame, removing a module and adding one (each on its
-// own), and building a walker from a list, at 1 to 100,000 modules, next
-// to its anchors (the walk with one module, and the linear scan over a
-// module list that stackwalk used before ModuleSet).
+// Command modscale measures stackwalk at JIT scale, from 1 to 1,000,000
+// modules: ModuleSet.Lookup at hot and cold pcs in three layouts of
+// modules beside its anchor (a sorted []uint64 of the starts searched by
+// slices.BinarySearch), the heap a set holds a module, Remove and Add in
+// three orders, the walk's cost per frame, and building a walker from a
+// list, next to the walk with one module and the linear scan over a module
+// list that stackwalk used before ModuleSet.
 //
-//	go run ./perf/modscale [-rounds N] [-reps N]
+//	go run ./perf/modscale [-rounds N] [-reps N] [-min N] [-max N] [-lookups]
 //
 // Each round measures every figure at every module count, one after the
 // other (interleaved: a slow spell on a shared machine hits a figure and
-// its anchor alike); ratios are taken within a round, and each cell is the
-// median over the rounds. Within a round each figure is the best of reps
-// repetitions, by process CPU time (getrusage: user + system). It prints a
-// Markdown table and, last, a line "PERF {...}" of the medians.
+// its anchor alike), each figure reps times, every repetition kept; a
+// lookup and its anchor alternate within a repetition, and ratios are
+// taken within it. Each cell is the median of all repetitions of all
+// rounds (no best-of), by process CPU time (getrusage: user + system).
+// It prints Markdown tables, the load average before and after, and,
+// last, a line "PERF {...}" of the medians.
 package main
 
 import (
@@ -24,108 +27,144 @@ import (
 	"strings"
 )
 
-// counts are the module counts measured.
-var counts = []int{1, 100, 10_000, 100_000}
+// counts are the module counts measured (-min and -max choose among
+// them).
+var counts = []int{1, 100, 10_000, 100_000, 1_000_000}
+
+// lookupsOnly is -lookups: measure the lookups alone (a quick comparison
+// of two versions of the set).
+var lookupsOnly bool
 
 func main() {
-	rounds := flag.Int("rounds", 5, "interleaved rounds; each cell is the median over them")
-	reps := flag.Int("reps", 3, "repetitions of each measurement in a round; the best counts")
+	rounds := flag.Int("rounds", 3, "interleaved rounds")
+	reps := flag.Int("reps", 3, "repetitions of each measurement in a round; every one counts")
+	least := flag.Int("min", 1, "the smallest module count measured")
+	most := flag.Int("max", 1_000_000, "the largest module count measured")
+	flag.BoolVar(&lookupsOnly, "lookups", false, "measure the lookups alone")
 	flag.Parse()
 	if *rounds < 1 || *reps < 1 {
-		fmt.Fprintln(os.Stderr, "usage: modscale [-rounds N] [-reps N]")
+		fmt.Fprintln(os.Stderr, "usage: modscale [-rounds N] [-reps N] [-min N] [-max N] [-lookups]")
 		os.Exit(2)
 	}
-	var all []map[string]float64
+	counts = slices.DeleteFunc(counts, func(n int) bool { return n < *least || n > *most })
+	load0 := loadavg()
+	all := map[string][]float64{}
 	for r := range *rounds {
-		fig, err := round(*reps)
-		if err != nil {
+		if err := round(all, *reps); err != nil {
 			fmt.Fprintln(os.Stderr, "modscale:", err)
 			os.Exit(1)
 		}
 		fmt.Fprintf(os.Stderr, "round %d/%d done\n", r+1, *rounds)
-		all = append(all, fig)
 	}
-	med := medians(all)
-	printTable(med, *rounds)
+	med := map[string]float64{}
+	for k, vs := range all {
+		slices.Sort(vs)
+		med[k] = vs[len(vs)/2]
+	}
+	printTables(med, *rounds, *reps)
+	fmt.Printf("\nLoad average (1, 5, 15 min) before: %s; after: %s.\n", load0, loadavg())
 	line, _ := json.Marshal(med)
 	fmt.Printf("PERF %s\n", line)
 }
 
-// round measures every figure once at every count, and the ratios of the
-// round: walk_N_*_ratio is the walk's cost per frame at N modules divided
-// by its cost with one module (every frame at one pc);
-// walk_spread_N_wide_ratio divides the walk whose every frame is in
-// another module by the same walk (the same return addresses and stack)
-// through one module that holds all those functions; lookup_N_linear_ratio
-// is the linear scan divided by the set's lookup.
-func round(reps int) (map[string]float64, error) {
-	fig := map[string]float64{}
+// loadavg returns the first three fields of /proc/loadavg, or "?".
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "?"
+}
+
+// round measures every figure at every count and appends each
+// repetition to all under NAME_N, with the ratios of each repetition:
+// walk_N_*_ratio, the walk's cost per frame at N modules over its cost
+// with one module (every frame at one pc); walk_spread_N_wide_ratio, the
+// walk whose every frame is in another module over the same walk (the
+// same return addresses and stack) through one module that holds all
+// those functions; lookup_N_linear_ratio, the linear scan over the set's
+// lookup (hot pcs, even layout).
+func round(all map[string][]float64, reps int) error {
+	fig := map[string][]float64{}
 	for _, n := range counts {
 		m, err := measureAt(n, reps)
 		if err != nil {
-			return nil, fmt.Errorf("%d modules: %w", n, err)
+			return fmt.Errorf("%d modules: %w", n, err)
 		}
 		for k, v := range m {
 			fig[fmt.Sprintf("%s_%d", k, n)] = v
 		}
 	}
-	one := fig["walk_same_1"]
-	for _, n := range counts {
-		if v, ok := fig[fmt.Sprintf("walk_spread_%d", n)]; ok {
-			fig[fmt.Sprintf("walk_spread_%d_wide_ratio", n)] = v / fig[fmt.Sprintf("walk_wide_%d", n)]
-		}
-		for _, kind := range []string{"same", "spread"} {
-			if v, ok := fig[fmt.Sprintf("walk_%s_%d", kind, n)]; ok && one > 0 {
-				fig[fmt.Sprintf("walk_%s_%d_ratio", kind, n)] = v / one
+	ratio := func(name string, num, den []float64) {
+		for i := range min(len(num), len(den)) {
+			if den[i] > 0 {
+				fig[name] = append(fig[name], num[i]/den[i])
 			}
 		}
-		if lin, ok := fig[fmt.Sprintf("linear_%d", n)]; ok {
-			fig[fmt.Sprintf("lookup_%d_linear_ratio", n)] = lin / fig[fmt.Sprintf("lookup_%d", n)]
-		}
 	}
-	return fig, nil
+	for _, n := range counts {
+		ratio(fmt.Sprintf("walk_spread_%d_wide_ratio", n), fig[fmt.Sprintf("walk_spread_%d", n)], fig[fmt.Sprintf("walk_wide_%d", n)])
+		for _, kind := range []string{"same", "spread"} {
+			ratio(fmt.Sprintf("walk_%s_%d_ratio", kind, n), fig[fmt.Sprintf("walk_%s_%d", kind, n)], fig["walk_same_1"])
+		}
+		ratio(fmt.Sprintf("lookup_%d_linear_ratio", n), fig[fmt.Sprintf("linear_%d", n)], fig[fmt.Sprintf("lookup_even_hot_%d", n)])
+	}
+	for k, v := range fig {
+		all[k] = append(all[k], v...)
+	}
+	return nil
 }
 
-// medians returns each key's median over the rounds.
-func medians(all []map[string]float64) map[string]float64 {
-	out := map[string]float64{}
-	for k := range all[0] {
-		var vs []float64
-		for _, fig := range all {
-			vs = append(vs, fig[k])
-		}
-		slices.Sort(vs)
-		out[k] = vs[len(vs)/2]
-	}
-	return out
-}
-
-// printTable prints the README's tables: the figures at each count, then
-// lookups in the three layouts (even, packed, uneven: see layouts).
-func printTable(med map[string]float64, rounds int) {
+// printTables prints the README's tables: lookups by layout, Remove and
+// Add by order, and the walk and building at each count.
+func printTables(med map[string]float64, rounds, reps int) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| modules | lookup ns | linear scan ns (before) | walk ns/frame, one module | ÷ 1 module | walk ns/frame, each frame another module | ÷ 1 module | ÷ the same frames in one module | Remove µs | Add µs | NewWalker from a list ms |\n")
-	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	for _, n := range counts {
-		spread, spreadRatio, wideRatio := "", "", ""
-		if v, ok := med[fmt.Sprintf("walk_spread_%d", n)]; ok {
-			spread = fmt.Sprintf("%.1f", v)
-			spreadRatio = fmt.Sprintf("%.2f", med[fmt.Sprintf("walk_spread_%d_ratio", n)])
-			wideRatio = fmt.Sprintf("%.2f", med[fmt.Sprintf("walk_spread_%d_wide_ratio", n)])
-		}
-		fmt.Fprintf(&b, "| %s | %.1f | %s | %.1f | %.2f | %s | %s | %s | %.2f | %.2f | %.3f |\n",
-			group(n), med[fmt.Sprintf("lookup_%d", n)], ns(med[fmt.Sprintf("linear_%d", n)]),
-			med[fmt.Sprintf("walk_same_%d", n)], med[fmt.Sprintf("walk_same_%d_ratio", n)], spread, spreadRatio, wideRatio,
-			med[fmt.Sprintf("remove_%d", n)]/1e3, med[fmt.Sprintf("add_%d", n)]/1e3, med[fmt.Sprintf("build_%d", n)]/1e6)
+	get := func(f string, a ...any) (float64, bool) {
+		v, ok := med[fmt.Sprintf(f, a...)]
+		return v, ok
 	}
-	fmt.Fprintf(&b, "\n| modules | lookup ns, even | packed | uneven |\n|---:|---:|---:|---:|\n")
+	cell := func(format, f string, a ...any) string {
+		if v, ok := get(f, a...); ok {
+			return fmt.Sprintf(format, v)
+		}
+		return ""
+	}
+	fmt.Fprintf(&b, "| modules | layout | lookup ns, hot pcs | anchor ns | ÷ anchor | lookup ns, cold pcs | anchor ns | ÷ anchor | set bytes a module |\n")
+	fmt.Fprintf(&b, "|---:|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, n := range counts {
-		if _, ok := med[fmt.Sprintf("lookup_packed_%d", n)]; ok {
-			fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f |\n", group(n), med[fmt.Sprintf("lookup_%d", n)],
-				med[fmt.Sprintf("lookup_packed_%d", n)], med[fmt.Sprintf("lookup_uneven_%d", n)])
+		for _, l := range layouts {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", group(n), l,
+				cell("%.1f", "lookup_%s_hot_%d", l, n), cell("%.1f", "anchor_%s_hot_%d", l, n), cell("**%.2f**", "lookup_%s_hot_ratio_%d", l, n),
+				cell("%.1f", "lookup_%s_cold_%d", l, n), cell("%.1f", "anchor_%s_cold_%d", l, n), cell("**%.2f**", "lookup_%s_cold_ratio_%d", l, n),
+				cell("%.1f", "bytes_%s_%d", l, n))
 		}
 	}
-	fmt.Fprintf(&b, "\nMedians of %d interleaved rounds, process CPU time; ratios within each round.\n", rounds)
+	fmt.Fprintf(&b, "\n| modules | Remove µs, random | Add µs, random | Remove, oldest first | Add, oldest first | Remove, newest first | Add, newest first |\n")
+	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, n := range counts {
+		fmt.Fprintf(&b, "| %s", group(n))
+		for _, o := range []string{"random", "oldest", "newest"} {
+			for _, op := range []string{"remove", "add"} {
+				v, _ := get("%s_%s_%d", op, o, n)
+				fmt.Fprintf(&b, " | %.2f", v/1e3)
+			}
+		}
+		fmt.Fprintf(&b, " |\n")
+	}
+	fmt.Fprintf(&b, "\n| modules | linear scan ns (before) | ÷ lookup | walk ns/frame, one module | ÷ 1 module | walk ns/frame, each frame another module | ÷ 1 module | ÷ the same frames in one module | NewWalker from a list ms |\n")
+	fmt.Fprintf(&b, "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, n := range counts {
+		lin := ""
+		if v, ok := get("linear_%d", n); ok {
+			lin = ns(v)
+		}
+		build, _ := get("build_%d", n)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %.3f |\n", group(n), lin, cell("%.0f", "lookup_%d_linear_ratio", n),
+			cell("%.1f", "walk_same_%d", n), cell("%.2f", "walk_same_%d_ratio", n),
+			cell("%.1f", "walk_spread_%d", n), cell("%.2f", "walk_spread_%d_ratio", n), cell("%.2f", "walk_spread_%d_wide_ratio", n),
+			build/1e6)
+	}
+	fmt.Fprintf(&b, "\nMedians of all %d repetitions of %d interleaved rounds (no best-of), process CPU time; ratios within each repetition.\n", rounds*reps, rounds)
 	fmt.Print(b.String())
 }
 
