@@ -122,11 +122,48 @@ func TestRecipeCacheGrows(t *testing.T) {
 	assert.Nil(t, c.find(0x1050, true))
 
 	c = newRecipeCache(4096)
-	assert.Greater(t, cyclicHits(c, 6000, 12, 2), 0.25, "6,000 pcs, 4,096 entries")
-	assert.Equal(t, 4096, c.entries())
+	assert.Greater(t, cyclicHits(c, 6000, 12, 2), 0.25, "6,000 pcs, 4,096 recipes")
+	assert.Equal(t, 4096, c.n, "the pool holds its limit")
+	assert.Equal(t, 4*4096, c.entries(), "ways for four times the limit")
 	c = newRecipeCache(1)
 	assert.Equal(t, minCacheSets*cacheWays, c.entries(), "the smallest cache")
 	hits := cyclicHits(c, 600, 2, 2)
-	assert.Greater(t, hits, 0.3, "600 pcs, 512 entries")
-	assert.Equal(t, minCacheSets*cacheWays, c.entries())
+	assert.Greater(t, hits, 0.3, "600 pcs, 512 recipes")
+	assert.Equal(t, minCacheSets*cacheWays, c.n)
+	assert.LessOrEqual(t, c.entries(), 4*minCacheSets*cacheWays)
+}
+
+// TestRecipeCachePool: every recipe of the pool is in exactly one way of
+// one set, the set of its pc, through growth and replacement.
+func TestRecipeCachePool(t *testing.T) {
+	for _, limit := range []int{1, 4096, 0} {
+		c := newRecipeCache(limit)
+		m := &Module{Name: "m"}
+		for k := range 30_000 {
+			pc := 0x1000 + uint64(k*997%30_000)*0x37
+			if c.find(pc, true) == nil {
+				fill(c, m, pc)
+			}
+		}
+		seen := map[uint32]bool{}
+		for s := range c.sets {
+			for j, slot := range c.sets[s].slot {
+				if slot == 0 {
+					continue
+				}
+				require.False(t, seen[slot], "slot %d twice", slot)
+				seen[slot] = true
+				e := c.at(slot)
+				require.Equal(t, c.sets[s].tags[j], e.pc)
+				require.Equal(t, uint(s), c.set(e.pc))
+				require.Same(t, e.found, &c.founds[(slot-1)>>poolChunkBits][(slot-1)&(poolChunk-1)])
+			}
+		}
+		require.Len(t, seen, c.n, "limit %d", limit)
+		bound := max(limit, minCacheSets*cacheWays)
+		if limit == 0 {
+			bound = DefaultCacheLimit
+		}
+		require.LessOrEqual(t, c.n, bound, "limit %d", limit)
+	}
 }
