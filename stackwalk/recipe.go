@@ -61,11 +61,12 @@ type recipe struct {
 	// that a walk over tens of thousands of distinct return addresses
 	// reads less memory.
 	found *found
+	slot  uint32 // the recipe's number in the cache's pool, plus one
 	// pad makes a recipe a whole number of 64-byte cache lines, so that
 	// each of the cache's entries starts a line (the cache itself is
 	// large enough to be allocated page-aligned): a frame step reads two
 	// lines of it (TestRecipeLayout).
-	_ [40]byte
+	_ [36]byte
 }
 
 // maxMoves bounds the register rules (other than same value) a cached row

@@ -5,34 +5,37 @@ import (
 	"unsafe"
 )
 
-// The recipe cache is set-associative: sets of cacheWays entries, a pc's
-// set chosen by a multiplicative hash of it. A walk of a stack whose frames
-// return to many places (a JIT's one-function modules calling each other)
-// keeps one recipe per place; in a direct-mapped cache the return
-// addresses of such a stack fall, pairs of them, into one slot, and each
-// pair evicts itself at every walk. Four ways make that a set of five or
-// more, which pcs drawn at random rarely fill.
-//
-// The cache starts at minCacheSets sets and grows with the pcs its walks
-// see: once it has replaced, since it last grew, as many recipes as half
-// the entries it holds (the stack's distinct return addresses do not fit),
-// it doubles its sets and keeps every recipe, up to a bound on its entries
-// (Config.CacheLimit). It counts replacements, live or not: a walker over
-// code that keeps changing (a JIT replacing its modules) grows toward the
-// bound over time; Walker.ResetCache gives it its first size again. A full set replaces a way drawn at random: a walk
-// that goes round more pcs than the cache holds (a deep interpreter or JIT
-// stack) still finds most of those it kept, where replacing the ways in
-// turn found none (each pc evicted before the walk came back to it).
+// The recipe cache is set-associative: sets of cacheWays ways, a pc's
+// set chosen by a hash of it. A walk of a stack whose frames return to
+// many places (a JIT's one-function modules calling each other) keeps one
+// recipe per place; in a direct-mapped cache the return addresses of such
+// a stack fall, pairs of them, into one slot, and each pair evicts itself
+// at every walk. Four ways make that a set of five or more, which the
+// cache's growth keeps rare.
 //
 // The sets hold tags and slot numbers only; the recipes (and their
 // records) lie in a pool, in the order the cache first claimed them: a
 // walk fills it in its frames' order, and a later walk of the same stack
-// reads its recipes one after the other, from memory the processor
-// prefetches and pages its TLB holds, wherever the hash put their sets.
-// A deep stack's walk, whose recipes are far more than the processor's
-// caches hold, is bound by those reads (at 20,000 distinct return
-// addresses on perf/walk.sh's chain, sets holding their recipes took
-// 2.5 times libgcc's step a frame).
+// finds each frame's recipe right after its callee's (Walker.enter tries
+// that one first), reading the pool one recipe after the other, from
+// memory the processor prefetches and pages its TLB holds. Reading the
+// sets instead, at places the hash draws, bound a deep walk: at 20,000
+// distinct return addresses on perf/walk.sh's chain, 2.0 to 2.7 times
+// libgcc's step a frame, where the pool in order takes 0.2.
+//
+// The cache starts at minCacheSets sets and grows with the pcs its walks
+// see: when a claim finds its set full and the pool fills an eighth of
+// the ways, or the cache has replaced, since it last grew, as many recipes
+// as half its ways, it doubles its sets and puts every recipe back, up to
+// eight times Config.CacheLimit ways; the pool holds at most the limit. It
+// counts replacements, live or not: a walker over code that keeps
+// changing (a JIT replacing its modules) grows toward the bound over time;
+// Walker.ResetCache gives it its first size again. A full set replaces a
+// way drawn at random, and a full pool gives a recipe drawn at random to
+// the new pc: a walk that goes round more pcs than the cache holds (a
+// deep interpreter or JIT stack) still finds most of those it kept, where
+// replacing the ways in turn found none (each pc evicted before the walk
+// came back to it).
 const (
 	cacheWays       = 4
 	minCacheSetBits = 7
@@ -82,7 +85,7 @@ type recipeCache struct {
 	founds  [][]found
 	n       int    // the recipes of the pool
 	limit   int    // the recipes the pool may hold
-	maxSets int    // the sets the cache may grow to: room for 4*limit recipes
+	maxSets int    // the sets the cache may grow to: 8*limit ways
 	evicted int    // recipes replaced since the cache last grew
 	rng     uint64 // the state of the replacement's random draws
 }
@@ -96,7 +99,7 @@ func newRecipeCache(limit int) *recipeCache {
 	}
 	limit = max(limit, minCacheSets*cacheWays)
 	sets := minCacheSets
-	for sets*cacheWays < 4*limit && sets < 1<<28 {
+	for sets*cacheWays < 8*limit && sets < 1<<28 {
 		sets *= 2
 	}
 	c := &recipeCache{limit: limit, maxSets: sets, rng: 0x9e3779b97f4a7c15}
@@ -111,9 +114,18 @@ func (c *recipeCache) alloc(n int) {
 	c.evicted = 0
 }
 
-// set returns the index of the set pc maps to.
+// set returns the index of the set pc maps to: the top bits of a hash
+// that mixes every bit of pc (MurmurHash3's finalizer). A multiplicative
+// hash alone spread return addresses of code laid out at regular strides
+// badly: the 20,000 of perf/walk.sh's chain (functions 48 and 112 bytes
+// apart) overflowed half of their sets in a cache of 65,536 ways.
 func (c *recipeCache) set(pc uint64) uint {
-	return uint((pc * 0x9e3779b97f4a7c15) >> (c.shift & 63))
+	pc ^= pc >> 33
+	pc *= 0xff51afd7ed558ccd
+	pc ^= pc >> 33
+	pc *= 0xc4ceb9fe1a85ec53
+	pc ^= pc >> 33
+	return uint(pc >> (c.shift & 63))
 }
 
 // at returns the recipe of pool slot k+1 (k below c.n).
@@ -133,7 +145,24 @@ func (c *recipeCache) newSlot() uint32 {
 	c.n++
 	e := &c.recipes[k>>poolChunkBits][k&(poolChunk-1)]
 	e.found = &c.founds[k>>poolChunkBits][k&(poolChunk-1)]
-	return uint32(k + 1)
+	e.slot = uint32(k + 1)
+	return e.slot
+}
+
+// after returns the recipe that follows slot in the pool if it is pc's (a
+// return address when call), else nil. The pool is in the order walks
+// first met their pcs: a walk of a stack walked before finds each frame's
+// recipe right after its callee's, without reading the sets.
+func (c *recipeCache) after(slot uint32, pc uint64, call bool) *recipe {
+	k := int(slot) // slot is the pool index plus one: the next recipe's index
+	if k <= 0 || k >= c.n || k>>poolChunkBits >= len(c.recipes) {
+		return nil
+	}
+	e := &c.recipes[k>>poolChunkBits][k&(poolChunk-1)]
+	if e.m != nil && e.pc == pc && e.call == call {
+		return e
+	}
+	return nil
 }
 
 // find returns the recipe of pc (a return address when call), whatever
@@ -240,13 +269,13 @@ func (c *recipeCache) claim(pc uint64) *recipe {
 }
 
 // grows reports whether a claim that finds no room grows the cache
-// first: while it may, once its pool fills a quarter of its ways (a pc
-// whose set is full is then no longer a rare draw of the hash; at most a
-// quarter, a stack of distinct pcs keeps almost all of them) or it has
-// replaced as many recipes as half its ways since it last grew.
+// first: while it may, once its pool fills an eighth of its ways (a pc
+// whose set is full is then no longer a rare draw of the hash; below an
+// eighth, a stack of 20,000 distinct pcs has one or two in a full set) or
+// it has replaced as many recipes as half its ways since it last grew.
 func (c *recipeCache) grows() bool {
 	ways := len(c.sets) * cacheWays
-	return len(c.sets) < c.maxSets && (c.n*4 >= ways || c.evicted*2 >= ways)
+	return len(c.sets) < c.maxSets && (c.n*8 >= ways || c.evicted*2 >= ways)
 }
 
 // steal takes a recipe drawn at random from the pool out of its set, for

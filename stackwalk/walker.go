@@ -46,13 +46,15 @@ type Config struct {
 	MaxFrames int
 	// CacheLimit bounds the frame recipes the Walker's cache may hold
 	// (DefaultCacheLimit when 0; at least 512), each 808 bytes with its
-	// record, kept in the order the walks first met them. The recipes are
-	// found through sets of four ways, 16 bytes a way, 512 ways at first,
-	// doubling while the walks' distinct return addresses do not fit, up to
-	// four times the limit: a cache holding n recipes takes about 808n
-	// bytes and at most 64n more for its ways. A walk over more distinct
-	// return addresses than the cache holds looks the others up in the
-	// unwind tables and stack maps at every visit.
+	// record, kept in the order the walks first met them (a walk that goes
+	// where an earlier one went finds each frame's recipe right after its
+	// callee's). The recipes are also found through sets of four ways, 16
+	// bytes a way, 512 ways at first, doubling while the walks' distinct
+	// return addresses do not fit, up to eight times the limit: a cache
+	// holding n recipes takes about 808n bytes and at most 256n more for
+	// its ways. A walk over more distinct return addresses than the cache
+	// holds looks the others up in the unwind tables and stack maps at
+	// every visit.
 	CacheLimit int
 	// ExactOnly looks records up only at a frame's exact return address
 	// (statepoints); otherwise a frame without one takes the record
@@ -162,6 +164,8 @@ type Walker struct {
 	// storing them (unwindRecipe): kept here, no frame zeroes them.
 	moveVals  [maxMoves]uint64
 	moveHomes [maxMoves]Home
+
+	poolAt uint32 // the pool slot of the last recipe the walk used (recipeCache.after)
 
 	mods *ModuleSet  // the set modules are looked up in
 	snap *moduleSnap // mods as it was at Start
@@ -376,8 +380,15 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	at := unwind.LookupPC(pc, call)
 	if w.cache != nil {
 		// A pc seen before, with no module removed since: its module and
-		// recipe without asking the module set.
-		if e := w.cache.find(pc, call); e != nil && e.removals == w.snap.removals {
+		// recipe without asking the module set. The recipe after the
+		// previous frame's in the cache's pool is tried first: it is this
+		// frame's when the walk goes where an earlier one went.
+		e := w.cache.after(w.poolAt, pc, call)
+		if e == nil {
+			e = w.cache.find(pc, call)
+		}
+		if e != nil && e.removals == w.snap.removals {
+			w.poolAt = e.slot
 			return w.enterRecipe(i, pc, sp, at, e.m, e)
 		}
 	}
@@ -390,6 +401,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		return false
 	}
 	if e := w.cache.lookup(m, pc, call); e != nil {
+		w.poolAt = e.slot
 		e.removals = w.snap.removals // pc is in m in this snapshot too
 		return w.enterRecipe(i, pc, sp, at, m, e)
 	}
@@ -425,6 +437,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		// The record is found into the entry itself (no copy of it); a
 		// row the recipe cannot express keeps it in w.own.
 		e := w.cache.claim(pc)
+		w.poolAt = e.slot
 		w.findRecord(&w.fr, m, e.found)
 		if e.compile(row, &w.abi, ur.SignalFrame) {
 			e.m, e.pc, e.call, e.signal, e.removals = m, pc, call, ur.SignalFrame, w.snap.removals
