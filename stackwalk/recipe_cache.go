@@ -43,18 +43,17 @@ const (
 )
 
 // DefaultCacheLimit is the bound on a Walker's cached frame recipes when
-// Config.CacheLimit is 0: 131,072 recipes, 104 MiB at most (a recipe, its
-// record and its way of a set: cacheEntrySize), reached only by walks
-// over about as many distinct return addresses.
+// Config.CacheLimit is 0: 131,072 recipes, at most 101 MiB of recipes and
+// records (recipeSize + foundSize each) and 16 MiB of ways (8 ways a
+// recipe, 16 bytes each), reached only by walks over about as many
+// distinct return addresses.
 const DefaultCacheLimit = 1 << 17
 
 // recipeSize is the memory a recipe takes (320 bytes), foundSize its
-// record's (488 bytes), cacheEntrySize all the cache keeps for one (824
-// bytes: both and its way of a set).
+// record's (488 bytes).
 const (
-	recipeSize     = int(unsafe.Sizeof(recipe{}))
-	foundSize      = int(unsafe.Sizeof(found{}))
-	cacheEntrySize = recipeSize + foundSize + int(unsafe.Sizeof(cacheSet{}))/cacheWays
+	recipeSize = int(unsafe.Sizeof(recipe{}))
+	foundSize  = int(unsafe.Sizeof(found{}))
 )
 
 // poolChunkBits sets the recipes of a pool chunk: 512, 160 KB of recipes
