@@ -5,14 +5,15 @@
 #   perf/walk.sh [ROUNDS]       (from anywhere; ROUNDS defaults to 5)
 #
 # PAIRS=N (default 100) makes the chain N llc and N gcc functions: 2N
-# distinct return addresses (PAIRS=5, 100, 1000, 10000 give 10, 200, 2,000
-# and 20,000, the figures of issue 29; the stack of 100,000 would pass the
-# 8 MB main-thread stack). ITERS (default 2000*100/N, at least 2) is the
-# walks a timed run; REPS (default 5) the timed runs a round, the best kept
-# (REPS=1: no best-of).
+# distinct return addresses (PAIRS=5, 100, 1000, 10000, 50000 give 10,
+# 200, 2,000, 20,000 and 100,000, the figures of issue 29; the chain runs
+# in a thread with a 1 GB stack, CHAIN_STACK_MB, committed as it is used).
+# ITERS (default 2000*100/N, at least 2) is the walks a timed run; REPS
+# (default 1) the timed runs a round, of which each side reports the
+# median (never the best).
 #
 # Builds, in a temporary directory (or $STACKMAPS_PERF_WORK/walk, kept),
-# one x86_64 executable, `chain`: main -> llc_0 -> gcc_0 -> llc_1 -> ... ->
+# one x86_64 executable, `chain`: run -> llc_0 -> gcc_0 -> llc_1 -> ... ->
 # gcc_99 -> capture -> measure, 200 frames of real llc-22 and gcc code,
 # each llc frame suspended in a gc.statepoint call (a record with 2 deopt
 # values and a GC pointer). Each round runs `chain` (which writes the
@@ -52,7 +53,7 @@ llvmlib=/usr/lib/llvm-22/lib/libunwind.a
 n=${PAIRS:-100}
 case $n in '' | *[!0-9]* | 0) echo "walk: PAIRS must be a positive number" >&2; exit 2 ;; esac
 iters=${ITERS:-$((200000 / n > 2 ? 200000 / n : 2))}
-reps=${REPS:-5}
+reps=${REPS:-1}
 # The llc half: llc_I calls gcc_I through a gc.statepoint with deopt
 # values and a live GC pointer; llc_I uses the call's result after it, so
 # the call is not a tail call.
@@ -96,7 +97,7 @@ gcc -O2 -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wall -c "$perf/walk
 gcc -O2 -fPIC -shared -I"$llvminc" "$perf/walkcmp/llvmstep.c" "$llvmlib" -Wl,--exclude-libs,ALL \
   -o "$work/libllvmstep.so" -ldl -lpthread
 gcc -no-pie -o "$work/chain" "$work/measure.o" "$work/capture.o" "$work/llc.o" "$work/gcc.o" \
-  -L"$work" -lllvmstep -Wl,-rpath,"$work" -ldl
+  -L"$work" -lllvmstep -Wl,-rpath,"$work" -ldl -lpthread
 (cd "$repo" && go build -o "$work/gowalk" ./perf/walkcmp/gowalk)
 
 "$work/gowalk" -chain "$work/chain" -capture "$work/capture.bin" -rounds "$rounds" -pairs "$n" -iters "$iters" -reps "$reps"

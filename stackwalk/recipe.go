@@ -55,14 +55,18 @@ type recipe struct {
 	// the first six of them in that line.
 	sets  [MaxRegs / 64]uint64
 	moves [maxMoves]move // the other rules, in register order
-	_     [48]byte       // found starts a cache line
-
-	found found // the record lookup's answer
+	// found is the record lookup's answer, in the cache's chunk of them
+	// beside the recipes' (recipeCache.founds): a frame-only walk never
+	// reads it, and a recipe without it is 320 bytes where it was 832, so
+	// that a walk over tens of thousands of distinct return addresses
+	// reads less memory.
+	found *found
+	slot  uint32 // the recipe's number in the cache's pool, plus one
 	// pad makes a recipe a whole number of 64-byte cache lines, so that
 	// each of the cache's entries starts a line (the cache itself is
 	// large enough to be allocated page-aligned): a frame step reads two
 	// lines of it (TestRecipeLayout).
-	_ [24]byte
+	_ [36]byte
 }
 
 // maxMoves bounds the register rules (other than same value) a cached row

@@ -45,11 +45,16 @@ type Config struct {
 	// reaching it is an error (ErrTooManyFrames).
 	MaxFrames int
 	// CacheLimit bounds the frame recipes the Walker's cache may hold
-	// (DefaultCacheLimit when 0), each 832 bytes: the cache starts at 512
-	// and doubles while the walks' distinct return addresses do not fit,
-	// up to the power of two at or below the limit (at least 512). A walk
-	// over more distinct return addresses than the cache holds looks the
-	// others up in the unwind tables and stack maps at every visit.
+	// (DefaultCacheLimit when 0; at least 512), each 808 bytes with its
+	// record, kept in the order the walks first met them (a walk that goes
+	// where an earlier one went finds each frame's recipe right after its
+	// callee's). The recipes are also found through sets of four ways, 16
+	// bytes a way, 512 ways at first, doubling while the walks' distinct
+	// return addresses do not fit, up to eight times the limit: a cache
+	// holding n recipes takes about 808n bytes and at most 256n more for
+	// its ways. A walk over more distinct return addresses than the cache
+	// holds looks the others up in the unwind tables and stack maps at
+	// every visit.
 	CacheLimit int
 	// ExactOnly looks records up only at a frame's exact return address
 	// (statepoints); otherwise a frame without one takes the record
@@ -117,9 +122,9 @@ func (e End) String() string {
 
 // Walker walks stacks. Make one with NewWalker and reuse it for every walk
 // of a thread: it holds about 60 KB of scratch space and a cache of frame
-// recipes, 512 of them at first (about 430 KB), which grows with the
-// distinct return addresses its walks see up to Config.CacheLimit (832
-// bytes a recipe); a walk allocates nothing, but for the cache's growth.
+// recipes, which grows with the distinct return addresses its walks see
+// up to Config.CacheLimit (808 bytes a recipe, and its ways); a walk
+// allocates nothing, but for the cache's growth.
 // It is not safe for concurrent use.
 //
 // The cache remembers, per module and pc, what entering and unwinding a
@@ -159,6 +164,8 @@ type Walker struct {
 	// storing them (unwindRecipe): kept here, no frame zeroes them.
 	moveVals  [maxMoves]uint64
 	moveHomes [maxMoves]Home
+
+	poolAt uint32 // the pool slot of the last recipe the walk used (recipeCache.after)
 
 	mods *ModuleSet  // the set modules are looked up in
 	snap *moduleSnap // mods as it was at Start
@@ -373,8 +380,15 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 	at := unwind.LookupPC(pc, call)
 	if w.cache != nil {
 		// A pc seen before, with no module removed since: its module and
-		// recipe without asking the module set.
-		if e := w.cache.find(pc, call); e != nil && e.removals == w.snap.removals {
+		// recipe without asking the module set. The recipe after the
+		// previous frame's in the cache's pool is tried first: it is this
+		// frame's when the walk goes where an earlier one went.
+		e := w.cache.after(w.poolAt, pc, call)
+		if e == nil {
+			e = w.cache.find(pc, call)
+		}
+		if e != nil && e.removals == w.snap.removals {
+			w.poolAt = e.slot
 			return w.enterRecipe(i, pc, sp, at, e.m, e)
 		}
 	}
@@ -387,6 +401,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		return false
 	}
 	if e := w.cache.lookup(m, pc, call); e != nil {
+		w.poolAt = e.slot
 		e.removals = w.snap.removals // pc is in m in this snapshot too
 		return w.enterRecipe(i, pc, sp, at, m, e)
 	}
@@ -422,13 +437,14 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		// The record is found into the entry itself (no copy of it); a
 		// row the recipe cannot express keeps it in w.own.
 		e := w.cache.claim(pc)
-		w.findRecord(&w.fr, m, &e.found)
+		w.poolAt = e.slot
+		w.findRecord(&w.fr, m, e.found)
 		if e.compile(row, &w.abi, ur.SignalFrame) {
 			e.m, e.pc, e.call, e.signal, e.removals = m, pc, call, ur.SignalFrame, w.snap.removals
 			w.recipe = e
 		} else {
 			e.m = nil
-			w.own = e.found
+			w.own = *e.found
 			w.fr.ri = &w.own
 		}
 	}
@@ -449,14 +465,15 @@ func (w *Walker) enterRecipe(i int, pc, sp, at uint64, m *Module, e *recipe) boo
 	// Field by field: a composite literal of the whole Frame is built
 	// aside and then copied.
 	fr := &w.fr
-	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri, fr.call, fr.signal = i, pc, r+uint64(int64(e.cfaOff)), sp, m, &e.found, e.call, e.signal
+	fr.Index, fr.PC, fr.CFA, fr.SP, fr.Module, fr.ri, fr.call, fr.signal = i, pc, r+uint64(int64(e.cfaOff)), sp, m, e.found, e.call, e.signal
 	w.last = w.cfg.StopPCHigh != 0 && pc >= w.cfg.StopPCLow && pc < w.cfg.StopPCHigh
 	return true
 }
 
 // ResetCache forgets every cached frame recipe (and the modules they
 // hold): the next walk looks every pc up again. A cache that grew (see
-// Config.CacheLimit) is given its first size again, 512 recipes.
+// Config.CacheLimit) is given its first size again, 512 ways and no
+// recipes.
 func (w *Walker) ResetCache() { w.cache.reset() }
 
 // cfa computes the current frame's CFA from its row.

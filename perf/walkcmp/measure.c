@@ -1,9 +1,9 @@
-// measure.c: the C side of the walk comparison (perf/walk.sh). main calls
+// measure.c: the C side of the walk comparison (perf/walk.sh). run (in a thread main starts) calls
 // a chain of 200 frames, llc_0 -> gcc_0 -> llc_1 -> ... -> gcc_99 ->
 // capture -> measure: llc_I are llc-22 code with a gc.statepoint record at
 // each call, gcc_I gcc code. measure writes the capture (registers at
 // capture's call and the stack above it) for the Go side, then times each
-// C unwinder over the same stack, from measure's frame out to main's:
+// C unwinder over the same stack, from measure's frame out to run's:
 //
 //   fp              a frame-pointer chain (every function keeps rbp)
 //   libgcc          _Unwind_Backtrace, counting frames in its callback
@@ -14,10 +14,15 @@
 //
 // nongnu libunwind is dlopen'ed (its -dev package conflicts with LLVM's),
 // so both libunwinds live in this one executable. Each prints
-// "NAME ns_per_frame frames": the best of REPS runs of ITERS walks, by
-// process CPU time.
+// "NAME ns_per_frame frames": the median of REPS runs (1 by default) of
+// ITERS walks, by process CPU time (no best-of).
+//
+// The chain runs in a thread of its own whose stack (CHAIN_STACK_MB, 1024
+// MB by default, committed only as it is used) holds 100,000 frames and
+// more: the main thread's 8 MB do not (perf/walk.sh PAIRS=50000).
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,10 +36,10 @@ int llvm_step_walk(uintptr_t stop_sp); // llvmstep.c
 
 // cap is filled by capture.S: ra, rsp, rbp, rbx, r12, r13, r14, r15.
 uint64_t cap[8];
-static uintptr_t main_fp; // main's frame address: every walk stops there
+static uintptr_t main_fp; // run's frame address: every walk stops there
 static const char *out_path;
 static long iters = 2000;
-static int reps = 5;
+static int reps = 1;
 
 static double cpu_ns(void) {
   struct timespec ts;
@@ -42,7 +47,7 @@ static double cpu_ns(void) {
   return ts.tv_sec * 1e9 + ts.tv_nsec;
 }
 
-// fp: the frame-pointer chain from measure's frame to main's.
+// fp: the frame-pointer chain from measure's frame to run's.
 __attribute__((noinline)) static int fp_walk(void) {
   uintptr_t *fp = __builtin_frame_address(0);
   int n = 0;
@@ -107,16 +112,24 @@ __attribute__((noinline)) static int nongnu_bt_walk(void) {
   return nn_backtrace(bt_buf, frames_bt < BT_MAX ? frames_bt : BT_MAX);
 }
 
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
 static void time_walk(const char *name, int (*walk)(void)) {
   int frames = walk();
-  double best = 0;
+  double *ns = calloc(reps, sizeof *ns);
+  if (!ns) { perror("calloc"); exit(1); }
   for (int r = 0; r < reps; r++) {
     double t0 = cpu_ns();
     for (long i = 0; i < iters; i++) walk();
-    double ns = (cpu_ns() - t0) / iters / frames;
-    if (r == 0 || ns < best) best = ns;
+    ns[r] = (cpu_ns() - t0) / iters / frames;
   }
-  printf("%s %.3f %d\n", name, best, frames);
+  qsort(ns, reps, sizeof *ns, cmp_double);
+  double med = reps % 2 ? ns[reps / 2] : (ns[reps / 2 - 1] + ns[reps / 2]) / 2;
+  free(ns);
+  printf("%s %.3f %d\n", name, med, frames);
 }
 
 static int llvm_walk(void) { return llvm_step_walk(main_fp); }
@@ -126,7 +139,7 @@ long measure(long x, void *p) {
   (void)p;
   FILE *f = fopen(out_path, "wb");
   if (!f) { perror(out_path); exit(1); }
-  uint64_t lo = cap[1], hi = main_fp + 256; // through main's frame
+  uint64_t lo = cap[1], hi = main_fp + 256; // through run's frame
   fprintf(f, "ra %#lx rsp %#lx rbp %#lx rbx %#lx r12 %#lx r13 %#lx r14 %#lx r15 %#lx len %lu\n",
           (unsigned long)cap[0], (unsigned long)cap[1], (unsigned long)cap[2], (unsigned long)cap[3],
           (unsigned long)cap[4], (unsigned long)cap[5], (unsigned long)cap[6], (unsigned long)cap[7],
@@ -163,13 +176,32 @@ long measure(long x, void *p) {
   return x;
 }
 
+// run is the chain's outermost frame (where every walk stops), in a
+// thread of its own.
+__attribute__((noinline)) static void *run(void *arg) {
+  (void)arg;
+  main_fp = (uintptr_t)__builtin_frame_address(0);
+  static long obj[4];
+  long r = llc_0(1, obj);
+  return r == 12345678 ? (void *)1 : NULL;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) { fprintf(stderr, "usage: chain CAPTURE [ITERS [REPS]]\n"); return 2; }
   out_path = argv[1];
   if (argc > 2) iters = atol(argv[2]);
   if (argc > 3) reps = atoi(argv[3]);
-  main_fp = (uintptr_t)__builtin_frame_address(0);
-  static long obj[4];
-  long r = llc_0(1, obj);
-  return r == 12345678 ? 1 : 0;
+  size_t mb = 1024;
+  const char *env = getenv("CHAIN_STACK_MB");
+  if (env && atol(env) > 0) mb = (size_t)atol(env);
+  pthread_attr_t attr;
+  pthread_t t;
+  if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, mb << 20) != 0 ||
+      pthread_create(&t, &attr, run, NULL) != 0) {
+    fprintf(stderr, "chain: cannot start a thread with a %zu MB stack\n", mb);
+    return 1;
+  }
+  void *r;
+  pthread_join(t, &r);
+  return r == (void *)1 ? 1 : 0;
 }

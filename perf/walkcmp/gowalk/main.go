@@ -24,7 +24,7 @@ func main() {
 	capture := flag.String("capture", "capture.bin", "where chain writes its capture")
 	rounds := flag.Int("rounds", 5, "interleaved rounds")
 	iters := flag.Int("iters", 2000, "walks per timed run")
-	reps := flag.Int("reps", 5, "timed runs per round (the best is kept; 1: no best-of)")
+	reps := flag.Int("reps", 1, "timed runs per round (their median is kept: no best-of)")
 	pairs := flag.Int("pairs", 100, "the chain's llc/gcc function pairs (perf/walk.sh's PAIRS): 2*pairs distinct return addresses")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
@@ -80,7 +80,12 @@ func main() {
 			for range 8 {
 				w.walk(m.values)
 			}
-			res[m.name] = append(res[m.name], best(*reps, func() float64 {
+			// No collection left running from the setup and the cache's
+			// growth (it would mark the walker's cache on the other core,
+			// in the process's CPU time): a walk allocates nothing, so
+			// none starts while the runs are timed.
+			runtime.GC()
+			res[m.name] = append(res[m.name], median(*reps, func() float64 {
 				return perRun(*iters, n, func() { w.walk(m.values) })
 			}))
 			frames[m.name] = n
@@ -88,7 +93,7 @@ func main() {
 				fail("%s: %d allocations per walk", m.name, a)
 			}
 		}
-		res["go_callers"] = append(res["go_callers"], best(*reps, func() float64 {
+		res["go_callers"] = append(res["go_callers"], median(*reps, func() float64 {
 			return perRun(*iters, goDepth, goCallers)
 		}))
 		frames["go_callers"] = goDepth
@@ -97,13 +102,18 @@ func main() {
 	report(res, frames, *rounds, *iters, *reps)
 }
 
-// best runs f reps times and returns the smallest result.
-func best(reps int, f func() float64) float64 {
-	b := f()
-	for range reps - 1 {
-		b = min(b, f())
+// median runs f reps times and returns the median of its results (no
+// best-of: perf/README.md, Method).
+func median(reps int, f func() float64) float64 {
+	v := make([]float64, reps)
+	for i := range v {
+		v[i] = f()
 	}
-	return b
+	slices.Sort(v)
+	if reps%2 == 1 {
+		return v[reps/2]
+	}
+	return (v[reps/2-1] + v[reps/2]) / 2
 }
 
 // perRun times iters calls of f by process CPU time and returns

@@ -28,7 +28,7 @@ func report(res map[string][]float64, frames map[string]int, rounds, iters, reps
 		}
 		return stats(r)
 	}
-	fmt.Printf("%d interleaved rounds; each figure the best of %d runs of %d walks, by process CPU time; cells min / median over the rounds; ratios taken within each round.\n\n", rounds, reps, iters)
+	fmt.Printf("%d interleaved rounds; each figure the median of %d run(s) of %d walks, by process CPU time; cells min / median over the rounds; ratios taken within each round.\n\n", rounds, reps, iters)
 	fmt.Println("| walker, per frame | frames | ns (min / median) | stackwalk frames ÷ it | stackwalk frames + values ÷ it |")
 	fmt.Println("|---|---:|---:|---:|---:|")
 	perf := map[string]float64{}

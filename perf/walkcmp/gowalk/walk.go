@@ -87,7 +87,7 @@ func (x *walker) walk(values bool) {
 }
 
 // check walks once and verifies what the walk computed: 2*pairs+1 frames
-// (the chain and main) ending in libc; pairs statepoint frames, each with deopt
+// (the chain and run, the thread's function it starts in) ending in libc; pairs statepoint frames, each with deopt
 // values (x, 3x) and one GC root whose base and derived pointers are equal.
 // It returns the number of frames.
 func (x *walker) check(values bool) (int, error) {
