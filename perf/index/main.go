@@ -27,6 +27,8 @@ import (
 )
 
 func main() {
+	// Thread CPU time is read on one thread: the goroutine stays on it.
+	runtime.LockOSThread()
 	rounds := flag.Int("rounds", 7, "interleaved rounds")
 	lookups := flag.Int("lookups", 1<<21, "lookups a measure times")
 	hotSize := flag.Int("hot", 4096, "addresses in the hot set")
@@ -218,7 +220,6 @@ func run(file string, rounds, lookups, hotSize int) error {
 		short := m.keys[:min(4096, len(m.keys))]
 		m.ixAllocs = testingAllocs(func() { sink += m.ix(short) }) / float64(len(short))
 	}
-	runtime.LockOSThread()
 	for range rounds {
 		for _, m := range ms {
 			a := time1(m.ix, m.keys)
@@ -230,7 +231,6 @@ func run(file string, rounds, lookups, hotSize int) error {
 			}
 		}
 	}
-	runtime.UnlockOSThread()
 	var la [3]float64
 	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
 		fmt.Sscan(string(b), &la[0], &la[1], &la[2])
