@@ -25,7 +25,7 @@ import (
 // When the records' addresses span less than 2 GiB (as in any one module)
 // the index keeps about 12 bytes a record (a 4-byte key, an 8-byte
 // reference, a directory entry per 32 to 128 keys) and 48 a function (its
-// range, and its end among the keys), 12.9 bytes a record in all for
+// range, and its end among the keys), 13.0 bytes a record in all for
 // llc-shaped code. A lookup reads one directory entry (the directory is
 // small enough to stay in a core's cache: 553 KB at 10 million records),
 // predicts the key's position from its value, and compares the 16 keys
