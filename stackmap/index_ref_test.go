@@ -294,6 +294,9 @@ func TestIndexAgainstModelRandom(t *testing.T) {
 		{"top of the address space", []stackmaptest.Table{genTable(rng, math.MaxUint64-1<<20, 50, 8, 40, 64, false)}},
 		{"even", []stackmaptest.Table{genTable(rng, 0x401000, 3000, 64, 48, 80, false)}},
 		{"clustered", []stackmaptest.Table{genTable(rng, 0x401000, 300, 64, 4, 1<<20, false)}},
+		// Many keys a bucket, a window's two halves and runs of records at
+		// one address at every place in a window.
+		{"dense with duplicates", []stackmaptest.Table{genTable(rng, 0x401000, 4000, 64, 3, 8, false)}},
 		{"shuffled", []stackmaptest.Table{genTable(rng, 0x401000, 500, 20, 48, 80, true)}},
 		{"several tables", []stackmaptest.Table{genTable(rng, 0x10000, 200, 10, 30, 50, false), genTable(rng, 0x8000, 100, 10, 30, 50, false), genTable(rng, 0x90000, 300, 10, 30, 50, true)}},
 		{"few keys 1.5 GiB apart", []stackmaptest.Table{{Version: 3, Functions: []stackmaptest.Function{{Address: 0x1000, RecordCount: 2}, {Address: 0x1000 + 3<<29, RecordCount: 1}}, Records: []stackmaptest.Record{{ID: 1, InstructionOffset: 4}, {ID: 2, InstructionOffset: 9}, {ID: 3, InstructionOffset: 2}}}}},

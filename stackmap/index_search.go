@@ -7,20 +7,23 @@ import "math/bits"
 // position of bucket b's first key. Code addresses are close to evenly
 // spread within a bucket, so a key's position is predicted from its value
 // by interpolation, and the search reads only the window of winSize keys
-// around the prediction (one or two cache lines). NewIndex checks that
+// around the prediction (64 bytes: one cache line, or two). NewIndex checks that
 // every key lies in its own window; a bucket where one does not is marked
 // (slowBucket) and searched whole.
 
 const (
 	// keysPerBucket is the directory's aim: the bucket count is the
-	// power of two at or below keys/16, so a bucket averages 16 to 32 keys
-	// and the directory takes an eighth to a quarter of a byte per key
-	// (128 to 256 KB for a million records, which stays in a core's
-	// cache) while nearly every key lies within 8 positions of its
-	// prediction.
-	keysPerBucket = 16
-	winSize       = 8 // keys read around a prediction
-	winHalf       = winSize / 2
+	// power of two at or below keys/32 (made finer while more than 1 key
+	// in 64 lies in a slow bucket), so that the directory stays in a
+	// core's own cache at 10 million records while nearly every key lies
+	// within 8 positions of its prediction. On llc-shaped code (perf/gen
+	// synth) buckets average 75 keys: 55 KB of directory at 1 million
+	// records, 553 KB at 10 million (the earlier 16-key aim with an
+	// 8-key window took 442 KB and 4.4 MB, and at 10 million each lookup
+	// waited for a directory line from the shared cache or memory before
+	// its keys).
+	keysPerBucket = 32
+	winSize       = 16      // keys read around a prediction
 	slowBucket    = 1 << 31 // dir flag: search the whole bucket
 )
 
@@ -60,7 +63,7 @@ func (ix *Index) directory(shift uint) (slow int) {
 	for b := range buckets {
 		lo, hi := int(ix.dir[b]), int(ix.dir[b+1])
 		for j := lo; j < hi; j++ {
-			if d := j - ix.predict(keys[j], lo, hi); d < -winHalf || d >= winHalf {
+			if s := window(ix.predict(keys[j], lo, hi)); j < s || j >= s+winSize {
 				ix.dir[b] |= slowBucket
 				slow += hi - lo
 				break
@@ -69,6 +72,10 @@ func (ix *Index) directory(shift uint) (slow int) {
 	}
 	return slow
 }
+
+// window returns the first position of the window read for a key
+// predicted at position p.
+func window(p int) int { return max(p-winSize/2, 0) }
 
 // predict returns the position interpolation gives key k in the bucket
 // whose keys are at [lo, hi).
@@ -79,8 +86,8 @@ func (ix *Index) predict(k uint32, lo, hi int) int {
 // locate finds addr's record key k in the 32-bit layout. It returns the
 // position of the first key at least k: as is when that key is k, and
 // complemented (^i, negative) when it is not; i is ix.n when every key is
-// below k. Every key of a bucket not marked slow lies within winHalf
-// positions of its prediction, so the first key at least k lies in the
+// below k. Every key of a bucket not marked slow lies in the window of its
+// prediction, so the first key at least k lies in the
 // window too, whether k is a key or not: the prediction is monotonic in
 // k. When addr is not within the 32-bit layout's keys (addr-base is not
 // below limit), locate answers for exact lookups only: the position of
@@ -102,14 +109,18 @@ func (ix *Index) locate(addr uint64) int {
 	if lo&slowBucket != 0 {
 		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
 	} else {
-		s := max(int(lo)+int(uint64(k&ix.mask)*uint64(hi-lo)>>shift)-winHalf, 0)
+		s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift))
 		if s+winSize > len(keys) {
 			return ^ix.n // cannot happen: the padding covers every window
 		}
-		// How many of the window's keys are below k: (key-k)>>63 is 1 for
-		// each, and the compares do not wait on one another.
+		// How many of the window's keys are below k: whether its first
+		// half ends below k picks the half, then (key-k)>>63 is 1 for
+		// each key of that half below k, and the compares do not wait on
+		// one another.
 		w, k64 := keys[s:s+winSize:s+winSize], uint64(k)
-		i = s + int((uint64(w[0])-k64)>>63+(uint64(w[1])-k64)>>63+(uint64(w[2])-k64)>>63+(uint64(w[3])-k64)>>63+
+		h := 8 * int((uint64(w[7])-k64)>>63)
+		w = w[h : h+8 : h+8]
+		i = s + h + int((uint64(w[0])-k64)>>63+(uint64(w[1])-k64)>>63+(uint64(w[2])-k64)>>63+(uint64(w[3])-k64)>>63+
 			(uint64(w[4])-k64)>>63+(uint64(w[5])-k64)>>63+(uint64(w[6])-k64)>>63+(uint64(w[7])-k64)>>63)
 	}
 	if i >= len(keys) || keys[i] != k {
