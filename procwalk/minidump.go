@@ -22,6 +22,9 @@ func FromMinidump(f *minidump.File) *Process {
 	for i := range f.Threads {
 		t := &f.Threads[i]
 		p.Threads[i] = Thread{TID: int(t.ID), Regs: t.Regs, Crashed: t.Excepted}
+		if t.Excepted && f.Exception != nil {
+			p.Threads[i].Exception = f.Exception.Code
+		}
 	}
 	p.Mappings = make([]Mapping, len(f.Modules))
 	for i, m := range f.Modules {

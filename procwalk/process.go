@@ -48,8 +48,13 @@ type Thread struct {
 	// when none or unknown.
 	Signal int
 	// Crashed reports the thread whose signal stopped the process (a
-	// core's first NT_PRSTATUS when Signal is not 0).
+	// core's first NT_PRSTATUS when Signal is not 0), or the thread of a
+	// minidump's exception stream.
 	Crashed bool
+	// Exception is the Windows exception code of a minidump's crashed
+	// thread (its exception stream's ExceptionCode: 0xc0000005 for an
+	// access violation), 0 for every other thread and every Linux one.
+	Exception uint32
 }
 
 // Mapping is one file-backed mapping of a process: the bytes of Path from

@@ -226,6 +226,10 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 		j.Int(int64(t.Signal))
 		j.Key("crashed")
 		j.Bool(t.Crashed)
+		if t.Exception != 0 {
+			j.Key("exception")
+			j.Hex(uint64(t.Exception))
+		}
 		j.Key("pc")
 		j.Hex(t.Regs.PC)
 		j.Key("sp")
@@ -244,6 +248,10 @@ func writeThread(out *textout.Buffer, w *procwalk.Walk, t *procwalk.Thread, so s
 		}
 		if t.Crashed {
 			out.WriteString(", crashed")
+		}
+		if t.Exception != 0 {
+			out.WriteString(", exception ")
+			out.Hex(uint64(t.Exception))
 		}
 		out.WriteByte('\n')
 	}

@@ -32,6 +32,7 @@ func TestStackMinidump(t *testing.T) {
 	assert.Contains(t, errb.String(), `ntdll.dll: no file named ntdll.dll given`, "wine's DLLs are not given")
 	byTID := map[int][]stackJSONLine{}
 	crashed := map[int]bool{}
+	exception := map[int]string{}
 	sc := bufio.NewScanner(&out)
 	sc.Buffer(nil, 1<<20)
 	modules := 0
@@ -39,8 +40,9 @@ func TestStackMinidump(t *testing.T) {
 		var l stackJSONLine
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &l), "line %s", sc.Text())
 		var extra struct {
-			Crashed bool   `json:"crashed"`
-			Path    string `json:"path"`
+			Crashed   bool   `json:"crashed"`
+			Exception string `json:"exception"`
+			Path      string `json:"path"`
 		}
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &extra))
 		switch l.Type {
@@ -48,6 +50,7 @@ func TestStackMinidump(t *testing.T) {
 			modules++
 		case "thread":
 			crashed[l.TID] = extra.Crashed
+			exception[l.TID] = extra.Exception
 		case "frame":
 			byTID[l.TID] = append(byTID[l.TID], l)
 		}
@@ -58,6 +61,11 @@ func TestStackMinidump(t *testing.T) {
 		got := byTID[want.TID]
 		require.NotEmpty(t, got, "thread %d", want.TID)
 		assert.Equal(t, ti == 0, crashed[want.TID], "thread %d: the main thread faulted", want.TID)
+		if ti == 0 {
+			assert.Equal(t, "0xc0000005", exception[want.TID], "the main thread wrote to address 0: an access violation")
+		} else {
+			assert.Empty(t, exception[want.TID], "no exception on the other threads")
+		}
 		assert.False(t, got[0].PCIsReturnAddress, "the innermost frame is at an interrupted instruction")
 		next := 0
 		for _, fr := range got {
@@ -109,7 +117,7 @@ func TestStackMinidump(t *testing.T) {
 	status = run([]string{"stack", "--core", minidumpDir + "crash.dmp", minidumpDir + "dump.exe"}, &out, &errb)
 	require.Equal(t, exitOK, status, "stderr: %s", errb.String())
 	text := out.String()
-	assert.Contains(t, text, "thread "+itoa(threads[0].TID)+", crashed\n")
+	assert.Contains(t, text, "thread "+itoa(threads[0].TID)+", crashed, exception 0xc0000005\n")
 	for _, th := range threads {
 		for _, f := range th.Frames {
 			assert.Contains(t, text, `dump.exe `+f.Func+"+0x")

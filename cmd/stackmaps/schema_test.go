@@ -401,3 +401,28 @@ func TestSchemaDocumentsEveryField(t *testing.T) {
 		assert.Contains(t, s.defs, doc, "a document of every command")
 	}
 }
+
+// TestStackMinidumpJSONSchema: stack --format=json of the checked-in
+// Windows minidump (testdata/windows/minidump) is what the schema says,
+// the crashed thread's exception code included.
+func TestStackMinidumpJSONSchema(t *testing.T) {
+	s := loadSchema(t)
+	out, stderr, status := runTool("stack", "--core", minidumpDir+"crash.dmp", minidumpDir+"dump.exe", "--format=json")
+	require.Equal(t, exitOK, status, stderr)
+	types := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		require.Empty(t, s.validate([]byte(line), "stack"), line)
+		var l struct {
+			Type      string `json:"type"`
+			Exception string `json:"exception"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &l))
+		types[l.Type]++
+		if l.Exception != "" {
+			types["thread with an exception"]++
+		}
+	}
+	assert.Equal(t, 1, types["thread with an exception"], "%v", types)
+	assert.Equal(t, 2, types["thread"], "%v", types)
+	assert.Greater(t, types["frame"], 12, "%v", types)
+}
