@@ -172,6 +172,9 @@ func (s *Scanner) NextTable() bool {
 			return false
 		}
 	}
+	if !s.ord.big && s.nextTableLE3(base, index) {
+		return true
+	}
 	s.t = Table{}
 	if err := s.t.parseHeader(s.data[base:], base, index, s.ord); err != nil {
 		s.fail(err)
@@ -184,6 +187,49 @@ func (s *Scanner) NextTable() bool {
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
 	}
+	return true
+}
+
+// nextTableLE3 is NextTable's fast path for a little-endian version 3
+// table (what LLVM writes for x86-64, AArch64, RISC-V and ppc64le; a linked
+// section holds one per object, so its fixed cost counts): headerOK's
+// checks for that layout, the Table written once. It reports false, and
+// changes nothing, for every other table and for any table headerOK would
+// refuse; NextTable's general path then reads it (and says why it fails).
+func (s *Scanner) nextTableLE3(base, index int) bool {
+	data, le := s.data[base:], binary.LittleEndian
+	if len(data) < headerSize {
+		return false
+	}
+	h := (*[headerSize]byte)(data)
+	if le.Uint32(h[:]) != uint32(Version3) { // the version, its reserved byte and half word
+		return false
+	}
+	nf, nc, nr := uint64(le.Uint32(h[4:])), uint64(le.Uint32(h[8:])), uint64(le.Uint32(h[12:]))
+	constantsOff := headerSize + nf*functionSizeV3
+	recordsOff := constantsOff + nc*constantSize
+	if recordsOff+nr*minRecordSize > uint64(len(data)) { // each count is below 2^32: no overflow
+		return false
+	}
+	// The record counts must sum to nr. A count of 2^32 or more is
+	// above nr; below that, fewer than 2^32 of them cannot overflow the
+	// sum, and since counts are not negative no partial sum passes nr
+	// when the whole does not: no branch per function.
+	var sum, high uint64
+	for f := data[headerSize:constantsOff]; len(f) >= functionSizeV3; f = f[functionSizeV3:] {
+		c := le.Uint64(f[16:24])
+		sum, high = sum+c, high|c
+	}
+	if high>>32 != 0 || sum != nr {
+		return false
+	}
+	s.t = Table{data: data, base: uint32(base), index: uint32(index),
+		numFunctions: uint32(nf), numConstants: uint32(nc), numRecords: uint32(nr),
+		constantsOff: uint32(constantsOff), recordsOff: uint32(recordsOff),
+		version: Version3, locSize: locationSizeV3, ord: s.ord}
+	s.off, s.i, s.ended = int(recordsOff), 0, false
+	s.limit, s.direct = keyLimit(uint32(nc)), true
+	s.counted, s.fn, s.fnRec, s.left = true, -1, 0, 0
 	return true
 }
 
