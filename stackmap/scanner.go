@@ -207,8 +207,7 @@ func (s *Scanner) nextTableLE3(base, index int) bool {
 	}
 	nf, nc, nr := uint64(le.Uint32(h[4:])), uint64(le.Uint32(h[8:])), uint64(le.Uint32(h[12:]))
 	constantsOff := headerSize + nf*functionSizeV3
-	recordsOff := constantsOff + nc*constantSize
-	if recordsOff+nr*minRecordSize > uint64(len(data)) { // each count is below 2^32: no overflow
+	if constantsOff+nc*constantSize+nr*minRecordSize > uint64(len(data)) { // each count is below 2^32: no overflow
 		return false
 	}
 	// The record counts must sum to nr. A count of 2^32 or more is
@@ -216,19 +215,18 @@ func (s *Scanner) nextTableLE3(base, index int) bool {
 	// sum, and since counts are not negative no partial sum passes nr
 	// when the whole does not: no branch per function.
 	var sum, high uint64
-	for f := data[headerSize:constantsOff]; len(f) >= functionSizeV3; f = f[functionSizeV3:] {
-		c := le.Uint64(f[16:24])
+	for o := headerSize + 16; o < int(constantsOff); o += functionSizeV3 {
+		c := le.Uint64(data[o : o+8])
 		sum, high = sum+c, high|c
 	}
-	if high>>32 != 0 || sum != nr {
+	if high>>32 != 0 || sum != uint64(le.Uint32(h[12:])) { // the counts read again: fewer values live across the loop
 		return false
 	}
-	s.t = Table{data: data, base: uint32(base), index: uint32(index),
-		numFunctions: uint32(nf), numConstants: uint32(nc), numRecords: uint32(nr),
-		constantsOff: uint32(constantsOff), recordsOff: uint32(recordsOff),
-		version: Version3, locSize: locationSizeV3, ord: s.ord}
-	s.off, s.i, s.ended = int(recordsOff), 0, false
-	s.limit, s.direct = keyLimit(uint32(nc)), true
+	t := &s.t
+	*t = Table{}
+	t.set(data, uint32(base), uint32(index), s.ord, tableSpan{nf: le.Uint32(h[4:]), nc: le.Uint32(h[8:]), nr: le.Uint32(h[12:]), version: Version3})
+	s.off, s.i, s.ended = int(t.recordsOff), 0, false
+	s.limit, s.direct = keyLimit(t.numConstants), true
 	s.counted, s.fn, s.fnRec, s.left = true, -1, 0, 0
 	return true
 }
