@@ -277,13 +277,20 @@ func (s *Scanner) NextView() RecordView {
 	limit := s.limit
 	// Two locations a step: half the loop's branches (its exit is what
 	// the processor mispredicts when the count varies).
+	// The loop runs while more than two remain: the slice left after a
+	// step is then never empty, so advancing it needs no masking of its
+	// pointer. The last one or two are checked after it.
 	l := d[loc:locEnd]
-	for ; len(l) >= 2*locationSizeV3; l = l[2*locationSizeV3:] {
+	for ; len(l) > 2*locationSizeV3; l = l[2*locationSizeV3:] {
 		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
 			return s.nextView()
 		}
 	}
-	if len(l) >= locationSizeV3 && slotKey(l, 0, 1) >= limit {
+	if len(l) == 2*locationSizeV3 {
+		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
+			return s.nextView()
+		}
+	} else if len(l) == locationSizeV3 && slotKey(l, 0, 1) >= limit {
 		return s.nextView()
 	}
 	s.curOff, s.off = uint32(off), end
