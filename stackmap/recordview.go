@@ -78,18 +78,22 @@ func (r RecordView) LiveOut(i int) LiveOut {
 // which compiles to one length check per location (Location(i) works out
 // and checks each location's place in the record).
 func (r RecordView) Locations() LocationCursor {
-	return LocationCursor{b: r.b[recordHeaderSize : recordHeaderSize+r.NumLocations()*locationSizeV3]}
+	// One byte past the locations (a record has at least 8 after them: the
+	// live-out header and padding): a cursor at a location then holds
+	// more than one location's bytes, so Next never leaves an empty
+	// slice and advances its pointer without masking it.
+	return LocationCursor{b: r.b[recordHeaderSize : recordHeaderSize+r.NumLocations()*locationSizeV3+1]}
 }
 
 // LocationCursor steps through the locations of a RecordView (see
 // RecordView.Locations). The zero LocationCursor is past the last
 // location.
 type LocationCursor struct {
-	b []byte // the locations not yet passed, in the little-endian version 3 layout
+	b []byte // the locations not yet passed, in the little-endian version 3 layout, and one byte after them
 }
 
 // Valid reports whether the cursor is at a location: false past the last.
-func (c LocationCursor) Valid() bool { return len(c.b) >= locationSizeV3 }
+func (c LocationCursor) Valid() bool { return len(c.b) > locationSizeV3 }
 
 // Location returns the location at the cursor, which must be Valid (it
 // panics otherwise, as indexing past a slice does).

@@ -73,18 +73,15 @@ func padAfterLocations(d []byte, locEnd, live int) uint64 {
 // reserved byte, and the padding to 8 bytes. It reads word by word; the
 // decoders test fewer than 4 live-outs in two words themselves
 // (liveWordMasks) and call it for more, or for the last bytes of the
-// section.
+// section. It has no branch but its loop's, which keeps it small enough to
+// inline: Scanner.NextView keeps its values in registers around it.
 func liveOutReservedWords(d []byte, live, n, end int) uint64 {
-	z := le64(d, live) & (liveHeadPad | liveOutPair&highHalf)
-	if n == 0 {
-		z |= le64(d, live) & highHalf
-	}
+	// With n even, the live-outs end 4 bytes short of end: the padding
+	// is the last word's high half (the header's word when n is 0).
+	pad := highHalf * uint64(^n&1)
+	z := le64(d, live)&(liveHeadPad|liveOutPair&highHalf) | binary.LittleEndian.Uint64(d[end-8:end])&pad
 	for w := live + 8; w < end; w += 8 {
-		m := uint64(liveOutPair)
-		if w+8 > live+liveOutHeader+n*liveOutSize { // the last word: one live-out and padding
-			m = liveOutPair&^highHalf | highHalf
-		}
-		z |= le64(d, w) & m
+		z |= le64(d, w) & liveOutPair
 	}
 	return z
 }

@@ -172,6 +172,9 @@ func (s *Scanner) NextTable() bool {
 			return false
 		}
 	}
+	if !s.ord.big && s.nextTableLE3(base, index) {
+		return true
+	}
 	s.t = Table{}
 	if err := s.t.parseHeader(s.data[base:], base, index, s.ord); err != nil {
 		s.fail(err)
@@ -184,6 +187,47 @@ func (s *Scanner) NextTable() bool {
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
 	}
+	return true
+}
+
+// nextTableLE3 is NextTable's fast path for a little-endian version 3
+// table (what LLVM writes for x86-64, AArch64, RISC-V and ppc64le; a linked
+// section holds one per object, so its fixed cost counts): headerOK's
+// checks for that layout, the Table written once. It reports false, and
+// changes nothing, for every other table and for any table headerOK would
+// refuse; NextTable's general path then reads it (and says why it fails).
+func (s *Scanner) nextTableLE3(base, index int) bool {
+	data, le := s.data[base:], binary.LittleEndian
+	if len(data) < headerSize {
+		return false
+	}
+	h := (*[headerSize]byte)(data)
+	if le.Uint32(h[:]) != uint32(Version3) { // the version, its reserved byte and half word
+		return false
+	}
+	nf, nc, nr := uint64(le.Uint32(h[4:])), uint64(le.Uint32(h[8:])), uint64(le.Uint32(h[12:]))
+	constantsOff := headerSize + nf*functionSizeV3
+	if constantsOff+nc*constantSize+nr*minRecordSize > uint64(len(data)) { // each count is below 2^32: no overflow
+		return false
+	}
+	// The record counts must sum to nr. A count of 2^32 or more is
+	// above nr; below that, fewer than 2^32 of them cannot overflow the
+	// sum, and since counts are not negative no partial sum passes nr
+	// when the whole does not: no branch per function.
+	var sum, high uint64
+	for o := headerSize + 16; o < int(constantsOff); o += functionSizeV3 {
+		c := le.Uint64(data[o : o+8])
+		sum, high = sum+c, high|c
+	}
+	if high>>32 != 0 || sum != uint64(le.Uint32(h[12:])) { // the counts read again: fewer values live across the loop
+		return false
+	}
+	t := &s.t
+	*t = Table{}
+	t.set(data, uint32(base), uint32(index), s.ord, tableSpan{nf: le.Uint32(h[4:]), nc: le.Uint32(h[8:]), nr: le.Uint32(h[12:]), version: Version3})
+	s.off, s.i, s.ended = int(t.recordsOff), 0, false
+	s.limit, s.direct = keyLimit(t.numConstants), true
+	s.counted, s.fn, s.fnRec, s.left = true, -1, 0, 0
 	return true
 }
 
@@ -233,13 +277,20 @@ func (s *Scanner) NextView() RecordView {
 	limit := s.limit
 	// Two locations a step: half the loop's branches (its exit is what
 	// the processor mispredicts when the count varies).
+	// The loop runs while more than two remain: the slice left after a
+	// step is then never empty, so advancing it needs no masking of its
+	// pointer. The last one or two are checked after it.
 	l := d[loc:locEnd]
-	for ; len(l) >= 2*locationSizeV3; l = l[2*locationSizeV3:] {
+	for ; len(l) > 2*locationSizeV3; l = l[2*locationSizeV3:] {
 		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
 			return s.nextView()
 		}
 	}
-	if len(l) >= locationSizeV3 && slotKey(l, 0, 1) >= limit {
+	if len(l) == 2*locationSizeV3 {
+		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
+			return s.nextView()
+		}
+	} else if len(l) == locationSizeV3 && slotKey(l, 0, 1) >= limit {
 		return s.nextView()
 	}
 	s.curOff, s.off = uint32(off), end
