@@ -36,7 +36,7 @@ type Root struct {
 // NumDeopt returns the number of deopt values: a statepoint's deopt
 // arguments; every location of another record (patchpoint live values);
 // 0 without a record.
-func (f *Frame) NumDeopt() int { return f.rf().ndeopt }
+func (f *Frame) NumDeopt() int { return int(f.rf().ndeopt) }
 
 // Deopt evaluates deopt value i with the frame's registers.
 func (f *Frame) Deopt(i int) (Slot, error) {
@@ -44,16 +44,15 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 	if uint(i) >= uint(r.ndeopt) {
 		return Slot{}, f.noValue("deopt value", i)
 	}
-	i += int(r.firstDeopt)
-	if v, h, ok := f.value(i); ok {
-		return Slot{Value: v, Loc: r.plan[i&(maxLocs-1)].loc, Home: h}, nil
+	if v, l, h, ok := f.value(i + int(r.base)); ok {
+		return Slot{Value: v, Loc: l, Home: h}, nil
 	}
-	return f.slot(i)
+	return f.slot(i + int(r.base))
 }
 
 // NumRoots returns the number of GC pointer pairs (0 unless the record is
 // a statepoint).
-func (f *Frame) NumRoots() int { return f.rf().nroots }
+func (f *Frame) NumRoots() int { return int(f.rf().nroots) }
 
 // Root evaluates GC pointer pair i.
 func (f *Frame) Root(i int) (Root, error) {
@@ -61,22 +60,21 @@ func (f *Frame) Root(i int) (Root, error) {
 	if uint(i) >= uint(r.nroots) {
 		return Root{}, f.noValue("GC root", i)
 	}
-	bi := r.firstPair + 2*i
+	bi := int(r.firstPair) + 2*i
 	di := bi + 1
-	bv, bh, ok := f.value(bi)
+	bv, bl, bh, ok := f.value(bi)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	bl := r.plan[bi&(maxLocs-1)].loc
-	if r.samePair&(1<<(di&(maxLocs-1))) != 0 {
+	if r.samePair>>(uint(di-int(r.base))&15)&1 != 0 {
 		// The same location: the same value.
 		return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: bv, Loc: bl, Home: bh}}, nil
 	}
-	dv, dh, ok := f.value(di)
+	dv, dl, dh, ok := f.value(di)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: dv, Loc: r.plan[di&(maxLocs-1)].loc, Home: dh}}, nil
+	return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: dv, Loc: dl, Home: dh}}, nil
 }
 
 // rootSlow is Root for the locations value cannot evaluate: each through
@@ -104,7 +102,7 @@ func (f *Frame) noValue(what string, i int) error {
 // pointers) of a statepoint.
 func (f *Frame) NumGCSlots() int {
 	if r := f.rf(); r.isSP {
-		return r.stateptr.NumGCSlots()
+		return r.cold.stateptr.NumGCSlots()
 	}
 	return 0
 }
@@ -115,7 +113,7 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	if i < 0 || i >= f.NumGCSlots() {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d has no GC slot %d", f.Index, i)
 	}
-	s, err := f.slot(f.rf().stateptr.GCSlotIndex(i))
+	s, err := f.slot(f.rf().cold.stateptr.GCSlotIndex(i))
 	if err != nil {
 		return Slot{}, err
 	}
@@ -129,46 +127,52 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 // a stackmap.Memory): a location decoded when the record was found, of a
 // table in the target's byte order, whose register the frame knows and
 // whose slot, if any, memory can read. It returns false for every other
-// case (slot then evaluates it, or says why it cannot). The value and its
-// home come back in registers, so a caller builds its Slot once.
-func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
-	if uint(i) >= maxLocs {
-		return stackmap.Value{}, Home{}, false
+// case (slot then evaluates it, or says why it cannot). The value, the
+// location and its home come back in registers, so a caller builds its
+// Slot once.
+func (f *Frame) value(i int) (stackmap.Value, stackmap.Location, Home, bool) {
+	r := f.ri
+	k := uint(i - int(r.base))
+	if k >= maxPlans {
+		return stackmap.Value{}, stackmap.Location{}, Home{}, false
 	}
-	p := &f.ri.plan[i]
+	p := &r.plan[k]
+	l := p.location()
 	s := f.w.cs
-	reg := p.reg & (MaxRegs - 1)
+	gpr, _ := stackmap.PPCHalf(p.reg)
+	reg := gpr & (MaxRegs - 1)
 	known := s.known[reg/64]&(1<<(reg%64)) != 0
 	switch p.op {
 	case planIndirect, planIndirectNarrow:
 		if !known {
 			break
 		}
-		addr := s.val[reg] + p.arg
+		addr := s.val[reg] + uint64(int64(p.off))
 		bits, ok := uint64(0), false
 		if p.op == planIndirect {
 			bits, ok = f.w.loadFlat8(addr, 8)
 		}
 		if !ok {
-			if bits, ok = f.w.loadOther(addr, int(p.loc.Size)); !ok {
+			if bits, ok = f.w.loadOther(addr, int(p.size)); !ok {
 				break // slot says why
 			}
 		}
-		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.loc.Size), InMemory: true}, Home{Kind: HomeMemory, Addr: addr}, true
+		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.size), InMemory: true}, l, Home{Kind: HomeMemory, Addr: addr}, true
 	case planRegister:
 		if !known {
 			break
 		}
-		return stackmap.Value{Bits: s.val[reg] & p.arg, Size: int(p.loc.Size)}, s.home[reg], true
+		v, _ := l.ResolveRegister(s.val[reg])
+		return v, l, s.home[reg], true
 	case planConst:
-		return stackmap.Value{Bits: p.arg, Size: int(p.loc.Size)}, Home{Kind: HomeComputed}, true
+		return stackmap.Value{Bits: uint64(l.SmallConstant()), Size: int(p.size)}, l, Home{Kind: HomeComputed}, true
 	case planDirect:
 		if !known {
 			break
 		}
-		return stackmap.Value{Bits: s.val[reg] + p.arg, Size: int(p.loc.Size)}, Home{Kind: HomeComputed}, true
+		return stackmap.Value{Bits: s.val[reg] + uint64(int64(p.off)), Size: int(p.size)}, l, Home{Kind: HomeComputed}, true
 	}
-	return stackmap.Value{}, Home{}, false
+	return stackmap.Value{}, stackmap.Location{}, Home{}, false
 }
 
 // slot evaluates location i of the record in every case: value's, and a
@@ -177,12 +181,12 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 // 8 bytes wide, a table in another byte order; and it says why a location
 // cannot be evaluated.
 func (f *Frame) slot(i int) (Slot, error) {
-	r := f.ri
+	r := f.ri.cold
 	l, ok := r.rec.Location(i)
 	if !ok {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, r.rec.Index(), i)
 	}
-	if !r.ownOrder {
+	if !f.ri.ownOrder {
 		return f.evalOther(i, l)
 	}
 	base, home, ok := f.w.cs.operand(&l)
@@ -207,7 +211,7 @@ func (f *Frame) slot(i int) (Slot, error) {
 // the frame's registers and Config.Memory.
 func (f *Frame) evalOther(i int, l stackmap.Location) (Slot, error) {
 	st := f.w.cs
-	v, err := f.ri.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
+	v, err := f.ri.cold.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
 	if err != nil {
 		return Slot{}, err
 	}
