@@ -255,7 +255,7 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64, r *fou
 		if bk < 0 || dk >= int(r.nplan) {
 			break
 		}
-		if r.plan[bk] == r.plan[dk] && r.plan[bk].op != planSlow {
+		if r.plan[bk] == r.plan[dk] && r.plan[bk].kind != 0 {
 			r.samePair |= 1 << dk
 		}
 	}

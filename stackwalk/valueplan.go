@@ -12,77 +12,35 @@ import "github.com/stackmaps/stackmaps/stackmap"
 // plans of a statepoint's first six values share the first cache line
 // of their found with its counts.
 type valuePlan struct {
-	off  int32  // Location.Offset
-	reg  uint16 // Location.Reg (PowerPC's 1200+N read as rN by stackmap.PPCHalf)
-	size uint8  // Location.Size (a location of more than 255 bytes is planSlow)
-	op   planOp
+	off  int32         // Location.Offset
+	reg  uint16        // Location.Reg (PowerPC's 1200+N read as rN by stackmap.PPCHalf)
+	kind stackmap.Kind // Location.Kind; 0: Frame.slot evaluates the location (see planOf)
+	size uint8         // Location.Size
 }
 
-// planOp is how a valuePlan evaluates its location.
-type planOp uint8
-
-const (
-	// planSlow: Frame.slot evaluates the location, or says why it cannot:
-	// one past those decoded when the record was found, a register at or
-	// above MaxRegs, a ConstantIndex, a table in another byte order. The
-	// zero planOp.
-	planSlow planOp = iota
-	// planConst: a Constant, Bits = its offset sign-extended.
-	planConst
-	// planRegister: Bits = the register's low Size bytes.
-	planRegister
-	// planDirect: Bits = register + offset (an address).
-	planDirect
-	// planIndirect: Bits = the 8 bytes at register + offset (Size 8 or
-	// more: its first 8 bytes).
-	planIndirect
-	// planIndirectNarrow: an Indirect location of fewer than 8 bytes,
-	// read through Walker.loadOther.
-	planIndirectNarrow
-)
-
-// planKind is the location kind of each planOp but planSlow.
-var planKind = [8]stackmap.Kind{
-	planConst:          stackmap.Constant,
-	planRegister:       stackmap.Register,
-	planDirect:         stackmap.Direct,
-	planIndirect:       stackmap.Indirect,
-	planIndirectNarrow: stackmap.Indirect,
-}
-
-// location returns the location p plans (not for planSlow).
+// location returns the location p plans (not for kind 0).
 func (p *valuePlan) location() stackmap.Location {
-	return stackmap.Location{Kind: planKind[p.op&7], Size: uint16(p.size), Reg: p.reg, Offset: p.off}
+	return stackmap.Location{Kind: p.kind, Size: uint16(p.size), Reg: p.reg, Offset: p.off}
 }
 
-// planOf works out location l (a table in the target's byte order, when
-// own: planSlow otherwise).
+// planOf works out location l of a table in the target's byte order
+// (own). Its plan's kind is 0, which leaves the location to Frame.slot (it
+// evaluates it, or says why it cannot), for a table in another byte
+// order, a location of more than 255 bytes, a ConstantIndex, a register
+// at or above MaxRegs; as for a location past those decoded when the
+// record was found.
 func planOf(l stackmap.Location, own bool) valuePlan {
-	p := valuePlan{off: l.Offset, reg: l.Reg, size: uint8(l.Size)}
 	if !own || l.Size > 0xff {
 		return valuePlan{}
 	}
 	switch l.Kind {
 	case stackmap.Constant:
-		p.op = planConst
-		return p
 	case stackmap.Register, stackmap.Direct, stackmap.Indirect:
-	default:
-		return valuePlan{}
-	}
-	if reg, _ := stackmap.PPCHalf(l.Reg); reg >= MaxRegs {
-		return valuePlan{}
-	}
-	switch l.Kind {
-	case stackmap.Register:
-		p.op = planRegister
-	case stackmap.Direct:
-		p.op = planDirect
-	default:
-		p.op = planIndirect
-		if l.Size < 8 {
-			p.op = planIndirectNarrow
+		if reg, _ := stackmap.PPCHalf(l.Reg); reg >= MaxRegs {
+			return valuePlan{}
 		}
+	default:
+		return valuePlan{}
 	}
-	return p
+	return valuePlan{off: l.Offset, reg: l.Reg, kind: l.Kind, size: uint8(l.Size)}
 }

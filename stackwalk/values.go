@@ -44,8 +44,11 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 	if uint(i) >= uint(r.ndeopt) {
 		return Slot{}, f.noValue("deopt value", i)
 	}
-	if v, l, h, ok := f.value(i + int(r.base)); ok {
-		return Slot{Value: v, Loc: l, Home: h}, nil
+	// Deopt value i is plan i.
+	if uint(i) < maxPlans {
+		if v, h, ok := f.value(uint(i)); ok {
+			return Slot{Value: v, Loc: r.plan[i].location(), Home: h}, nil
+		}
 	}
 	return f.slot(i + int(r.base))
 }
@@ -62,19 +65,24 @@ func (f *Frame) Root(i int) (Root, error) {
 	}
 	bi := int(r.firstPair) + 2*i
 	di := bi + 1
-	bv, bl, bh, ok := f.value(bi)
+	bk := uint(bi - int(r.base)) // the plans of the pair's locations: bk, bk+1
+	if bk >= maxPlans-1 {
+		return f.rootSlow(bi, di)
+	}
+	bv, bh, ok := f.value(bk)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	if r.samePair>>(uint(di-int(r.base))&15)&1 != 0 {
+	bl := r.plan[bk].location()
+	if r.samePair>>(bk+1)&1 != 0 {
 		// The same location: the same value.
 		return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: bv, Loc: bl, Home: bh}}, nil
 	}
-	dv, dl, dh, ok := f.value(di)
+	dv, dh, ok := f.value(bk + 1)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: dv, Loc: dl, Home: dh}}, nil
+	return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: dv, Loc: r.plan[bk+1].location(), Home: dh}}, nil
 }
 
 // rootSlow is Root for the locations value cannot evaluate: each through
@@ -121,35 +129,33 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	return s, nil
 }
 
-// value evaluates location i of the record on the fast path, by its
+// value evaluates plan k (location base+k) of the record on the fast path, by its
 // valuePlan (stackmap's rule worked out when the record was found),
 // reading the frame's registers and memory itself (no interface call for
 // a stackmap.Memory): a location decoded when the record was found, of a
 // table in the target's byte order, whose register the frame knows and
 // whose slot, if any, memory can read. It returns false for every other
-// case (slot then evaluates it, or says why it cannot). The value, the
-// location and its home come back in registers, so a caller builds its
-// Slot once.
-func (f *Frame) value(i int) (stackmap.Value, stackmap.Location, Home, bool) {
-	r := f.ri
-	k := uint(i - int(r.base))
+// case (slot then evaluates it, or says why it cannot). The value and its
+// home come back in registers (eight words: the location would make them
+// go through memory; the caller takes it from the plan), so a caller
+// builds its Slot once.
+func (f *Frame) value(k uint) (stackmap.Value, Home, bool) {
 	if k >= maxPlans {
-		return stackmap.Value{}, stackmap.Location{}, Home{}, false
+		return stackmap.Value{}, Home{}, false
 	}
-	p := &r.plan[k]
-	l := p.location()
+	p := &f.ri.plan[k]
 	s := f.w.cs
 	gpr, _ := stackmap.PPCHalf(p.reg)
 	reg := gpr & (MaxRegs - 1)
 	known := s.known[reg/64]&(1<<(reg%64)) != 0
-	switch p.op {
-	case planIndirect, planIndirectNarrow:
+	switch p.kind {
+	case stackmap.Indirect:
 		if !known {
 			break
 		}
 		addr := s.val[reg] + uint64(int64(p.off))
 		bits, ok := uint64(0), false
-		if p.op == planIndirect {
+		if p.size >= 8 {
 			bits, ok = f.w.loadFlat8(addr, 8)
 		}
 		if !ok {
@@ -157,22 +163,22 @@ func (f *Frame) value(i int) (stackmap.Value, stackmap.Location, Home, bool) {
 				break // slot says why
 			}
 		}
-		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.size), InMemory: true}, l, Home{Kind: HomeMemory, Addr: addr}, true
-	case planRegister:
+		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.size), InMemory: true}, Home{Kind: HomeMemory, Addr: addr}, true
+	case stackmap.Register:
 		if !known {
 			break
 		}
-		v, _ := l.ResolveRegister(s.val[reg])
-		return v, l, s.home[reg], true
-	case planConst:
-		return stackmap.Value{Bits: uint64(l.SmallConstant()), Size: int(p.size)}, l, Home{Kind: HomeComputed}, true
-	case planDirect:
+		v, _ := p.location().ResolveRegister(s.val[reg])
+		return v, s.home[reg], true
+	case stackmap.Constant:
+		return stackmap.Value{Bits: uint64(p.location().SmallConstant()), Size: int(p.size)}, Home{Kind: HomeComputed}, true
+	case stackmap.Direct:
 		if !known {
 			break
 		}
-		return stackmap.Value{Bits: s.val[reg] + uint64(int64(p.off)), Size: int(p.size)}, l, Home{Kind: HomeComputed}, true
+		return stackmap.Value{Bits: s.val[reg] + uint64(int64(p.off)), Size: int(p.size)}, Home{Kind: HomeComputed}, true
 	}
-	return stackmap.Value{}, stackmap.Location{}, Home{}, false
+	return stackmap.Value{}, Home{}, false
 }
 
 // slot evaluates location i of the record in every case: value's, and a
