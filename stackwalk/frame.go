@@ -31,10 +31,13 @@ type Frame struct {
 	w      *Walker
 }
 
-// found is the record lookup's answer for a frame.
+// found is the record lookup's answer for a frame, in two 64-byte cache
+// lines: first the flags, the counts and the plans of the first six
+// values (a statepoint's deopt values and GC pairs follow its three
+// constants: its plans start at its first deopt value), then seven more
+// plans. The record and its statepoint view, which only the slow path and
+// Record, Statepoint and GCSlot read, are in cold (foundCold), apart.
 type found struct {
-	// First, in 64 bytes, what every value reads: the flags, the counts
-	// and where the deopt values and the GC pairs start.
 	hasRec bool
 	exact  bool
 	isSP   bool
@@ -42,36 +45,40 @@ type found struct {
 	// compiled code's tables are), so its Indirect locations are read
 	// through Walker.load.
 	ownOrder bool
-	// nlocs of the record's locations, decoded once when the record was
-	// found (and kept with the recipe): values read them from plan.
-	nlocs uint8
-	// firstDeopt is the location index of deopt value 0 (3 for a
+	// nplan of the record's locations, from location base on, were
+	// decoded when the record was found (and kept with the recipe):
+	// values read them from plan.
+	nplan uint8
+	// base is the location index of plan[0] and of deopt value 0 (3 for a
 	// statepoint, 0 for another record).
-	firstDeopt uint8
-	// samePair marks, by the derived pointer's location index, the GC
-	// pairs whose two locations are the same (llc often gives an
-	// unrelocated pair one location twice): Root evaluates it once.
+	base uint8
+	// samePair marks, by the derived pointer's plan index, the GC pairs
+	// whose two locations are the same (llc often gives an unrelocated
+	// pair one location twice): Root evaluates it once.
 	samePair uint16
 	// firstPair is the location index of GC pair 0's base pointer.
-	firstPair int
-	// ndeopt is NumDeopt's answer, nroots NumRoots', kept from the lookup.
-	ndeopt int
-	nroots int
-	// plan holds the decoded locations, each with how value evaluates
-	// it.
-	plan     [maxLocs]valuePlan
+	firstPair uint16
+	// ndeopt is NumDeopt's answer, nroots NumRoots', kept from the lookup
+	// (a record has at most 65,535 locations).
+	ndeopt uint16
+	nroots uint16
+	// plan holds the decoded locations from base on, each with how value
+	// evaluates it.
+	plan [maxPlans]valuePlan
+	cold *foundCold // never nil
+}
+
+// foundCold is what a found keeps for the slow path.
+type foundCold struct {
 	stateptr stackmap.Statepoint
 	rec      stackmap.Record
 }
 
-// maxLocs bounds the locations a found record keeps decoded: a
-// statepoint's 3 constants and up to 13 deopt values and GC pointers.
-// Locations past it are decoded when asked for.
-const maxLocs = 16
-
-// maxLocs is a power of two: a location index masked with maxLocs-1
-// stays in the arrays without a bounds check.
-const _ = -uint(maxLocs & (maxLocs - 1))
+// maxPlans bounds the locations a found record keeps decoded: a
+// statepoint's first 13 deopt values and GC pointers (past its 3
+// constants), another record's first 13 locations. found is then 128
+// bytes.
+const maxPlans = 13
 
 // PCIsReturnAddress reports whether PC is a return address (the frame is
 // suspended in a call) rather than an interrupted instruction (the
@@ -93,7 +100,7 @@ func (f *Frame) PCIsReturnAddress() bool { return f.call }
 func (f *Frame) IsSignalFrame() bool { return f.signal }
 
 // noRecord is the answer of a frame without a record.
-var noRecord found
+var noRecord = found{cold: new(foundCold)}
 
 // rf returns the frame's record lookup answer.
 func (f *Frame) rf() *found {
@@ -150,7 +157,7 @@ func (f *Frame) KnownRegs() iter.Seq2[uint16, Reg] {
 func (f *Frame) HasRecord() bool { return f.rf().hasRec }
 
 // Record returns the frame's stack map record.
-func (f *Frame) Record() (stackmap.Record, bool) { r := f.rf(); return r.rec, r.hasRec }
+func (f *Frame) Record() (stackmap.Record, bool) { r := f.rf(); return r.cold.rec, r.hasRec }
 
 // RecordExact reports whether the record sits exactly at PC (a
 // statepoint's does); otherwise it is the nearest record before PC in the
@@ -162,7 +169,7 @@ func (f *Frame) RecordExact() bool { return f.rf().exact }
 func (f *Frame) IsStatepoint() bool { return f.rf().isSP }
 
 // Statepoint returns the statepoint view of the record.
-func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { r := f.rf(); return r.stateptr, r.isSP }
+func (f *Frame) Statepoint() (stackmap.Statepoint, bool) { r := f.rf(); return r.cold.stateptr, r.isSP }
 
 // FrameAt gives the frame of one return address without unwinding: the
 // case of a walk without CFI, for a runtime that captured one frame's
@@ -209,7 +216,8 @@ func (w *Walker) findRecord(fr *Frame, m *Module, r *found) {
 // exact answer is taken. The answer goes into r (the walker's own, or a
 // cache entry's), which fr then points to.
 func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64, r *found) {
-	*r = found{}
+	c := r.cold
+	*r, *c = found{cold: c}, foundCold{}
 	fr.ri = r
 	if ix == nil {
 		return
@@ -218,34 +226,37 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64, r *fou
 	if !ok || (w.cfg.ExactOnly && !match.Exact()) {
 		return
 	}
-	r.rec, _ = match.Record(0)
+	c.rec, _ = match.Record(0)
 	r.hasRec, r.exact = true, match.Exact()
-	r.ownOrder = r.rec.Table().ByteOrder() == w.abi.order
-	for i := range min(r.rec.NumLocations(), maxLocs) {
-		l, ok := r.rec.Location(i)
+	r.ownOrder = c.rec.Table().ByteOrder() == w.abi.order
+	if r.exact {
+		c.stateptr, r.isSP = c.rec.AsStatepoint()
+	}
+	nlocs := c.rec.NumLocations()
+	r.ndeopt = uint16(nlocs)
+	if r.isSP {
+		r.ndeopt = uint16(c.stateptr.NumDeopt())
+		r.base = uint8(c.stateptr.DeoptIndex(0))
+		r.nroots = uint16(c.stateptr.NumGCPairs())
+		fp, _ := c.stateptr.GCPairIndex(0)
+		r.firstPair = uint16(fp)
+	}
+	for i := int(r.base); i < min(nlocs, int(r.base)+maxPlans); i++ {
+		l, ok := c.rec.Location(i)
 		if !ok {
 			break
 		}
-		r.plan[i] = planOf(r.rec, l, r.ownOrder)
-		r.nlocs++
+		r.plan[r.nplan] = planOf(l, r.ownOrder)
+		r.nplan++
 	}
-	if r.exact {
-		r.stateptr, r.isSP = r.rec.AsStatepoint()
-	}
-	r.ndeopt = r.rec.NumLocations()
-	if r.isSP {
-		r.ndeopt = r.stateptr.NumDeopt()
-		r.firstDeopt = uint8(r.stateptr.DeoptIndex(0))
-		r.nroots = r.stateptr.NumGCPairs()
-		r.firstPair, _ = r.stateptr.GCPairIndex(0)
-		for i := range r.nroots {
-			bi, di := r.stateptr.GCPairIndex(i)
-			if di >= int(r.nlocs) {
-				break
-			}
-			if r.plan[bi].loc == r.plan[di].loc {
-				r.samePair |= 1 << di
-			}
+	for i := range int(r.nroots) {
+		bi, di := c.stateptr.GCPairIndex(i)
+		bk, dk := bi-int(r.base), di-int(r.base)
+		if bk < 0 || dk >= int(r.nplan) {
+			break
+		}
+		if r.plan[bk] == r.plan[dk] && r.plan[bk].kind != 0 {
+			r.samePair |= 1 << dk
 		}
 	}
 }

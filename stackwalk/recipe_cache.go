@@ -43,21 +43,22 @@ const (
 )
 
 // DefaultCacheLimit is the bound on a Walker's cached frame recipes when
-// Config.CacheLimit is 0: 131,072 recipes, at most 101 MiB of recipes and
-// records (recipeSize + foundSize each) and 16 MiB of ways (8 ways a
-// recipe, 16 bytes each), reached only by walks over about as many
-// distinct return addresses.
+// Config.CacheLimit is 0: 131,072 recipes, at most 65 MiB of recipes and
+// records (recipeSize + foundSize + foundColdSize each) and 16 MiB of ways
+// (8 ways a recipe, 16 bytes each), reached only by walks over about as
+// many distinct return addresses.
 const DefaultCacheLimit = 1 << 17
 
-// recipeSize is the memory a recipe takes (320 bytes), foundSize its
-// record's (488 bytes).
+// recipeSize is the memory a recipe takes (320 bytes), foundSize and
+// foundColdSize its record's (128 and 72 bytes).
 const (
-	recipeSize = int(unsafe.Sizeof(recipe{}))
-	foundSize  = int(unsafe.Sizeof(found{}))
+	recipeSize    = int(unsafe.Sizeof(recipe{}))
+	foundSize     = int(unsafe.Sizeof(found{}))
+	foundColdSize = int(unsafe.Sizeof(foundCold{}))
 )
 
-// poolChunkBits sets the recipes of a pool chunk: 512, 160 KB of recipes
-// and 244 KB of records.
+// poolChunkBits sets the recipes of a pool chunk: 512, 160 KB of recipes,
+// 64 KB of founds and 36 KB of records.
 const (
 	poolChunkBits = 9
 	poolChunk     = 1 << poolChunkBits
@@ -74,7 +75,8 @@ type cacheSet struct {
 
 // recipeCache holds the recipes of the pcs a Walker saw, by (module, pc,
 // call), in a pool of chunks (recipes and, beside them, their records:
-// founds[k][j] is the record of recipes[k][j], which points to it); every
+// founds[k][j] is the record of recipes[k][j], which points to it, and
+// colds[k][j] its cold part, which founds[k][j] points to); every
 // recipe of the pool is in exactly one way of a set, and keeps its pc
 // there (claim sets it).
 type recipeCache struct {
@@ -82,6 +84,7 @@ type recipeCache struct {
 	sets    []cacheSet
 	recipes [][]recipe
 	founds  [][]found
+	colds   [][]foundCold
 	n       int    // the recipes of the pool
 	limit   int    // the recipes the pool may hold
 	maxSets int    // the sets the cache may grow to: 8*limit ways
@@ -140,10 +143,12 @@ func (c *recipeCache) newSlot() uint32 {
 	if k>>poolChunkBits == len(c.recipes) {
 		c.recipes = append(c.recipes, make([]recipe, poolChunk))
 		c.founds = append(c.founds, make([]found, poolChunk))
+		c.colds = append(c.colds, make([]foundCold, poolChunk))
 	}
 	c.n++
 	e := &c.recipes[k>>poolChunkBits][k&(poolChunk-1)]
 	e.found = &c.founds[k>>poolChunkBits][k&(poolChunk-1)]
+	e.found.cold = &c.colds[k>>poolChunkBits][k&(poolChunk-1)]
 	e.slot = uint32(k + 1)
 	return e.slot
 }
@@ -329,5 +334,5 @@ func (c *recipeCache) reset() {
 		return
 	}
 	c.alloc(minCacheSets)
-	c.recipes, c.founds, c.n = nil, nil, 0
+	c.recipes, c.founds, c.colds, c.n = nil, nil, nil, 0
 }

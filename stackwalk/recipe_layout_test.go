@@ -19,5 +19,10 @@ func TestRecipeLayout(t *testing.T) {
 	assert.Equal(t, uintptr(80), unsafe.Offsetof(e.moves), "six moves in the second line")
 	assert.Equal(t, recipeSize, int(unsafe.Sizeof(e)), "the size Config.CacheLimit's documentation gives")
 	assert.Equal(t, 320, recipeSize, "the size Config.CacheLimit's documentation gives")
-	assert.Equal(t, 488, foundSize, "the size Config.CacheLimit's documentation gives")
+	assert.Equal(t, 128, foundSize, "the size Config.CacheLimit's documentation gives")
+	assert.Equal(t, 72, foundColdSize, "the size Config.CacheLimit's documentation gives")
+	var f found
+	assert.Equal(t, uintptr(16), unsafe.Offsetof(f.plan), "the counts in 16 bytes")
+	assert.Equal(t, uintptr(8), unsafe.Sizeof(f.plan[0]), "a plan in 8 bytes")
+	assert.LessOrEqual(t, unsafe.Offsetof(f.plan)+6*unsafe.Sizeof(f.plan[0]), uintptr(64), "six plans in the first line")
 }

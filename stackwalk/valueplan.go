@@ -5,83 +5,42 @@ import "github.com/stackmaps/stackmaps/stackmap"
 // A valuePlan is how the fast path evaluates one location of a found
 // record, worked out once when the record is found (and kept with the
 // recipe): stackmap's rule (Record.Resolve) applied to everything a
-// location says by itself — its kind, its register (PowerPC's 1200+N
-// already read as rN), its offset or constant, its size — so that what is
-// left per value is reading the frame's register and, for an Indirect
-// location, one load.
+// location says by itself — its kind, its register, its offset or
+// constant, its size — so that what is left per value is reading the
+// frame's register and, for an Indirect location, one load. It is the
+// location itself in 8 bytes (location gives it back), so that the
+// plans of a statepoint's first six values share the first cache line
+// of their found with its counts.
 type valuePlan struct {
-	// arg is the constant's value (planConst), the offset added to the
-	// register (planDirect, planIndirect: sign-extended), or the mask of
-	// the register's low Size bytes (planRegister).
-	arg uint64
-	loc stackmap.Location // the location, as decoded: Slot.Loc
-	op  planOp
-	reg uint8 // the frame register the location reads (below MaxRegs)
+	off  int32         // Location.Offset
+	reg  uint16        // Location.Reg (PowerPC's 1200+N read as rN by stackmap.PPCHalf)
+	kind stackmap.Kind // Location.Kind; 0: Frame.slot evaluates the location (see planOf)
+	size uint8         // Location.Size
 }
 
-// planOp is how a valuePlan evaluates its location.
-type planOp uint8
+// location returns the location p plans (not for kind 0).
+func (p *valuePlan) location() stackmap.Location {
+	return stackmap.Location{Kind: p.kind, Size: uint16(p.size), Reg: p.reg, Offset: p.off}
+}
 
-const (
-	// planSlow: Frame.slot evaluates the location, or says why it cannot:
-	// one past those decoded when the record was found, a register at or
-	// above MaxRegs, a table in another byte order. The zero planOp.
-	planSlow planOp = iota
-	// planConst: Constant and ConstantIndex, Bits = arg.
-	planConst
-	// planRegister: Bits = the register's low Size bytes (& arg).
-	planRegister
-	// planDirect: Bits = register + arg (an address).
-	planDirect
-	// planIndirect: Bits = the 8 bytes at register + arg (Size 8 or more:
-	// its first 8 bytes).
-	planIndirect
-	// planIndirectNarrow: an Indirect location of fewer than 8 bytes,
-	// read through Walker.loadOther.
-	planIndirectNarrow
-)
-
-// planOf works out location l of record rec (a table in the target's
-// byte order, when own: planSlow otherwise).
-func planOf(rec stackmap.Record, l stackmap.Location, own bool) valuePlan {
-	p := valuePlan{loc: l}
-	if !own {
-		return p
+// planOf works out location l of a table in the target's byte order
+// (own). Its plan's kind is 0, which leaves the location to Frame.slot (it
+// evaluates it, or says why it cannot), for a table in another byte
+// order, a location of more than 255 bytes, a ConstantIndex, a register
+// at or above MaxRegs; as for a location past those decoded when the
+// record was found.
+func planOf(l stackmap.Location, own bool) valuePlan {
+	if !own || l.Size > 0xff {
+		return valuePlan{}
 	}
-	if !l.InRegister() {
-		v, load := rec.Resolve(l, 0)
-		if load {
-			return valuePlan{loc: l}
-		}
-		p.op, p.arg = planConst, v.Bits
-		return p
-	}
-	reg, _ := stackmap.PPCHalf(l.Reg)
-	if reg >= MaxRegs {
-		return valuePlan{loc: l}
-	}
-	p.reg = uint8(reg)
-	// The rule's answer for a base of 0 gives the offset a Direct or
-	// Indirect location adds to its register (addresses are linear in
-	// the base); for an all-ones base, the mask of a Register location's
-	// low Size bytes.
-	v, load := l.ResolveRegister(0)
 	switch l.Kind {
-	case stackmap.Register:
-		v, _ = l.ResolveRegister(^uint64(0))
-		p.op, p.arg = planRegister, v.Bits
-	case stackmap.Direct:
-		p.op, p.arg = planDirect, v.Bits
-	case stackmap.Indirect:
-		if !load {
-			return valuePlan{loc: l}
-		}
-		p.op, p.arg = planIndirect, v.Addr
-		if v.Size < 8 {
-			p.op = planIndirectNarrow
+	case stackmap.Constant:
+	case stackmap.Register, stackmap.Direct, stackmap.Indirect:
+		if reg, _ := stackmap.PPCHalf(l.Reg); reg >= MaxRegs {
+			return valuePlan{}
 		}
 	default:
-		return valuePlan{op: planSlow, loc: l}
+		return valuePlan{}
 	}
-	return p
+	return valuePlan{off: l.Offset, reg: l.Reg, kind: l.Kind, size: uint8(l.Size)}
 }

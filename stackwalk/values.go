@@ -36,7 +36,7 @@ type Root struct {
 // NumDeopt returns the number of deopt values: a statepoint's deopt
 // arguments; every location of another record (patchpoint live values);
 // 0 without a record.
-func (f *Frame) NumDeopt() int { return f.rf().ndeopt }
+func (f *Frame) NumDeopt() int { return int(f.rf().ndeopt) }
 
 // Deopt evaluates deopt value i with the frame's registers.
 func (f *Frame) Deopt(i int) (Slot, error) {
@@ -44,16 +44,18 @@ func (f *Frame) Deopt(i int) (Slot, error) {
 	if uint(i) >= uint(r.ndeopt) {
 		return Slot{}, f.noValue("deopt value", i)
 	}
-	i += int(r.firstDeopt)
-	if v, h, ok := f.value(i); ok {
-		return Slot{Value: v, Loc: r.plan[i&(maxLocs-1)].loc, Home: h}, nil
+	// Deopt value i is plan i.
+	if uint(i) < maxPlans {
+		if v, h, ok := f.value(uint(i)); ok {
+			return Slot{Value: v, Loc: r.plan[i].location(), Home: h}, nil
+		}
 	}
-	return f.slot(i)
+	return f.slot(i + int(r.base))
 }
 
 // NumRoots returns the number of GC pointer pairs (0 unless the record is
 // a statepoint).
-func (f *Frame) NumRoots() int { return f.rf().nroots }
+func (f *Frame) NumRoots() int { return int(f.rf().nroots) }
 
 // Root evaluates GC pointer pair i.
 func (f *Frame) Root(i int) (Root, error) {
@@ -61,22 +63,26 @@ func (f *Frame) Root(i int) (Root, error) {
 	if uint(i) >= uint(r.nroots) {
 		return Root{}, f.noValue("GC root", i)
 	}
-	bi := r.firstPair + 2*i
+	bi := int(r.firstPair) + 2*i
 	di := bi + 1
-	bv, bh, ok := f.value(bi)
+	bk := uint(bi - int(r.base)) // the plans of the pair's locations: bk, bk+1
+	if bk >= maxPlans-1 {
+		return f.rootSlow(bi, di)
+	}
+	bv, bh, ok := f.value(bk)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	bl := r.plan[bi&(maxLocs-1)].loc
-	if r.samePair&(1<<(di&(maxLocs-1))) != 0 {
+	bl := r.plan[bk].location()
+	if r.samePair>>(bk+1)&1 != 0 {
 		// The same location: the same value.
 		return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: bv, Loc: bl, Home: bh}}, nil
 	}
-	dv, dh, ok := f.value(di)
+	dv, dh, ok := f.value(bk + 1)
 	if !ok {
 		return f.rootSlow(bi, di)
 	}
-	return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: dv, Loc: r.plan[di&(maxLocs-1)].loc, Home: dh}}, nil
+	return Root{Base: Slot{Value: bv, Loc: bl, Home: bh}, Derived: Slot{Value: dv, Loc: r.plan[bk+1].location(), Home: dh}}, nil
 }
 
 // rootSlow is Root for the locations value cannot evaluate: each through
@@ -104,7 +110,7 @@ func (f *Frame) noValue(what string, i int) error {
 // pointers) of a statepoint.
 func (f *Frame) NumGCSlots() int {
 	if r := f.rf(); r.isSP {
-		return r.stateptr.NumGCSlots()
+		return r.cold.stateptr.NumGCSlots()
 	}
 	return 0
 }
@@ -115,7 +121,7 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	if i < 0 || i >= f.NumGCSlots() {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d has no GC slot %d", f.Index, i)
 	}
-	s, err := f.slot(f.rf().stateptr.GCSlotIndex(i))
+	s, err := f.slot(f.rf().cold.stateptr.GCSlotIndex(i))
 	if err != nil {
 		return Slot{}, err
 	}
@@ -123,50 +129,54 @@ func (f *Frame) GCSlot(i int) (Slot, error) {
 	return s, nil
 }
 
-// value evaluates location i of the record on the fast path, by its
+// value evaluates plan k (location base+k) of the record on the fast path, by its
 // valuePlan (stackmap's rule worked out when the record was found),
 // reading the frame's registers and memory itself (no interface call for
 // a stackmap.Memory): a location decoded when the record was found, of a
 // table in the target's byte order, whose register the frame knows and
 // whose slot, if any, memory can read. It returns false for every other
 // case (slot then evaluates it, or says why it cannot). The value and its
-// home come back in registers, so a caller builds its Slot once.
-func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
-	if uint(i) >= maxLocs {
+// home come back in registers (eight words: the location would make them
+// go through memory; the caller takes it from the plan), so a caller
+// builds its Slot once.
+func (f *Frame) value(k uint) (stackmap.Value, Home, bool) {
+	if k >= maxPlans {
 		return stackmap.Value{}, Home{}, false
 	}
-	p := &f.ri.plan[i]
+	p := &f.ri.plan[k]
 	s := f.w.cs
-	reg := p.reg & (MaxRegs - 1)
+	gpr, _ := stackmap.PPCHalf(p.reg)
+	reg := gpr & (MaxRegs - 1)
 	known := s.known[reg/64]&(1<<(reg%64)) != 0
-	switch p.op {
-	case planIndirect, planIndirectNarrow:
+	switch p.kind {
+	case stackmap.Indirect:
 		if !known {
 			break
 		}
-		addr := s.val[reg] + p.arg
+		addr := s.val[reg] + uint64(int64(p.off))
 		bits, ok := uint64(0), false
-		if p.op == planIndirect {
+		if p.size >= 8 {
 			bits, ok = f.w.loadFlat8(addr, 8)
 		}
 		if !ok {
-			if bits, ok = f.w.loadOther(addr, int(p.loc.Size)); !ok {
+			if bits, ok = f.w.loadOther(addr, int(p.size)); !ok {
 				break // slot says why
 			}
 		}
-		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.loc.Size), InMemory: true}, Home{Kind: HomeMemory, Addr: addr}, true
-	case planRegister:
+		return stackmap.Value{Bits: bits, Addr: addr, Size: int(p.size), InMemory: true}, Home{Kind: HomeMemory, Addr: addr}, true
+	case stackmap.Register:
 		if !known {
 			break
 		}
-		return stackmap.Value{Bits: s.val[reg] & p.arg, Size: int(p.loc.Size)}, s.home[reg], true
-	case planConst:
-		return stackmap.Value{Bits: p.arg, Size: int(p.loc.Size)}, Home{Kind: HomeComputed}, true
-	case planDirect:
+		v, _ := p.location().ResolveRegister(s.val[reg])
+		return v, s.home[reg], true
+	case stackmap.Constant:
+		return stackmap.Value{Bits: uint64(p.location().SmallConstant()), Size: int(p.size)}, Home{Kind: HomeComputed}, true
+	case stackmap.Direct:
 		if !known {
 			break
 		}
-		return stackmap.Value{Bits: s.val[reg] + p.arg, Size: int(p.loc.Size)}, Home{Kind: HomeComputed}, true
+		return stackmap.Value{Bits: s.val[reg] + uint64(int64(p.off)), Size: int(p.size)}, Home{Kind: HomeComputed}, true
 	}
 	return stackmap.Value{}, Home{}, false
 }
@@ -177,12 +187,12 @@ func (f *Frame) value(i int) (stackmap.Value, Home, bool) {
 // 8 bytes wide, a table in another byte order; and it says why a location
 // cannot be evaluated.
 func (f *Frame) slot(i int) (Slot, error) {
-	r := f.ri
+	r := f.ri.cold
 	l, ok := r.rec.Location(i)
 	if !ok {
 		return Slot{}, fmt.Errorf("stackwalk: frame %d: record %d has no location %d", f.Index, r.rec.Index(), i)
 	}
-	if !r.ownOrder {
+	if !f.ri.ownOrder {
 		return f.evalOther(i, l)
 	}
 	base, home, ok := f.w.cs.operand(&l)
@@ -207,7 +217,7 @@ func (f *Frame) slot(i int) (Slot, error) {
 // the frame's registers and Config.Memory.
 func (f *Frame) evalOther(i int, l stackmap.Location) (Slot, error) {
 	st := f.w.cs
-	v, err := f.ri.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
+	v, err := f.ri.cold.rec.EvaluateLocation(i, l, st, f.w.cfg.Memory)
 	if err != nil {
 		return Slot{}, err
 	}

@@ -45,13 +45,13 @@ type Config struct {
 	// reaching it is an error (ErrTooManyFrames).
 	MaxFrames int
 	// CacheLimit bounds the frame recipes the Walker's cache may hold
-	// (DefaultCacheLimit when 0; at least 512), each 808 bytes with its
+	// (DefaultCacheLimit when 0; at least 512), each 520 bytes with its
 	// record, kept in the order the walks first met them (a walk that goes
 	// where an earlier one went finds each frame's recipe right after its
 	// callee's). The recipes are also found through sets of four ways, 16
 	// bytes a way, 512 ways at first, doubling while the walks' distinct
 	// return addresses do not fit, up to eight times the limit: a cache
-	// holding n recipes takes about 808n bytes and at most 256n more for
+	// holding n recipes takes about 520n bytes and at most 256n more for
 	// its ways. A walk over more distinct return addresses than the cache
 	// holds looks the others up in the unwind tables and stack maps at
 	// every visit.
@@ -123,7 +123,7 @@ func (e End) String() string {
 // Walker walks stacks. Make one with NewWalker and reuse it for every walk
 // of a thread: it holds about 60 KB of scratch space and a cache of frame
 // recipes, which grows with the distinct return addresses its walks see
-// up to Config.CacheLimit (808 bytes a recipe, and its ways); a walk
+// up to Config.CacheLimit (520 bytes a recipe, and its ways); a walk
 // allocates nothing, but for the cache's growth.
 // It is not safe for concurrent use.
 //
@@ -150,8 +150,9 @@ type Walker struct {
 	cache  *recipeCache
 	rowMod *Module // the module and link-time address of the row Frame.Row computes lazily
 	rowAt  uint64
-	own    found   // the record of a frame not in the cache
-	trow   cfi.Row // the row of a signal trampoline recognised by its code (sigTramp)
+	own    found     // the record of a frame not in the cache
+	ownC   foundCold // own's cold part
+	trow   cfi.Row   // the row of a signal trampoline recognised by its code (sigTramp)
 	// flat is Config.Memory when it is a stackmap.Memory (hasFlat), read
 	// by load without interface calls; big says the target's byte order.
 	flat    stackmap.Memory
@@ -213,6 +214,7 @@ func NewWalker(cfg Config) (*Walker, error) {
 	cfg.Modules = nil // set holds them
 	w := &Walker{cfg: cfg, abi: x, mods: set, cache: newRecipeCache(cfg.CacheLimit)}
 	w.cs = &w.st[0]
+	w.own.cold = &w.ownC
 	if cfg.ModuleSet != nil {
 		w.slot = set.gp.register()
 		runtime.AddCleanup(w, set.gp.unregister, w.slot)
@@ -444,7 +446,8 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 			w.recipe = e
 		} else {
 			e.m = nil
-			w.own = *e.found
+			w.own, w.ownC = *e.found, *e.found.cold
+			w.own.cold = &w.ownC
 			w.fr.ri = &w.own
 		}
 	}
