@@ -61,14 +61,20 @@ func main() {
 			res[name] = append(res[name], ns)
 			frames[name] = n
 		}
-		w, err := load(*chain, *capture, *pairs)
+		w, err := load(*chain, *capture, *pairs, false)
+		if err != nil {
+			fail("%v", err)
+		}
+		wr, err := load(*chain, *capture, *pairs, true)
 		if err != nil {
 			fail("%v", err)
 		}
 		for _, m := range []struct {
 			name   string
 			values bool
-		}{{"stackwalk_frames", false}, {"stackwalk_values", true}} {
+			w      *walker
+		}{{"stackwalk_frames", false, w}, {"stackwalk_values", true, w}, {"stackwalk_values_regions", true, wr}} {
+			w := m.w
 			n, err := w.check(m.values)
 			if err != nil {
 				fail("%s: %v", m.name, err)

@@ -21,8 +21,10 @@ type walker struct {
 }
 
 // load opens the executable (linked without PIE: bias 0) and reads the
-// capture: a header line of registers, then the stack bytes from rsp.
-func load(exe, capture string, pairs int) (*walker, error) {
+// capture: a header line of registers, then the stack bytes from rsp. With
+// regions, the walker reads the stack through a *stackmap.MemoryRegions
+// (what a core's or a dump's memory is) instead of a stackmap.Memory.
+func load(exe, capture string, pairs int, regions bool) (*walker, error) {
 	data, err := os.ReadFile(capture)
 	if err != nil {
 		return nil, err
@@ -44,7 +46,16 @@ func load(exe, capture string, pairs int) (*walker, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: &stackmap.Memory{Addr: rsp, Data: stack},
+	var mem stackmap.MemoryReader = &stackmap.Memory{Addr: rsp, Data: stack}
+	if regions {
+		// The stack and, below it, a second region, as a core's memory
+		// has many: every read finds its region by a search.
+		below := make([]byte, 4096)
+		if mem, err = stackmap.NewMemoryRegions(stackmap.Memory{Addr: rsp - 1<<20, Data: below}, stackmap.Memory{Addr: rsp, Data: stack}); err != nil {
+			return nil, err
+		}
+	}
+	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem,
 		MaxFrames: 2*pairs + 64})
 	if err != nil {
 		return nil, err
