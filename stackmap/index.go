@@ -53,9 +53,10 @@ type Index struct {
 	n      int    // keys, padding excluded
 	limit  uint64 // lookups of an address-base below limit use keys32 and dir
 	dir    []uint32
-	shift  uint   // key k is in bucket k>>shift
-	mask   uint32 // 1<<shift - 1
-	ends   bool   // keys32 holds function end markers (see markEnds)
+	shift  uint     // key k is in bucket k>>shift
+	mask   uint32   // 1<<shift - 1
+	ends   bool     // keys32 holds function end markers (see markEnds)
+	keys16 []uint16 // keys32[i]&mask, when buckets are at most 1<<16 wide (see locate32); else nil
 
 	keys64 []uint64 // the 64-bit layout: address-base of each record, sorted
 
@@ -438,4 +439,10 @@ func (ix *Index) layout32(addrs []uint64, refs []indexRef, ends []uint64) {
 	ix.keys32, ix.refs, ix.n = keys, refs, n
 	ix.limit = uint64(keys[n-1]>>1) + 1
 	ix.buildDirectory()
+	if ix.shift >= 1 && ix.shift <= 16 {
+		ix.keys16 = make([]uint16, len(keys))
+		for i, k := range keys {
+			ix.keys16[i] = uint16(k & ix.mask)
+		}
+	}
 }

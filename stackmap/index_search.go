@@ -97,7 +97,14 @@ func (ix *Index) locate(addr uint64) int {
 	if off >= ix.limit {
 		return ix.findWide(addr)
 	}
-	k := uint32(off)<<1 | 1
+	return ix.locate32(uint32(off)<<1|1, false)
+}
+
+// locate32 is locate for a key k of the 32-bit layout (an address less
+// base below limit, as k = offset<<1|1). Exact lookups (exact) search
+// keys16 when there is one; nearest-preceding ones search keys32, whose
+// line they read next anyway (the key before the position found).
+func (ix *Index) locate32(k uint32, exact bool) int {
 	shift := ix.shift & 31
 	b := uint(k >> shift)
 	dir, keys := ix.dir, ix.keys32
@@ -108,8 +115,30 @@ func (ix *Index) locate(addr uint64) int {
 	var i int
 	if lo&slowBucket != 0 {
 		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
+	} else if s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift)); exact && ix.keys16 != nil {
+		// The bucket's low halves: half the bytes of keys32 (at 10
+		// million records they stay in the shared cache where keys32
+		// does not), comparable within the bucket only. The first key at
+		// least k lies in the window and in the bucket; a window moved
+		// inside a bucket of winSize keys or more still holds it, and is
+		// counted as below without a branch. A key of the bucket equal to
+		// k's low half is k.
+		low := uint16(k & ix.mask)
+		if hi-lo >= winSize {
+			s = min(max(s, int(lo)), int(hi)-winSize)
+			w, l := ix.keys16[s:s+winSize:s+winSize], uint32(low)
+			i = s + int((uint32(w[0])-l)>>31+(uint32(w[1])-l)>>31+(uint32(w[2])-l)>>31+(uint32(w[3])-l)>>31+
+				(uint32(w[4])-l)>>31+(uint32(w[5])-l)>>31+(uint32(w[6])-l)>>31+(uint32(w[7])-l)>>31+
+				(uint32(w[8])-l)>>31+(uint32(w[9])-l)>>31+(uint32(w[10])-l)>>31+(uint32(w[11])-l)>>31+
+				(uint32(w[12])-l)>>31+(uint32(w[13])-l)>>31+(uint32(w[14])-l)>>31+(uint32(w[15])-l)>>31)
+		} else {
+			i = lowerBound(ix.keys16, low, int(lo), int(hi)) // a small bucket: one or two lines
+		}
+		if i < int(hi) && ix.keys16[i] == low {
+			return i
+		}
+		return ^i
 	} else {
-		s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift))
 		if s+winSize > len(keys) {
 			return ^ix.n // cannot happen: the padding covers every window
 		}
@@ -140,7 +169,7 @@ func b2i(b bool) int {
 // lowerBound returns the first position in keys[lo:hi] whose key is at
 // least k, or hi. The halving has no data-dependent branch (the compiler
 // makes the step a conditional move).
-func lowerBound[K uint32 | uint64](keys []K, k K, lo, hi int) int {
+func lowerBound[K uint16 | uint32 | uint64](keys []K, k K, lo, hi int) int {
 	if lo >= hi {
 		return lo
 	}
