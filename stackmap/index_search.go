@@ -127,10 +127,10 @@ func (ix *Index) locate32(k uint32, exact bool) int {
 		if hi-lo >= winSize {
 			s = min(max(s, int(lo)), int(hi)-winSize)
 			w, l := ix.keys16[s:s+winSize:s+winSize], uint32(low)
-			i = s + int((uint32(w[0])-l)>>31+(uint32(w[1])-l)>>31+(uint32(w[2])-l)>>31+(uint32(w[3])-l)>>31+
-				(uint32(w[4])-l)>>31+(uint32(w[5])-l)>>31+(uint32(w[6])-l)>>31+(uint32(w[7])-l)>>31+
-				(uint32(w[8])-l)>>31+(uint32(w[9])-l)>>31+(uint32(w[10])-l)>>31+(uint32(w[11])-l)>>31+
-				(uint32(w[12])-l)>>31+(uint32(w[13])-l)>>31+(uint32(w[14])-l)>>31+(uint32(w[15])-l)>>31)
+			h := 8 * int((uint32(w[7])-l)>>31)
+			w = w[h : h+8 : h+8]
+			i = s + h + int((uint32(w[0])-l)>>31+(uint32(w[1])-l)>>31+(uint32(w[2])-l)>>31+(uint32(w[3])-l)>>31+
+				(uint32(w[4])-l)>>31+(uint32(w[5])-l)>>31+(uint32(w[6])-l)>>31+(uint32(w[7])-l)>>31)
 		} else {
 			i = lowerBound(ix.keys16, low, int(lo), int(hi)) // a small bucket: one or two lines
 		}
