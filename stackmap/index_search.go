@@ -7,9 +7,12 @@ import "math/bits"
 // position of bucket b's first key. Code addresses are close to evenly
 // spread within a bucket, so a key's position is predicted from its value
 // by interpolation, and the search reads only the window of winSize keys
-// around the prediction (64 bytes: one cache line, or two). NewIndex checks that
-// every key lies in its own window; a bucket where one does not is marked
-// (slowBucket) and searched whole.
+// around the prediction (64 bytes of keys32, one cache line or two; 32
+// bytes of keys16 for exact lookups). NewIndex checks that every key lies
+// in its own window; a bucket where one does not is marked (slowBucket)
+// and searched whole. When buckets are at most 1<<16 wide, keys16 holds
+// each key's low half (its bits below the bucket number), which exact
+// lookups search: within a bucket the low halves order as the keys do.
 
 const (
 	// keysPerBucket is the directory's aim: the bucket count is the
