@@ -25,3 +25,23 @@ func IndexRuns(ix *Index) int { return len(ix.runs.runs) }
 
 // IndexHotSize returns the number of entries of ix's hot cache.
 func IndexHotSize(ix *Index) int { return len(ix.hot) }
+
+// IndexLowHalves tells tests whether exact lookups search the keys' low
+// halves (keys16), and how many buckets searched that way hold winSize keys
+// or more (a window inside the bucket) and fewer (the whole bucket).
+func IndexLowHalves(ix *Index) (on bool, full, small int) {
+	if ix.keys16 == nil {
+		return false, 0, 0
+	}
+	for b := 0; b+1 < len(ix.dir); b++ {
+		lo, hi := ix.dir[b], ix.dir[b+1]&^slowBucket
+		switch {
+		case lo&slowBucket != 0 || lo == hi:
+		case hi-lo >= winSize:
+			full++
+		default:
+			small++
+		}
+	}
+	return true, full, small
+}

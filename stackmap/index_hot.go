@@ -36,14 +36,14 @@ func (ix *Index) hotSlot(k uint32) *atomic.Uint64 {
 	return &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
 }
 
-// lookupHot is Lookup's search for an address whose key k is in the
-// 32-bit layout: the hot cache first, then locate, whose answer it keeps.
-func (ix *Index) lookupHot(addr uint64, k uint32) int {
+// lookupHot is Lookup's search for a key k of the 32-bit layout: the hot
+// cache first, then locate32, whose answer it keeps.
+func (ix *Index) lookupHot(k uint32) int {
 	slot := ix.hotSlot(k)
 	if e := slot.Load(); uint32(e>>32) == k {
 		return int(uint32(e))
 	}
-	i := ix.locate(addr)
+	i := ix.locate32(k, true)
 	if i >= 0 {
 		slot.Store(uint64(k)<<32 | uint64(uint32(i)))
 	}

@@ -17,7 +17,8 @@ var ErrNoRecord = errors.New("no stack map record at this address")
 // for. The zero Match has no records.
 type Match struct {
 	ix    *Index
-	pos   int // the position of the first key of the match
+	pos   int    // the position of the first key of the match
+	off   uint64 // its address less the index's base (an exact lookup knows it without reading a key)
 	exact bool
 }
 
@@ -26,7 +27,7 @@ func (m Match) Address() uint64 {
 	if m.ix == nil {
 		return 0
 	}
-	return m.ix.base + m.ix.offsetAt(m.pos)
+	return m.ix.base + m.off
 }
 
 // Exact reports whether Address is the address looked up (less the bias).
@@ -37,7 +38,7 @@ func (m Match) Len() int {
 	if m.ix == nil {
 		return 0
 	}
-	return m.ix.run(m.pos)
+	return m.ix.run(m.pos, m.exact)
 }
 
 // Record returns the match's record i, in section order, and false when i
@@ -68,14 +69,14 @@ func (ix *Index) Lookup(pc, bias uint64) (m Match, ok bool) {
 	addr := pc - bias
 	var i int
 	if off := addr - ix.base; off < ix.limit && ix.hot != nil {
-		i = ix.lookupHot(addr, uint32(off)<<1|1)
+		i = ix.lookupHot(uint32(off)<<1 | 1)
 	} else {
 		i = ix.locate(addr)
 	}
 	if i < 0 {
 		return
 	}
-	return Match{ix: ix, pos: i, exact: true}, true
+	return Match{ix: ix, pos: i, off: addr - ix.base, exact: true}, true
 }
 
 // findWide is locate for the 64-bit layout and addresses past the 32-bit
@@ -137,12 +138,12 @@ func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
 	}
 	i := ix.locate(addr)
 	if i >= 0 {
-		return Match{ix: ix, pos: i, exact: true}, true
+		return Match{ix: ix, pos: i, off: addr - ix.base, exact: true}, true
 	}
 	if i = ^i - 1; i < 0 || ix.keys32[i]&1 == 0 {
 		return Match{}, false // before every record, or a function ended since
 	}
-	return Match{ix: ix, pos: ix.runStart(i)}, true
+	return Match{ix: ix, pos: ix.runStart(i), off: ix.offsetAt(i)}, true
 }
 
 // precedingChecked is LookupPreceding reading the preceding record's
@@ -174,11 +175,12 @@ func (ix *Index) precedingChecked(addr uint64) (Match, bool) {
 	if i < 0 {
 		return Match{}, false
 	}
-	exact := ix.offsetAt(i) == off
+	at := ix.offsetAt(i)
+	exact := at == off
 	if f := ix.funcs[ix.funcOf(ix.refs[i])]; !exact && (addr < f.entry || addr >= f.end) {
 		return Match{}, false
 	}
-	return Match{ix: ix, pos: ix.runStart(i), exact: exact}, true
+	return Match{ix: ix, pos: ix.runStart(i), off: at, exact: exact}, true
 }
 
 // offsetAt returns the address, less base, of the key at position i.
@@ -214,10 +216,23 @@ func (ix *Index) runStart(i int) int {
 // run, on: a key of its own costs one compare (the 32-bit layout's padding
 // ends every run), a short run at most longRun-1, a long run a look in the
 // run directory.
-func (ix *Index) run(i int) int {
+//
+// An exact match compares keys16 first (the array its lookup read), and
+// keys32 only where two low halves are equal; a nearest-preceding one
+// compares keys32, which its lookup read.
+func (ix *Index) run(i int, exact bool) int {
 	j := i + 1
 	if ix.keys64 != nil {
 		for j < ix.n && ix.keys64[j] == ix.keys64[i] {
+			if j++; j-i == longRun {
+				return ix.longRunLen(i)
+			}
+		}
+		return j - i
+	}
+	if k16 := ix.keys16; exact && k16 != nil {
+		// The low halves first: keys32 is read only when they are equal.
+		for k16[j] == k16[i] && ix.keys32[j] == ix.keys32[i] {
 			if j++; j-i == longRun {
 				return ix.longRunLen(i)
 			}

@@ -304,6 +304,13 @@ func TestIndexAgainstModelRandom(t *testing.T) {
 		{"spanning 4 GiB", []stackmaptest.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 0x1000+1<<32, 100, 10, 30, 50, false)}},
 		{"spanning 2^60", []stackmaptest.Table{genTable(rng, 0x1000, 100, 10, 30, 50, false), genTable(rng, 1<<60, 100, 10, 30, 50, false)}},
 	}
+	// Keys 1<<16 apart beside dense ones: equal low halves in buckets
+	// apart, pairs of records at one address among them.
+	sparse := stackmaptest.Table{Version: 3, Functions: []stackmaptest.Function{{Address: 0x501000, RecordCount: 80}}}
+	for i := range 80 {
+		sparse.Records = append(sparse.Records, stackmaptest.Record{ID: uint64(i), InstructionOffset: uint32(i/2) << 15})
+	}
+	shapes = append(shapes, shape{"equal low halves", []stackmaptest.Table{genTable(rng, 0x401000, 2500, 8, 3, 8, false), sparse}})
 	// Just below and just above the 32-bit layout's limit.
 	for _, last := range []uint64{1<<31 - 3, 1<<31 - 2, 1<<31 - 1, 1 << 31} {
 		tab := genTable(rng, 0x1000, 50, 10, 30, 50, false)
@@ -323,12 +330,16 @@ func TestIndexAgainstModelRandom(t *testing.T) {
 		seen["end markers"] = seen["end markers"] || ends
 		seen["no end markers, 32-bit"] = seen["no end markers, 32-bit"] || (!ends && !wide && buckets > 0)
 		seen["64-bit"] = seen["64-bit"] || wide
+		on, full, small := stackmap.IndexLowHalves(stackmap.NewIndexOptions(sec, stackmap.IndexOptions{Extents: functionExtents(sec)}))
+		seen["low halves"] = seen["low halves"] || on
+		seen["low halves, window in a bucket"] = seen["low halves, window in a bucket"] || full > 0
+		seen["low halves, small bucket"] = seen["low halves, small bucket"] || small > 0
 		// Symbol sizes: exact, short of some records (irregular), and
 		// overlapping the next function (irregular).
 		checkAgainstRef(t, s.name+", sized", sized(t, data, func(i int, f stackmap.Function) uint64 { return 1 + uint64(i%7)*40 }), rng)
 		checkAgainstRef(t, s.name+", half sized", sized(t, data, func(i int, f stackmap.Function) uint64 { return uint64(i%2) * 1 << 40 }), rng)
 	}
-	for _, path := range []string{"slow buckets", "fast buckets", "end markers", "no end markers, 32-bit", "64-bit"} {
+	for _, path := range []string{"slow buckets", "fast buckets", "end markers", "no end markers, 32-bit", "64-bit", "low halves", "low halves, window in a bucket", "low halves, small bucket"} {
 		require.True(t, seen[path], "no shape takes the path of %s", path)
 	}
 }

@@ -7,9 +7,12 @@ import "math/bits"
 // position of bucket b's first key. Code addresses are close to evenly
 // spread within a bucket, so a key's position is predicted from its value
 // by interpolation, and the search reads only the window of winSize keys
-// around the prediction (64 bytes: one cache line, or two). NewIndex checks that
-// every key lies in its own window; a bucket where one does not is marked
-// (slowBucket) and searched whole.
+// around the prediction (64 bytes of keys32, one cache line or two; 32
+// bytes of keys16 for exact lookups). NewIndex checks that every key lies
+// in its own window; a bucket where one does not is marked (slowBucket)
+// and searched whole. When buckets are at most 1<<16 wide, keys16 holds
+// each key's low half (its bits below the bucket number), which exact
+// lookups search: within a bucket the low halves order as the keys do.
 
 const (
 	// keysPerBucket is the directory's aim: the bucket count is the
@@ -97,7 +100,14 @@ func (ix *Index) locate(addr uint64) int {
 	if off >= ix.limit {
 		return ix.findWide(addr)
 	}
-	k := uint32(off)<<1 | 1
+	return ix.locate32(uint32(off)<<1|1, false)
+}
+
+// locate32 is locate for a key k of the 32-bit layout (an address less
+// base below limit, as k = offset<<1|1). Exact lookups (exact) search
+// keys16 when there is one; nearest-preceding ones search keys32, whose
+// line they read next anyway (the key before the position found).
+func (ix *Index) locate32(k uint32, exact bool) int {
 	shift := ix.shift & 31
 	b := uint(k >> shift)
 	dir, keys := ix.dir, ix.keys32
@@ -108,8 +118,30 @@ func (ix *Index) locate(addr uint64) int {
 	var i int
 	if lo&slowBucket != 0 {
 		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
+	} else if s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift)); exact && ix.keys16 != nil {
+		// The bucket's low halves: half the bytes of keys32 (at 10
+		// million records they stay in the shared cache where keys32
+		// does not), comparable within the bucket only. The first key at
+		// least k lies in the window and in the bucket; a window moved
+		// inside a bucket of winSize keys or more still holds it, and is
+		// counted as below without a branch. A key of the bucket equal to
+		// k's low half is k.
+		low := uint16(k & ix.mask)
+		if hi-lo >= winSize {
+			s = min(max(s, int(lo)), int(hi)-winSize)
+			w, l := ix.keys16[s:s+winSize:s+winSize], uint32(low)
+			h := 8 * int((uint32(w[7])-l)>>31)
+			w = w[h : h+8 : h+8]
+			i = s + h + int((uint32(w[0])-l)>>31+(uint32(w[1])-l)>>31+(uint32(w[2])-l)>>31+(uint32(w[3])-l)>>31+
+				(uint32(w[4])-l)>>31+(uint32(w[5])-l)>>31+(uint32(w[6])-l)>>31+(uint32(w[7])-l)>>31)
+		} else {
+			i = lowerBound(ix.keys16, low, int(lo), int(hi)) // a small bucket: one or two lines
+		}
+		if i < int(hi) && ix.keys16[i] == low {
+			return i
+		}
+		return ^i
 	} else {
-		s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift))
 		if s+winSize > len(keys) {
 			return ^ix.n // cannot happen: the padding covers every window
 		}
@@ -140,7 +172,7 @@ func b2i(b bool) int {
 // lowerBound returns the first position in keys[lo:hi] whose key is at
 // least k, or hi. The halving has no data-dependent branch (the compiler
 // makes the step a conditional move).
-func lowerBound[K uint32 | uint64](keys []K, k K, lo, hi int) int {
+func lowerBound[K uint16 | uint32 | uint64](keys []K, k K, lo, hi int) int {
 	if lo >= hi {
 		return lo
 	}
