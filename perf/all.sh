@@ -15,7 +15,7 @@
 # and writes their outputs, each under a heading with the load average
 # before and after it, to OUT (Markdown). Progress goes to stderr. The
 # tools each script needs are listed in perf/README.md; a script whose
-# tools are missing fails the run. About 40 minutes of CPU with 3 rounds.
+# tools are missing fails the run. About 10 minutes of wall time with 3 rounds on a quiet 2-core machine.
 set -euo pipefail
 rounds=${1:-3}
 case $rounds in '' | *[!0-9]* | 0) echo "usage: perf/all.sh [ROUNDS] [OUT]" >&2; exit 2 ;; esac
