@@ -130,18 +130,9 @@ type File struct {
 // Open maps the minidump at path and reads it. Call Close when done: the
 // memory the File gives (Bytes) is the mapping.
 func Open(path string) (*File, error) {
-	fd, err := mapfile.OpenRegular(path)
+	data, release, err := mapfile.Whole(path, "minidump")
 	if err != nil {
 		return nil, err
-	}
-	defer fd.Close()
-	st, err := fd.Stat()
-	if err != nil {
-		return nil, err
-	}
-	data, release, err := mapfile.Section(fd, 0, st.Size())
-	if err != nil {
-		return nil, fmt.Errorf("minidump: %s: %w", path, err)
 	}
 	f, err := New(data)
 	if err != nil {

@@ -50,3 +50,25 @@ func kind(m fs.FileMode) string {
 	}
 	return "mode " + m.String()
 }
+
+// Whole opens the regular file name (OpenRegular) and returns all its
+// bytes as Section gives them, and the function that releases them; the
+// file itself is closed before Whole returns. Errors name what failed:
+// the open's and Stat's errors carry the path, Section's are prefixed
+// with prefix and the path.
+func Whole(name, prefix string) (data []byte, release func() error, err error) {
+	fd, err := OpenRegular(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer fd.Close()
+	st, err := fd.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	data, release, err = Section(fd, 0, st.Size())
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %s: %w", prefix, name, err)
+	}
+	return data, release, nil
+}
