@@ -99,8 +99,13 @@ func (f *Frame) PCIsReturnAddress() bool { return f.call }
 // and its unwind row and symbol are looked up at its pc itself.
 func (f *Frame) IsSignalFrame() bool { return f.signal }
 
-// noRecord is the answer of a frame without a record.
-var noRecord = found{cold: new(foundCold)}
+// noRecord is the answer of a frame without a record; its cold part is a
+// variable of its own, so that initializing the package allocates nothing
+// (objfile's TestImportAllocatesNothing).
+var (
+	noRecordCold foundCold
+	noRecord     = found{cold: &noRecordCold}
+)
 
 // rf returns the frame's record lookup answer.
 func (f *Frame) rf() *found {
