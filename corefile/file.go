@@ -106,16 +106,9 @@ type File struct {
 // Open maps the core file at path and reads its headers and notes. Call
 // Close when done: the memory the File gives (Bytes) is the mapping.
 func Open(path string) (*File, error) {
-	data, release, err := mapfile.Whole(path, "corefile")
+	f, release, err := mapfile.Parse(path, "corefile", New)
 	if err != nil {
 		return nil, err
-	}
-	f, err := New(data)
-	if err != nil {
-		if release != nil {
-			release()
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	f.release = release
 	return f, nil

@@ -51,24 +51,29 @@ func kind(m fs.FileMode) string {
 	return "mode " + m.String()
 }
 
-// Whole opens the regular file name (OpenRegular) and returns all its
-// bytes as Section gives them, and the function that releases them; the
-// file itself is closed before Whole returns. Errors name what failed:
-// the open's and Stat's errors carry the path, Section's are prefixed
-// with prefix and the path.
-func Whole(name, prefix string) (data []byte, release func() error, err error) {
+// Parse opens the regular file name (OpenRegular), maps all of it as
+// Section does, and hands the bytes to parse; it returns parse's answer and
+// the function that releases the bytes, which the caller keeps with it.
+// When parse fails the bytes are released at once. The file itself is
+// closed before Parse returns. Section's errors are prefixed with prefix
+// and the path, parse's with the path.
+func Parse[F any](name, prefix string, parse func([]byte) (F, error)) (f F, release func() error, err error) {
 	fd, err := OpenRegular(name)
 	if err != nil {
-		return nil, nil, err
+		return f, nil, err
 	}
 	defer fd.Close()
 	st, err := fd.Stat()
 	if err != nil {
-		return nil, nil, err
+		return f, nil, err
 	}
-	data, release, err = Section(fd, 0, st.Size())
+	data, release, err := Section(fd, 0, st.Size())
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %s: %w", prefix, name, err)
+		return f, nil, fmt.Errorf("%s: %s: %w", prefix, name, err)
 	}
-	return data, release, nil
+	if f, err = parse(data); err != nil {
+		_ = release()
+		return f, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return f, release, nil
 }
