@@ -3,6 +3,7 @@ package minidump
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"sort"
 	"unicode/utf16"
 
@@ -125,6 +126,21 @@ type File struct {
 	stacks  []stackmap.Memory // the threads' stacks, while reading
 	data    []byte
 	release func() error
+}
+
+// IsFile reports whether the file at path is a regular file that starts
+// with a minidump's magic (Magic). Anything else (a file that cannot be
+// opened or read, a named pipe, a device: it never blocks) is not, and is
+// left to the caller's other reader to report.
+func IsFile(path string) bool {
+	fd, err := mapfile.OpenRegular(path)
+	if err != nil {
+		return false
+	}
+	defer fd.Close()
+	var magic [len(Magic)]byte
+	_, err = io.ReadFull(fd, magic[:])
+	return err == nil && string(magic[:]) == Magic
 }
 
 // Open maps the minidump at path and reads it. Call Close when done: the

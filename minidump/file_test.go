@@ -371,3 +371,13 @@ func wrapDump() []byte {
 	b.memoryList(memory{0xfffffffffffffff0, make([]byte, 8)}, memory{0xfffffffffffffff4, make([]byte, 32)})
 	return b.bytes()
 }
+
+// TestIsFile: the checked-in dump is a minidump; a Linux core, an
+// executable, a directory and a missing file are not.
+func TestIsFile(t *testing.T) {
+	assert.True(t, minidump.IsFile(crashDump))
+	assert.False(t, minidump.IsFile("../testdata/windows/minidump/dump.exe"), "a PE image")
+	assert.False(t, minidump.IsFile("../testdata/linked/x86_64-elf/exe"), "an ELF file")
+	assert.False(t, minidump.IsFile("../testdata/windows"), "a directory")
+	assert.False(t, minidump.IsFile("../testdata/windows/minidump/no-such-file"))
+}

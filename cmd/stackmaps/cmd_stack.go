@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/stackmaps/stackmaps/corefile"
 	"github.com/stackmaps/stackmaps/internal/textout"
@@ -106,6 +105,7 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 		say(stderr, "stackmaps stack: %s (see stackmaps stack --help)\n", msg)
 		return exitUsage
 	}
+	isMinidump := *core != "" && minidump.IsFile(*core)
 	switch {
 	case *core == "" && *pid == 0:
 		return usageErr("--core is required (or --pid PID, a live process)")
@@ -115,7 +115,7 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 		return usageErr("--pid must be positive")
 	case *pid != 0 && len(pos) > 0:
 		return usageErr(fmt.Sprintf("unexpected argument \"%s\" (--pid reads the process's executable itself)", pos[0]))
-	case len(pos) > 1 && !isMinidump(*core):
+	case len(pos) > 1 && !isMinidump:
 		return usageErr(fmt.Sprintf("unexpected argument \"%s\" (more than one file is for a Windows minidump)", pos[1]))
 	case *format != "text" && *format != "json":
 		return usageErr(fmt.Sprintf("unknown format \"%s\" (text or json)", *format))
@@ -130,7 +130,7 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 	if *pid != 0 {
 		return runStackLive(*pid, opts, so, stdout, stderr)
 	}
-	if isMinidump(*core) {
+	if isMinidump {
 		opts.Exe, opts.Images = "", pos
 		md, err := minidump.Open(*core)
 		if err != nil {
@@ -151,20 +151,6 @@ func runStack(args []string, stdout, stderr io.Writer) (status int) {
 	}
 	p := procwalk.FromCore(cf)
 	return walkProcess(p, opts, so, stdout, stderr)
-}
-
-// isMinidump reports whether the file at path starts with a minidump's
-// magic ("MDMP"); a file that cannot be read is left to the core reader
-// to report.
-func isMinidump(path string) bool {
-	fh, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer fh.Close()
-	var magic [4]byte
-	_, err = io.ReadFull(fh, magic[:])
-	return err == nil && string(magic[:]) == minidump.Magic
 }
 
 // maxModuleWarnings is how many unusable mapped files stack names on

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -75,4 +76,22 @@ func TestStackManyUnusableFiles(t *testing.T) {
 	errb.Reset()
 	assert.Equal(t, exitOK, run([]string{"stack", "--core", path, "--format=json"}, &out, &errb), errb.String())
 	assert.Equal(t, n+1, strings.Count(out.String(), `"type":"module"`))
+}
+
+// TestStackCoreFIFO: "stack --core" on a named pipe refuses it at once,
+// saying what it is; deciding whether the file is a minidump or a core
+// must not open it for reading (which blocks until a writer comes).
+func TestStackCoreFIFO(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "core")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+	var out, errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- run([]string{"stack", "--core", fifo}, &out, &errb) }()
+	select {
+	case status := <-done:
+		assert.Equal(t, exitFail, status)
+	case <-time.After(time.Minute):
+		t.Fatal("stack --core did not return: blocked opening a named pipe")
+	}
+	assert.Contains(t, errb.String(), "not a regular file (a named pipe)")
 }
