@@ -191,6 +191,29 @@ void stackmaps_capture_dump(const uint64_t *save) {
 	park(t->k);
 }
 
+/* wait_in_read blocks until thread tid sits in read(2): the first field
+ * of /proc/self/task/TID/syscall is the number of the call it is blocked
+ * in (0, read, on x86_64). */
+static void wait_in_read(pid_t tid) {
+	char path[64], buf[64];
+	int tries;
+	snprintf(path, sizeof path, "/proc/self/task/%d/syscall", (int)tid);
+	for (tries = 0; tries < 100000; tries++) {
+		FILE *f = fopen(path, "r");
+		size_t got = 0;
+		if (f) {
+			got = fread(buf, 1, sizeof buf - 1, f);
+			fclose(f);
+		}
+		buf[got] = 0;
+		if (strncmp(buf, "0 ", 2) == 0)
+			return;
+		usleep(100);
+	}
+	fprintf(stderr, "thread %d never blocked in read (%s: %s)\n", (int)tid, path, buf);
+	exit(1);
+}
+
 __attribute__((noinline)) static void *live_thread(void *arg) {
 	struct thread *t = arg;
 	self = t;
@@ -267,6 +290,11 @@ int main(int argc, char **argv) {
 		if (read(parked_fd[0], &c, 1) != 1)
 			die("read parked");
 	}
+	/* Writing "p" comes just before park's read: wait until every thread
+	 * is in that read (syscall 0 in /proc), or a walk could catch one on
+	 * its way there. */
+	for (i = 0; i < n; i++)
+		wait_in_read(threads[i].tid);
 	printf("ready");
 	for (i = 0; i < n; i++)
 		printf(" %d", (int)threads[i].tid);
