@@ -88,6 +88,11 @@ type Module struct {
 	Name string
 }
 
+// ImageID returns the image's identity as a symbol server names it (and
+// pesection.File.ImageID names a PE file's): TimeDateStamp as 8
+// upper-case hex digits, then SizeOfImage in lower-case hex.
+func (m *Module) ImageID() string { return fmt.Sprintf("%08X%x", m.TimeDateStamp, m.Size) }
+
 // Exception is the ExceptionStream: the exception the dump was written
 // for.
 type Exception struct {

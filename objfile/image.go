@@ -214,6 +214,9 @@ func (p peImage) loadBias(maps []procwalk.Mapping) (uint64, error) {
 	}
 	for _, m := range maps {
 		if m.Offset == 0 {
+			if id := p.f.ImageID(); m.ID != "" && m.ID != id {
+				return 0, fmt.Errorf("%w: the file is %s (TimeDateStamp, SizeOfImage), the process's image %s", procwalk.ErrWrongImage, id, m.ID)
+			}
 			return m.Start - p.f.ImageBase(), nil
 		}
 	}

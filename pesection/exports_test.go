@@ -76,3 +76,20 @@ func optionalExportRVA(t *testing.T, pf *pe.File) uint32 {
 	require.True(t, ok)
 	return oh.DataDirectory[pe.IMAGE_DIRECTORY_ENTRY_EXPORT].VirtualAddress
 }
+
+// TestImageID: a PE image's identity is its TimeDateStamp and SizeOfImage
+// as llvm-readobj-22 --file-headers prints them (0xC4BFEBA2 and 28672
+// for win.exe, 0x84F6510 and 98304 for the minidump program); a COFF
+// object has none.
+func TestImageID(t *testing.T) {
+	for path, want := range map[string]string{
+		"../testdata/windows/win.exe":           "C4BFEBA27000",
+		"../testdata/windows/minidump/dump.exe": "084F651018000",
+		"../testdata/windows/win.o":             "",
+	} {
+		f, err := pesection.Open(path)
+		require.NoError(t, err)
+		assert.Equal(t, want, f.ImageID(), path)
+		f.Close()
+	}
+}

@@ -128,6 +128,23 @@ func fileError(format stackmap.Format, what string, off int64, err error) error 
 	return &stackmap.FileError{Format: format, What: what, Offset: off, Err: err}
 }
 
+// ImageID returns the identity of a PE image as a symbol server and a
+// minidump's module list name it: the file header's TimeDateStamp as 8
+// upper-case hex digits, then the optional header's SizeOfImage in
+// lower-case hex ("" for a COFF object, which has no SizeOfImage).
+func (f *File) ImageID() string {
+	var size uint32
+	switch oh := f.f.OptionalHeader.(type) {
+	case *pe.OptionalHeader64:
+		size = oh.SizeOfImage
+	case *pe.OptionalHeader32:
+		size = oh.SizeOfImage
+	default:
+		return ""
+	}
+	return fmt.Sprintf("%08X%x", f.f.TimeDateStamp, size)
+}
+
 // ImageBase returns a PE image's preferred base address, the address its
 // first byte is linked at (0 for a COFF object).
 func (f *File) ImageBase() uint64 { return imageBase(f.f) }

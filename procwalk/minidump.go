@@ -28,7 +28,7 @@ func FromMinidump(f *minidump.File) *Process {
 	}
 	p.Mappings = make([]Mapping, len(f.Modules))
 	for i, m := range f.Modules {
-		p.Mappings[i] = Mapping{Start: m.Base, End: m.Base + uint64(m.Size), Path: m.Name}
+		p.Mappings[i] = Mapping{Start: m.Base, End: m.Base + uint64(m.Size), Path: m.Name, ID: m.ImageID()}
 	}
 	if len(f.Modules) > 0 {
 		p.Exe = f.Modules[0].Name

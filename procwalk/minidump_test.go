@@ -1,8 +1,10 @@
 package procwalk_test
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,7 +26,38 @@ const dumpDir = "../testdata/windows/minidump/"
 // function, record, CFA, deopt values and GC roots as the program
 // recorded them before each call.
 func TestMinidumpWalk(t *testing.T) {
-	checkDump(t, dumpDir+"crash.dmp", dumpDir+"dump.exe", dumpDir+"values.txt")
+	checkDump(t, dumpDir+"crash.dmp", dumpDir+"dump.exe", dumpDir+"values.txt", "")
+}
+
+// wineDLLs is where Debian's wine keeps the x64 DLLs a wine process loads
+// (ntdll.dll, kernel32.dll), the images a minidump written under wine
+// lists beside the program's.
+const wineDLLs = "/usr/lib/x86_64-linux-gnu/wine/x86_64-windows"
+
+// TestMinidumpWrongImage gives, for the dump's dump.exe, another x64 PE
+// image of the same name: its TimeDateStamp and SizeOfImage are not the
+// ones the dump's module list recorded, so it is refused
+// (procwalk.ErrWrongImage), where placing it at the module's base would
+// have walked the crashed thread through another program's unwind
+// tables and stack maps.
+func TestMinidumpWrongImage(t *testing.T) {
+	md, err := minidump.Open(dumpDir + "crash.dmp")
+	require.NoError(t, err)
+	defer md.Close()
+	wrong := filepath.Join(t.TempDir(), "DUMP.EXE") // matched case-insensitively
+	data, err := os.ReadFile("../testdata/windows/win.exe")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(wrong, data, 0o644))
+	_, err = procwalk.Open(procwalk.FromMinidump(md), objfile.ProcessFiles{}, procwalk.Options{Images: []string{wrong}})
+	require.ErrorIs(t, err, procwalk.ErrWrongImage)
+	assert.Contains(t, err.Error(), "DUMP.EXE: not the image the process loaded: the file is C4BFEBA27000 (TimeDateStamp, SizeOfImage), the process's image 084F651018000")
+
+	// The right file has the identity the dump recorded.
+	f, err := objfile.Open(dumpDir + "dump.exe")
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, md.Modules[0].ImageID(), f.PE().ImageID())
+	assert.Equal(t, "084F651018000", md.Modules[0].ImageID())
 }
 
 // TestMinidumpRegenerate rebuilds the program, runs it under wine into a
@@ -47,12 +80,19 @@ func TestMinidumpRegenerate(t *testing.T) {
 	dir := t.TempDir()
 	out, err := exec.Command(dumpDir+"gen.sh", dir).CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	checkDump(t, filepath.Join(dir, "crash.dmp"), filepath.Join(dir, "dump.exe"), filepath.Join(dir, "values.txt"))
+	// The dump was written by this machine's wine: with its DLLs as the
+	// sysroot, each thread's walk goes on through kernel32 and ntdll to
+	// the thread's first frame.
+	checkDump(t, filepath.Join(dir, "crash.dmp"), filepath.Join(dir, "dump.exe"), filepath.Join(dir, "values.txt"), wineDLLs)
 }
 
 // checkDump walks every thread of the dump and compares each llc frame
 // with what the program recorded (values.txt).
-func checkDump(t *testing.T, dump, exe, valuesFile string) {
+//
+// With sysroot (the directory of the wine DLLs the process ran) each
+// walk must go on past the program's frames to the thread's outermost
+// frame, ntdll's RtlUserThreadStart, and end there.
+func checkDump(t *testing.T, dump, exe, valuesFile, sysroot string) {
 	t.Helper()
 	threads, err := walktest.ParseDumpValues(valuesFile)
 	require.NoError(t, err)
@@ -63,11 +103,24 @@ func checkDump(t *testing.T, dump, exe, valuesFile string) {
 	require.NotNil(t, md.Exception)
 	assert.Equal(t, uint32(0xc0000005), md.Exception.Code, "an access violation")
 	p := procwalk.FromMinidump(md)
-	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{Images: []string{exe}})
+	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{Images: []string{exe}, Sysroot: sysroot})
 	require.NoError(t, err)
 	defer w.Close()
-	require.NotNil(t, w.Modules()[0].Module)
-	assert.True(t, w.Modules()[0].Stackmaps)
+	withMaps := 0
+	for _, mi := range w.Modules() {
+		name := strings.ToLower(mi.Path)
+		if strings.HasSuffix(name, `\dump.exe`) {
+			require.NotNil(t, mi.Module, "%v", mi.Err)
+			assert.True(t, mi.Stackmaps)
+		}
+		if sysroot != "" && strings.HasSuffix(name, `\ntdll.dll`) {
+			require.NoError(t, mi.Err, "wine's ntdll.dll is the one the dump lists")
+		}
+		if mi.Stackmaps {
+			withMaps++
+		}
+	}
+	assert.Equal(t, 1, withMaps, "only dump.exe has stack maps")
 	frames, values, roots := 0, 0, 0
 	for _, want := range threads {
 		var th *procwalk.Thread
@@ -79,9 +132,11 @@ func checkDump(t *testing.T, dump, exe, valuesFile string) {
 		require.NotNil(t, th, "thread %d is in the dump", want.TID)
 		assert.Equal(t, want.TID == int(md.Exception.ThreadID), th.Crashed)
 		next := 0 // the recorded frame the walk must meet next
+		last := ""
 		for fr, err := range w.Frames(th) {
 			require.NoError(t, err)
 			name, _, _ := w.FrameSymbol(fr)
+			last = name
 			if next == len(want.Frames) || name != want.Frames[next].Func {
 				assert.False(t, fr.HasRecord(), "%s has no record", name)
 				continue
@@ -130,6 +185,10 @@ func checkDump(t *testing.T, dump, exe, valuesFile string) {
 			next++
 		}
 		assert.Equal(t, len(want.Frames), next, "thread %d: the walk met every recorded frame", want.TID)
+		if sysroot != "" {
+			assert.Equal(t, "RtlUserThreadStart", last, "thread %d: the outermost frame", want.TID)
+			assert.Equal(t, stackwalk.EndReturnAddress, w.End(), "thread %d", want.TID)
+		}
 	}
 	assert.Equal(t, 4+2*4, frames)
 	assert.Equal(t, 45+2*29, values)

@@ -16,6 +16,11 @@ import (
 // mappings, so its load bias is unknown.
 var ErrNoBias = errors.New("load bias not found from the mappings")
 
+// ErrWrongImage means a file is not the image the process had loaded
+// (Mapping.ID): a walk through it would read another program's unwind
+// tables and stack maps, so its module is left out.
+var ErrWrongImage = errors.New("not the image the process loaded")
+
 // Options tune Open.
 type Options struct {
 	// Sysroot, when not "", is tried first for every absolute path of a

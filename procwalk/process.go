@@ -63,6 +63,13 @@ type Mapping struct {
 	Start, End uint64
 	Offset     uint64
 	Path       string
+	// ID, when not "", is the identity of the image the process mapped,
+	// as the process recorded it; a file whose own identity differs is
+	// not that image, and its load bias is refused (ErrWrongImage). A
+	// minidump's module gives its PE TimeDateStamp and SizeOfImage, as
+	// a symbol server names the image: 8 upper-case hex digits, then
+	// the size in lower-case hex (pesection.File.ImageID).
+	ID string
 }
 
 // Image is a loaded image (the executable, a shared library) whose load
