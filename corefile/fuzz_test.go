@@ -45,6 +45,12 @@ func FuzzNew(f *testing.F) {
 		}
 		_ = c.Crashed()
 		_, _ = c.Auxv(9)
+		for _, m := range c.Mappings {
+			_ = c.BuildID(m)
+		}
+		for _, s := range c.Segments {
+			_ = c.BuildID(Mapping{Start: s.Addr, End: s.Addr + s.MemSize})
+		}
 	})
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/stackmaps/stackmaps/internal/elfnote"
 	"github.com/stackmaps/stackmaps/linuxregs"
 )
 
@@ -82,33 +83,16 @@ func (f *File) readNoteSegs(segs []noteSeg, phoff int64) error {
 // b, at file offset off: its type, its description and the description's
 // file offset.
 func (f *File) eachNote(b []byte, off int64, fn func(typ uint32, desc []byte, off int64) error) error {
-	o := f.ByteOrder
-	for pos := 0; pos < len(b); {
-		at := off + int64(pos)
-		if len(b)-pos < 12 {
-			return formatErr("note", at, "header of %d bytes cut at the end of the segment", len(b)-pos)
+	err := elfnote.Each(b, f.ByteOrder, func(name []byte, typ uint32, desc []byte, at int) error {
+		if string(name) != "CORE" {
+			return nil
 		}
-		namesz, descsz, typ := uint64(o.Uint32(b[pos:])), uint64(o.Uint32(b[pos+4:])), o.Uint32(b[pos+8:])
-		nameEnd := uint64(pos+12) + namesz
-		descOff := (nameEnd + 3) &^ 3
-		descEnd := descOff + descsz
-		if descEnd > uint64(len(b)) {
-			return formatErr("note", at, "name of %d and description of %d bytes past the end of the segment (%d bytes left)",
-				namesz, descsz, len(b)-pos-12)
-		}
-		name := bytes.TrimRight(b[pos+12:nameEnd], "\x00")
-		desc := b[descOff:descEnd]
-		if string(name) == "CORE" {
-			if err := fn(typ, desc, off+int64(descOff)); err != nil {
-				return err
-			}
-		}
-		pos = int((descEnd + 3) &^ 3)
-		if pos > len(b) {
-			pos = len(b)
-		}
+		return fn(typ, desc, off+int64(at))
+	})
+	if e, ok := err.(*elfnote.Error); ok {
+		return formatErr("note", off+int64(e.Off), "%s", e.Msg)
 	}
-	return nil
+	return err
 }
 
 // readNote reads one note of name "CORE" whose description desc is at file

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/stackmaps/stackmaps/internal/elfnote"
 	"github.com/stackmaps/stackmaps/stackmap"
 )
 
@@ -117,4 +118,27 @@ func (f *File) Interpreter() (string, error) {
 	}
 	name, _, _ := strings.Cut(string(b), "\x00")
 	return name, nil
+}
+
+// maxNotes bounds the bytes of one PT_NOTE segment BuildID reads.
+const maxNotes = 1 << 16
+
+// BuildID returns the file's GNU build ID: the description of the
+// NT_GNU_BUILD_ID note of its PT_NOTE segments (what `readelf -n` prints
+// as "Build ID"), nil when it has none (a relocatable object, a file
+// linked without --build-id).
+func (f *File) BuildID() []byte {
+	for _, p := range f.x.f.Progs {
+		if p.Type != elf.PT_NOTE {
+			continue
+		}
+		b, err := f.x.readTable("PT_NOTE", p.Off, p.Filesz, 1, maxNotes)
+		if err != nil {
+			continue
+		}
+		if id := elfnote.BuildID(b, f.ByteOrder); id != nil {
+			return id
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package objfile
 
 import (
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"io"
 
@@ -138,6 +139,17 @@ func (e elfImage) codeRanges() []CodeRange { return e.f.TextRanges() }
 func (e elfImage) extent() (lo, hi uint64, err error) { return extent(e.f.TextRanges()) }
 
 func (e elfImage) loadBias(maps []procwalk.Mapping) (uint64, error) {
+	for _, m := range maps {
+		if m.Offset != 0 || m.ID == "" {
+			continue
+		}
+		if id := hex.EncodeToString(e.f.BuildID()); id != m.ID {
+			if id == "" {
+				id = "none"
+			}
+			return 0, fmt.Errorf("%w: the file's build ID is %s, the process's image's %s", procwalk.ErrWrongImage, id, m.ID)
+		}
+	}
 	if b, ok := loadBias(e.f.Segments(), maps); ok {
 		return b, nil
 	}

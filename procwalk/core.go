@@ -1,6 +1,8 @@
 package procwalk
 
 import (
+	"encoding/hex"
+
 	"github.com/stackmaps/stackmaps/corefile"
 )
 
@@ -18,7 +20,7 @@ func FromCore(f *corefile.File) *Process {
 	}
 	p.Mappings = make([]Mapping, len(f.Mappings))
 	for i, m := range f.Mappings {
-		p.Mappings[i] = Mapping{Start: m.Start, End: m.End, Offset: m.Offset, Path: m.Path}
+		p.Mappings[i] = Mapping{Start: m.Start, End: m.End, Offset: m.Offset, Path: m.Path, ID: hex.EncodeToString(f.BuildID(m))}
 	}
 	for _, tag := range []uint64{AtPHDR, AtBase, AtEntry, AtSysinfoEHdr} {
 		if v, ok := f.Auxv(tag); ok {

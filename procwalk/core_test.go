@@ -1,7 +1,9 @@
 package procwalk_test
 
 import (
+	"encoding/hex"
 	"fmt"
+	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -187,6 +189,9 @@ func checkCore(t *testing.T, b coretest.Build, c *coretest.Core, sysroot string)
 	for _, m := range w.Modules() {
 		t.Logf("module %s bias %#x stack maps %v err %v", m.Path, m.Bias, m.Stackmaps, m.Err)
 	}
+	if len(p.Mappings) > 0 {
+		checkImageID(t, p, c.Exe, sysroot)
+	}
 	st := coretest.Check(t, b, c.Record, frames, f, f.Threads[crashed].Regs.HasFP)
 	if b.Handler() {
 		coretest.CheckSignal(t, b, c, frames)
@@ -279,4 +284,39 @@ func openNativeCore(tb testing.TB) (*procwalk.Walk, *procwalk.Thread) {
 	require.NoError(tb, err)
 	tb.Cleanup(func() { w.Close() })
 	return w, &p.Threads[f.Crashed()]
+}
+
+// checkImageID checks that the core says which executable the process ran
+// (the build ID in its copy of the executable's first page, the one in
+// the file) and that another executable given for it is refused
+// (procwalk.ErrWrongImage), not walked through.
+func checkImageID(t *testing.T, p *procwalk.Process, exe, sysroot string) {
+	t.Helper()
+	ef, err := objfile.Open(exe)
+	require.NoError(t, err)
+	want := hex.EncodeToString(ef.ELF().BuildID())
+	ef.Close()
+	require.NotEmpty(t, want, "%s has a build ID (gcc links with --build-id)", exe)
+	id := ""
+	for _, m := range p.Mappings {
+		if m.Path == p.Exe && m.Offset == 0 {
+			id = m.ID
+		}
+	}
+	assert.Equal(t, want, id, "the core's copy of %s's first page holds its build ID", p.Exe)
+
+	other, err := exec.LookPath("true")
+	require.NoError(t, err)
+	w, err := procwalk.Open(p, objfile.ProcessFiles{}, procwalk.Options{Exe: other, Sysroot: sysroot})
+	require.NoError(t, err, "the libraries are still the process's")
+	defer w.Close()
+	refused := false
+	for _, mi := range w.Modules() {
+		if mi.Path == p.Exe {
+			require.ErrorIs(t, mi.Err, procwalk.ErrWrongImage)
+			assert.Contains(t, mi.Err.Error(), "the process's image's "+want)
+			refused = true
+		}
+	}
+	assert.True(t, refused, "%s is in the modules", p.Exe)
 }

@@ -66,9 +66,12 @@ type Mapping struct {
 	// ID, when not "", is the identity of the image the process mapped,
 	// as the process recorded it; a file whose own identity differs is
 	// not that image, and its load bias is refused (ErrWrongImage). A
-	// minidump's module gives its PE TimeDateStamp and SizeOfImage, as
-	// a symbol server names the image: 8 upper-case hex digits, then
-	// the size in lower-case hex (pesection.File.ImageID).
+	// core's mapping of an ELF file's first byte gives the GNU build ID
+	// the core's copy of that page holds, in lower-case hex
+	// (corefile.File.BuildID, elfsection.File.BuildID); a minidump's
+	// module its PE TimeDateStamp and SizeOfImage, as a symbol server
+	// names the image: 8 upper-case hex digits, then the size in
+	// lower-case hex (pesection.File.ImageID).
 	ID string
 }
 
