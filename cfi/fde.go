@@ -26,7 +26,11 @@ type FDE struct {
 func (f *FDE) Contains(pc uint64) bool { return pc >= f.PCBegin && pc < f.PCEnd }
 
 // ParseFDE decodes the FDE whose length field is at section offset off.
-func (s *Section) ParseFDE(off uint64) (FDE, error) {
+func (s *Section) ParseFDE(off uint64) (FDE, error) { return s.parseFDEAt(off, nil) }
+
+// parseFDEAt is ParseFDE, taking the FDE's CIE from u's memo when u last
+// decoded that CIE of s (u may be nil).
+func (s *Section) parseFDEAt(off uint64, u *Unwinder) (FDE, error) {
 	if off >= uint64(len(s.cfg.Data)) {
 		return FDE{}, errAt(off, "FDE offset", ErrLength)
 	}
@@ -37,23 +41,35 @@ func (s *Section) ParseFDE(off uint64) (FDE, error) {
 	if e.term || e.isCIE {
 		return FDE{}, errAt(off, "FDE (entry is not an FDE)", ErrLength)
 	}
-	return s.parseFDE(e)
+	return s.parseFDE(e, u)
 }
 
-func (s *Section) parseFDE(e entry) (FDE, error) {
+// parseFDE decodes the FDE of entry e. Its CIE comes from u's memo when u
+// (which may be nil) last decoded the same CIE of s: a section has few
+// CIEs, and a walk's frames mostly share one, which then costs a copy
+// instead of a parse.
+func (s *Section) parseFDE(e entry, u *Unwinder) (FDE, error) {
 	f := FDE{Offset: uint64(e.off)}
-	if e.cieOff >= uint64(len(s.cfg.Data)) {
-		return f, errAt(uint64(e.idPos), "FDE CIE pointer (past the section end)", ErrCIEPointer)
-	}
-	ce, err := s.readEntry(int(e.cieOff))
-	if err != nil {
-		return f, errAt(uint64(e.idPos), "FDE CIE pointer (no valid entry there)", ErrCIEPointer)
-	}
-	if ce.term || !ce.isCIE {
-		return f, errAt(uint64(e.idPos), "FDE CIE pointer (entry there is not a CIE)", ErrCIEPointer)
-	}
-	if f.CIE, err = s.parseCIE(ce); err != nil {
-		return f, err
+	var err error
+	if u != nil && u.cieOf == s && u.cie.Offset == e.cieOff {
+		f.CIE = u.cie
+	} else {
+		if e.cieOff >= uint64(len(s.cfg.Data)) {
+			return f, errAt(uint64(e.idPos), "FDE CIE pointer (past the section end)", ErrCIEPointer)
+		}
+		ce, err := s.readEntry(int(e.cieOff))
+		if err != nil {
+			return f, errAt(uint64(e.idPos), "FDE CIE pointer (no valid entry there)", ErrCIEPointer)
+		}
+		if ce.term || !ce.isCIE {
+			return f, errAt(uint64(e.idPos), "FDE CIE pointer (entry there is not a CIE)", ErrCIEPointer)
+		}
+		if f.CIE, err = s.parseCIE(ce); err != nil {
+			return f, err
+		}
+		if u != nil {
+			u.cie, u.cieOf = f.CIE, s
+		}
 	}
 	c := &f.CIE
 	r := s.reader(e.body, e.end)
@@ -136,7 +152,7 @@ func (s *Section) FDEs() iter.Seq2[FDE, error] {
 			if e.isCIE {
 				continue
 			}
-			f, err := s.parseFDE(e)
+			f, err := s.parseFDE(e, nil)
 			if err != nil {
 				yield(FDE{}, err)
 				return
@@ -155,9 +171,12 @@ func (s *Section) FDEs() iter.Seq2[FDE, error] {
 // the package's rule (see Index): the FDE that starts last, and of those
 // that start together the first in the section; zero-length FDEs cover
 // nothing.
-func (s *Section) FindFDE(pc uint64) (FDE, error) {
+func (s *Section) FindFDE(pc uint64) (FDE, error) { return s.findFDE(pc, nil) }
+
+// findFDE is FindFDE, with u's CIE memo (u may be nil).
+func (s *Section) findFDE(pc uint64, u *Unwinder) (FDE, error) {
 	if s.hdr.usable {
-		return s.hdr.find(s, pc)
+		return s.hdr.find(s, pc, u)
 	}
 	return s.scanFDE(pc)
 }

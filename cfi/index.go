@@ -140,7 +140,10 @@ func (x *Index) Len() int { return x.n }
 // FindFDE returns the FDE covering pc (where FDEs overlap, the one the
 // package's rule picks: see Section.FindFDE), or an error wrapping
 // ErrNotFound.
-func (x *Index) FindFDE(pc uint64) (FDE, error) {
+func (x *Index) FindFDE(pc uint64) (FDE, error) { return x.findFDE(pc, nil) }
+
+// findFDE is FindFDE, with u's CIE memo (u may be nil).
+func (x *Index) findFDE(pc uint64, u *Unwinder) (FDE, error) {
 	i, _ := slices.BinarySearchFunc(x.ents, pc, func(e indexEntry, pc uint64) int {
 		if e.begin <= pc {
 			return -1
@@ -150,12 +153,12 @@ func (x *Index) FindFDE(pc uint64) (FDE, error) {
 	if i == 0 || pc >= x.ents[i-1].end {
 		return FDE{}, errIndexNotFound
 	}
-	return x.s.ParseFDE(x.ents[i-1].off)
+	return x.s.parseFDEAt(x.ents[i-1].off, u)
 }
 
 // RowAt is Section.RowAt with the FDE found through the index.
 func (x *Index) RowAt(pc uint64, u *Unwinder) (*Row, error) {
-	f, err := x.FindFDE(pc)
+	f, err := x.findFDE(pc, u)
 	if err != nil {
 		return nil, err
 	}

@@ -163,6 +163,25 @@ type Unwinder struct {
 	stack [MaxStateDepth]Row
 	depth int
 	fde   FDE // the FDE of the last RowAt
+	// cie is the CIE of section cieOf that a lookup decoded last (nil
+	// cieOf: none): an FDE of the same CIE copies it (parseFDE).
+	cie   CIE
+	cieOf *Section
+	// initOf and initKey say which CIE's initial instructions init holds
+	// (nil initOf: none): run starts an FDE of that CIE from init
+	// without executing them again.
+	initOf  *Section
+	initKey initKey
+}
+
+// initKey is what the row after a CIE's initial instructions depends on
+// besides the section: the instructions' place, the return address
+// column and the data alignment (a CIE's initial instructions may not
+// advance the location, so neither the FDE nor the code alignment matters).
+type initKey struct {
+	off, n    int
+	dataAlign int64
+	ra        uint16
 }
 
 // FDE returns the FDE the last successful RowAt used (its CIE tells, for
@@ -173,7 +192,7 @@ func (u *Unwinder) FDE() *FDE { return &u.fde }
 // points into u and is valid until u is used again; do not modify it (copy
 // the Row to keep or change it).
 func (s *Section) RowAt(pc uint64, u *Unwinder) (*Row, error) {
-	f, err := s.FindFDE(pc)
+	f, err := s.findFDE(pc, u)
 	if err != nil {
 		return nil, err
 	}

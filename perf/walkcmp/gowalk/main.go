@@ -99,6 +99,16 @@ func main() {
 				fail("%s: %d allocations per walk", m.name, a)
 			}
 		}
+		// The first walk of this stack: the same walker, its cache
+		// forgotten (ResetCache) before every walk, so that every frame
+		// takes the uncached step (row, record lookup, recipe compile)
+		// and the cache's refilling, as a walker's first walk of a stack
+		// does. Its allocations (the cache's memory) are part of it.
+		runtime.GC()
+		res["stackwalk_first"] = append(res["stackwalk_first"], median(*reps, func() float64 {
+			return perRun(*iters, w.frames(), func() { w.w.ResetCache(); w.walk(false) })
+		}))
+		frames["stackwalk_first"] = w.frames()
 		res["go_callers"] = append(res["go_callers"], median(*reps, func() float64 {
 			return perRun(*iters, goDepth, goCallers)
 		}))
