@@ -54,6 +54,15 @@ func encodedSize(enc uint8, ptrSize int) int {
 // formats, without applying any base.
 func (r *reader) readRaw(enc uint8, ptrSize int, what string) (uint64, error) {
 	start := r.pos
+	// The 4-byte formats (most FDEs' pc_begin and pc_range) first.
+	if f := enc & 0x0f; (f == PESData4 || f == PEUData4) && r.end-r.pos >= 4 && r.pos >= 0 {
+		v := r.order.Uint32(r.b[r.pos:])
+		r.pos += 4
+		if f == PESData4 {
+			return uint64(int64(int32(v))), nil
+		}
+		return uint64(v), nil
+	}
 	switch enc & 0x0f {
 	case PEULEB128:
 		return r.uleb(what)

@@ -100,6 +100,9 @@ func (h *hdrTable) checkOrder(s *Section) error {
 // entry decodes pair i of the table.
 func (h *hdrTable) entry(s *Section, i uint64) (loc, fde uint64, err error) {
 	pos := h.tableOff + int(i)*2*h.entrySize
+	if h.datarel4 {
+		return h.datarel(s, pos), h.datarel(s, pos+4), nil
+	}
 	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 2*h.entrySize, order: s.cfg.Order}
 	if loc, _, err = r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location"); err != nil {
 		return 0, 0, err
@@ -115,16 +118,22 @@ func (h *hdrTable) entry(s *Section, i uint64) (loc, fde uint64, err error) {
 func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
 	pos := h.tableOff + int(i)*2*h.entrySize
 	if h.datarel4 {
-		b := s.cfg.Hdr[pos : pos+4 : pos+4]
-		v := binary.LittleEndian.Uint32(b)
-		if h.big {
-			v = binary.BigEndian.Uint32(b)
-		}
-		return h.bases.data + uint64(int64(int32(v))), nil
+		return h.datarel(s, pos), nil
 	}
 	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + h.entrySize, order: s.cfg.Order}
 	v, _, err := r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location")
 	return v, err
+}
+
+// datarel reads the datarel|sdata4 value at pos of the table (a whole
+// pair of the table lies there: see loc).
+func (h *hdrTable) datarel(s *Section, pos int) uint64 {
+	b := s.cfg.Hdr[pos : pos+4 : pos+4]
+	v := binary.LittleEndian.Uint32(b)
+	if h.big {
+		v = binary.BigEndian.Uint32(b)
+	}
+	return h.bases.data + uint64(int64(int32(v)))
 }
 
 // find binary-searches the last entry whose initial_location is <= pc and

@@ -77,8 +77,8 @@ func TestHdrErrors(t *testing.T) {
 }
 
 // TestHdrLocFast checks that the table's direct read of datarel|sdata4
-// values (hdrTable.loc) gives what the general decoder gives, for every
-// entry of a little- and a big-endian table.
+// values (hdrTable.loc and entry) gives what the general decoder gives,
+// for every entry of a little- and a big-endian table.
 func TestHdrLocFast(t *testing.T) {
 	for _, rel := range []string{"cfi/build/x86_64/pie", "cfi/build/ppc64/pie"} {
 		s, err := New(realEHFrame(t, rel))
@@ -88,9 +88,16 @@ func TestHdrLocFast(t *testing.T) {
 		for i := range s.hdr.count {
 			got, err := s.hdr.loc(s, i)
 			require.NoError(t, err)
-			want, _, err := s.hdr.entry(s, i)
+			pos := s.hdr.tableOff + int(i)*8
+			r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 8, order: s.cfg.Order}
+			want, _, err := r.readPointer(s.hdr.enc, 8, &s.hdr.bases, "loc")
 			require.NoError(t, err)
 			require.Equal(t, want, got, "%s entry %d", rel, i)
+			wantFDE, _, err := r.readPointer(s.hdr.enc, 8, &s.hdr.bases, "fde")
+			require.NoError(t, err)
+			loc, fde, err := s.hdr.entry(s, i)
+			require.NoError(t, err)
+			require.Equal(t, [2]uint64{want, wantFDE}, [2]uint64{loc, fde}, "%s entry %d", rel, i)
 		}
 	}
 }
