@@ -24,7 +24,8 @@ type walker struct {
 // capture: a header line of registers, then the stack bytes from rsp. With
 // regions, the walker reads the stack through a *stackmap.MemoryRegions
 // (what a core's or a dump's memory is) instead of a stackmap.Memory.
-func load(exe, capture string, pairs int, regions bool) (*walker, error) {
+// cacheLimit is the walker's Config.CacheLimit.
+func load(exe, capture string, pairs int, regions bool, cacheLimit int) (*walker, error) {
 	data, err := os.ReadFile(capture)
 	if err != nil {
 		return nil, err
@@ -56,7 +57,7 @@ func load(exe, capture string, pairs int, regions bool) (*walker, error) {
 		}
 	}
 	w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m}, Memory: mem,
-		MaxFrames: 2*pairs + 64})
+		MaxFrames: 2*pairs + 64, CacheLimit: cacheLimit})
 	if err != nil {
 		return nil, err
 	}
