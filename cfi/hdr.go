@@ -136,6 +136,33 @@ func (h *hdrTable) datarel(s *Section, pos int) uint64 {
 	return h.bases.data + uint64(int64(int32(v)))
 }
 
+// searchDatarel is find's binary search in a datarel|sdata4 table: the
+// number of entries whose initial_location is at most pc.
+func (h *hdrTable) searchDatarel(s *Section, pc uint64) uint64 {
+	tab := s.cfg.Hdr[h.tableOff : h.tableOff+int(h.count)*8]
+	lo, hi := 0, int(h.count)
+	if h.big {
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if h.bases.data+uint64(int64(int32(binary.BigEndian.Uint32(tab[mid*8:])))) <= pc {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		return uint64(lo)
+	}
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if h.bases.data+uint64(int64(int32(binary.LittleEndian.Uint32(tab[mid*8:])))) <= pc {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return uint64(lo)
+}
+
 // find binary-searches the last entry whose initial_location is <= pc and
 // decodes its FDE: the FDE of the package's rule (see Index) when it
 // covers pc and no other entry starts at the same address. Otherwise (pc
@@ -146,7 +173,10 @@ func (h *hdrTable) datarel(s *Section, pos int) uint64 {
 // a scan of the section.
 func (h *hdrTable) find(s *Section, pc uint64, u *Unwinder) (FDE, error) {
 	lo, hi := uint64(0), h.count // invariant: entries [0,lo) have loc <= pc
-	for lo < hi {
+	if h.datarel4 {
+		lo = h.searchDatarel(s, pc)
+	}
+	for lo < hi && !h.datarel4 {
 		mid := lo + (hi-lo)/2
 		loc, err := h.loc(s, mid)
 		if err != nil {

@@ -78,7 +78,8 @@ func TestHdrErrors(t *testing.T) {
 
 // TestHdrLocFast checks that the table's direct read of datarel|sdata4
 // values (hdrTable.loc and entry) gives what the general decoder gives,
-// for every entry of a little- and a big-endian table.
+// for every entry of a little- and a big-endian table, and that its binary
+// search (searchDatarel) counts the entries at or below a pc.
 func TestHdrLocFast(t *testing.T) {
 	for _, rel := range []string{"cfi/build/x86_64/pie", "cfi/build/ppc64/pie"} {
 		s, err := New(realEHFrame(t, rel))
@@ -98,6 +99,20 @@ func TestHdrLocFast(t *testing.T) {
 			loc, fde, err := s.hdr.entry(s, i)
 			require.NoError(t, err)
 			require.Equal(t, [2]uint64{want, wantFDE}, [2]uint64{loc, fde}, "%s entry %d", rel, i)
+		}
+		// The binary search: the entries at or below pc, for pcs at,
+		// before and after every entry's address.
+		for i := range s.hdr.count {
+			loc, _ := s.hdr.loc(s, i)
+			for _, pc := range []uint64{loc - 1, loc, loc + 1} {
+				n := uint64(0)
+				for j := range s.hdr.count {
+					if l, _ := s.hdr.loc(s, j); l <= pc {
+						n++
+					}
+				}
+				require.Equal(t, n, s.hdr.searchDatarel(s, pc), "%s pc %#x", rel, pc)
+			}
 		}
 	}
 }
