@@ -171,7 +171,7 @@ func (h *hdrTable) searchDatarel(s *Section, pc uint64) uint64 {
 // of the table, or duplicate entries) the FDE comes from s's fallback
 // Index, built on the first such lookup, as LLVM libunwind falls back to
 // a scan of the section.
-func (h *hdrTable) find(s *Section, pc uint64, u *Unwinder) (FDE, error) {
+func (h *hdrTable) find(s *Section, pc uint64, u *Unwinder, f *FDE) (err error) {
 	lo, hi := uint64(0), h.count // invariant: entries [0,lo) have loc <= pc
 	if h.datarel4 {
 		lo = h.searchDatarel(s, pc)
@@ -180,7 +180,8 @@ func (h *hdrTable) find(s *Section, pc uint64, u *Unwinder) (FDE, error) {
 		mid := lo + (hi-lo)/2
 		loc, err := h.loc(s, mid)
 		if err != nil {
-			return FDE{}, err
+			*f = FDE{}
+			return err
 		}
 		if loc <= pc {
 			lo = mid + 1
@@ -189,29 +190,34 @@ func (h *hdrTable) find(s *Section, pc uint64, u *Unwinder) (FDE, error) {
 		}
 	}
 	if lo == 0 {
-		return s.fallbackFind(pc, uint64(h.tableOff), ".eh_frame_hdr search", u)
+		*f, err = s.fallbackFind(pc, uint64(h.tableOff), ".eh_frame_hdr search", u)
+		return err
 	}
 	loc, addr, err := h.entry(s, lo-1)
 	if err != nil {
-		return FDE{}, err
+		*f = FDE{}
+		return err
 	}
 	off := addr - s.cfg.Addr
 	if addr < s.cfg.Addr || off >= uint64(len(s.cfg.Data)) {
-		return FDE{}, errAt(uint64(h.tableOff)+(lo-1)*uint64(2*h.entrySize), ".eh_frame_hdr fde_address (outside .eh_frame)", ErrLength)
+		*f = FDE{}
+		return errAt(uint64(h.tableOff)+(lo-1)*uint64(2*h.entrySize), ".eh_frame_hdr fde_address (outside .eh_frame)", ErrLength)
 	}
-	f, err := s.parseFDEAt(off, u)
-	if err != nil {
-		return FDE{}, err
+	if err := s.parseFDEAt(off, u, f); err != nil {
+		*f = FDE{}
+		return err
 	}
 	if !f.Contains(pc) {
-		return s.fallbackFind(pc, off, "FDE search (nearest FDE ends before the address)", u)
+		*f, err = s.fallbackFind(pc, off, "FDE search (nearest FDE ends before the address)", u)
+		return err
 	}
 	if lo >= 2 {
 		if prev, err := h.loc(s, lo-2); err == nil && prev == loc {
-			return s.fallbackFind(pc, 0, "", u) // several FDEs start here: the first in the section wins
+			*f, err = s.fallbackFind(pc, 0, "", u) // several FDEs start here: the first in the section wins
+			return err
 		}
 	}
-	return f, nil
+	return nil
 }
 
 // fallback is the Index a Section with an .eh_frame_hdr table builds when
@@ -237,5 +243,7 @@ func (s *Section) fallbackFind(pc, off uint64, what string, u *Unwinder) (FDE, e
 		}
 		return s.scanFDE(pc)
 	}
-	return fb.x.findFDE(pc, u)
+	var f FDE
+	err := fb.x.findFDE(pc, u, &f)
+	return f, err
 }

@@ -120,7 +120,8 @@ func TestHdrLocFast(t *testing.T) {
 // TestUnwinderMemo checks that one Unwinder reused over lookups that go
 // from FDE to FDE of different CIEs (its memo of the last CIE and of its
 // initial instructions' row) answers as a fresh Unwinder does, at every
-// row boundary of every FDE.
+// row boundary of every FDE; and that a lookup that finds no FDE leaves
+// Unwinder.FDE the last FDE found.
 func TestUnwinderMemo(t *testing.T) {
 	for _, arch := range []string{"x86_64", "aarch64", "ppc64", "s390x", "riscv64"} {
 		s, err := New(realEHFrame(t, "cfi/build/"+arch+"/pie"))
@@ -161,6 +162,11 @@ func TestUnwinderMemo(t *testing.T) {
 			require.Equal(t, want.CFA, got.CFA, "%s pc %#x", arch, pc)
 			require.Equal(t, want.Regs, got.Regs, "%s pc %#x", arch, pc)
 			require.Equal(t, [3]any{want.RAReg, want.RASigned, want.ArgsSize}, [3]any{got.RAReg, got.RASigned, got.ArgsSize})
+			// A lookup that finds no FDE leaves FDE the last one found.
+			last := *u.FDE()
+			_, err := s.RowAt(0, &u)
+			require.ErrorIs(t, err, ErrNotFound)
+			require.Equal(t, last, *u.FDE(), "%s pc %#x", arch, pc)
 		}
 	}
 }
