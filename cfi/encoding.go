@@ -54,6 +54,15 @@ func encodedSize(enc uint8, ptrSize int) int {
 // formats, without applying any base.
 func (r *reader) readRaw(enc uint8, ptrSize int, what string) (uint64, error) {
 	start := r.pos
+	// The 4-byte formats (most FDEs' pc_begin and pc_range) first.
+	if f := enc & 0x0f; (f == PESData4 || f == PEUData4) && r.end-r.pos >= 4 && r.pos >= 0 {
+		v := r.order.Uint32(r.b[r.pos:])
+		r.pos += 4
+		if f == PESData4 {
+			return uint64(int64(int32(v))), nil
+		}
+		return uint64(v), nil
+	}
 	switch enc & 0x0f {
 	case PEULEB128:
 		return r.uleb(what)
@@ -81,6 +90,12 @@ func (r *reader) readRaw(enc uint8, ptrSize int, what string) (uint64, error) {
 // indirect=true: the section bytes cannot be used to dereference it.
 func (r *reader) readPointer(enc uint8, ptrSize int, b *bases, what string) (v uint64, indirect bool, err error) {
 	start := r.pos
+	// pcrel|sdata4 of a 64-bit target first: most FDEs' pc_begin.
+	if enc == PEPCRel|PESData4 && ptrSize == 8 && r.end-r.pos >= 4 && r.pos >= 0 {
+		v := int32(r.order.Uint32(r.b[r.pos:]))
+		r.pos += 4
+		return b.addr + uint64(start) + uint64(int64(v)), false, nil
+	}
 	if enc == PEOmit {
 		return 0, false, errAt(uint64(start), what, ErrEncoding)
 	}

@@ -27,57 +27,88 @@ func (f *FDE) Contains(pc uint64) bool { return pc >= f.PCBegin && pc < f.PCEnd 
 
 // ParseFDE decodes the FDE whose length field is at section offset off.
 func (s *Section) ParseFDE(off uint64) (FDE, error) {
+	var f FDE
+	err := s.parseFDEAt(off, nil, &f)
+	return f, err
+}
+
+// parseFDEAt is ParseFDE into f, taking the FDE's CIE from u's memo when
+// u last decoded that CIE of s (u may be nil).
+func (s *Section) parseFDEAt(off uint64, u *Unwinder, f *FDE) error {
 	if off >= uint64(len(s.cfg.Data)) {
-		return FDE{}, errAt(off, "FDE offset", ErrLength)
+		*f = FDE{}
+		return errAt(off, "FDE offset", ErrLength)
 	}
 	e, err := s.readEntry(int(off))
 	if err != nil {
-		return FDE{}, err
+		*f = FDE{}
+		return err
 	}
 	if e.term || e.isCIE {
-		return FDE{}, errAt(off, "FDE (entry is not an FDE)", ErrLength)
+		*f = FDE{}
+		return errAt(off, "FDE (entry is not an FDE)", ErrLength)
 	}
-	return s.parseFDE(e)
+	return s.parseFDEInto(e, u, f)
 }
 
+// parseFDE decodes the FDE of entry e.
 func (s *Section) parseFDE(e entry) (FDE, error) {
-	f := FDE{Offset: uint64(e.off)}
-	if e.cieOff >= uint64(len(s.cfg.Data)) {
-		return f, errAt(uint64(e.idPos), "FDE CIE pointer (past the section end)", ErrCIEPointer)
-	}
-	ce, err := s.readEntry(int(e.cieOff))
-	if err != nil {
-		return f, errAt(uint64(e.idPos), "FDE CIE pointer (no valid entry there)", ErrCIEPointer)
-	}
-	if ce.term || !ce.isCIE {
-		return f, errAt(uint64(e.idPos), "FDE CIE pointer (entry there is not a CIE)", ErrCIEPointer)
-	}
-	if f.CIE, err = s.parseCIE(ce); err != nil {
-		return f, err
+	var f FDE
+	err := s.parseFDEInto(e, nil, &f)
+	return f, err
+}
+
+// parseFDEInto decodes the FDE of entry e into f (a lookup's FDE is
+// written where the Unwinder keeps it: no copy of it). Its CIE comes from
+// u's memo when u (which may be nil) last decoded the same CIE of s: a
+// section has few CIEs, and a walk's frames mostly share one, which then
+// costs a copy instead of a parse.
+func (s *Section) parseFDEInto(e entry, u *Unwinder, f *FDE) error {
+	*f = FDE{Offset: uint64(e.off)}
+	var err error
+	if u != nil && u.cieOf == s && u.cie.Offset == e.cieOff {
+		f.CIE = u.cie
+	} else {
+		if e.cieOff >= uint64(len(s.cfg.Data)) {
+			return errAt(uint64(e.idPos), "FDE CIE pointer (past the section end)", ErrCIEPointer)
+		}
+		ce, err := s.readEntry(int(e.cieOff))
+		if err != nil {
+			return errAt(uint64(e.idPos), "FDE CIE pointer (no valid entry there)", ErrCIEPointer)
+		}
+		if ce.term || !ce.isCIE {
+			return errAt(uint64(e.idPos), "FDE CIE pointer (entry there is not a CIE)", ErrCIEPointer)
+		}
+		if f.CIE, err = s.parseCIE(ce); err != nil {
+			return err
+		}
+		if u != nil {
+			u.cie, u.cieOf = f.CIE, s
+		}
 	}
 	c := &f.CIE
 	r := s.reader(e.body, e.end)
 	if s.cfg.Kind == DebugFrame {
 		if c.SegmentSize > 0 {
 			if _, err := r.uN(int(c.SegmentSize), "FDE segment selector"); err != nil {
-				return f, err
+				return err
 			}
 		}
 		if f.PCBegin, err = r.uN(int(c.AddressSize), "FDE initial_location"); err != nil {
-			return f, err
+			return err
 		}
 		size, err := r.uN(int(c.AddressSize), "FDE address_range")
 		if err != nil {
-			return f, err
+			return err
 		}
 		f.PCEnd = f.PCBegin + size
 	} else {
 		if f.PCBegin, _, err = r.readPointer(c.FDEEncoding, s.cfg.PtrSize, &s.bases, "FDE pc_begin"); err != nil {
-			return f, err
+			return err
 		}
 		size, err := r.readRaw(c.FDEEncoding&0x0f, s.cfg.PtrSize, "FDE pc_range")
 		if err != nil {
-			return f, err
+			return err
 		}
 		if s.cfg.PtrSize == 4 {
 			size &= 0xffffffff
@@ -85,15 +116,15 @@ func (s *Section) parseFDE(e entry) (FDE, error) {
 		f.PCEnd = f.PCBegin + size
 	}
 	if f.PCEnd < f.PCBegin {
-		return f, errAt(uint64(e.off), "FDE pc range (wraps around)", ErrLength)
+		return errAt(uint64(e.off), "FDE pc range (wraps around)", ErrLength)
 	}
 	if c.HasAugData {
 		n, err := r.uleb("FDE augmentation data length")
 		if err != nil {
-			return f, err
+			return err
 		}
 		if n > uint64(r.left()) {
-			return f, errAt(uint64(r.pos), "FDE augmentation data", ErrTruncated)
+			return errAt(uint64(r.pos), "FDE augmentation data", ErrTruncated)
 		}
 		end := r.pos + int(n)
 		if c.LSDAEncoding != PEOmit && n > 0 {
@@ -102,7 +133,7 @@ func (s *Section) parseFDE(e entry) (FDE, error) {
 			b := s.bases
 			b.fn = f.PCBegin
 			if f.LSDA, f.LSDAIndirect, err = ar.readPointer(c.LSDAEncoding, s.cfg.PtrSize, &b, "FDE LSDA pointer"); err != nil {
-				return f, err
+				return err
 			}
 			f.HasLSDA = true
 		}
@@ -110,7 +141,7 @@ func (s *Section) parseFDE(e entry) (FDE, error) {
 	}
 	f.instrOff = r.pos
 	f.Instructions = s.cfg.Data[r.pos:e.end:e.end]
-	return f, nil
+	return nil
 }
 
 // FDEs iterates over every FDE of the section in section order. CIEs are
@@ -156,10 +187,18 @@ func (s *Section) FDEs() iter.Seq2[FDE, error] {
 // that start together the first in the section; zero-length FDEs cover
 // nothing.
 func (s *Section) FindFDE(pc uint64) (FDE, error) {
+	var f FDE
+	err := s.findFDE(pc, nil, &f)
+	return f, err
+}
+
+// findFDE is FindFDE into f, with u's CIE memo (u may be nil).
+func (s *Section) findFDE(pc uint64, u *Unwinder, f *FDE) (err error) {
 	if s.hdr.usable {
-		return s.hdr.find(s, pc)
+		return s.hdr.find(s, pc, u, f)
 	}
-	return s.scanFDE(pc)
+	*f, err = s.scanFDE(pc)
+	return err
 }
 
 // scanFDE is the linear search: every FDE is read, the rule's FDE kept.

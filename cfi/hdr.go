@@ -1,6 +1,7 @@
 package cfi
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 )
@@ -18,6 +19,11 @@ type hdrTable struct {
 	entrySize int // size of one value (a pair is two)
 	enc       uint8
 	bases     bases
+	// datarel4: the table's encoding is DW_EH_PE_datarel|sdata4, as every
+	// linker writes it: loc reads a value without the general decoder (a
+	// binary search reads a dozen of them a lookup); big says its byte
+	// order.
+	datarel4, big bool
 }
 
 // parse checks the header. A header without a table (fde_count omitted, or
@@ -66,6 +72,7 @@ func (h *hdrTable) parse(cfg *Config) error {
 	if h.count > uint64(r.left())/uint64(2*h.entrySize) {
 		return errAt(uint64(r.pos), ".eh_frame_hdr table (fde_count larger than the section)", ErrTruncated)
 	}
+	h.datarel4, h.big = h.enc == PEDataRel|PESData4, cfg.Order == binary.BigEndian
 	h.usable = true
 	return nil
 }
@@ -93,6 +100,9 @@ func (h *hdrTable) checkOrder(s *Section) error {
 // entry decodes pair i of the table.
 func (h *hdrTable) entry(s *Section, i uint64) (loc, fde uint64, err error) {
 	pos := h.tableOff + int(i)*2*h.entrySize
+	if h.datarel4 {
+		return h.datarel(s, pos), h.datarel(s, pos+4), nil
+	}
 	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 2*h.entrySize, order: s.cfg.Order}
 	if loc, _, err = r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location"); err != nil {
 		return 0, 0, err
@@ -103,12 +113,54 @@ func (h *hdrTable) entry(s *Section, i uint64) (loc, fde uint64, err error) {
 	return loc, fde, nil
 }
 
-// loc decodes the initial_location of pair i.
+// loc decodes the initial_location of pair i (below h.count: parse
+// checked that the table lies inside the section).
 func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
 	pos := h.tableOff + int(i)*2*h.entrySize
+	if h.datarel4 {
+		return h.datarel(s, pos), nil
+	}
 	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + h.entrySize, order: s.cfg.Order}
 	v, _, err := r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location")
 	return v, err
+}
+
+// datarel reads the datarel|sdata4 value at pos of the table (a whole
+// pair of the table lies there: see loc).
+func (h *hdrTable) datarel(s *Section, pos int) uint64 {
+	b := s.cfg.Hdr[pos : pos+4 : pos+4]
+	v := binary.LittleEndian.Uint32(b)
+	if h.big {
+		v = binary.BigEndian.Uint32(b)
+	}
+	return h.bases.data + uint64(int64(int32(v)))
+}
+
+// searchDatarel is find's binary search in a datarel|sdata4 table: the
+// number of entries whose initial_location is at most pc.
+func (h *hdrTable) searchDatarel(s *Section, pc uint64) uint64 {
+	tab := s.cfg.Hdr[h.tableOff : h.tableOff+int(h.count)*8]
+	lo, hi := 0, int(h.count)
+	if h.big {
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if h.bases.data+uint64(int64(int32(binary.BigEndian.Uint32(tab[mid*8:])))) <= pc {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		return uint64(lo)
+	}
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if h.bases.data+uint64(int64(int32(binary.LittleEndian.Uint32(tab[mid*8:])))) <= pc {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return uint64(lo)
 }
 
 // find binary-searches the last entry whose initial_location is <= pc and
@@ -119,13 +171,17 @@ func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
 // of the table, or duplicate entries) the FDE comes from s's fallback
 // Index, built on the first such lookup, as LLVM libunwind falls back to
 // a scan of the section.
-func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
+func (h *hdrTable) find(s *Section, pc uint64, u *Unwinder, f *FDE) (err error) {
 	lo, hi := uint64(0), h.count // invariant: entries [0,lo) have loc <= pc
-	for lo < hi {
+	if h.datarel4 {
+		lo = h.searchDatarel(s, pc)
+	}
+	for lo < hi && !h.datarel4 {
 		mid := lo + (hi-lo)/2
 		loc, err := h.loc(s, mid)
 		if err != nil {
-			return FDE{}, err
+			*f = FDE{}
+			return err
 		}
 		if loc <= pc {
 			lo = mid + 1
@@ -134,29 +190,34 @@ func (h *hdrTable) find(s *Section, pc uint64) (FDE, error) {
 		}
 	}
 	if lo == 0 {
-		return s.fallbackFind(pc, uint64(h.tableOff), ".eh_frame_hdr search")
+		*f, err = s.fallbackFind(pc, uint64(h.tableOff), ".eh_frame_hdr search", u)
+		return err
 	}
 	loc, addr, err := h.entry(s, lo-1)
 	if err != nil {
-		return FDE{}, err
+		*f = FDE{}
+		return err
 	}
 	off := addr - s.cfg.Addr
 	if addr < s.cfg.Addr || off >= uint64(len(s.cfg.Data)) {
-		return FDE{}, errAt(uint64(h.tableOff)+(lo-1)*uint64(2*h.entrySize), ".eh_frame_hdr fde_address (outside .eh_frame)", ErrLength)
+		*f = FDE{}
+		return errAt(uint64(h.tableOff)+(lo-1)*uint64(2*h.entrySize), ".eh_frame_hdr fde_address (outside .eh_frame)", ErrLength)
 	}
-	f, err := s.ParseFDE(off)
-	if err != nil {
-		return FDE{}, err
+	if err := s.parseFDEAt(off, u, f); err != nil {
+		*f = FDE{}
+		return err
 	}
 	if !f.Contains(pc) {
-		return s.fallbackFind(pc, off, "FDE search (nearest FDE ends before the address)")
+		*f, err = s.fallbackFind(pc, off, "FDE search (nearest FDE ends before the address)", u)
+		return err
 	}
 	if lo >= 2 {
 		if prev, err := h.loc(s, lo-2); err == nil && prev == loc {
-			return s.fallbackFind(pc, 0, "") // several FDEs start here: the first in the section wins
+			*f, err = s.fallbackFind(pc, 0, "", u) // several FDEs start here: the first in the section wins
+			return err
 		}
 	}
-	return f, nil
+	return nil
 }
 
 // fallback is the Index a Section with an .eh_frame_hdr table builds when
@@ -171,7 +232,7 @@ type fallback struct {
 // When the section's FDEs do not all decode (no Index can be built), it
 // returns the table's own miss (at off, doing what), or, with what empty
 // (duplicate entries), the linear scan's answer.
-func (s *Section) fallbackFind(pc, off uint64, what string) (FDE, error) {
+func (s *Section) fallbackFind(pc, off uint64, what string, u *Unwinder) (FDE, error) {
 	fb := s.fb
 	if fb != nil {
 		fb.once.Do(func() { fb.x, fb.err = s.NewIndex() })
@@ -182,5 +243,7 @@ func (s *Section) fallbackFind(pc, off uint64, what string) (FDE, error) {
 		}
 		return s.scanFDE(pc)
 	}
-	return fb.x.FindFDE(pc)
+	var f FDE
+	err := fb.x.findFDE(pc, u, &f)
+	return f, err
 }

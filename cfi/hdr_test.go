@@ -75,3 +75,98 @@ func TestHdrErrors(t *testing.T) {
 	_, err = s.FindFDE(f.PCBegin)
 	require.ErrorIs(t, err, ErrLength)
 }
+
+// TestHdrLocFast checks that the table's direct read of datarel|sdata4
+// values (hdrTable.loc and entry) gives what the general decoder gives,
+// for every entry of a little- and a big-endian table, and that its binary
+// search (searchDatarel) counts the entries at or below a pc.
+func TestHdrLocFast(t *testing.T) {
+	for _, rel := range []string{"cfi/build/x86_64/pie", "cfi/build/ppc64/pie"} {
+		s, err := New(realEHFrame(t, rel))
+		require.NoError(t, err)
+		require.True(t, s.hdr.datarel4, rel)
+		require.Positive(t, s.hdr.count, rel)
+		for i := range s.hdr.count {
+			got, err := s.hdr.loc(s, i)
+			require.NoError(t, err)
+			pos := s.hdr.tableOff + int(i)*8
+			r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 8, order: s.cfg.Order}
+			want, _, err := r.readPointer(s.hdr.enc, 8, &s.hdr.bases, "loc")
+			require.NoError(t, err)
+			require.Equal(t, want, got, "%s entry %d", rel, i)
+			wantFDE, _, err := r.readPointer(s.hdr.enc, 8, &s.hdr.bases, "fde")
+			require.NoError(t, err)
+			loc, fde, err := s.hdr.entry(s, i)
+			require.NoError(t, err)
+			require.Equal(t, [2]uint64{want, wantFDE}, [2]uint64{loc, fde}, "%s entry %d", rel, i)
+		}
+		// The binary search: the entries at or below pc, for pcs at,
+		// before and after every entry's address.
+		for i := range s.hdr.count {
+			loc, _ := s.hdr.loc(s, i)
+			for _, pc := range []uint64{loc - 1, loc, loc + 1} {
+				n := uint64(0)
+				for j := range s.hdr.count {
+					if l, _ := s.hdr.loc(s, j); l <= pc {
+						n++
+					}
+				}
+				require.Equal(t, n, s.hdr.searchDatarel(s, pc), "%s pc %#x", rel, pc)
+			}
+		}
+	}
+}
+
+// TestUnwinderMemo checks that one Unwinder reused over lookups that go
+// from FDE to FDE of different CIEs (its memo of the last CIE and of its
+// initial instructions' row) answers as a fresh Unwinder does, at every
+// row boundary of every FDE; and that a lookup that finds no FDE leaves
+// Unwinder.FDE the last FDE found.
+func TestUnwinderMemo(t *testing.T) {
+	for _, arch := range []string{"x86_64", "aarch64", "ppc64", "s390x", "riscv64"} {
+		s, err := New(realEHFrame(t, "cfi/build/"+arch+"/pie"))
+		require.NoError(t, err)
+		var pcs []uint64
+		cies := map[uint64]bool{}
+		var u Unwinder
+		for f, err := range s.FDEs() {
+			require.NoError(t, err)
+			cies[f.CIE.Offset] = true
+			for r, err := range s.Rows(&f, &u) {
+				require.NoError(t, err)
+				if r.End > r.Start {
+					pcs = append(pcs, r.Start, r.End-1)
+				}
+			}
+		}
+		if arch == "x86_64" { // crt's FDEs have CIEs of their own
+			require.Greater(t, len(cies), 1, "%s: the FDEs share one CIE", arch)
+		}
+		// Back and forth over the section: neighbours first, then the
+		// far end.
+		order := make([]uint64, 0, 2*len(pcs))
+		for i := range pcs {
+			order = append(order, pcs[i], pcs[len(pcs)-1-i])
+		}
+		for _, pc := range order {
+			var fresh Unwinder
+			want, werr := s.RowAt(pc, &fresh)
+			got, gerr := s.RowAt(pc, &u)
+			require.Equal(t, werr, gerr, "%s pc %#x", arch, pc)
+			if werr != nil {
+				continue
+			}
+			require.Equal(t, *fresh.FDE(), *u.FDE(), "%s pc %#x", arch, pc)
+			require.Equal(t, want.Start, got.Start, "%s pc %#x", arch, pc)
+			require.Equal(t, want.End, got.End, "%s pc %#x", arch, pc)
+			require.Equal(t, want.CFA, got.CFA, "%s pc %#x", arch, pc)
+			require.Equal(t, want.Regs, got.Regs, "%s pc %#x", arch, pc)
+			require.Equal(t, [3]any{want.RAReg, want.RASigned, want.ArgsSize}, [3]any{got.RAReg, got.RASigned, got.ArgsSize})
+			// A lookup that finds no FDE leaves FDE the last one found.
+			last := *u.FDE()
+			_, err := s.RowAt(0, &u)
+			require.ErrorIs(t, err, ErrNotFound)
+			require.Equal(t, last, *u.FDE(), "%s pc %#x", arch, pc)
+		}
+	}
+}

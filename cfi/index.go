@@ -141,6 +141,13 @@ func (x *Index) Len() int { return x.n }
 // package's rule picks: see Section.FindFDE), or an error wrapping
 // ErrNotFound.
 func (x *Index) FindFDE(pc uint64) (FDE, error) {
+	var f FDE
+	err := x.findFDE(pc, nil, &f)
+	return f, err
+}
+
+// findFDE is FindFDE into f, with u's CIE memo (u may be nil).
+func (x *Index) findFDE(pc uint64, u *Unwinder, f *FDE) error {
 	i, _ := slices.BinarySearchFunc(x.ents, pc, func(e indexEntry, pc uint64) int {
 		if e.begin <= pc {
 			return -1
@@ -148,17 +155,18 @@ func (x *Index) FindFDE(pc uint64) (FDE, error) {
 		return 1
 	})
 	if i == 0 || pc >= x.ents[i-1].end {
-		return FDE{}, errIndexNotFound
+		*f = FDE{}
+		return errIndexNotFound
 	}
-	return x.s.ParseFDE(x.ents[i-1].off)
+	return x.s.parseFDEAt(x.ents[i-1].off, u, f)
 }
 
 // RowAt is Section.RowAt with the FDE found through the index.
 func (x *Index) RowAt(pc uint64, u *Unwinder) (*Row, error) {
-	f, err := x.FindFDE(pc)
-	if err != nil {
+	f := u.next()
+	if err := x.findFDE(pc, u, f); err != nil {
 		return nil, err
 	}
-	u.fde = f
-	return x.s.FDERow(&u.fde, pc, u)
+	u.cur ^= 1
+	return x.s.FDERow(f, pc, u)
 }

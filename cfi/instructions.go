@@ -57,13 +57,22 @@ func (m *machine) run(yield func(*Row) bool) error {
 		m.f.instrOff < 0 || m.f.instrOff > n || len(m.f.Instructions) > n-m.f.instrOff {
 		return errAt(m.f.Offset, "FDE (not decoded from this section)", ErrConfig)
 	}
-	u.row.reset(c.RAReg)
-	u.depth = 0
 	m.loc = m.f.PCBegin
-	if err := m.exec(c.instrOff, c.instrOff+len(c.Instructions), true, nil); err != nil {
-		return err
+	key := initKey{off: c.instrOff, n: len(c.Instructions), dataAlign: c.DataAlign, ra: c.RAReg}
+	if u.initOf == m.s && u.initKey == key {
+		// The CIE's initial instructions were run last time: their row
+		// is init.
+		u.row.assign(&u.init)
+	} else {
+		u.initOf = nil // init is overwritten below, or left half-done
+		u.row.reset(c.RAReg)
+		u.depth = 0
+		if err := m.exec(c.instrOff, c.instrOff+len(c.Instructions), true, nil); err != nil {
+			return err
+		}
+		u.init.assign(&u.row)
+		u.initOf, u.initKey = m.s, key
 	}
-	u.init.assign(&u.row)
 	u.depth = 0
 	if err := m.exec(m.f.instrOff, m.f.instrOff+len(m.f.Instructions), false, yield); err != nil {
 		return err

@@ -162,24 +162,50 @@ type Unwinder struct {
 	init  Row // the row after the CIE's initial instructions
 	stack [MaxStateDepth]Row
 	depth int
-	fde   FDE // the FDE of the last RowAt
+	// fdes[cur] is the FDE of the last RowAt that found one; a lookup
+	// decodes its FDE into the other (next), which becomes cur once
+	// found: no copy of it, and a failed lookup leaves FDE's answer.
+	fdes [2]FDE
+	cur  uint8
+	// cie is the CIE of section cieOf that a lookup decoded last (nil
+	// cieOf: none): an FDE of the same CIE copies it (parseFDE).
+	cie   CIE
+	cieOf *Section
+	// initOf and initKey say which CIE's initial instructions init holds
+	// (nil initOf: none): run starts an FDE of that CIE from init
+	// without executing them again.
+	initOf  *Section
+	initKey initKey
+}
+
+// initKey is what the row after a CIE's initial instructions depends on
+// besides the section: the instructions' place, the return address
+// column and the data alignment (a CIE's initial instructions may not
+// advance the location, so neither the FDE nor the code alignment matters).
+type initKey struct {
+	off, n    int
+	dataAlign int64
+	ra        uint16
 }
 
 // FDE returns the FDE the last successful RowAt used (its CIE tells, for
 // example, whether the frame is a signal frame).
-func (u *Unwinder) FDE() *FDE { return &u.fde }
+func (u *Unwinder) FDE() *FDE { return &u.fdes[u.cur&1] }
+
+// next returns the FDE a lookup decodes into (see Unwinder.fdes).
+func (u *Unwinder) next() *FDE { return &u.fdes[(u.cur^1)&1] }
 
 // RowAt finds the FDE covering pc and returns the row for pc. The result
 // points into u and is valid until u is used again; do not modify it (copy
 // the Row to keep or change it).
 func (s *Section) RowAt(pc uint64, u *Unwinder) (*Row, error) {
-	f, err := s.FindFDE(pc)
-	if err != nil {
+	// Decoded in u, so that nothing escapes to the heap.
+	f := u.next()
+	if err := s.findFDE(pc, u, f); err != nil {
 		return nil, err
 	}
-	// Kept in u, so that nothing escapes to the heap.
-	u.fde = f
-	return s.FDERow(&u.fde, pc, u)
+	u.cur ^= 1
+	return s.FDERow(f, pc, u)
 }
 
 // FDERow returns the row of f for pc, which must lie in [f.PCBegin,

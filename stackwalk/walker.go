@@ -380,6 +380,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		return false
 	}
 	at := unwind.LookupPC(pc, call)
+	var seen *recipe // pc's recipe, found before a module was removed
 	if w.cache != nil {
 		// A pc seen before, with no module removed since: its module and
 		// recipe without asking the module set. The recipe after the
@@ -393,6 +394,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 			w.poolAt = e.slot
 			return w.enterRecipe(i, pc, sp, at, e.m, e)
 		}
+		seen = e
 	}
 	m := w.module(at)
 	if m == nil { // the innermost frame too: Stopped says where
@@ -402,7 +404,9 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		w.end = EndNoModule
 		return false
 	}
-	if e := w.cache.lookup(m, pc, call); e != nil {
+	// The cache holds at most one recipe of pc (find's): it is pc's in
+	// this snapshot too when its module is still pc's.
+	if e := seen; e != nil && e.m == m {
 		w.poolAt = e.slot
 		e.removals = w.snap.removals // pc is in m in this snapshot too
 		return w.enterRecipe(i, pc, sp, at, m, e)

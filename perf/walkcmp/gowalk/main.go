@@ -61,11 +61,18 @@ func main() {
 			res[name] = append(res[name], ns)
 			frames[name] = n
 		}
-		w, err := load(*chain, *capture, *pairs, false)
+		w, err := load(*chain, *capture, *pairs, false, 0)
 		if err != nil {
 			fail("%v", err)
 		}
-		wr, err := load(*chain, *capture, *pairs, true)
+		wr, err := load(*chain, *capture, *pairs, true, 0)
+		if err != nil {
+			fail("%v", err)
+		}
+		// The cache at its smallest (512 recipes): a stack of more
+		// distinct return addresses than that (PAIRS above 256) takes
+		// the uncached step at most frames of every walk.
+		ws, err := load(*chain, *capture, *pairs, false, 1)
 		if err != nil {
 			fail("%v", err)
 		}
@@ -73,7 +80,7 @@ func main() {
 			name   string
 			values bool
 			w      *walker
-		}{{"stackwalk_frames", false, w}, {"stackwalk_values", true, w}, {"stackwalk_values_regions", true, wr}} {
+		}{{"stackwalk_frames", false, w}, {"stackwalk_values", true, w}, {"stackwalk_values_regions", true, wr}, {"stackwalk_small_cache", false, ws}} {
 			w := m.w
 			n, err := w.check(m.values)
 			if err != nil {
@@ -99,6 +106,16 @@ func main() {
 				fail("%s: %d allocations per walk", m.name, a)
 			}
 		}
+		// The first walk of this stack: the same walker, its cache
+		// forgotten (ResetCache) before every walk, so that every frame
+		// takes the uncached step (row, record lookup, recipe compile)
+		// and the cache's refilling, as a walker's first walk of a stack
+		// does. Its allocations (the cache's memory) are part of it.
+		runtime.GC()
+		res["stackwalk_first"] = append(res["stackwalk_first"], median(*reps, func() float64 {
+			return perRun(*iters, w.frames(), func() { w.w.ResetCache(); w.walk(false) })
+		}))
+		frames["stackwalk_first"] = w.frames()
 		res["go_callers"] = append(res["go_callers"], median(*reps, func() float64 {
 			return perRun(*iters, goDepth, goCallers)
 		}))

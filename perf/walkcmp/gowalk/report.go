@@ -16,6 +16,8 @@ var rows = []struct{ key, what string }{
 	{"nongnu_step", "nongnu libunwind `unw_step`"},
 	{"stackwalk_frames", "**stackwalk: frames** (CFI, registers with homes, record lookup)"},
 	{"stackwalk_values", "**stackwalk: frames + every deopt value and GC root**"},
+	{"stackwalk_first", "**stackwalk: frames, first walk** (the cache reset before every walk: every frame uncached)"},
+	{"stackwalk_small_cache", "**stackwalk: frames, cache of 512 recipes** (`CacheLimit` at its smallest: past 512 distinct return addresses, most frames uncached)"},
 	{"stackwalk_values_regions", "**stackwalk: frames + values, stack read through a `*stackmap.MemoryRegions`** (a core's or a dump's memory)"},
 }
 
@@ -55,6 +57,12 @@ func report(res map[string][]float64, frames map[string]int, rounds, iters, reps
 	goal("frames + values ÷ libgcc", "stackwalk_values", "libgcc", 1.0)
 	goal("frames ÷ LLVM unw_step", "stackwalk_frames", "llvm_step", 0.25)
 	goal("frames + values ÷ LLVM unw_step", "stackwalk_values", "llvm_step", 0.25)
+	f1, m1 := ratio("stackwalk_first", "libgcc")
+	f2, m2 := ratio("stackwalk_first", "llvm_step")
+	fmt.Printf("- first walk (every frame uncached) ÷ libgcc: %.2f / %.2f; ÷ LLVM unw_step: %.2f / %.2f (min / median; no goal)\n", f1, m1, f2, m2)
+	f1, m1 = ratio("stackwalk_small_cache", "libgcc")
+	f2, m2 = ratio("stackwalk_small_cache", "llvm_step")
+	fmt.Printf("- cache of 512 recipes ÷ libgcc: %.2f / %.2f; ÷ LLVM unw_step: %.2f / %.2f (min / median; no goal)\n", f1, m1, f2, m2)
 	goal("frames + values through MemoryRegions ÷ LLVM unw_step", "stackwalk_values_regions", "llvm_step", 0.5)
 	fmt.Println("- allocations per walk: 0 (checked every round)")
 	b, err := json.Marshal(perf)
