@@ -78,15 +78,16 @@ func TestBucketRecords(t *testing.T) {
 		for _, n := range []int{1, 2, 3, 7, 64, 100, maxChunk} {
 			starts := gen(n)
 			base := starts[0]
-			shift := chunkShift(starts[n-1] - base)
-			var d chunkDir
-			fillBuckets(starts, starts[0], shift, &d)
+			nb := chunkBuckets(n)
+			shift := chunkShift(starts[n-1]-base, nb)
+			d := make([]uint32, nb)
+			fillBuckets(starts, starts[0], shift, d)
 			exact := 0
 			probe := func(x uint64) {
 				if x < base {
 					return
 				}
-				b, p := bucketOf(x-base, uint8(shift))
+				b, p := bucketOf(x-base, uint8(shift), nb)
 				rec := d[b]
 				got, first := int(bucketIndex(rec, p)), int(rec&firstIdx)
 				want := lastAtOrBelow(starts, x)
