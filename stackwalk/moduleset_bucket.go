@@ -124,7 +124,13 @@ func bucketOf(d uint64, shift uint8, nb uint64) (b, p uint64) {
 	return min(d>>(shift&63), nb-1), offLane(d, shift)
 }
 
-// bucketRec returns bucket b's record of the chunk's entries.
+// bucketRec returns bucket b's record of the chunk's entries; for a
+// bucket past them (none where b comes from bucketOf and the chunk is not
+// empty) a record that gives an index past any chunk's entries (127, and
+// both lanes, at offset 0, counted: 129): the lookup then searches.
 func bucketRec(ents []moduleEntry, b uint64) uint32 {
-	return uint32(ents[b>>1].dir >> (32 * (b & 1)))
+	if i := b >> 1; i < uint64(len(ents)) {
+		return uint32(ents[i].dir >> (32 * (b & 1)))
+	}
+	return firstIdx
 }

@@ -216,3 +216,16 @@ func probeAround(rng *rand.Rand, starts []uint64, base uint64, probe func(uint64
 		probe(base + rng.Uint64N(starts[len(starts)-1]-base+0x10000))
 	}
 }
+
+// TestBucketRecPast checks that a bucket past a chunk's entries gives an
+// index past any chunk's (the lookup then searches) instead of reading
+// past them.
+func TestBucketRecPast(t *testing.T) {
+	ents := make([]moduleEntry, 3)
+	for b := uint64(6); b < 300; b++ {
+		for _, p := range []uint64{0, 1, laneNone - 1} {
+			require.Greater(t, bucketIndex(bucketRec(ents, b), p), uint64(maxChunk), "b=%d p=%d", b, p)
+		}
+	}
+	require.Greater(t, bucketIndex(bucketRec(nil, 0), 0), uint64(maxChunk))
+}
