@@ -3,9 +3,10 @@ package stackwalk
 import "math/bits"
 
 // A chunk's directory cuts the span of its starts, from the first to the
-// last, into chunkBuckets buckets of 1<<shift bytes. Bucket b's record is
-// 32 bits that give, for any address x in the bucket, the index of the
-// last start at or below x without reading a start:
+// last, into two buckets a module (chunkBuckets) of 1<<shift bytes.
+// Bucket b's record is 32 bits that give, for any address x in the
+// bucket, the index of the last start at or below x without reading a
+// start:
 //
 //	bits  0-6   the index of the last start at or below the bucket's low
 //	            address (the first candidate), < maxChunk; bit 7 is 0
@@ -15,25 +16,24 @@ import "math/bits"
 //
 // The index is the first candidate plus the number of lanes at or below
 // x's own scaled offset, counted for both lanes at once (bucketIndex). It
-// is exact where the bucket is at most 2 KB wide (a chunk whose starts
-// span up to 254 KB: a JIT's packed modules), and may count too many the
-// starts above x in x's 1/2048th of the bucket; then,
-// and where x lies past the third start of a bucket, the entry found does
-// not hold x, and the lookup searches (see moduleSnap.search): in about
-// 1 % of the lookups in the benchmark's packed layout, 0.5 % in the
-// uneven one, and for every address in no module.
+// is exact where the bucket is at most 2 KB wide, and may count too many
+// the starts above x in x's 1/2048th of the bucket; then, and where x
+// lies past the third start of a bucket, the entry found does not hold x,
+// and the lookup searches (see moduleSnap.search): in about 1 % of the
+// lookups in perf/modscale's packed layout, 0.4 % in the uneven one, and
+// for every address in no module.
 //
-// The records are 512 bytes a chunk, twice the 257 bytes of the
-// index-only directory of 256 buckets before them, but a lookup reads
-// one record and then one entry, where that directory left two candidate
-// entries to read (and in 14 % of the lookups in packed modules three or
-// more: a mispredicted branch and a search). Records of 8 bytes with
-// three lanes searched less (under 0.1 %), but their 1 KB a chunk made
-// Add and Remove allocate, copy and collect a third more.
-type chunkDir [chunkBuckets]uint32
+// The records are kept in the chunk's entries, two in each entry's
+// dir word (bucket b in entry b/2, the low half for even b): a lookup's
+// record and entry are then in one allocation, most often one page (one
+// page walk where a directory of its own took two), and the directory
+// costs no memory beside the entries (a directory of 128 buckets of its
+// own was 512 bytes a chunk, 5.3 bytes a module, and 4 KB copied a
+// change with its group).
 
-// chunkBuckets is the number of buckets of a chunk's directory.
-const chunkBuckets = 128
+// chunkBuckets returns the number of buckets of the directory of a chunk
+// of n modules: two a module, as many as its entries hold records.
+func chunkBuckets(n int) uint64 { return 2 * uint64(n) }
 
 // Lanes of a bucket record.
 const (
@@ -47,13 +47,13 @@ const (
 )
 
 // chunkShift returns the bucket width (1<<shift) of a chunk's directory
-// whose starts span span bytes: the narrowest that all buckets but the
-// last cover. The last bucket then holds no start after its first
-// candidate, so an address past the buckets, which bucketOf puts there,
-// needs no offset in it.
-func chunkShift(span uint64) uint {
+// of nb buckets whose starts span span bytes: the narrowest that all
+// buckets but the last cover. The last bucket then holds no start after
+// its first candidate, so an address past the buckets, which bucketOf
+// puts there, needs no offset in it.
+func chunkShift(span, nb uint64) uint {
 	shift := uint(0)
-	for span>>shift >= chunkBuckets-1 {
+	for span>>shift >= nb-1 {
 		shift++
 	}
 	return shift
@@ -72,11 +72,12 @@ func scaled(d uint64, shift uint8, width uint) uint64 {
 	return bits.RotateLeft64(d, -int(shift)) >> (64 - width)
 }
 
-// fillBuckets sets the records of the directory of starts (sorted, 1 to
-// maxChunk of them) with buckets 1<<shift wide from base (at or below the
-// first start: the chunk's base), shift from chunkShift. An address below
-// the first start gets entry 0, which does not hold it.
-func fillBuckets(starts []uint64, base uint64, shift uint, d *chunkDir) {
+// fillBuckets sets the records d (chunkBuckets(len(starts)) of them) of
+// the directory of starts (sorted, 1 to maxChunk of them) with buckets
+// 1<<shift wide from base (at or below the first start: the chunk's
+// base), shift from chunkShift. An address below the first start gets
+// entry 0, which does not hold it.
+func fillBuckets(starts []uint64, base uint64, shift uint, d []uint32) {
 	n := len(starts)
 	j := 0 // the last start at or below bucket b's low address
 	for b := range d {
@@ -116,9 +117,20 @@ func bucketIndex(rec uint32, p uint64) uint64 {
 }
 
 // bucketOf returns the bucket of the offset d from the chunk's first
-// start, and d's scaled offset in it. An offset past the buckets is put
-// in the last one, which holds no start after its first candidate (see
-// chunkShift): its scaled offset does not matter.
-func bucketOf(d uint64, shift uint8) (b, p uint64) {
-	return min(d>>(shift&63), chunkBuckets-1), offLane(d, shift)
+// start among nb, and d's scaled offset in it. An offset past the buckets
+// is put in the last one, which holds no start after its first candidate
+// (see chunkShift): its scaled offset does not matter.
+func bucketOf(d uint64, shift uint8, nb uint64) (b, p uint64) {
+	return min(d>>(shift&63), nb-1), offLane(d, shift)
+}
+
+// bucketRec returns bucket b's record of the chunk's entries; for a
+// bucket past them (none where b comes from bucketOf and the chunk is not
+// empty) a record that gives an index past any chunk's entries (127, and
+// both lanes, at offset 0, counted: 129): the lookup then searches.
+func bucketRec(ents []moduleEntry, b uint64) uint32 {
+	if i := b >> 1; i < uint64(len(ents)) {
+		return uint32(ents[i].dir >> (32 * (b & 1)))
+	}
+	return firstIdx
 }

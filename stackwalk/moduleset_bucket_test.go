@@ -78,15 +78,16 @@ func TestBucketRecords(t *testing.T) {
 		for _, n := range []int{1, 2, 3, 7, 64, 100, maxChunk} {
 			starts := gen(n)
 			base := starts[0]
-			shift := chunkShift(starts[n-1] - base)
-			var d chunkDir
-			fillBuckets(starts, starts[0], shift, &d)
+			nb := chunkBuckets(n)
+			shift := chunkShift(starts[n-1]-base, nb)
+			d := make([]uint32, nb)
+			fillBuckets(starts, starts[0], shift, d)
 			exact := 0
 			probe := func(x uint64) {
 				if x < base {
 					return
 				}
-				b, p := bucketOf(x-base, uint8(shift))
+				b, p := bucketOf(x-base, uint8(shift), nb)
 				rec := d[b]
 				got, first := int(bucketIndex(rec, p)), int(rec&firstIdx)
 				want := lastAtOrBelow(starts, x)
@@ -214,4 +215,17 @@ func probeAround(rng *rand.Rand, starts []uint64, base uint64, probe func(uint64
 	for range 2000 {
 		probe(base + rng.Uint64N(starts[len(starts)-1]-base+0x10000))
 	}
+}
+
+// TestBucketRecPast checks that a bucket past a chunk's entries gives an
+// index past any chunk's (the lookup then searches) instead of reading
+// past them.
+func TestBucketRecPast(t *testing.T) {
+	ents := make([]moduleEntry, 3)
+	for b := uint64(6); b < 300; b++ {
+		for _, p := range []uint64{0, 1, laneNone - 1} {
+			require.Greater(t, bucketIndex(bucketRec(ents, b), p), uint64(maxChunk), "b=%d p=%d", b, p)
+		}
+	}
+	require.Greater(t, bucketIndex(bucketRec(nil, 0), 0), uint64(maxChunk))
 }

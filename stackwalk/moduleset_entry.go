@@ -3,7 +3,8 @@ package stackwalk
 import "math/bits"
 
 // moduleEntry is a module and its code range [start, end), copied when
-// it was added.
+// it was added, and two records of its chunk's directory (see
+// chunkBuckets).
 //
 // It is 32 bytes: an entry never straddles two cache lines (Go puts an
 // array of them at a multiple of its size class, a multiple of 32 bytes),
@@ -11,7 +12,7 @@ import "math/bits"
 type moduleEntry struct {
 	start, end uint64
 	m          *Module
-	_          uint64
+	dir        uint64
 }
 
 // lastEntryAtOrBelow is lastAtOrBelow over the entries' starts.
@@ -42,7 +43,7 @@ func splice(a []moduleEntry, j, k int, add *Module, next []moduleEntry) []module
 	}
 	ents := append(make([]moduleEntry, 0, n), a[:j]...)
 	if add != nil {
-		ents = append(ents, moduleEntry{start: add.Start, end: add.End, m: add})
+		ents = append(ents, moduleEntry{start: add.Start, end: add.End, m: add}) // dir: set by chunkOf
 	}
 	ents = append(ents, a[k:]...)
 	return append(ents, next...)

@@ -13,7 +13,7 @@ import (
 // modules splits in two; one that shrinks below minChunk merges with a
 // neighbour when both fit in buildChunk. Building from a list fills chunks
 // to buildChunk, leaving room for additions. maxChunk is at most 128: a
-// chunk's bucket records index its modules with 7 bits (chunkDir).
+// chunk's bucket records index its modules with 7 bits (chunkBuckets).
 const (
 	maxChunk   = 128
 	buildChunk = 96
@@ -80,24 +80,20 @@ type moduleSnap struct {
 // group of a snapshot may end in empty chunks): their headers, held by
 // value (a lookup goes from the group to the chunk's entries without
 // reading a chunk pointer, and an exact chunk's lookup reads only its
-// header), and their directories, in an array of their own so that the
-// headers stay together (5 cache lines). A lookup reads both pointers
-// and the directories' bucket widths (shifts) in the snapshot's group
-// list, so it finds the chunk's bucket record without reading the
-// chunk's header. Snapshots share the arrays of the groups they do not
-// change, which no one writes once made.
+// header), in an array that stays together (5 cache lines), and their
+// directories' bucket widths (shifts). Snapshots share the arrays of the
+// groups they do not change, which no one writes once made.
 type chunkGroup struct {
 	hdr    *[groupSize]chunkHeader
-	dirs   *[groupSize]chunkDir
 	shifts [groupSize]uint8
 }
 
 // newGroup returns a new group, a copy of from when its arrays are not
 // nil.
 func newGroup(from chunkGroup) chunkGroup {
-	g := chunkGroup{new([groupSize]chunkHeader), new([groupSize]chunkDir), from.shifts}
+	g := chunkGroup{new([groupSize]chunkHeader), from.shifts}
 	if from.hdr != nil {
-		*g.hdr, *g.dirs = *from.hdr, *from.dirs
+		*g.hdr = *from.hdr
 	}
 	return g
 }
@@ -117,20 +113,14 @@ func (s *moduleSnap) chunk(i int) *chunkHeader {
 	return &s.group(p >> groupBits).hdr[p&(groupSize-1)]
 }
 
-// chunkDir returns chunk i's directory (0 <= i < nchunks).
-func (s *moduleSnap) chunkDir(i int) *chunkDir {
-	p := i + s.off
-	return &s.group(p >> groupBits).dirs[p&(groupSize-1)]
-}
-
-// whole returns a copy of chunk i, header and directory.
+// whole returns a copy of chunk i's header, with its base.
 func (s *moduleSnap) whole(i int) moduleChunk {
-	return moduleChunk{*s.chunk(i), *s.chunkDir(i), s.firsts[i]}
+	return moduleChunk{*s.chunk(i), s.firsts[i]}
 }
 
 // set stores chunk c as chunk k of the group.
 func (g *chunkGroup) set(k int, c *moduleChunk) {
-	g.hdr[k], g.dirs[k], g.shifts[k] = c.chunkHeader, c.idx, c.shift
+	g.hdr[k], g.shifts[k] = c.chunkHeader, c.shift
 }
 
 // moduleChunk holds up to maxChunk modules sorted by start address, each
@@ -140,19 +130,11 @@ func (g *chunkGroup) set(k int, c *moduleChunk) {
 //     holds for every address of every module in it, as it does when the
 //     modules are spread evenly (a JIT's code region of similar modules);
 //     an address in no module then maps to an entry that does not hold it.
-//   - others: a directory of the starts (chunkDir), chunkBuckets buckets
-//     whose records give the entry of an address by arithmetic (rarely
-//     none, then a search).
-//
-// A snapshot holds the chunk's header and directory apart (see
-// chunkGroup), the directory not behind a pointer in the header: the
-// lookup takes the bucket's address from the group list and the
-// snapshot's firsts, so the header's and the bucket's cache lines are
-// read in parallel (a directory behind a pointer in the header was one
-// more dependent cache miss).
+//   - others: a directory of the starts, chunkBuckets buckets whose
+//     records, kept in the entries, give the entry of an address by
+//     arithmetic (rarely none, then a search).
 type moduleChunk struct {
 	chunkHeader
-	idx  chunkDir
 	base uint64 // the chunk's base: firsts[i] (see moduleSnap)
 }
 
@@ -165,18 +147,24 @@ type chunkHeader struct {
 }
 
 // chunkOf makes a chunk of the entries given (1 to maxChunk), which it
-// keeps, whose base is base (at or below the first start).
+// keeps and writes the directory's records in (an array no snapshot
+// holds yet), whose base is base (at or below the first start).
 func chunkOf(ents []moduleEntry, base uint64) moduleChunk {
 	var buf [maxChunk]uint64
+	var recs [2 * maxChunk]uint32
 	starts := buf[:len(ents)]
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
 	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}, base: base}
 	span := starts[len(starts)-1] - base
-	shift := chunkShift(span)
+	nb := chunkBuckets(len(ents))
+	shift := chunkShift(span, nb)
 	c.shift = uint8(shift)
-	fillBuckets(starts, base, shift, &c.idx)
+	fillBuckets(starts, base, shift, recs[:nb])
+	for i := range ents {
+		ents[i].dir = uint64(recs[2*i]) | uint64(recs[2*i+1])<<32
+	}
 	if uint64(len(starts)-1) < span {
 		c.slope, _ = bits.Div64(uint64(len(starts)-1), 0, span)
 	}
@@ -251,9 +239,10 @@ func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
 // that depends on pc but the one it takes when the records cannot tell or
 // pc is in no module (random pcs mispredicted a search's branch every
 // other time): the chunk and then the module come from a bucket record's
-// arithmetic (topDir, chunkDir), each one read of a record; the reads
-// are, one after the other, the top record, the chunk's group, the
-// chunk's header and bucket record (at once), and the module's entry.
+// arithmetic (topDir, chunkBuckets), each one read of a record; the
+// reads are, one after the other, the top record, the chunk's group, the
+// chunk's header, its bucket record (in its entries, none in an exact
+// chunk), and the module's entry, most often in the record's page.
 func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
 	// The chunk: the one the top directory's record gives (see topDir).
 	t := &s.top
@@ -280,11 +269,11 @@ func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
 	if c.exact {
 		j, _ = bits.Mul64(pc-first, c.slope)
 	} else {
-		b, p := bucketOf(pc-first, g.shifts[k])
-		j = bucketIndex(g.dirs[k][b&(chunkBuckets-1)], p)
+		b, p := bucketOf(pc-first, g.shifts[k], chunkBuckets(len(c.ents)))
+		j = bucketIndex(bucketRec(c.ents, b), p)
 	}
 	// The entry found holds pc, or no module does, or the record could
-	// not tell (see chunkDir): a search then.
+	// not tell (see chunkBuckets): a search then.
 	if j >= uint64(len(c.ents)) {
 		return s.search(pc)
 	}
@@ -439,8 +428,9 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	// start (its first module gone): the chunk's base is then its first
 	// start again.
 	if ci+1 < s.nchunks && m.End > s.firsts[ci+1] {
+		// A copy of its entries: chunkOf writes records in them.
 		next := s.chunk(ci + 1)
-		repl = append(repl, chunkOf(next.ents, next.ents[0].start))
+		repl = append(repl, chunkOf(slices.Clone(next.ents), next.ents[0].start))
 		return s.replace(ci, ci+2, repl, s.n+1), nil
 	}
 	return s.replace(ci, ci+1, repl, s.n+1), nil

@@ -3,7 +3,7 @@ package stackwalk
 import "math/bits"
 
 // topDir finds a snapshot's chunk for an address as a chunk's directory
-// finds its entry (chunkDir), over the chunks' first starts: the span from
+// finds its entry (chunkBuckets), over the chunks' first starts: the span from
 // the first to the last is cut into a power-of-two number of buckets, at
 // least one per chunk, 1<<shift bytes each, and bucket b's record gives the
 // chunk of an address in it by arithmetic, in one read (an index-only

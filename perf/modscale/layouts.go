@@ -74,6 +74,46 @@ func (a *sortedStarts) lookup(pc uint64) *stackwalk.Module {
 	return a.mods[i]
 }
 
+// oneRead is the floor of the lookup figures: each module's code range
+// and *Module in an array of 32-byte entries (a ModuleSet's), read at the
+// entry of the pc's module, its index known beforehand (idx, beside the
+// pcs). A lookup that ends reading an entry costs at least this: one
+// random read over n entries (cold pcs: 32 MB at 1,000,000 modules).
+//
+// read2 adds one dependent read before it: the entry's index, in a
+// directory of 4 bytes a module (dir, a permutation) at a place known
+// beforehand (at, beside the pcs); a lookup whose layout needs a
+// directory of the modules (packed and uneven) costs at least this.
+type oneRead struct {
+	ents    []oneEntry
+	idx, at []int32
+	dir     []int32
+}
+
+type oneEntry struct {
+	start, end uint64
+	m          *stackwalk.Module
+	_          uint64
+}
+
+// read returns the module of pc, the i-th looked up, or nil.
+func (o *oneRead) read(i int, pc uint64) *stackwalk.Module {
+	e := &o.ents[o.idx[i]]
+	if pc-e.start >= e.end-e.start {
+		return nil
+	}
+	return e.m
+}
+
+// read2 returns the module of pc, the i-th looked up, through dir, or nil.
+func (o *oneRead) read2(i int, pc uint64) *stackwalk.Module {
+	e := &o.ents[o.dir[o.at[i]]]
+	if pc-e.start >= e.end-e.start {
+		return nil
+	}
+	return e.m
+}
+
 // Tables of pcs looked up: hotPCs of them (the lines a lookup reads stay
 // in cache) or coldPCs, drawn over every module (few do).
 const (
@@ -86,7 +126,9 @@ const (
 // anchor's (sortedStarts), one after the other in each repetition, at
 // hot and cold pcs inside the modules (lookup_LAYOUT_TEMP and
 // anchor_LAYOUT_TEMP, ns; ..._ratio, the set over the anchor in the same
-// repetition), the linear scan Walker ran before ModuleSet (linear, hot
+// repetition), the floor of a lookup (oneRead: read_LAYOUT_TEMP, and
+// lookup_LAYOUT_TEMP_read_ratio, the set over it; read2_LAYOUT_TEMP, a
+// directory's read before it), the linear scan Walker ran before ModuleSet (linear, hot
 // pcs of the even layout, up to 100,000 modules), and the heap a set
 // holds a module beside the Modules (bytes_LAYOUT).
 func lookups(fig figures, mods []*stackwalk.Module, reps int) error {
@@ -105,15 +147,27 @@ func lookups(fig figures, mods []*stackwalk.Module, reps int) error {
 			fig.add("bytes_"+layout, float64(h1-h0)/float64(n))
 		}
 		anchor := newSortedStarts(laid)
+		one := oneRead{ents: make([]oneEntry, n)}
+		for i, m := range laid {
+			one.ents[i] = oneEntry{start: m.Start, end: m.End, m: m}
+		}
+		one.dir = make([]int32, n)
+		slot := rand.New(rand.NewPCG(uint64(n), 2)).Perm(n) // slot[k]: where dir holds k
+		for k, p := range slot {
+			one.dir[p] = int32(k)
+		}
 		rng := rand.New(rand.NewPCG(uint64(n), 1))
 		for _, temp := range []string{"hot", "cold"} {
 			pcs := make([]uint64, hotPCs)
 			if temp == "cold" {
 				pcs = make([]uint64, coldPCs)
 			}
+			one.idx, one.at = make([]int32, len(pcs)), make([]int32, len(pcs))
 			for i := range pcs {
-				m := laid[rng.IntN(n)]
+				k := rng.IntN(n)
+				m := laid[k]
 				pcs[i] = m.Start + rng.Uint64N(m.End-m.Start)
+				one.idx[i], one.at[i] = int32(k), int32(slot[k])
 			}
 			mask := len(pcs) - 1
 			name := layout + "_" + temp
@@ -140,6 +194,31 @@ func lookups(fig figures, mods []*stackwalk.Module, reps int) error {
 				if err != nil {
 					return err
 				}
+				r, err := timed(lookupN, func() error {
+					for i := range lookupN {
+						if one.read(i&mask, pcs[i&mask]) == nil {
+							return fmt.Errorf("%s: one read: pc %#x not found", name, pcs[i&mask])
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				r2, err := timed(lookupN, func() error {
+					for i := range lookupN {
+						if one.read2(i&mask, pcs[i&mask]) == nil {
+							return fmt.Errorf("%s: two reads: pc %#x not found", name, pcs[i&mask])
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				fig.add("read2_"+name, r2)
+				fig.add("read_"+name, r)
+				fig.add("lookup_"+name+"_read_ratio", v/r)
 				fig.add("lookup_"+name, v)
 				fig.add("anchor_"+name, a)
 				fig.add("lookup_"+name+"_ratio", v/a)
