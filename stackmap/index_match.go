@@ -19,8 +19,17 @@ type Match struct {
 	ix    *Index
 	pos   int    // the position of the first key of the match
 	off   uint64 // its address less the index's base (an exact lookup knows it without reading a key)
-	exact bool
+	found found  // how; one field, so that a Match stays in registers (at most 4 fields)
 }
+
+// found says how a Match was found.
+type found uint8
+
+const (
+	foundBefore   found = iota // at the nearest lower address
+	foundExact                 // at the address looked up
+	foundExactOne              // at the address looked up, the only record there
+)
 
 // Address returns the records' link-time address.
 func (m Match) Address() uint64 {
@@ -31,14 +40,17 @@ func (m Match) Address() uint64 {
 }
 
 // Exact reports whether Address is the address looked up (less the bias).
-func (m Match) Exact() bool { return m.exact }
+func (m Match) Exact() bool { return m.found != foundBefore }
 
 // Len returns the number of records in the match, in constant time.
 func (m Match) Len() int {
+	if m.found == foundExactOne {
+		return 1
+	}
 	if m.ix == nil {
 		return 0
 	}
-	return m.ix.run(m.pos, m.exact)
+	return m.ix.run(m.pos, m.found != foundBefore)
 }
 
 // Record returns the match's record i, in section order, and false when i
@@ -65,19 +77,7 @@ func (m Match) Records() iter.Seq2[int, Record] {
 // Lookup finds the records whose address is exactly pc, a runtime address
 // in a module loaded with the given bias. Statepoint records sit at the
 // return address of their call, so a runtime looks them up this way.
-func (ix *Index) Lookup(pc, bias uint64) (m Match, ok bool) {
-	addr := pc - bias
-	var i int
-	if off := addr - ix.base; off < ix.limit && ix.hot != nil {
-		i = ix.lookupHot(uint32(off)<<1 | 1)
-	} else {
-		i = ix.locate(addr)
-	}
-	if i < 0 {
-		return
-	}
-	return Match{ix: ix, pos: i, off: addr - ix.base, exact: true}, true
-}
+func (ix *Index) Lookup(pc, bias uint64) (Match, bool) { return ix.find(pc - bias - ix.base) }
 
 // findWide is locate for the 64-bit layout and addresses past the 32-bit
 // layout's keys.
@@ -138,7 +138,7 @@ func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
 	}
 	i := ix.locate(addr)
 	if i >= 0 {
-		return Match{ix: ix, pos: i, off: addr - ix.base, exact: true}, true
+		return Match{ix: ix, pos: i, off: addr - ix.base, found: foundExact}, true
 	}
 	if i = ^i - 1; i < 0 || ix.keys32[i]&1 == 0 {
 		return Match{}, false // before every record, or a function ended since
@@ -176,11 +176,14 @@ func (ix *Index) precedingChecked(addr uint64) (Match, bool) {
 		return Match{}, false
 	}
 	at := ix.offsetAt(i)
-	exact := at == off
-	if f := ix.funcs[ix.funcOf(ix.refs[i])]; !exact && (addr < f.entry || addr >= f.end) {
+	how := foundBefore
+	if at == off {
+		how = foundExact
+	}
+	if f := ix.funcs[ix.funcOf(ix.refs[i])]; how == foundBefore && (addr < f.entry || addr >= f.end) {
 		return Match{}, false
 	}
-	return Match{ix: ix, pos: ix.runStart(i), off: at, exact: exact}, true
+	return Match{ix: ix, pos: ix.runStart(i), off: at, found: how}, true
 }
 
 // offsetAt returns the address, less base, of the key at position i.

@@ -190,3 +190,61 @@ func lowerBound[K uint16 | uint32 | uint64](keys []K, k K, lo, hi int) int {
 	}
 	return lo + base
 }
+
+// find is Lookup for an address less base. Its fast path is the 32-bit
+// layout's with keys16 (off below fast) in a bucket of winSize keys or
+// more, not slow: a branch-free binary search of the window of keys16
+// around the key's predicted position, in as few instructions as it
+// takes, because a processor overlaps independent lookups only as far as
+// its reorder buffer holds their instructions (at 10 million records each
+// waits for memory: every instruction cut lets more of them wait at once).
+// It also tells Match.Len when the key's run holds one key, so that Len
+// reads nothing.
+func (ix *Index) find(off uint64) (Match, bool) {
+	if off >= ix.fast {
+		return ix.findSlow(off)
+	}
+	k := uint32(off)<<1 | 1
+	shift := ix.shift & 31
+	b := uint(k >> shift)
+	if b+2 > uint(len(ix.dir)) {
+		return Match{}, false // cannot happen: fast keeps k within the buckets
+	}
+	d := ix.dir[b : b+2 : b+2]
+	lo, hi := d[0], d[1]&^slowBucket
+	if int32(lo|(hi-lo-winSize)) < 0 {
+		return ix.findSlow(off) // a slow bucket, or one of fewer than winSize keys
+	}
+	// The window (see locate32), and the winSize low halves after it,
+	// which the padding covers: the one after a key found tells whether
+	// its run goes on.
+	low := k & ix.mask
+	s := int(lo) + int(uint64(low)*uint64(hi-lo)>>shift) - winSize/2
+	s = min(max(s, int(lo)), int(hi)-winSize)
+	w := (*[2 * winSize]uint16)(ix.keys16[s : s+2*winSize])
+	j := int((uint32(w[7])-low)>>31) << 3
+	j += int((uint32(w[(j+3)&15])-low)>>31) << 2
+	j += int((uint32(w[(j+1)&15])-low)>>31) << 1
+	j += int((uint32(w[j&15]) - low) >> 31)
+	if uint32(w[j&15]) != low {
+		return Match{}, false
+	}
+	return Match{ix: ix, pos: s + j, off: off, found: foundExact + found(b2i(uint32(w[(j+1)&31]) != low))}, true
+}
+
+// findSlow is find past its fast path.
+func (ix *Index) findSlow(off uint64) (Match, bool) {
+	var i int
+	switch {
+	case off < ix.fast:
+		i = ix.locate32(uint32(off)<<1|1, true)
+	case off < ix.limit && ix.hot != nil:
+		i = ix.lookupHot(uint32(off)<<1 | 1)
+	default:
+		i = ix.locate(ix.base + off)
+	}
+	if i < 0 {
+		return Match{}, false
+	}
+	return Match{ix: ix, pos: i, off: off, found: foundExact}, true
+}
