@@ -132,13 +132,17 @@ func (ix *Index) At(pc, bias uint64) (Match, bool) {
 // so a runtime looks it up this way; At is the policy that also keeps
 // statepoints exact.
 func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
-	addr := pc - bias
-	if addr-ix.base >= ix.limit || !ix.ends {
-		return ix.precedingChecked(addr)
+	return ix.before(pc - bias - ix.base)
+}
+
+// before is LookupPreceding for an address less base.
+func (ix *Index) before(off uint64) (Match, bool) {
+	if off >= ix.limit || !ix.ends {
+		return ix.precedingChecked(ix.base + off)
 	}
-	i := ix.locate(addr)
+	i := ix.locate32(uint32(off)<<1|1, false)
 	if i >= 0 {
-		return Match{ix: ix, pos: i, off: addr - ix.base, found: foundExact}, true
+		return Match{ix: ix, pos: i, off: off, found: foundExact}, true
 	}
 	if i = ^i - 1; i < 0 || ix.keys32[i]&1 == 0 {
 		return Match{}, false // before every record, or a function ended since

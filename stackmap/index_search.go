@@ -142,18 +142,14 @@ func (ix *Index) locate32(k uint32, exact bool) int {
 		}
 		return ^i
 	} else {
-		if s+winSize > len(keys) {
-			return ^ix.n // cannot happen: the padding covers every window
-		}
-		// How many of the window's keys are below k: whether its first
-		// half ends below k picks the half, then (key-k)>>63 is 1 for
-		// each key of that half below k, and the compares do not wait on
-		// one another.
-		w, k64 := keys[s:s+winSize:s+winSize], uint64(k)
-		h := 8 * int((uint64(w[7])-k64)>>63)
-		w = w[h : h+8 : h+8]
-		i = s + h + int((uint64(w[0])-k64)>>63+(uint64(w[1])-k64)>>63+(uint64(w[2])-k64)>>63+(uint64(w[3])-k64)>>63+
-			(uint64(w[4])-k64)>>63+(uint64(w[5])-k64)>>63+(uint64(w[6])-k64)>>63+(uint64(w[7])-k64)>>63)
+		// How many of the window's keys are below k, by a branch-free
+		// binary search (see find): 0 to winSize.
+		w, k64 := (*[winSize]uint32)(keys[s:s+winSize]), uint64(k)
+		j := int((uint64(w[7])-k64)>>63) << 3
+		j += int((uint64(w[(j+3)&15])-k64)>>63) << 2
+		j += int((uint64(w[(j+1)&15])-k64)>>63) << 1
+		j += int((uint64(w[j&15]) - k64) >> 63)
+		i = s + j + int((uint64(w[j&15])-k64)>>63)
 	}
 	if i >= len(keys) || keys[i] != k {
 		return ^i
