@@ -105,7 +105,8 @@ func (ix *Index) locate(addr uint64) int {
 
 // locate32 is locate for a key k of the 32-bit layout (an address less
 // base below limit, as k = offset<<1|1). Exact lookups (exact) search
-// keys16 when there is one; nearest-preceding ones search keys32, whose
+// keys16 when there is one (find's slow path: slow buckets and those of
+// fewer than winSize keys); nearest-preceding ones search keys32, whose
 // line they read next anyway (the key before the position found).
 func (ix *Index) locate32(k uint32, exact bool) int {
 	shift := ix.shift & 31
@@ -118,30 +119,22 @@ func (ix *Index) locate32(k uint32, exact bool) int {
 	var i int
 	if lo&slowBucket != 0 {
 		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
-	} else if s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift)); exact && ix.keys16 != nil {
-		// The bucket's low halves: half the bytes of keys32 (at 10
-		// million records they stay in the shared cache where keys32
-		// does not), comparable within the bucket only. The first key at
-		// least k lies in the window and in the bucket; a window moved
-		// inside a bucket of winSize keys or more still holds it, and is
-		// counted as below without a branch. A key of the bucket equal to
-		// k's low half is k.
+	} else if exact && ix.keys16 != nil {
+		// The bucket's low halves, comparable within the bucket only: a
+		// key of the bucket equal to k's low half is k. find searches a
+		// window of them in buckets of winSize keys or more; here come
+		// the smaller ones (one or two lines).
 		low := uint16(k & ix.mask)
-		if hi-lo >= winSize {
-			s = min(max(s, int(lo)), int(hi)-winSize)
-			w, l := ix.keys16[s:s+winSize:s+winSize], uint32(low)
-			h := 8 * int((uint32(w[7])-l)>>31)
-			w = w[h : h+8 : h+8]
-			i = s + h + int((uint32(w[0])-l)>>31+(uint32(w[1])-l)>>31+(uint32(w[2])-l)>>31+(uint32(w[3])-l)>>31+
-				(uint32(w[4])-l)>>31+(uint32(w[5])-l)>>31+(uint32(w[6])-l)>>31+(uint32(w[7])-l)>>31)
-		} else {
-			i = lowerBound(ix.keys16, low, int(lo), int(hi)) // a small bucket: one or two lines
-		}
+		i = lowerBound(ix.keys16, low, int(lo), int(hi))
 		if i < int(hi) && ix.keys16[i] == low {
 			return i
 		}
 		return ^i
 	} else {
+		s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift))
+		if s+winSize > len(keys) {
+			return ^ix.n // cannot happen: the padding covers every window
+		}
 		// How many of the window's keys are below k, by a branch-free
 		// binary search (see find): 0 to winSize.
 		w, k64 := (*[winSize]uint32)(keys[s:s+winSize]), uint64(k)
