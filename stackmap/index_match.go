@@ -47,6 +47,14 @@ func (m Match) Len() int {
 	if m.found == foundExactOne {
 		return 1
 	}
+	return m.runLen()
+}
+
+// runLen is Len for a match not known to hold one record (kept out of
+// Len, which stays small enough to inline).
+//
+//go:noinline
+func (m Match) runLen() int {
 	if m.ix == nil {
 		return 0
 	}
