@@ -16,19 +16,21 @@ var ErrNoRecord = errors.New("no stack map record at this address")
 // flag) and reads nothing but the index's keys until a record is asked
 // for. The zero Match has no records.
 type Match struct {
-	ix    *Index
-	pos   int    // the position of the first key of the match
-	off   uint64 // its address less the index's base (an exact lookup knows it without reading a key)
-	found found  // how; one field, so that a Match stays in registers (at most 4 fields)
+	ix   *Index
+	pos  int       // the position of the first key of the match
+	off  uint64    // its address less the index's base (an exact lookup knows it without reading a key)
+	kind matchKind // how it was found; one field, so that a Match stays in registers (at most 4 fields)
 }
 
-// found says how a Match was found.
-type found uint8
+// matchKind says how a Match was found: bit 0 at the address looked up
+// (else at the nearest lower one), bit 1 the only record at its address.
+type matchKind uint8
 
 const (
-	foundBefore   found = iota // at the nearest lower address
-	foundExact                 // at the address looked up
-	foundExactOne              // at the address looked up, the only record there
+	kindBefore   matchKind = 0
+	kindExact    matchKind = 1
+	kindOne      matchKind = 2 // with kindBefore or kindExact
+	kindExactOne           = kindExact | kindOne
 )
 
 // Address returns the records' link-time address.
@@ -40,11 +42,11 @@ func (m Match) Address() uint64 {
 }
 
 // Exact reports whether Address is the address looked up (less the bias).
-func (m Match) Exact() bool { return m.found != foundBefore }
+func (m Match) Exact() bool { return m.kind&kindExact != 0 }
 
 // Len returns the number of records in the match, in constant time.
 func (m Match) Len() int {
-	if m.found == foundExactOne {
+	if m.kind&kindOne != 0 {
 		return 1
 	}
 	return m.runLen()
@@ -58,7 +60,7 @@ func (m Match) runLen() int {
 	if m.ix == nil {
 		return 0
 	}
-	return m.ix.run(m.pos, m.found != foundBefore)
+	return m.ix.run(m.pos, m.kind&kindExact != 0)
 }
 
 // Record returns the match's record i, in section order, and false when i
@@ -148,12 +150,17 @@ func (ix *Index) before(off uint64) (Match, bool) {
 	if off >= ix.limit || !ix.ends {
 		return ix.precedingChecked(ix.base + off)
 	}
-	i := ix.locate32(uint32(off)<<1|1, false)
+	k := uint32(off)<<1 | 1
+	i := ix.locate32(k, false)
+	keys := ix.keys32 // its padding ends every run: keys[i+1] is in bounds
 	if i >= 0 {
-		return Match{ix: ix, pos: i, off: off, found: foundExact}, true
+		return Match{ix: ix, pos: i, off: off, kind: kindExact | kindOne*matchKind(b2i(keys[i+1] != k))}, true
 	}
-	if i = ^i - 1; i < 0 || ix.keys32[i]&1 == 0 {
+	if i = ^i - 1; i < 0 || keys[i]&1 == 0 {
 		return Match{}, false // before every record, or a function ended since
+	}
+	if ki := keys[i]; keys[i+1] != ki && (i == 0 || keys[i-1] != ki) {
+		return Match{ix: ix, pos: i, off: uint64(ki >> 1), kind: kindOne}, true // a record of its own
 	}
 	return Match{ix: ix, pos: ix.runStart(i), off: ix.offsetAt(i)}, true
 }
@@ -188,14 +195,14 @@ func (ix *Index) precedingChecked(addr uint64) (Match, bool) {
 		return Match{}, false
 	}
 	at := ix.offsetAt(i)
-	how := foundBefore
+	how := kindBefore
 	if at == off {
-		how = foundExact
+		how = kindExact
 	}
-	if f := ix.funcs[ix.funcOf(ix.refs[i])]; how == foundBefore && (addr < f.entry || addr >= f.end) {
+	if f := ix.funcs[ix.funcOf(ix.refs[i])]; how == kindBefore && (addr < f.entry || addr >= f.end) {
 		return Match{}, false
 	}
-	return Match{ix: ix, pos: ix.runStart(i), off: at, found: how}, true
+	return Match{ix: ix, pos: ix.runStart(i), off: at, kind: how}, true
 }
 
 // offsetAt returns the address, less base, of the key at position i.

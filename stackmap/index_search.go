@@ -218,7 +218,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 	if uint32(w[j&15]) != low {
 		return Match{}, false
 	}
-	return Match{ix: ix, pos: s + j, off: off, found: foundExact + found(b2i(uint32(w[(j+1)&31]) != low))}, true
+	return Match{ix: ix, pos: s + j, off: off, kind: kindExact | matchKind(b2i(uint32(w[(j+1)&31]) != low))<<1}, true
 }
 
 // findSlow is find past its fast path.
@@ -235,5 +235,5 @@ func (ix *Index) findSlow(off uint64) (Match, bool) {
 	if i < 0 {
 		return Match{}, false
 	}
-	return Match{ix: ix, pos: i, off: off, found: foundExact}, true
+	return Match{ix: ix, pos: i, off: off, kind: kindExact}, true
 }
