@@ -7,8 +7,11 @@ import (
 
 // The hot cache: exact lookups of a running program ask for the same few
 // return addresses again and again (the call sites on the stacks a
-// collector walks), so the 32-bit layout keeps a small direct-mapped cache
-// of the keys it found last, in front of the directory and the keys. An
+// collector walks), so the 32-bit layout without low halves (keys16 nil:
+// buckets wider than 1<<16) keeps a small direct-mapped cache of the keys
+// it found last, in front of the directory and the keys. (With low halves
+// the search is short enough that the cache cost cold lookups more than
+// it saved hot ones: see find.) An
 // entry is one atomic word, the key in the high half and its position in
 // the low half, so concurrent lookups can neither see a torn entry nor a
 // wrong one: every entry ever written is a true key-to-position pair, and

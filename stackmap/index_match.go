@@ -16,11 +16,22 @@ var ErrNoRecord = errors.New("no stack map record at this address")
 // flag) and reads nothing but the index's keys until a record is asked
 // for. The zero Match has no records.
 type Match struct {
-	ix    *Index
-	pos   int    // the position of the first key of the match
-	off   uint64 // its address less the index's base (an exact lookup knows it without reading a key)
-	exact bool
+	ix   *Index
+	pos  int       // the position of the first key of the match
+	off  uint64    // its address less the index's base (an exact lookup knows it without reading a key)
+	kind matchKind // how it was found; one field, so that a Match stays in registers (at most 4 fields)
 }
+
+// matchKind says how a Match was found: bit 0 at the address looked up
+// (else at the nearest lower one), bit 1 the only record at its address.
+type matchKind uint8
+
+const (
+	kindBefore   matchKind = 0
+	kindExact    matchKind = 1
+	kindOne      matchKind = 2 // with kindBefore or kindExact
+	kindExactOne           = kindExact | kindOne
+)
 
 // Address returns the records' link-time address.
 func (m Match) Address() uint64 {
@@ -31,14 +42,25 @@ func (m Match) Address() uint64 {
 }
 
 // Exact reports whether Address is the address looked up (less the bias).
-func (m Match) Exact() bool { return m.exact }
+func (m Match) Exact() bool { return m.kind&kindExact != 0 }
 
 // Len returns the number of records in the match, in constant time.
 func (m Match) Len() int {
+	if m.kind&kindOne != 0 {
+		return 1
+	}
+	return m.runLen()
+}
+
+// runLen is Len for a match not known to hold one record (kept out of
+// Len, which stays small enough to inline).
+//
+//go:noinline
+func (m Match) runLen() int {
 	if m.ix == nil {
 		return 0
 	}
-	return m.ix.run(m.pos, m.exact)
+	return m.ix.run(m.pos, m.kind&kindExact != 0)
 }
 
 // Record returns the match's record i, in section order, and false when i
@@ -65,19 +87,7 @@ func (m Match) Records() iter.Seq2[int, Record] {
 // Lookup finds the records whose address is exactly pc, a runtime address
 // in a module loaded with the given bias. Statepoint records sit at the
 // return address of their call, so a runtime looks them up this way.
-func (ix *Index) Lookup(pc, bias uint64) (m Match, ok bool) {
-	addr := pc - bias
-	var i int
-	if off := addr - ix.base; off < ix.limit && ix.hot != nil {
-		i = ix.lookupHot(uint32(off)<<1 | 1)
-	} else {
-		i = ix.locate(addr)
-	}
-	if i < 0 {
-		return
-	}
-	return Match{ix: ix, pos: i, off: addr - ix.base, exact: true}, true
-}
+func (ix *Index) Lookup(pc, bias uint64) (Match, bool) { return ix.find(pc - bias - ix.base) }
 
 // findWide is locate for the 64-bit layout and addresses past the 32-bit
 // layout's keys.
@@ -132,16 +142,25 @@ func (ix *Index) At(pc, bias uint64) (Match, bool) {
 // so a runtime looks it up this way; At is the policy that also keeps
 // statepoints exact.
 func (ix *Index) LookupPreceding(pc, bias uint64) (Match, bool) {
-	addr := pc - bias
-	if addr-ix.base >= ix.limit || !ix.ends {
-		return ix.precedingChecked(addr)
+	return ix.before(pc - bias - ix.base)
+}
+
+// before is LookupPreceding for an address less base.
+func (ix *Index) before(off uint64) (Match, bool) {
+	if off >= ix.limit || !ix.ends {
+		return ix.precedingChecked(ix.base + off)
 	}
-	i := ix.locate(addr)
+	k := uint32(off)<<1 | 1
+	i := ix.locate32(k, false)
+	keys := ix.keys32 // its padding ends every run: keys[i+1] is in bounds
 	if i >= 0 {
-		return Match{ix: ix, pos: i, off: addr - ix.base, exact: true}, true
+		return Match{ix: ix, pos: i, off: off, kind: kindExact | kindOne*matchKind(b2i(keys[i+1] != k))}, true
 	}
-	if i = ^i - 1; i < 0 || ix.keys32[i]&1 == 0 {
+	if i = ^i - 1; i < 0 || keys[i]&1 == 0 {
 		return Match{}, false // before every record, or a function ended since
+	}
+	if ki := keys[i]; keys[i+1] != ki && (i == 0 || keys[i-1] != ki) {
+		return Match{ix: ix, pos: i, off: uint64(ki >> 1), kind: kindOne}, true // a record of its own
 	}
 	return Match{ix: ix, pos: ix.runStart(i), off: ix.offsetAt(i)}, true
 }
@@ -176,11 +195,14 @@ func (ix *Index) precedingChecked(addr uint64) (Match, bool) {
 		return Match{}, false
 	}
 	at := ix.offsetAt(i)
-	exact := at == off
-	if f := ix.funcs[ix.funcOf(ix.refs[i])]; !exact && (addr < f.entry || addr >= f.end) {
+	how := kindBefore
+	if at == off {
+		how = kindExact
+	}
+	if f := ix.funcs[ix.funcOf(ix.refs[i])]; how == kindBefore && (addr < f.entry || addr >= f.end) {
 		return Match{}, false
 	}
-	return Match{ix: ix, pos: ix.runStart(i), off: at, exact: exact}, true
+	return Match{ix: ix, pos: ix.runStart(i), off: at, kind: how}, true
 }
 
 // offsetAt returns the address, less base, of the key at position i.

@@ -105,7 +105,8 @@ func (ix *Index) locate(addr uint64) int {
 
 // locate32 is locate for a key k of the 32-bit layout (an address less
 // base below limit, as k = offset<<1|1). Exact lookups (exact) search
-// keys16 when there is one; nearest-preceding ones search keys32, whose
+// keys16 when there is one (find's slow path: slow buckets and those of
+// fewer than winSize keys); nearest-preceding ones search keys32, whose
 // line they read next anyway (the key before the position found).
 func (ix *Index) locate32(k uint32, exact bool) int {
 	shift := ix.shift & 31
@@ -118,42 +119,30 @@ func (ix *Index) locate32(k uint32, exact bool) int {
 	var i int
 	if lo&slowBucket != 0 {
 		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
-	} else if s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift)); exact && ix.keys16 != nil {
-		// The bucket's low halves: half the bytes of keys32 (at 10
-		// million records they stay in the shared cache where keys32
-		// does not), comparable within the bucket only. The first key at
-		// least k lies in the window and in the bucket; a window moved
-		// inside a bucket of winSize keys or more still holds it, and is
-		// counted as below without a branch. A key of the bucket equal to
-		// k's low half is k.
+	} else if exact && ix.keys16 != nil {
+		// The bucket's low halves, comparable within the bucket only: a
+		// key of the bucket equal to k's low half is k. find searches a
+		// window of them in buckets of winSize keys or more; here come
+		// the smaller ones (one or two lines).
 		low := uint16(k & ix.mask)
-		if hi-lo >= winSize {
-			s = min(max(s, int(lo)), int(hi)-winSize)
-			w, l := ix.keys16[s:s+winSize:s+winSize], uint32(low)
-			h := 8 * int((uint32(w[7])-l)>>31)
-			w = w[h : h+8 : h+8]
-			i = s + h + int((uint32(w[0])-l)>>31+(uint32(w[1])-l)>>31+(uint32(w[2])-l)>>31+(uint32(w[3])-l)>>31+
-				(uint32(w[4])-l)>>31+(uint32(w[5])-l)>>31+(uint32(w[6])-l)>>31+(uint32(w[7])-l)>>31)
-		} else {
-			i = lowerBound(ix.keys16, low, int(lo), int(hi)) // a small bucket: one or two lines
-		}
+		i = lowerBound(ix.keys16, low, int(lo), int(hi))
 		if i < int(hi) && ix.keys16[i] == low {
 			return i
 		}
 		return ^i
 	} else {
+		s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift))
 		if s+winSize > len(keys) {
 			return ^ix.n // cannot happen: the padding covers every window
 		}
-		// How many of the window's keys are below k: whether its first
-		// half ends below k picks the half, then (key-k)>>63 is 1 for
-		// each key of that half below k, and the compares do not wait on
-		// one another.
-		w, k64 := keys[s:s+winSize:s+winSize], uint64(k)
-		h := 8 * int((uint64(w[7])-k64)>>63)
-		w = w[h : h+8 : h+8]
-		i = s + h + int((uint64(w[0])-k64)>>63+(uint64(w[1])-k64)>>63+(uint64(w[2])-k64)>>63+(uint64(w[3])-k64)>>63+
-			(uint64(w[4])-k64)>>63+(uint64(w[5])-k64)>>63+(uint64(w[6])-k64)>>63+(uint64(w[7])-k64)>>63)
+		// How many of the window's keys are below k, by a branch-free
+		// binary search (see find): 0 to winSize.
+		w, k64 := (*[winSize]uint32)(keys[s:s+winSize]), uint64(k)
+		j := int((uint64(w[7])-k64)>>63) << 3
+		j += int((uint64(w[(j+3)&15])-k64)>>63) << 2
+		j += int((uint64(w[(j+1)&15])-k64)>>63) << 1
+		j += int((uint64(w[j&15]) - k64) >> 63)
+		i = s + j + int((uint64(w[j&15])-k64)>>63)
 	}
 	if i >= len(keys) || keys[i] != k {
 		return ^i
@@ -189,4 +178,62 @@ func lowerBound[K uint16 | uint32 | uint64](keys []K, k K, lo, hi int) int {
 		base++
 	}
 	return lo + base
+}
+
+// find is Lookup for an address less base. Its fast path is the 32-bit
+// layout's with keys16 (off below fast) in a bucket of winSize keys or
+// more, not slow: a branch-free binary search of the window of keys16
+// around the key's predicted position, in as few instructions as it
+// takes, because a processor overlaps independent lookups only as far as
+// its reorder buffer holds their instructions (at 10 million records each
+// waits for memory: every instruction cut lets more of them wait at once).
+// It also tells Match.Len when the key's run holds one key, so that Len
+// reads nothing.
+func (ix *Index) find(off uint64) (Match, bool) {
+	if off >= ix.fast {
+		return ix.findSlow(off)
+	}
+	k := uint32(off)<<1 | 1
+	shift := ix.shift & 31
+	b := uint(k >> shift)
+	if b+2 > uint(len(ix.dir)) {
+		return Match{}, false // cannot happen: fast keeps k within the buckets
+	}
+	d := ix.dir[b : b+2 : b+2]
+	lo, hi := d[0], d[1]&^slowBucket
+	if int32(lo|(hi-lo-winSize)) < 0 {
+		return ix.findSlow(off) // a slow bucket, or one of fewer than winSize keys
+	}
+	// The window (see locate32), and the winSize low halves after it,
+	// which the padding covers: the one after a key found tells whether
+	// its run goes on.
+	low := k & ix.mask
+	s := int(lo) + int(uint64(low)*uint64(hi-lo)>>shift) - winSize/2
+	s = min(max(s, int(lo)), int(hi)-winSize)
+	w := (*[2 * winSize]uint16)(ix.keys16[s : s+2*winSize])
+	j := int((uint32(w[7])-low)>>31) << 3
+	j += int((uint32(w[(j+3)&15])-low)>>31) << 2
+	j += int((uint32(w[(j+1)&15])-low)>>31) << 1
+	j += int((uint32(w[j&15]) - low) >> 31)
+	if uint32(w[j&15]) != low {
+		return Match{}, false
+	}
+	return Match{ix: ix, pos: s + j, off: off, kind: kindExact | matchKind(b2i(uint32(w[(j+1)&31]) != low))<<1}, true
+}
+
+// findSlow is find past its fast path.
+func (ix *Index) findSlow(off uint64) (Match, bool) {
+	var i int
+	switch {
+	case off < ix.fast:
+		i = ix.locate32(uint32(off)<<1|1, true)
+	case off < ix.limit && ix.hot != nil:
+		i = ix.lookupHot(uint32(off)<<1 | 1)
+	default:
+		i = ix.locate(ix.base + off)
+	}
+	if i < 0 {
+		return Match{}, false
+	}
+	return Match{ix: ix, pos: i, off: off, kind: kindExact}, true
 }
