@@ -328,11 +328,31 @@ func (c *recipeCache) grow() {
 func (c *recipeCache) entries() int { return len(c.sets) * cacheWays }
 
 // reset forgets every recipe (and the modules they hold), and gives the
-// cache its first size again (its memory goes to the collector).
+// cache its first size again. It keeps the first chunk of the pool and
+// sets of the first size, cleared where they were used (no recipe keeps
+// a module alive), so that a walk after a reset allocates nothing until
+// it needs more than one chunk: clearing the slots a short stack used
+// costs far less than allocating and zeroing a chunk of 512 recipes
+// again. The rest of its memory goes to the collector.
 func (c *recipeCache) reset() {
 	if c == nil {
 		return
 	}
-	c.alloc(minCacheSets)
-	c.recipes, c.founds, c.colds, c.n = nil, nil, nil, 0
+	if len(c.sets) == minCacheSets {
+		clear(c.sets)
+		c.evicted = 0
+	} else {
+		c.alloc(minCacheSets)
+	}
+	if len(c.recipes) > 0 {
+		used := min(c.n, poolChunk)
+		clear(c.recipes[0][:used])
+		clear(c.founds[0][:used])
+		clear(c.colds[0][:used])
+		clear(c.recipes[1:])
+		clear(c.founds[1:])
+		clear(c.colds[1:])
+		c.recipes, c.founds, c.colds = c.recipes[:1], c.founds[:1], c.colds[:1]
+	}
+	c.n = 0
 }

@@ -201,3 +201,36 @@ func TestRecipeCacheStridedStack(t *testing.T) {
 	assert.Less(t, misses, len(pcs)/1000, "pcs missed in the last walk")
 	assert.Greater(t, next, len(pcs)*9/10, "frames found after their callee's")
 }
+
+// TestRecipeCacheResetKeepsFirstChunk: a reset keeps the pool's first
+// chunk and the sets of the first size, cleared (no recipe, record or
+// module left in them), and drops the other chunks; claiming the recipes
+// of a short stack again after a reset allocates nothing.
+func TestRecipeCacheResetKeepsFirstChunk(t *testing.T) {
+	c := newRecipeCache(0)
+	cyclicHits(c, 3000, 1, 0)
+	require.Greater(t, len(c.recipes), 1, "3,000 recipes fill several chunks")
+	full := c.recipes[:cap(c.recipes)]
+	c.reset()
+	assert.Len(t, c.recipes, 1)
+	assert.Equal(t, 0, c.n)
+	for k := range poolChunk {
+		require.Nil(t, c.recipes[0][k].m, "slot %d keeps its module", k)
+		require.Nil(t, c.recipes[0][k].found, "slot %d keeps its record", k)
+	}
+	for _, ch := range full[1:] {
+		assert.Nil(t, ch, "a dropped chunk stays reachable from the list")
+	}
+	m := &Module{Name: "m"}
+	pcs := []uint64{0x1050, 0x2050, 0x3050, 0x4050, 0x5050, 0x6050, 0x7050, 0x8050, 0x9050, 0xa050}
+	allocs := testing.AllocsPerRun(20, func() {
+		c.reset()
+		for _, pc := range pcs {
+			fill(c, m, pc)
+		}
+	})
+	assert.Zero(t, allocs, "a short stack's recipes after a reset")
+	for _, pc := range pcs {
+		assert.NotNil(t, c.find(pc, true))
+	}
+}

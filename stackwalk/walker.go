@@ -480,7 +480,8 @@ func (w *Walker) enterRecipe(i int, pc, sp, at uint64, m *Module, e *recipe) boo
 // ResetCache forgets every cached frame recipe (and the modules they
 // hold): the next walk looks every pc up again. A cache that grew (see
 // Config.CacheLimit) is given its first size again, 512 ways and no
-// recipes.
+// recipes; it keeps the memory of its first 512 recipes (cleared), so
+// that walks after a reset allocate nothing until they need more.
 func (w *Walker) ResetCache() { w.cache.reset() }
 
 // cfa computes the current frame's CFA from its row.
