@@ -1,35 +1,41 @@
 package stackwalk
 
-// accelTable answers most lookups of a snapshot from one cache line,
-// before the chunks (moduleSnap.find) are asked: the addresses from the
-// lowest module's start up are cut into buckets of 1<<shift bytes, from
-// one to two a module when the table was built, and bucket b holds the
-// modules that overlap it, up to accelSlots of them, each as its range
-// clipped to the bucket and its *Module: a lookup reads the bucket's line
-// and compares pc's offset with every slot, without a branch. A bucket
-// that no slot of holds pc says nothing: the lookup then asks the chunks,
-// which know (pc is in no module, the bucket overlaps more than
-// accelSlots modules, or it lies deep inside a module, see accelNear).
-// Every slot is a module of the snapshot and its range: the table is
-// never wrong, only sometimes silent.
+import "slices"
+
+// accelTable answers most lookups of a big snapshot (accelMinModules
+// modules or more) from one cache line, before the chunks
+// (moduleSnap.find) are asked: the addresses from the lowest module's
+// start up are cut into buckets of 1<<shift bytes, about one a module
+// when the table was built, and bucket b holds the modules that overlap
+// it, up to accelSlots of them, each as its range clipped to the bucket
+// and its *Module: a lookup reads the bucket's line and picks the slot
+// of pc's offset without a branch. A bucket that no slot of holds pc says
+// nothing: the lookup then asks the chunks, which know (pc is in no
+// module, the bucket overlaps more than accelSlots modules, or it lies
+// deep inside a module, see accelNear). Every slot is a module of the
+// snapshot and its range: the table is never wrong, only sometimes
+// silent.
 //
-// Buckets are in pages of accelPageSize (64 KB), reached through a
-// directory of pointers small enough to stay in the cache (about 2,000 at
-// 1,000,000 modules: 16 KB); pages no module overlaps are emptyAccelPage.
-// Snapshots share the pages they do not change (copy on write): Add and
-// Remove copy the directory and the one or two pages whose buckets a
-// module overlaps. The table is built again, from the snapshot (O(n)),
-// when the number of modules has halved or doubled since it was built,
-// or when more than an eighth of the modules lie outside the addresses
-// it covers (the lowest start when it was built, up to half as far again
-// past the highest end: a JIT whose code region slides up).
+// Buckets are in pages of accelPageSize (4 KB), reached through a
+// directory of two levels: blocks of accelMidSize page pointers (1 KB)
+// under a list of blocks (at 1,000,000 modules, 120 to 240 block
+// pointers, and 1,000 to 2,000 blocks in all); pages and blocks no module
+// overlaps are emptyAccelPage and emptyAccelMid. Snapshots share the
+// pages and blocks they do not change (copy on write): Add and Remove
+// copy the list, and the block and page of each bucket the module
+// overlaps (most often one of each: about 6 KB at 1,000,000 modules).
+// The table is built again, from the snapshot (O(n)), when the number of
+// modules has halved or doubled since it was built, or when more than an
+// eighth of the modules lie outside the addresses it covers (the lowest
+// start when it was built, up to half as far again past the highest end:
+// a JIT whose code region slides up).
 //
 // Buckets wider than 2 GB (modules spread over far-apart regions) make
 // no table: every lookup asks the chunks.
 type accelTable struct {
-	base   uint64 // bucket b covers base + [b<<shift, (b+1)<<shift)
-	pages  []*accelPage
-	mask   uint32 // 1<<shift - 1
+	base   uint64      // bucket b covers base + [b<<shift, (b+1)<<shift)
+	dir    []*accelMid // page p is dir[p>>accelMidBits][p&(accelMidSize-1)]
+	mask   uint32      // 1<<shift - 1
 	shift  uint8
 	pshift uint8  // shift + accelPageBits
 	limit  uint64 // the end of the addresses the pages cover
@@ -41,9 +47,11 @@ type accelTable struct {
 
 // Sizes of an acceleration table.
 const (
-	accelSlots    = 4  // modules a bucket holds: 16 bytes each, one cache line
-	accelPageBits = 10 // buckets a page: 1,024 (64 KB)
+	accelSlots    = 4 // modules a bucket holds: 16 bytes each, one cache line
+	accelPageBits = 6 // buckets a page: 64 (4 KB)
 	accelPageSize = 1 << accelPageBits
+	accelMidBits  = 7 // pages a directory block: 128 (1 KB)
+	accelMidSize  = 1 << accelMidBits
 	accelMaxShift = 31 // the widest bucket: 2 GB (its offsets fit in 32 bits)
 	// accelNear is how many buckets from each end of a module hold
 	// it: the buckets deeper inside a module are left empty, so that
@@ -51,6 +59,14 @@ const (
 	// buckets, whatever its size.
 	accelNear = 32
 )
+
+// accelMinModules is the fewest modules a table is built for. Below it
+// the chunks (34 bytes a module) stay in the caches, and a lookup through
+// them measured as fast as one through a table (64 to 128 bytes a module)
+// or faster: at 100,000 modules in perf/modscale, cold lookups through a
+// table took 16 to 50 ns from run to run, through the chunks 15 to 25.
+// (A variable: the package's tests build tables of a few modules.)
+var accelMinModules = 1 << 17
 
 // accelSlot is a module whose range overlaps a bucket: the range's part
 // in the bucket, [lo, end) from the bucket's low address, and the module.
@@ -65,11 +81,21 @@ type accelSlot struct {
 type (
 	accelBucket [accelSlots]accelSlot
 	accelPage   [accelPageSize]accelBucket
+	accelMid    [accelMidSize]*accelPage
 )
 
 // emptyAccelPage is the page of buckets no module overlaps, shared by
 // every table and never written.
 var emptyAccelPage accelPage
+
+// emptyAccelMid is the directory block of pages no module overlaps.
+var emptyAccelMid = func() *accelMid {
+	var d accelMid
+	for i := range d {
+		d[i] = &emptyAccelPage
+	}
+	return &d
+}()
 
 // noSlot is a slot after the modules of a bucket that holds any.
 var noSlot = accelSlot{lo: ^uint32(0), end: ^uint32(0)}
@@ -79,10 +105,10 @@ var noSlot = accelSlot{lo: ^uint32(0), end: ^uint32(0)}
 func (t *accelTable) find(pc uint64) *Module {
 	d := pc - t.base
 	pi := d >> (t.pshift & 63)
-	if pi >= uint64(len(t.pages)) {
+	if pi>>accelMidBits >= uint64(len(t.dir)) {
 		return nil
 	}
-	b := &t.pages[pi][(d>>(t.shift&63))&(accelPageSize-1)]
+	b := &t.dir[pi>>accelMidBits][pi&(accelMidSize-1)][(d>>(t.shift&63))&(accelPageSize-1)]
 	// The slots are in address order, empty ones last with lo at the
 	// top: pc's slot, if any, is the last whose lo is at or below pc's
 	// offset, chosen without a branch.
@@ -167,7 +193,7 @@ func (s *moduleSnap) overlapping(lo, hi uint64, out []moduleEntry) int {
 // buildAccel returns the table of snapshot s.
 func buildAccel(s *moduleSnap) accelTable {
 	t := accelTable{built: s.n}
-	if s.n == 0 {
+	if s.n < accelMinModules {
 		return t
 	}
 	ents := make([]moduleEntry, 0, s.n)
@@ -175,51 +201,61 @@ func buildAccel(s *moduleSnap) accelTable {
 		ents = append(ents, s.chunk(i).ents...)
 	}
 	base, span := ents[0].start, ents[len(ents)-1].end-ents[0].start
-	// About one bucket a module; half as wide when that leaves more
-	// than 1 in 50 of the buckets that hold modules with too many.
+	// About one bucket a module over the span; narrower by halves while
+	// more than 1 in 50 of the buckets that hold modules hold too many
+	// (a few big modules widen the span), down to 16 buckets a module
+	// over the span.
 	shift := uint8(0)
 	for span>>shift >= uint64(len(ents)) {
 		shift++
 	}
-	if shift > 0 {
+	for shift > 0 {
+		if span>>(shift-1) >= 16*uint64(len(ents)) {
+			break
+		}
 		var full, over int
-		sweepBuckets(ents, base, shift, span>>shift+1, func(_ uint64, in []moduleEntry) {
+		sweepBuckets(ents, base, shift, span>>shift+1, func(b uint64, in []moduleEntry) {
 			full++
 			if len(in) > accelSlots {
 				over++
 			}
 		})
-		if over*50 > full {
-			shift--
+		if over*50 <= full {
+			break
 		}
+		shift--
 	}
 	if shift > accelMaxShift {
 		return t
 	}
 	// Pages up to half the span again past the highest end, as far as
 	// the addresses go (limit at most the highest address).
-	k := shift + accelPageBits
-	npages := (span+span/2)>>k + 1
-	if room := (^base) >> k; npages > room {
-		npages = room
+	k := shift + accelPageBits + accelMidBits
+	nmids := (span+span/2)>>k + 1
+	if room := (^base) >> k; nmids > room {
+		nmids = room
 	}
-	if npages == 0 {
+	if nmids == 0 {
 		return t
 	}
-	t.base, t.shift, t.pshift, t.limit = base, shift, k, base+npages<<k
+	t.base, t.shift, t.pshift, t.limit = base, shift, shift+accelPageBits, base+nmids<<k
 	t.mask = 1<<shift - 1
-	t.pages = make([]*accelPage, npages)
-	for i := range t.pages {
-		t.pages[i] = &emptyAccelPage
+	t.dir = make([]*accelMid, nmids)
+	for i := range t.dir {
+		t.dir[i] = emptyAccelMid
 	}
-	// The pages the modules overlap come from one array.
-	slab := make([]accelPage, min(span>>k+1, npages))
-	sweepBuckets(ents, base, shift, npages<<accelPageBits, func(b uint64, in []moduleEntry) {
+	sweepBuckets(ents, base, shift, nmids<<(accelPageBits+accelMidBits), func(b uint64, in []moduleEntry) {
 		if bk := accelBucketOf(base+b<<shift, shift, in); bk != (accelBucket{}) {
-			if pi := b >> accelPageBits; t.pages[pi] == &emptyAccelPage {
-				t.pages[pi], slab = &slab[0], slab[1:]
+			mid, pi := t.mid(b)
+			if mid == emptyAccelMid {
+				mid = new(accelMid)
+				*mid = *emptyAccelMid
+				t.dir[b>>(accelPageBits+accelMidBits)] = mid
 			}
-			t.setBucket(b, &bk, nil)
+			if mid[pi] == &emptyAccelPage {
+				mid[pi] = new(accelPage)
+			}
+			mid[pi][b&(accelPageSize-1)] = bk
 		}
 	})
 	for _, e := range ents {
@@ -266,34 +302,45 @@ func sweepBuckets(ents []moduleEntry, base uint64, shift uint8, nb uint64, f fun
 	}
 }
 
-// setBucket writes bucket b, in a page of its own: a new copy of the
-// page unless copied holds b's page (a page copied by this update),
-// appended to copied.
-func (t *accelTable) setBucket(b uint64, bk *accelBucket, copied []uint64) []uint64 {
-	pi := b >> accelPageBits
-	p := t.pages[pi]
-	if p == &emptyAccelPage || copied != nil && !containsU64(copied, pi) {
+// mid returns the directory block of bucket b and its page's place in
+// it.
+func (t *accelTable) mid(b uint64) (*accelMid, uint64) {
+	return t.dir[b>>(accelPageBits+accelMidBits)], b >> accelPageBits & (accelMidSize - 1)
+}
+
+// bucket returns bucket b.
+func (t *accelTable) bucket(b uint64) *accelBucket {
+	mid, pi := t.mid(b)
+	return &mid[pi][b&(accelPageSize-1)]
+}
+
+// accelCopies lists the directory blocks and pages an update has copied
+// (those it may write).
+type accelCopies struct {
+	mids  []*accelMid
+	pages []*accelPage
+}
+
+// setBucket writes bucket b, in copies of its page and directory block
+// unless c says they are copies already (made by this update).
+func (t *accelTable) setBucket(b uint64, bk *accelBucket, c *accelCopies) {
+	mid, pi := t.mid(b)
+	if !slices.Contains(c.mids, mid) {
+		nm := new(accelMid)
+		*nm = *mid
+		t.dir[b>>(accelPageBits+accelMidBits)], mid = nm, nm
+		c.mids = append(c.mids, nm)
+	}
+	p := mid[pi]
+	if !slices.Contains(c.pages, p) {
 		np := new(accelPage)
 		if p != &emptyAccelPage {
 			*np = *p
 		}
-		t.pages[pi], p = np, np
-		if copied != nil {
-			copied = append(copied, pi)
-		}
+		mid[pi], p = np, np
+		c.pages = append(c.pages, np)
 	}
 	p[b&(accelPageSize-1)] = *bk
-	return copied
-}
-
-// containsU64 reports whether a holds x.
-func containsU64(a []uint64, x uint64) bool {
-	for _, y := range a {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // changed returns the table of snapshot s, which is t's snapshot with the
@@ -301,10 +348,10 @@ func containsU64(a []uint64, x uint64) bool {
 // buckets that module overlaps written again, in copies of their pages,
 // or a table built again (see accelTable). t is unchanged.
 func (t accelTable) changed(s *moduleSnap, start, end uint64, add bool) accelTable {
-	if s.n > 2*t.built || 2*s.n < t.built || len(t.pages) > 0 && t.outside > s.n/8 {
+	if s.n > 2*t.built || 2*s.n < t.built || len(t.dir) > 0 && t.outside > s.n/8 {
 		return buildAccel(s)
 	}
-	if len(t.pages) == 0 {
+	if len(t.dir) == 0 {
 		return t
 	}
 	if !t.inside(start, end) {
@@ -317,18 +364,19 @@ func (t accelTable) changed(s *moduleSnap, start, end uint64, add bool) accelTab
 	if end <= t.base || start >= t.limit {
 		return t
 	}
-	t.pages = append([]*accelPage(nil), t.pages...)
+	t.dir = slices.Clone(t.dir)
 	b0 := (max(start, t.base) - t.base) >> t.shift
 	b1 := (min(end, t.limit) - 1 - t.base) >> t.shift
-	var copied [4]uint64
-	cp := copied[:0:len(copied)]
+	var mids [2]*accelMid
+	var pages [4]*accelPage
+	c := accelCopies{mids[:0], pages[:0]}
 	write := func(b uint64) {
 		lo := t.base + b<<t.shift
 		var buf [accelSlots + 1]moduleEntry
 		n := s.overlapping(lo, lo+1<<t.shift, buf[:])
 		bk := accelBucketOf(lo, t.shift, buf[:min(n, len(buf))])
-		if t.pages[b>>accelPageBits][b&(accelPageSize-1)] != bk {
-			cp = t.setBucket(b, &bk, cp)
+		if *t.bucket(b) != bk {
+			t.setBucket(b, &bk, &c)
 		}
 	}
 	// The buckets near the module's ends (accelBucketOf leaves those

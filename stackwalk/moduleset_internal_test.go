@@ -66,19 +66,19 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 func checkAccel(t *testing.T, s *moduleSnap) {
 	t.Helper()
 	a := &s.acc
-	if len(a.pages) == 0 {
+	if len(a.dir) == 0 {
 		return
 	}
 	require.Equal(t, a.shift+accelPageBits, a.pshift)
 	require.Equal(t, uint32(1)<<a.shift-1, a.mask)
-	nb := uint64(len(a.pages)) << accelPageBits
+	nb := uint64(len(a.dir)) << (accelPageBits + accelMidBits)
 	step := max(nb>>16, 1) | 1
 	var buf [accelSlots + 1]moduleEntry
 	for b := uint64(0); b < nb; b += step {
 		lo := a.base + b<<a.shift
 		k := s.overlapping(lo, lo+1<<a.shift, buf[:])
 		want := accelBucketOf(lo, a.shift, buf[:min(k, len(buf))])
-		if got := a.pages[b>>accelPageBits][b&(accelPageSize-1)]; got != want {
+		if got := *a.bucket(b); got != want {
 			t.Fatalf("table bucket %d [%#x, %#x): %v, want %v", b, lo, lo+1<<a.shift, got, want)
 		}
 	}
