@@ -18,8 +18,8 @@ import "slices"
 //
 // Buckets are in pages of accelPageSize (4 KB), reached through a
 // directory of two levels: blocks of accelMidSize page pointers (1 KB)
-// under a list of blocks (at 1,000,000 modules, 120 to 240 block
-// pointers, and 1,000 to 2,000 blocks in all); pages and blocks no module
+// under a list of blocks (at 1,000,000 modules, 120 to 240 blocks: a list
+// of 1 to 2 KB, and 120 to 240 KB of blocks); pages and blocks no module
 // overlaps are emptyAccelPage and emptyAccelMid. Snapshots share the
 // pages and blocks they do not change (copy on write): Add and Remove
 // copy the list, and the block and page of each bucket the module
