@@ -33,12 +33,7 @@ var (
 // lookup reads one record of a directory of the chunks, then one of the
 // chunk's directory of its modules (or, where modules are spread evenly,
 // computes the module with a multiplication instead), and the module's
-// entry: constant time. A set of 131,072 modules or more also has a
-// table of buckets of addresses, about one a module, each one cache line
-// holding the modules that overlap it (up to four), which a lookup reads
-// first: most lookups read that one line, past a directory small enough
-// to stay in the caches (64 to 128 bytes a module; Add and Remove copy
-// the 4 KB page of buckets they change). A Walker loads the snapshot when a walk
+// entry: constant time. A Walker loads the snapshot when a walk
 // starts and looks every frame's pc up in it, so a walk sees the set as
 // it was when it began. Lookup returns the *Module that was added, never
 // a copy: the same pointer for as long as the module is in the set.

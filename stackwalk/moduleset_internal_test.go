@@ -56,41 +56,6 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 		n += len(c.ents)
 	}
 	require.Equal(t, n, s.n)
-	checkAccel(t, s)
-}
-
-// checkAccel asserts that every bucket of the snapshot's table holds
-// what accelBucketOf makes of the modules that overlap it (a sample of
-// the buckets of a big table), and that outside counts the modules the
-// table does not cover.
-func checkAccel(t *testing.T, s *moduleSnap) {
-	t.Helper()
-	a := &s.acc
-	if len(a.dir) == 0 {
-		return
-	}
-	require.Equal(t, a.shift+accelPageBits, a.pshift)
-	require.Equal(t, uint32(1)<<a.shift-1, a.mask)
-	nb := uint64(len(a.dir)) << (accelPageBits + accelMidBits)
-	step := max(nb>>16, 1) | 1
-	var buf [accelSlots + 1]moduleEntry
-	for b := uint64(0); b < nb; b += step {
-		lo := a.base + b<<a.shift
-		k := s.overlapping(lo, lo+1<<a.shift, buf[:])
-		want := accelBucketOf(lo, a.shift, buf[:min(k, len(buf))])
-		if got := *a.bucket(b); got != want {
-			t.Fatalf("table bucket %d [%#x, %#x): %v, want %v", b, lo, lo+1<<a.shift, got, want)
-		}
-	}
-	out := 0
-	for i := range s.nchunks {
-		for _, e := range s.chunk(i).ents {
-			if !a.inside(e.start, e.end) {
-				out++
-			}
-		}
-	}
-	require.Equal(t, out, a.outside, "modules outside the table")
 }
 
 // TestSnapInvariants adds and removes modules of random sizes at random

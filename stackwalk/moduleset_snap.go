@@ -55,7 +55,6 @@ type groupBlock [blockSize]chunkGroup
 // chunk is empty; top is the directory of firsts a lookup reads (see
 // topDir), dir the one Add, Remove and a lookup's search read.
 type moduleSnap struct {
-	acc    accelTable // asked first (see accelTable)
 	firsts []uint64
 	blocks []*groupBlock // group g is blocks[g>>blockBits][g&(blockSize-1)]
 	// off is the place of chunk 0 in the groups (0 <= off <
@@ -209,9 +208,6 @@ func lastAtOrBelow(a []uint64, x uint64) int {
 
 // lookup returns the module whose range contains pc, or nil.
 func (s *moduleSnap) lookup(pc uint64) *Module {
-	if m := s.acc.find(pc); m != nil {
-		return m
-	}
 	_, _, m := s.find(pc)
 	return m
 }
@@ -225,10 +221,6 @@ type moduleHit struct {
 // lookupHit returns the module whose range contains pc, or nil; it sets
 // *h to the module found and its range (leaves it unchanged otherwise).
 func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
-	if m := s.acc.find(pc); m != nil {
-		*h = moduleHit{m.Start, m.End - m.Start, m}
-		return m
-	}
 	start, size, m := s.find(pc)
 	if m != nil {
 		*h = moduleHit{start, size, m}
@@ -337,7 +329,6 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 	}
 	s.setChunks(nil, 0, chunks)
 	s.setFirsts(chunks)
-	s.acc = buildAccel(s)
 	return s, nil
 }
 
@@ -405,19 +396,8 @@ func overlapError(a, b *Module) error {
 }
 
 // with returns a snapshot that also holds m, copying the chunk m goes
-// into and the group of chunks it is in, and the pages of s's table
-// that m's buckets are in; s is unchanged.
+// into and the group of chunks it is in; s is unchanged.
 func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
-	t, err := s.withChunk(m)
-	if err != nil {
-		return nil, err
-	}
-	t.acc = s.acc.changed(t, m.Start, m.End, true)
-	return t, nil
-}
-
-// withChunk is with but for the table: the new snapshot has none.
-func (s *moduleSnap) withChunk(m *Module) (*moduleSnap, error) {
 	if s.nchunks == 0 {
 		return s.replace(0, 0, []moduleChunk{newChunk([]*Module{m})}, 1), nil
 	}
@@ -474,19 +454,9 @@ func (s *moduleSnap) neighbour(ci, j int) *moduleEntry {
 }
 
 // without returns a snapshot without m, copying the chunk it was in (and
-// merging that chunk with a neighbour when both are small) and the pages
-// of s's table that m's buckets are in; s is unchanged.
+// merging that chunk with a neighbour when both are small); s is
+// unchanged.
 func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
-	t, err := s.withoutChunk(m)
-	if err != nil {
-		return nil, err
-	}
-	t.acc = s.acc.changed(t, m.Start, m.End, false)
-	return t, nil
-}
-
-// withoutChunk is without but for the table: the new snapshot has none.
-func (s *moduleSnap) withoutChunk(m *Module) (*moduleSnap, error) {
 	ci := s.dir.find(s.firsts, m.Start)
 	j := -1
 	if ci >= 0 {
