@@ -185,9 +185,8 @@ func newIndex(sec *Section, packBits uint, opts IndexOptions) *Index {
 		ix.layout32(addrs, refs, ends)
 		if ix.keys16 != nil {
 			ix.fast = ix.limit
-		} else {
-			ix.buildHot()
 		}
+		ix.buildHot()
 	} else {
 		for i := range addrs {
 			addrs[i] -= ix.base

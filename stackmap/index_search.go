@@ -117,19 +117,21 @@ func (ix *Index) locate32(k uint32, exact bool) int {
 	}
 	lo, hi := dir[b], dir[b+1]&^slowBucket
 	var i int
-	if lo&slowBucket != 0 {
-		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
-	} else if exact && ix.keys16 != nil {
+	if exact && ix.keys16 != nil {
 		// The bucket's low halves, comparable within the bucket only: a
 		// key of the bucket equal to k's low half is k. find searches a
-		// window of them in buckets of winSize keys or more; here come
-		// the smaller ones (one or two lines).
+		// window of them in buckets of winSize keys or more whose keys
+		// lie where interpolation puts them; here come the others, small
+		// buckets (one or two lines) and slow ones (keys bunched in part
+		// of the bucket: half the lines of their keys32).
 		low := uint16(k & ix.mask)
-		i = lowerBound(ix.keys16, low, int(lo), int(hi))
+		i = lowerBound(ix.keys16, low, int(lo&^slowBucket), int(hi))
 		if i < int(hi) && ix.keys16[i] == low {
 			return i
 		}
 		return ^i
+	} else if lo&slowBucket != 0 {
+		i = lowerBound(keys, k, int(lo&^slowBucket), int(hi))
 	} else {
 		s := window(int(lo) + int(uint64(k&ix.mask)*uint64(hi-lo)>>shift))
 		if s+winSize > len(keys) {
@@ -225,10 +227,10 @@ func (ix *Index) find(off uint64) (Match, bool) {
 func (ix *Index) findSlow(off uint64) (Match, bool) {
 	var i int
 	switch {
-	case off < ix.fast:
-		i = ix.locate32(uint32(off)<<1|1, true)
 	case off < ix.limit && ix.hot != nil:
 		i = ix.lookupHot(uint32(off)<<1 | 1)
+	case off < ix.fast:
+		i = ix.locate32(uint32(off)<<1|1, true)
 	default:
 		i = ix.locate(ix.base + off)
 	}
