@@ -139,16 +139,8 @@ func (e elfImage) codeRanges() []CodeRange { return e.f.TextRanges() }
 func (e elfImage) extent() (lo, hi uint64, err error) { return extent(e.f.TextRanges()) }
 
 func (e elfImage) loadBias(maps []procwalk.Mapping) (uint64, error) {
-	for _, m := range maps {
-		if m.Offset != 0 || m.ID == "" {
-			continue
-		}
-		if id := hex.EncodeToString(e.f.BuildID()); id != m.ID {
-			if id == "" {
-				id = "none"
-			}
-			return 0, fmt.Errorf("%w: the file's build ID is %s, the process's image's %s", procwalk.ErrWrongImage, id, m.ID)
-		}
+	if err := sameImage(maps, "build ID", func() string { return hex.EncodeToString(e.f.BuildID()) }); err != nil {
+		return 0, err
 	}
 	if b, ok := loadBias(e.f.Segments(), maps); ok {
 		return b, nil
@@ -224,11 +216,11 @@ func (p peImage) loadBias(maps []procwalk.Mapping) (uint64, error) {
 	if p.f.Format != stackmap.FormatPE {
 		return 0, notPlaced(p.f.Format)
 	}
+	if err := sameImage(maps, "TimeDateStamp and SizeOfImage", p.f.ImageID); err != nil {
+		return 0, err
+	}
 	for _, m := range maps {
 		if m.Offset == 0 {
-			if id := p.f.ImageID(); m.ID != "" && m.ID != id {
-				return 0, fmt.Errorf("%w: the file is %s (TimeDateStamp, SizeOfImage), the process's image %s", procwalk.ErrWrongImage, id, m.ID)
-			}
 			return m.Start - p.f.ImageBase(), nil
 		}
 	}

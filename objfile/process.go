@@ -28,6 +28,25 @@ func (f *File) LoadBias(maps []procwalk.Mapping) (uint64, error) {
 	return f.img.loadBias(maps)
 }
 
+// sameImage refuses a file whose identity (id, computed only when a
+// mapping asks; what names it) is not the one the process recorded for
+// the image mapped from its first byte (procwalk.Mapping.ID): an error
+// matching procwalk.ErrWrongImage.
+func sameImage(maps []procwalk.Mapping, what string, id func() string) error {
+	for _, m := range maps {
+		if m.Offset != 0 || m.ID == "" {
+			continue
+		}
+		if got := id(); got != m.ID {
+			if got == "" {
+				got = "none"
+			}
+			return fmt.Errorf("%w: %s %s in the file, %s in the process's image", procwalk.ErrWrongImage, what, got, m.ID)
+		}
+	}
+	return nil
+}
+
 // loadBias is LoadBias over an ELF file's PT_LOAD segments.
 func loadBias(segs []elfsection.Segment, maps []procwalk.Mapping) (uint64, bool) {
 	for _, m := range maps {

@@ -50,7 +50,7 @@ func TestMinidumpWrongImage(t *testing.T) {
 	require.NoError(t, os.WriteFile(wrong, data, 0o644))
 	_, err = procwalk.Open(procwalk.FromMinidump(md), objfile.ProcessFiles{}, procwalk.Options{Images: []string{wrong}})
 	require.ErrorIs(t, err, procwalk.ErrWrongImage)
-	assert.Contains(t, err.Error(), "DUMP.EXE: not the image the process loaded: the file is C4BFEBA27000 (TimeDateStamp, SizeOfImage), the process's image 084F651018000")
+	assert.Contains(t, err.Error(), "DUMP.EXE: not the image the process loaded: TimeDateStamp and SizeOfImage C4BFEBA27000 in the file, 084F651018000 in the process's image")
 
 	// The right file has the identity the dump recorded.
 	f, err := objfile.Open(dumpDir + "dump.exe")
