@@ -190,12 +190,17 @@ func lowerBound[K uint16 | uint32 | uint64](keys []K, k K, lo, hi int) int {
 // its reorder buffer holds their instructions (at 10 million records each
 // waits for memory: every instruction cut lets more of them wait at once).
 // It also tells Match.Len when the key's run holds one key, so that Len
-// reads nothing.
+// reads nothing. The hot cache is asked before it (see index_hot.go).
 func (ix *Index) find(off uint64) (Match, bool) {
 	if off >= ix.fast {
 		return ix.findSlow(off)
 	}
 	k := uint32(off)<<1 | 1
+	if ix.hot != nil {
+		if e := ix.hotSlot(k).Load(); uint32(e>>32) == k {
+			return Match{ix: ix, pos: int(uint32(e)), off: off, kind: kindExact}, true
+		}
+	}
 	shift := ix.shift & 31
 	b := uint(k >> shift)
 	if b+2 > uint(len(ix.dir)) {
@@ -204,7 +209,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 	d := ix.dir[b : b+2 : b+2]
 	lo, hi := d[0], d[1]&^slowBucket
 	if int32(lo|(hi-lo-winSize)) < 0 {
-		return ix.findSlow(off) // a slow bucket, or one of fewer than winSize keys
+		return ix.findBunched(off, k) // a slow bucket, or one of fewer than winSize keys
 	}
 	// The window (see locate32), and the winSize low halves after it,
 	// which the padding covers: the one after a key found tells whether
@@ -221,6 +226,20 @@ func (ix *Index) find(off uint64) (Match, bool) {
 		return Match{}, false
 	}
 	return Match{ix: ix, pos: s + j, off: off, kind: kindExact | matchKind(b2i(uint32(w[(j+1)&31]) != low))<<1}, true
+}
+
+// findBunched is find in a bucket its fast path leaves (bunched, or of
+// fewer than winSize keys), the hot cache asked already: locate32, whose
+// answer the hot cache keeps.
+func (ix *Index) findBunched(off uint64, k uint32) (Match, bool) {
+	i := ix.locate32(k, true)
+	if i < 0 {
+		return Match{}, false
+	}
+	if ix.hot != nil {
+		ix.hotSlot(k).Store(uint64(k)<<32 | uint64(uint32(i)))
+	}
+	return Match{ix: ix, pos: i, off: off, kind: kindExact}, true
 }
 
 // findSlow is find past its fast path.
