@@ -28,8 +28,8 @@ const (
 // buildHot sizes the hot cache: a quarter of the keys, rounded up to a
 // power of two, at most hotMaxEntries; none for small indexes.
 func (ix *Index) buildHot() {
-	if ix.n < hotMinKeys {
-		return
+	if ix.n < hotMinKeys || ix.n+winSize > hotPos {
+		return // small, or positions past an entry's 31 bits
 	}
 	logN := min(bits.Len(uint(ix.n/4-1)), bits.Len(hotMaxEntries-1))
 	ix.hot = make([]atomic.Uint64, 1<<logN)
@@ -42,16 +42,35 @@ func (ix *Index) hotSlot(k uint32) *atomic.Uint64 {
 	return &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
 }
 
+// Fields of a hot cache entry: the key in the high half; the position in
+// bits 0-30 (the 32-bit layout holds fewer than 1<<31 keys); bit 31 set
+// when the key's run holds one record, so that Match.Len reads nothing.
+const (
+	hotOneBit = 31
+	hotPos    = 1<<hotOneBit - 1
+)
+
+// keepHot stores key k found at position i in the hot cache and returns
+// the entry.
+func (ix *Index) keepHot(k uint32, i int) uint64 {
+	e := uint64(k)<<32 | uint64(i)&hotPos
+	if ix.run(i, true) == 1 {
+		e |= 1 << hotOneBit
+	}
+	ix.hotSlot(k).Store(e)
+	return e
+}
+
 // lookupHot is Lookup's search for a key k of the 32-bit layout: the hot
 // cache first, then locate32, whose answer it keeps.
 func (ix *Index) lookupHot(k uint32) int {
 	slot := ix.hotSlot(k)
 	if e := slot.Load(); uint32(e>>32) == k {
-		return int(uint32(e))
+		return int(e & hotPos)
 	}
 	i := ix.locate32(k, true)
 	if i >= 0 {
-		slot.Store(uint64(k)<<32 | uint64(uint32(i)))
+		ix.keepHot(k, i)
 	}
 	return i
 }

@@ -198,7 +198,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 	k := uint32(off)<<1 | 1
 	if ix.hot != nil {
 		if e := ix.hotSlot(k).Load(); uint32(e>>32) == k {
-			return Match{ix: ix, pos: int(uint32(e)), off: off, kind: kindExact}, true
+			return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
 		}
 	}
 	shift := ix.shift & 31
@@ -236,10 +236,11 @@ func (ix *Index) findBunched(off uint64, k uint32) (Match, bool) {
 	if i < 0 {
 		return Match{}, false
 	}
-	if ix.hot != nil {
-		ix.hotSlot(k).Store(uint64(k)<<32 | uint64(uint32(i)))
+	if ix.hot == nil {
+		return Match{ix: ix, pos: i, off: off, kind: kindExact}, true
 	}
-	return Match{ix: ix, pos: i, off: off, kind: kindExact}, true
+	e := ix.keepHot(k, i)
+	return Match{ix: ix, pos: i, off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
 }
 
 // findSlow is find past its fast path.
