@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
-	"sync/atomic"
 )
 
 // Index maps code addresses to records across every table of a section.
@@ -75,7 +74,7 @@ type Index struct {
 	fnBits     uint     // indexRef.fn holds table<<fnBits | function...
 	packed     bool     // ...when the two fit in 32 bits; else the funcs position
 
-	hot      []atomic.Uint64 // the hot cache of exact lookups (see index_hot.go); nil when small
+	hot      []hotSet // the hot cache of exact lookups (see index_hot.go); nil when small
 	hotShift uint
 
 	fast uint64 // exact lookups of an address-base below fast take find's fast path: limit when keys16 exists, else 0

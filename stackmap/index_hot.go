@@ -21,7 +21,7 @@ import (
 // the search it would have made anyway.
 
 const (
-	hotMaxEntries = 4096 // 32 KB: stays in a core's cache
+	hotMaxEntries = 4096 // 32 KB, 2,048 sets: stays in a core's cache
 	hotMinKeys    = 256  // smaller indexes are in cache already
 )
 
@@ -32,14 +32,27 @@ func (ix *Index) buildHot() {
 		return // small, or positions past an entry's 31 bits
 	}
 	logN := min(bits.Len(uint(ix.n/4-1)), bits.Len(hotMaxEntries-1))
-	ix.hot = make([]atomic.Uint64, 1<<logN)
-	ix.hotShift = uint(32 - logN)
+	ix.hot = make([]hotSet, 1<<(logN-1))
+	ix.hotShift = uint(32 - (logN - 1))
 }
 
-// hotSlot returns the cache entry for key k: a multiplicative hash of the
-// key spreads nearby return addresses over the cache.
-func (ix *Index) hotSlot(k uint32) *atomic.Uint64 {
-	return &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+// hotSet is a set of the hot cache: two entries, the one stored last
+// first (16 bytes: a set never straddles two cache lines). A direct-mapped
+// cache missed a fifth of the lookups of a hot set of 1,000 return
+// addresses among 4,096 entries (keys sharing a slot evict each other);
+// two ways miss only where three keys share a set.
+type hotSet [2]atomic.Uint64
+
+// hotGet returns k's entry in the hot cache, if it holds one: a
+// multiplicative hash of the key spreads nearby return addresses over the
+// sets.
+func (ix *Index) hotGet(k uint32) (uint64, bool) {
+	w := &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+	if e := w[0].Load(); uint32(e>>32) == k {
+		return e, true
+	}
+	e := w[1].Load()
+	return e, uint32(e>>32) == k
 }
 
 // Fields of a hot cache entry: the key in the high half; the position in
@@ -57,15 +70,16 @@ func (ix *Index) keepHot(k uint32, i int) uint64 {
 	if ix.run(i, true) == 1 {
 		e |= 1 << hotOneBit
 	}
-	ix.hotSlot(k).Store(e)
+	w := &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+	w[1].Store(w[0].Load())
+	w[0].Store(e)
 	return e
 }
 
 // lookupHot is Lookup's search for a key k of the 32-bit layout: the hot
 // cache first, then locate32, whose answer it keeps.
 func (ix *Index) lookupHot(k uint32) int {
-	slot := ix.hotSlot(k)
-	if e := slot.Load(); uint32(e>>32) == k {
+	if e, ok := ix.hotGet(k); ok {
 		return int(e & hotPos)
 	}
 	i := ix.locate32(k, true)

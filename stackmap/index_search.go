@@ -197,7 +197,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 	}
 	k := uint32(off)<<1 | 1
 	if ix.hot != nil {
-		if e := ix.hotSlot(k).Load(); uint32(e>>32) == k {
+		if e, ok := ix.hotGet(k); ok {
 			return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
 		}
 	}
