@@ -8,17 +8,17 @@ import (
 // The hot cache: exact lookups of a running program ask for the same few
 // return addresses again and again (the call sites on the stacks a
 // collector walks), so every index of hotMinKeys keys or more keeps a
-// small direct-mapped cache of keys it found, in front of the directory
-// and the keys. Every exact lookup of the 32-bit layout asks it first (one
-// load of a line that stays in cache); only the searches that are slow
-// (locate32: a bunched bucket, one too small for find's window, or an
-// index without low halves) store what they found: a store on the fast
-// path, whose search is short, cost cold lookups at 10 million records a
-// third of their throughput for what it saved hot ones. An entry is one
-// atomic word, the key in the high half and its position in the low half,
-// so concurrent lookups can neither see a torn entry nor a wrong one: every
-// entry ever written is a true key-to-position pair, and a miss only costs
-// the search it would have made anyway.
+// small cache of keys it found, in front of the directory and the keys,
+// for the lookups find's fast path leaves: those in bunched or small
+// buckets, and every lookup of an index without low halves or with most
+// of its keys in such buckets (the fast path's window search is as short
+// as a cache check; a store in the cache on the fast path cost cold
+// lookups at 10 million records a third of their throughput, and even a
+// check alone a tenth). An entry is one atomic word, the key in the high
+// half and its position in the low half, so concurrent lookups can
+// neither see a torn entry nor a wrong one: every entry ever written is a
+// true key-to-position pair, and a miss only costs the search it would
+// have made anyway.
 
 const (
 	hotMaxEntries = 4096 // 32 KB, 2,048 sets: stays in a core's cache
@@ -76,15 +76,16 @@ func (ix *Index) keepHot(k uint32, i int) uint64 {
 	return e
 }
 
-// lookupHot is Lookup's search for a key k of the 32-bit layout: the hot
-// cache first, then locate32, whose answer it keeps.
-func (ix *Index) lookupHot(k uint32) int {
-	if e, ok := ix.hotGet(k); ok {
-		return int(e & hotPos)
+// findHot is find for a key k of the 32-bit layout (off its address less
+// base): the hot cache first, then locate32, whose answer it keeps.
+func (ix *Index) findHot(off uint64, k uint32) (Match, bool) {
+	e, ok := ix.hotGet(k)
+	if !ok {
+		i := ix.locate32(k, true)
+		if i < 0 {
+			return Match{}, false
+		}
+		e = ix.keepHot(k, i)
 	}
-	i := ix.locate32(k, true)
-	if i >= 0 {
-		ix.keepHot(k, i)
-	}
-	return i
+	return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
 }
