@@ -6,7 +6,6 @@ import (
 	"math/bits"
 	"slices"
 	"sort"
-	"sync/atomic"
 )
 
 // Index maps code addresses to records across every table of a section.
@@ -75,10 +74,10 @@ type Index struct {
 	fnBits     uint     // indexRef.fn holds table<<fnBits | function...
 	packed     bool     // ...when the two fit in 32 bits; else the funcs position
 
-	hot      []atomic.Uint64 // the hot cache of exact lookups (see index_hot.go); nil when small
+	hot      []hotSet // the hot cache of exact lookups (see index_hot.go); nil when small
 	hotShift uint
 
-	fast uint64 // exact lookups of an address-base below fast take find's fast path: limit when keys16 exists, else 0
+	fast uint64 // exact lookups of an address-base below fast take find's fast path: limit when keys16 exists and holds at least half the keys in buckets the fast path searches (or the index has no hot cache), else 0
 
 	runs indexRuns // the runs of records that share an address (see index_runs.go)
 
@@ -183,10 +182,10 @@ func newIndex(sec *Section, packBits uint, opts IndexOptions) *Index {
 			ends = ix.functionEnds()
 		}
 		ix.layout32(addrs, refs, ends)
-		if ix.keys16 != nil {
+		ix.buildHot()
+		if ix.keys16 != nil && (ix.hot == nil || 2*ix.fastKeys() >= ix.n) {
 			ix.fast = ix.limit
 		}
-		ix.buildHot()
 	} else {
 		for i := range addrs {
 			addrs[i] -= ix.base

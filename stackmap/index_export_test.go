@@ -24,7 +24,7 @@ func NewIndexUnpacked(sec *Section, opts IndexOptions) *Index { return newIndex(
 func IndexRuns(ix *Index) int { return len(ix.runs.runs) }
 
 // IndexHotSize returns the number of entries of ix's hot cache.
-func IndexHotSize(ix *Index) int { return len(ix.hot) }
+func IndexHotSize(ix *Index) int { return 2 * len(ix.hot) }
 
 // IndexLowHalves tells tests whether exact lookups search the keys' low
 // halves (keys16), and how many buckets searched that way hold winSize keys

@@ -190,9 +190,18 @@ func lowerBound[K uint16 | uint32 | uint64](keys []K, k K, lo, hi int) int {
 // its reorder buffer holds their instructions (at 10 million records each
 // waits for memory: every instruction cut lets more of them wait at once).
 // It also tells Match.Len when the key's run holds one key, so that Len
-// reads nothing.
+// reads nothing. An index most of whose keys lie in buckets the fast path
+// leaves has none (fast is 0): its lookups ask the hot cache first.
 func (ix *Index) find(off uint64) (Match, bool) {
 	if off >= ix.fast {
+		if off < ix.limit && ix.hot != nil {
+			// The hot cache's hit, written out here: a lookup of a hot
+			// set makes no call.
+			k := uint32(off)<<1 | 1
+			if e, ok := ix.hotGet(k); ok {
+				return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
+			}
+		}
 		return ix.findSlow(off)
 	}
 	k := uint32(off)<<1 | 1
@@ -223,12 +232,25 @@ func (ix *Index) find(off uint64) (Match, bool) {
 	return Match{ix: ix, pos: s + j, off: off, kind: kindExact | matchKind(b2i(uint32(w[(j+1)&31]) != low))<<1}, true
 }
 
+// fastKeys returns the number of keys in buckets find's fast path
+// searches (not slow, at least winSize keys).
+func (ix *Index) fastKeys() int {
+	t := 0
+	for b := 0; b+1 < len(ix.dir); b++ {
+		lo, hi := ix.dir[b], ix.dir[b+1]&^slowBucket
+		if int32(lo|(hi-lo-winSize)) >= 0 {
+			t += int(hi - lo)
+		}
+	}
+	return t
+}
+
 // findSlow is find past its fast path.
 func (ix *Index) findSlow(off uint64) (Match, bool) {
 	var i int
 	switch {
 	case off < ix.limit && ix.hot != nil:
-		i = ix.lookupHot(uint32(off)<<1 | 1)
+		return ix.findHot(off, uint32(off)<<1|1)
 	case off < ix.fast:
 		i = ix.locate32(uint32(off)<<1|1, true)
 	default:
