@@ -41,12 +41,14 @@ import (
 // of them, in few instructions: at 10 million records every lookup waits
 // for memory, and a processor overlaps as many of them as its reorder
 // buffer holds the instructions of (a cache in front of the search cost
-// cold lookups more than it saved hot ones). Where there are no low halves
-// (buckets wider than 1<<16), exact lookups go through a small hot cache
-// of the addresses found last (one 8-byte atomic word an entry, a quarter
-// as many entries as keys, at most 4096: 32 KB), because a collector
-// walking stacks asks for the same few return addresses again and again. A
-// hit costs one read of the cache; concurrent lookups share it safely.
+// cold lookups more than it saved hot ones). Exact lookups that search
+// otherwise (no low halves: buckets wider than 1<<16; keys bunched in part
+// of their bucket, or too few; every lookup of an index with most of its
+// keys so placed) go through a small hot cache of the addresses found
+// (two ways a set, one 8-byte atomic word an entry, a quarter as many
+// entries as keys, at most 4096: 32 KB), because a collector walking
+// stacks asks for the same few return addresses again and again. A hit
+// costs one read of the cache; concurrent lookups share it safely.
 type Index struct {
 	sec  *Section
 	base uint64 // the lowest record address
