@@ -1,6 +1,7 @@
 package cfi
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,4 +66,50 @@ func TestDifferentialLive(t *testing.T) {
 			compareSection(t, ef, sec, string(out))
 		}
 	}
+}
+
+// TestRegsEnd: over every row of every FDE of every golden file (each
+// architecture's), and the row RowAt gives at each row's start, no
+// register from Unwinder.RegsEnd on has a rule, and RegsEnd is below
+// MaxRegs somewhere (it is a bound worth having); a copy of a row, or a
+// row of one's own, gets MaxRegs.
+func TestRegsEnd(t *testing.T) {
+	rows, below := 0, 0
+	check := func(where string, u *Unwinder, r *Row) {
+		end := u.RegsEnd(r)
+		require.LessOrEqual(t, end, MaxRegs, where)
+		for reg := end; reg < MaxRegs; reg++ {
+			require.Equal(t, RuleUnspecified, r.Regs[reg].Kind, "%s: register %d (RegsEnd %d)", where, reg, end)
+		}
+		cp := *r
+		require.Equal(t, MaxRegs, u.RegsEnd(&cp), where)
+		rows++
+		if end < MaxRegs {
+			below++
+		}
+	}
+	for _, gf := range goldenFiles(t) {
+		ef := openELF(t, gf[0])
+		for _, sec := range []*Section{ef.eh, ef.debug} {
+			if sec == nil {
+				continue
+			}
+			var u, v Unwinder
+			for f, err := range sec.FDEs() {
+				require.NoError(t, err, gf[0])
+				for r, err := range sec.Rows(&f, &u) {
+					require.NoError(t, err, gf[0])
+					check(fmt.Sprintf("%s: FDE %#x row %#x", gf[0], f.Offset, r.Start), &u, r)
+					if r.Start < r.End && f.Contains(r.Start) {
+						row, err := sec.FDERow(&f, r.Start, &v)
+						require.NoError(t, err, gf[0])
+						check(fmt.Sprintf("%s: FDERow %#x", gf[0], r.Start), &v, row)
+					}
+				}
+			}
+		}
+	}
+	require.Equal(t, MaxRegs, new(Unwinder).RegsEnd(&Row{}))
+	require.Greater(t, below, rows/2)
+	t.Logf("%d rows, %d with RegsEnd below MaxRegs", rows, below)
 }

@@ -192,6 +192,19 @@ type initKey struct {
 // example, whether the frame is a signal frame).
 func (u *Unwinder) FDE() *FDE { return &u.fdes[u.cur&1] }
 
+// RegsEnd bounds the registers that have a rule in r: when r is the row u
+// computes (the *Row its RowAt, FDERow and Rows return, which callers do
+// not modify), r.Regs[RegsEnd(r):] are all RuleUnspecified, so that a
+// caller visiting the rules can stop there (on x86_64 after register 16,
+// the return address column, instead of 127); for any other row (a copy,
+// one a caller built) it is MaxRegs.
+func (u *Unwinder) RegsEnd(r *Row) int {
+	if r == &u.row {
+		return r.hi
+	}
+	return MaxRegs
+}
+
 // next returns the FDE a lookup decodes into (see Unwinder.fdes).
 func (u *Unwinder) next() *FDE { return &u.fdes[(u.cur^1)&1] }
 
