@@ -68,24 +68,31 @@ func TestDifferentialLive(t *testing.T) {
 	}
 }
 
-// TestRegsEnd: over every row of every FDE of every golden file (each
-// architecture's), and the row RowAt gives at each row's start, no
-// register from Unwinder.RegsEnd on has a rule, and RegsEnd is below
-// MaxRegs somewhere (it is a bound worth having); a copy of a row, or a
-// row of one's own, gets MaxRegs.
-func TestRegsEnd(t *testing.T) {
-	rows, below := 0, 0
+// TestRuleRegs: over every row of every FDE of every golden file (each
+// architecture's), and the row FDERow gives at each row's start, every
+// register with a rule is in Unwinder.RuleRegs, and most rows have few
+// registers in it (it is a set worth having); a copy of a row, or a row
+// of one's own, has every register in it.
+func TestRuleRegs(t *testing.T) {
+	all := [MaxRegs / 64]uint64{^uint64(0), ^uint64(0)}
+	rows, few := 0, 0
 	check := func(where string, u *Unwinder, r *Row) {
-		end := u.RegsEnd(r)
-		require.LessOrEqual(t, end, MaxRegs, where)
-		for reg := end; reg < MaxRegs; reg++ {
-			require.Equal(t, RuleUnspecified, r.Regs[reg].Kind, "%s: register %d (RegsEnd %d)", where, reg, end)
+		set := u.RuleRegs(r)
+		n := 0
+		for reg := range MaxRegs {
+			in := set[reg/64]&(1<<(reg%64)) != 0
+			if in {
+				n++
+			}
+			if !in {
+				require.Equal(t, RuleUnspecified, r.Regs[reg].Kind, "%s: register %d not in RuleRegs", where, reg)
+			}
 		}
 		cp := *r
-		require.Equal(t, MaxRegs, u.RegsEnd(&cp), where)
+		require.Equal(t, all, u.RuleRegs(&cp), where)
 		rows++
-		if end < MaxRegs {
-			below++
+		if n <= 16 {
+			few++
 		}
 	}
 	for _, gf := range goldenFiles(t) {
@@ -109,7 +116,7 @@ func TestRegsEnd(t *testing.T) {
 			}
 		}
 	}
-	require.Equal(t, MaxRegs, new(Unwinder).RegsEnd(&Row{}))
-	require.Greater(t, below, rows/2)
-	t.Logf("%d rows, %d with RegsEnd below MaxRegs", rows, below)
+	require.Equal(t, all, new(Unwinder).RuleRegs(&Row{}))
+	require.Greater(t, few, rows*9/10)
+	t.Logf("%d rows, %d with at most 16 registers in RuleRegs", rows, few)
 }

@@ -121,6 +121,9 @@ type Row struct {
 	Regs [MaxRegs]Rule
 
 	hi int // Regs[hi:] are all RuleUnspecified: copies and resets stop there
+	// set has a bit for each register given a rule since the row was
+	// reset (Unwinder.RuleRegs).
+	set [MaxRegs / 64]uint64
 }
 
 // assign copies src into r, touching only the registers either has set.
@@ -131,13 +134,13 @@ func (r *Row) assign(src *Row) {
 		clear(r.Regs[src.hi:r.hi])
 	}
 	copy(r.Regs[:src.hi], src.Regs[:src.hi])
-	r.hi = src.hi
+	r.hi, r.set = src.hi, src.set
 }
 
 // reset empties r and sets its return address column.
 func (r *Row) reset(ra uint16) {
 	clear(r.Regs[:r.hi])
-	r.Start, r.End, r.CFA, r.RAReg, r.hi = 0, 0, CFARule{}, ra, 0
+	r.Start, r.End, r.CFA, r.RAReg, r.hi, r.set = 0, 0, CFARule{}, ra, 0, [MaxRegs / 64]uint64{}
 	r.RASigned, r.RASignStateSet, r.ArgsSize = false, false, 0
 }
 
@@ -192,17 +195,19 @@ type initKey struct {
 // example, whether the frame is a signal frame).
 func (u *Unwinder) FDE() *FDE { return &u.fdes[u.cur&1] }
 
-// RegsEnd bounds the registers that have a rule in r: when r is the row u
-// computes (the *Row its RowAt, FDERow and Rows return, which callers do
-// not modify), r.Regs[RegsEnd(r):] are all RuleUnspecified, so that a
-// caller visiting the rules can stop there (on x86_64 after register 16,
-// the return address column, instead of 127); for any other row (a copy,
-// one a caller built) it is MaxRegs.
-func (u *Unwinder) RegsEnd(r *Row) int {
+// RuleRegs returns the registers that may have a rule in r, a bit each
+// (register n is bit n%64 of word n/64): when r is the row u computes (the
+// *Row its RowAt, FDERow and Rows return, which callers do not modify),
+// every register whose rule is not RuleUnspecified is in it, so that a
+// caller visiting the rules visits these alone (on x86_64 a frame's 3 to
+// 8 of the 128); a register may be in it without a rule (DW_CFA_restore of
+// one the CIE gives none). For any other row (a copy, one a caller built)
+// every register is in it.
+func (u *Unwinder) RuleRegs(r *Row) [MaxRegs / 64]uint64 {
 	if r == &u.row {
-		return r.hi
+		return r.set
 	}
-	return MaxRegs
+	return [MaxRegs / 64]uint64{^uint64(0), ^uint64(0)}
 }
 
 // next returns the FDE a lookup decodes into (see Unwinder.fdes).
