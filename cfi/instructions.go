@@ -118,9 +118,6 @@ func (m *machine) setReg(reg uint64, rule Rule, at int) error {
 	}
 	m.u.row.Regs[reg] = rule
 	m.u.row.set[reg/64] |= 1 << (reg % 64)
-	if int(reg) >= m.u.row.hi {
-		m.u.row.hi = int(reg) + 1
-	}
 	return nil
 }
 

@@ -1,6 +1,9 @@
 package cfi
 
-import "iter"
+import (
+	"iter"
+	"math/bits"
+)
 
 // MaxRegs bounds the DWARF register numbers a Row keeps rules for: 0 to
 // 127. That covers x86_64 (GPRs 0-16, xmm 17-32), AArch64 (x0-x30, sp 31,
@@ -120,27 +123,39 @@ type Row struct {
 	// Regs holds the rule of each DWARF register below MaxRegs.
 	Regs [MaxRegs]Rule
 
-	hi int // Regs[hi:] are all RuleUnspecified: copies and resets stop there
 	// set has a bit for each register given a rule since the row was
-	// reset (Unwinder.RuleRegs).
+	// reset (Unwinder.RuleRegs): the others hold the zero Rule, and
+	// copies and resets touch these alone.
 	set [MaxRegs / 64]uint64
 }
 
-// assign copies src into r, touching only the registers either has set.
+// assign copies src into r, touching only the registers either has set
+// (a register outside set has the zero Rule): the rules one by one, not
+// a copy of every register up to the highest (a copy of Rules, which hold
+// a slice, is a typed memmove).
 func (r *Row) assign(src *Row) {
 	r.Start, r.End, r.CFA, r.RAReg = src.Start, src.End, src.CFA, src.RAReg
 	r.RASigned, r.RASignStateSet, r.ArgsSize = src.RASigned, src.RASignStateSet, src.ArgsSize
-	if r.hi > src.hi {
-		clear(r.Regs[src.hi:r.hi])
+	for wi := range r.set {
+		for w := r.set[wi] &^ src.set[wi]; w != 0; w &= w - 1 {
+			r.Regs[wi*64+bits.TrailingZeros64(w)] = Rule{}
+		}
+		for w := src.set[wi]; w != 0; w &= w - 1 {
+			i := wi*64 + bits.TrailingZeros64(w)
+			r.Regs[i] = src.Regs[i]
+		}
 	}
-	copy(r.Regs[:src.hi], src.Regs[:src.hi])
-	r.hi, r.set = src.hi, src.set
+	r.set = src.set
 }
 
 // reset empties r and sets its return address column.
 func (r *Row) reset(ra uint16) {
-	clear(r.Regs[:r.hi])
-	r.Start, r.End, r.CFA, r.RAReg, r.hi, r.set = 0, 0, CFARule{}, ra, 0, [MaxRegs / 64]uint64{}
+	for wi := range r.set {
+		for w := r.set[wi]; w != 0; w &= w - 1 {
+			r.Regs[wi*64+bits.TrailingZeros64(w)] = Rule{}
+		}
+	}
+	r.Start, r.End, r.CFA, r.RAReg, r.set = 0, 0, CFARule{}, ra, [MaxRegs / 64]uint64{}
 	r.RASigned, r.RASignStateSet, r.ArgsSize = false, false, 0
 }
 
