@@ -131,7 +131,14 @@ func (e *recipe) compile(row *cfi.Row, set [MaxRegs / 64]uint64, x *abi, signal 
 			set[r/64] |= uint64(b2u(row.Regs[r].Kind != cfi.RuleUnspecified)) << (r % 64)
 		}
 	}
+	// What the moves make of the recipe, gathered as they are made: the
+	// moves of the return address and the stack pointer, whether every
+	// move is a load and the span of their slots, the registers they set.
 	n := 0
+	e.raMove, e.spMove = -1, -1
+	loads := true
+	lo, hi := int64(math.MaxInt32), int64(math.MinInt32)
+	var sets [MaxRegs / 64]uint64
 	for wi, word := range set {
 		for ; word != 0; word &= word - 1 {
 			r := wi*64 + bits.TrailingZeros64(word)
@@ -162,44 +169,35 @@ func (e *recipe) compile(row *cfi.Row, set [MaxRegs / 64]uint64, x *abi, signal 
 				case cfi.RuleOffset:
 					mv.kind = moveOffset
 				case cfi.RuleValOffset:
-					mv.kind = moveValOffset
+					mv.kind, loads = moveValOffset, false
 				default:
-					mv.kind = moveRegister
+					mv.kind, loads = moveRegister, false
 				}
+				switch uint16(r) {
+				case row.RAReg:
+					e.raMove = int8(n - 1)
+				case x.sp:
+					e.spMove = int8(n - 1)
+				}
+				lo, hi = min(lo, rule.Offset), max(hi, rule.Offset)
+				sets[wi] |= bit
 			default: // expressions
 				return false
 			}
 		}
 	}
 	e.nmoves = uint8(n)
-	e.raMove, e.spMove = -1, -1
-	for i := range n {
-		switch uint16(e.moves[i].reg) {
-		case row.RAReg:
-			e.raMove = int8(i)
-		case x.sp:
-			e.spMove = int8(i)
-		}
-	}
 	k := row.Regs[x.sp].Kind
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
 	// A signal frame's caller may be on another stack (unwind): not
 	// stepped by unwindLoads, whose stack pointer check is the usual one.
-	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs && !signal
-	lo, hi := int64(math.MaxInt32), int64(math.MinInt32)
-	for _, mv := range e.moves[:n] {
-		e.loadsOnly = e.loadsOnly && mv.kind == moveOffset
-		lo, hi = min(lo, int64(mv.off)), max(hi, int64(mv.off))
-	}
-	e.sets = [MaxRegs / 64]uint64{}
 	// Save slots spread over more than 4 GB (only hostile CFI writes
 	// them) take unwindRecipe, whose checks are per slot.
-	e.loadsOnly = e.loadsOnly && hi-lo+8 <= math.MaxUint32
+	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs && !signal && loads && hi-lo+8 <= math.MaxUint32
+	e.sets = [MaxRegs / 64]uint64{}
 	if e.loadsOnly {
 		e.loadLo, e.loadSpan = int32(lo), uint32(hi-lo+8)
-		for _, mv := range e.moves[:n] {
-			e.sets[mv.reg/64] |= 1 << (mv.reg % 64)
-		}
+		e.sets = sets
 		e.sets[x.sp/64] |= 1 << (x.sp % 64)
 	}
 	return true
