@@ -287,7 +287,10 @@ func (c *recipeCache) grows() bool {
 // slot.
 func (c *recipeCache) steal() uint32 {
 	c.evicted++
-	k := uint32(c.draw() % uint64(c.n))
+	// The draw scaled to [0, n) by a multiplication (its high word), not
+	// a division: a 64-bit divide is tens of cycles of a frame step.
+	hi, _ := bits.Mul64(c.draw(), uint64(c.n))
+	k := uint32(hi)
 	st := &c.sets[c.set(c.at(k+1).pc)]
 	for j := range st.slot {
 		if st.slot[j] == k+1 {
