@@ -1,6 +1,7 @@
 package cfi
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,4 +66,57 @@ func TestDifferentialLive(t *testing.T) {
 			compareSection(t, ef, sec, string(out))
 		}
 	}
+}
+
+// TestRuleRegs: over every row of every FDE of every golden file (each
+// architecture's), and the row FDERow gives at each row's start, every
+// register with a rule is in Unwinder.RuleRegs, and most rows have few
+// registers in it (it is a set worth having); a copy of a row, or a row
+// of one's own, has every register in it.
+func TestRuleRegs(t *testing.T) {
+	all := [MaxRegs / 64]uint64{^uint64(0), ^uint64(0)}
+	rows, few := 0, 0
+	check := func(where string, u *Unwinder, r *Row) {
+		set := u.RuleRegs(r)
+		n := 0
+		for reg := range MaxRegs {
+			in := set[reg/64]&(1<<(reg%64)) != 0
+			if in {
+				n++
+			}
+			if !in {
+				require.Equal(t, RuleUnspecified, r.Regs[reg].Kind, "%s: register %d not in RuleRegs", where, reg)
+			}
+		}
+		cp := *r
+		require.Equal(t, all, u.RuleRegs(&cp), where)
+		rows++
+		if n <= 16 {
+			few++
+		}
+	}
+	for _, gf := range goldenFiles(t) {
+		ef := openELF(t, gf[0])
+		for _, sec := range []*Section{ef.eh, ef.debug} {
+			if sec == nil {
+				continue
+			}
+			var u, v Unwinder
+			for f, err := range sec.FDEs() {
+				require.NoError(t, err, gf[0])
+				for r, err := range sec.Rows(&f, &u) {
+					require.NoError(t, err, gf[0])
+					check(fmt.Sprintf("%s: FDE %#x row %#x", gf[0], f.Offset, r.Start), &u, r)
+					if r.Start < r.End && f.Contains(r.Start) {
+						row, err := sec.FDERow(&f, r.Start, &v)
+						require.NoError(t, err, gf[0])
+						check(fmt.Sprintf("%s: FDERow %#x", gf[0], r.Start), &v, row)
+					}
+				}
+			}
+		}
+	}
+	require.Equal(t, all, new(Unwinder).RuleRegs(&Row{}))
+	require.Greater(t, few, rows*9/10)
+	t.Logf("%d rows, %d with at most 16 registers in RuleRegs", rows, few)
 }

@@ -2,6 +2,7 @@ package cfi
 
 import (
 	"debug/elf"
+	"encoding/binary"
 	"path/filepath"
 	"testing"
 
@@ -167,6 +168,46 @@ func TestUnwinderMemo(t *testing.T) {
 			_, err := s.RowAt(0, &u)
 			require.ErrorIs(t, err, ErrNotFound)
 			require.Equal(t, last, *u.FDE(), "%s pc %#x", arch, pc)
+		}
+	}
+}
+
+// TestSearchDatarel: the branch-free search of a datarel|sdata4 table
+// counts the entries whose initial_location is at most pc, as a plain
+// count does, for tables of 0 to 40 entries (runs of equal entries,
+// negative offsets from the table) in both byte orders, at every pc
+// around every entry.
+func TestSearchDatarel(t *testing.T) {
+	for _, big := range []bool{false, true} {
+		for n := range 41 {
+			locs := make([]int32, n)
+			v := int32(-64)
+			for i := range locs {
+				if i%3 != 2 { // every third entry repeats the one before
+					v += int32(1 + i%5)
+				}
+				locs[i] = v
+			}
+			const data = 0x10000
+			tab := make([]byte, 8*n)
+			for i, l := range locs {
+				if big {
+					binary.BigEndian.PutUint32(tab[8*i:], uint32(l))
+				} else {
+					binary.LittleEndian.PutUint32(tab[8*i:], uint32(l))
+				}
+			}
+			h := &hdrTable{count: uint64(n), bases: bases{data: data}, datarel4: true, big: big}
+			s := &Section{cfg: Config{Hdr: tab}}
+			for pc := uint64(data - 70); pc < data+70; pc++ {
+				want := 0
+				for _, l := range locs {
+					if data+uint64(int64(l)) <= pc {
+						want++
+					}
+				}
+				require.Equal(t, uint64(want), h.searchDatarel(s, pc), "big %v, %d entries, pc %#x", big, n, pc)
+			}
 		}
 	}
 }

@@ -117,9 +117,7 @@ func (m *machine) setReg(reg uint64, rule Rule, at int) error {
 		return errAt(uint64(at), "register rule", ErrRegister)
 	}
 	m.u.row.Regs[reg] = rule
-	if int(reg) >= m.u.row.hi {
-		m.u.row.hi = int(reg) + 1
-	}
+	m.u.row.set[reg/64] |= 1 << (reg % 64)
 	return nil
 }
 

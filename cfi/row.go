@@ -1,6 +1,9 @@
 package cfi
 
-import "iter"
+import (
+	"iter"
+	"math/bits"
+)
 
 // MaxRegs bounds the DWARF register numbers a Row keeps rules for: 0 to
 // 127. That covers x86_64 (GPRs 0-16, xmm 17-32), AArch64 (x0-x30, sp 31,
@@ -120,24 +123,39 @@ type Row struct {
 	// Regs holds the rule of each DWARF register below MaxRegs.
 	Regs [MaxRegs]Rule
 
-	hi int // Regs[hi:] are all RuleUnspecified: copies and resets stop there
+	// set has a bit for each register given a rule since the row was
+	// reset (Unwinder.RuleRegs): the others hold the zero Rule, and
+	// copies and resets touch these alone.
+	set [MaxRegs / 64]uint64
 }
 
-// assign copies src into r, touching only the registers either has set.
+// assign copies src into r, touching only the registers either has set
+// (a register outside set has the zero Rule): the rules one by one, not
+// a copy of every register up to the highest (a copy of Rules, which hold
+// a slice, is a typed memmove).
 func (r *Row) assign(src *Row) {
 	r.Start, r.End, r.CFA, r.RAReg = src.Start, src.End, src.CFA, src.RAReg
 	r.RASigned, r.RASignStateSet, r.ArgsSize = src.RASigned, src.RASignStateSet, src.ArgsSize
-	if r.hi > src.hi {
-		clear(r.Regs[src.hi:r.hi])
+	for wi := range r.set {
+		for w := r.set[wi] &^ src.set[wi]; w != 0; w &= w - 1 {
+			r.Regs[wi*64+bits.TrailingZeros64(w)] = Rule{}
+		}
+		for w := src.set[wi]; w != 0; w &= w - 1 {
+			i := wi*64 + bits.TrailingZeros64(w)
+			r.Regs[i] = src.Regs[i]
+		}
 	}
-	copy(r.Regs[:src.hi], src.Regs[:src.hi])
-	r.hi = src.hi
+	r.set = src.set
 }
 
 // reset empties r and sets its return address column.
 func (r *Row) reset(ra uint16) {
-	clear(r.Regs[:r.hi])
-	r.Start, r.End, r.CFA, r.RAReg, r.hi = 0, 0, CFARule{}, ra, 0
+	for wi := range r.set {
+		for w := r.set[wi]; w != 0; w &= w - 1 {
+			r.Regs[wi*64+bits.TrailingZeros64(w)] = Rule{}
+		}
+	}
+	r.Start, r.End, r.CFA, r.RAReg, r.set = 0, 0, CFARule{}, ra, [MaxRegs / 64]uint64{}
 	r.RASigned, r.RASignStateSet, r.ArgsSize = false, false, 0
 }
 
@@ -191,6 +209,21 @@ type initKey struct {
 // FDE returns the FDE the last successful RowAt used (its CIE tells, for
 // example, whether the frame is a signal frame).
 func (u *Unwinder) FDE() *FDE { return &u.fdes[u.cur&1] }
+
+// RuleRegs returns the registers that may have a rule in r, a bit each
+// (register n is bit n%64 of word n/64): when r is the row u computes (the
+// *Row its RowAt, FDERow and Rows return, which callers do not modify),
+// every register whose rule is not RuleUnspecified is in it, so that a
+// caller visiting the rules visits these alone (on x86_64 a frame's 3 to
+// 8 of the 128); a register may be in it without a rule (DW_CFA_restore of
+// one the CIE gives none). For any other row (a copy, one a caller built)
+// every register is in it.
+func (u *Unwinder) RuleRegs(r *Row) [MaxRegs / 64]uint64 {
+	if r == &u.row {
+		return r.set
+	}
+	return [MaxRegs / 64]uint64{^uint64(0), ^uint64(0)}
+}
 
 // next returns the FDE a lookup decodes into (see Unwinder.fdes).
 func (u *Unwinder) next() *FDE { return &u.fdes[(u.cur^1)&1] }

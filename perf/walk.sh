@@ -10,7 +10,9 @@
 # in a thread with a 1 GB stack, CHAIN_STACK_MB, committed as it is used).
 # ITERS (default 2000*100/N, at least 2) is the walks a timed run; REPS
 # (default 1) the timed runs a round, of which each side reports the
-# median (never the best).
+# median (never the best). ROWS (default: all) names the stackwalk rows
+# to time, comma-separated (e.g. ROWS=stackwalk_small_cache,stackwalk_first
+# for the uncached step alone); the C unwinders' rows are always timed.
 #
 # Builds, in a temporary directory (or $STACKMAPS_PERF_WORK/walk, kept),
 # one x86_64 executable, `chain`: run -> llc_0 -> gcc_0 -> llc_1 -> ... ->
@@ -100,4 +102,4 @@ gcc -no-pie -o "$work/chain" "$work/measure.o" "$work/capture.o" "$work/llc.o" "
   -L"$work" -lllvmstep -Wl,-rpath,"$work" -ldl -lpthread
 (cd "$repo" && go build -o "$work/gowalk" ./perf/walkcmp/gowalk)
 
-"$work/gowalk" -chain "$work/chain" -capture "$work/capture.bin" -rounds "$rounds" -pairs "$n" -iters "$iters" -reps "$reps"
+"$work/gowalk" -chain "$work/chain" -capture "$work/capture.bin" -rounds "$rounds" -pairs "$n" -iters "$iters" -reps "$reps" -rows "${ROWS:-}"

@@ -246,9 +246,13 @@ func (w *Walker) findRecordIn(fr *Frame, ix *stackmap.Index, bias uint64, r *fou
 		fp, _ := c.stateptr.GCPairIndex(0)
 		r.firstPair = uint16(fp)
 	}
-	for i := int(r.base); i < min(nlocs, int(r.base)+maxPlans); i++ {
-		l, ok := c.rec.Location(i)
-		if !ok {
+	// The locations from base on, decoded in one pass (Locations decodes
+	// version 3 locations without a call each).
+	for i, l := range c.rec.Locations() {
+		if i < int(r.base) {
+			continue
+		}
+		if int(r.nplan) == maxPlans {
 			break
 		}
 		r.plan[r.nplan] = planOf(l, r.ownOrder)

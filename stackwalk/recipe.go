@@ -101,38 +101,47 @@ const _ = uint8(MaxRegs - 1)
 const noReg = 0xff
 
 // compile fills e from a row (e.found holds the frame's record already),
-// and reports whether the row can be expressed as a recipe. abi gives the
+// and reports whether the row can be expressed as a recipe. set holds the
+// registers that may have a rule (cfi.Unwinder.RuleRegs: every register
+// for a row it did not compute, a row another table gave). abi gives the
 // registers a callee preserves; signal says the row is a signal trampoline's
 // (its caller may be on another stack: not stepped by unwindLoads).
-func (e *recipe) compile(row *cfi.Row, x *abi, signal bool) bool {
+func (e *recipe) compile(row *cfi.Row, set [MaxRegs / 64]uint64, x *abi, signal bool) bool {
 	if row.CFA.Kind != cfi.CFARegOffset || row.CFA.Offset != int64(int32(row.CFA.Offset)) {
 		return false
 	}
 	e.cfaReg, e.cfaOff = row.CFA.Reg, int32(row.CFA.Offset)
 	e.raReg, e.raSigned = row.RAReg, row.RASigned
 	// A register without a rule is carried when a callee preserves it or
-	// it is the return address column; the rules below change that. The
-	// registers without one (most of them) are passed over eight at a
-	// time: a first loop, without branches, marks the groups of eight
-	// that have a rule (the scan of all 128 rules register by register
-	// took a third of a frame step without the cache, and group by group
-	// with a branch each, 900 instructions, an eighth of it), and the
-	// second visits those groups' registers, in register order.
+	// it is the return address column; the rules below change that. Only
+	// the registers of set are visited, in register order: a row cfi
+	// computed says which registers its instructions gave a rule (x86_64:
+	// 3 to 8 of the 128). The scan of all 128 rules register by register
+	// took a third of a frame step without the cache, group by group 436
+	// of the 5,900 instructions of an uncached step, and the visit of the
+	// groups with a rule 225 more; for another row set is made here, by a
+	// loop without branches.
 	e.carry = x.saved
 	if row.RAReg < MaxRegs {
 		e.carry[row.RAReg/64] |= 1 << (row.RAReg % 64)
 	}
-	var groups uint32
-	for gi := range MaxRegs / 8 {
-		g := (*[8]cfi.Rule)(row.Regs[gi*8 : gi*8+8])
-		k := g[0].Kind | g[1].Kind | g[2].Kind | g[3].Kind | g[4].Kind | g[5].Kind | g[6].Kind | g[7].Kind
-		groups |= uint32(b2u(k != cfi.RuleUnspecified)) << gi
+	if set[0]&set[1] == ^uint64(0) {
+		set = [MaxRegs / 64]uint64{}
+		for r := range MaxRegs {
+			set[r/64] |= uint64(b2u(row.Regs[r].Kind != cfi.RuleUnspecified)) << (r % 64)
+		}
 	}
+	// What the moves make of the recipe, gathered as they are made: the
+	// moves of the return address and the stack pointer, whether every
+	// move is a load and the span of their slots, the registers they set.
 	n := 0
-	for groups != 0 {
-		g := 8 * bits.TrailingZeros32(groups)
-		groups &= groups - 1
-		for r := g; r < g+8; r++ {
+	e.raMove, e.spMove = -1, -1
+	loads := true
+	lo, hi := int64(math.MaxInt32), int64(math.MinInt32)
+	var sets [MaxRegs / 64]uint64
+	for wi, word := range set {
+		for ; word != 0; word &= word - 1 {
+			r := wi*64 + bits.TrailingZeros64(word)
 			rule := &row.Regs[r]
 			if rule.Kind == cfi.RuleUnspecified {
 				continue
@@ -160,44 +169,35 @@ func (e *recipe) compile(row *cfi.Row, x *abi, signal bool) bool {
 				case cfi.RuleOffset:
 					mv.kind = moveOffset
 				case cfi.RuleValOffset:
-					mv.kind = moveValOffset
+					mv.kind, loads = moveValOffset, false
 				default:
-					mv.kind = moveRegister
+					mv.kind, loads = moveRegister, false
 				}
+				switch uint16(r) {
+				case row.RAReg:
+					e.raMove = int8(n - 1)
+				case x.sp:
+					e.spMove = int8(n - 1)
+				}
+				lo, hi = min(lo, rule.Offset), max(hi, rule.Offset)
+				sets[wi] |= bit
 			default: // expressions
 				return false
 			}
 		}
 	}
 	e.nmoves = uint8(n)
-	e.raMove, e.spMove = -1, -1
-	for i := range n {
-		switch uint16(e.moves[i].reg) {
-		case row.RAReg:
-			e.raMove = int8(i)
-		case x.sp:
-			e.spMove = int8(i)
-		}
-	}
 	k := row.Regs[x.sp].Kind
 	e.spFromCFA = k == cfi.RuleUnspecified || k == cfi.RuleSameValue
 	// A signal frame's caller may be on another stack (unwind): not
 	// stepped by unwindLoads, whose stack pointer check is the usual one.
-	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs && !signal
-	lo, hi := int64(math.MaxInt32), int64(math.MinInt32)
-	for _, mv := range e.moves[:n] {
-		e.loadsOnly = e.loadsOnly && mv.kind == moveOffset
-		lo, hi = min(lo, int64(mv.off)), max(hi, int64(mv.off))
-	}
-	e.sets = [MaxRegs / 64]uint64{}
 	// Save slots spread over more than 4 GB (only hostile CFI writes
 	// them) take unwindRecipe, whose checks are per slot.
-	e.loadsOnly = e.loadsOnly && hi-lo+8 <= math.MaxUint32
+	e.loadsOnly = e.spFromCFA && e.raMove >= 0 && x.ptrSize == 8 && x.sp < MaxRegs && !signal && loads && hi-lo+8 <= math.MaxUint32
+	e.sets = [MaxRegs / 64]uint64{}
 	if e.loadsOnly {
 		e.loadLo, e.loadSpan = int32(lo), uint32(hi-lo+8)
-		for _, mv := range e.moves[:n] {
-			e.sets[mv.reg/64] |= 1 << (mv.reg % 64)
-		}
+		e.sets = sets
 		e.sets[x.sp/64] |= 1 << (x.sp % 64)
 	}
 	return true

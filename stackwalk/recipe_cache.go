@@ -287,7 +287,13 @@ func (c *recipeCache) grows() bool {
 // slot.
 func (c *recipeCache) steal() uint32 {
 	c.evicted++
-	k := uint32(c.draw() % uint64(c.n))
+	// The draw scaled to [0, n) by a multiplication (its high word), not
+	// a division: a 64-bit divide is tens of cycles of a frame step, and
+	// the draw's low bits (draw % n with n 512) stole the recipes a cyclic
+	// walk was about to visit: 2.2% hits at 2,001 distinct pcs where
+	// random replacement keeps 512/2,001 (TestRecipeCacheCyclic).
+	hi, _ := bits.Mul64(c.draw(), uint64(c.n))
+	k := uint32(hi)
 	st := &c.sets[c.set(c.at(k+1).pc)]
 	for j := range st.slot {
 		if st.slot[j] == k+1 {

@@ -27,7 +27,7 @@ func TestCompileLoadsOnly(t *testing.T) {
 		return r
 	}
 	var e recipe
-	require.True(t, e.compile(row(), &x, false))
+	require.True(t, e.compile(row(), allRegs, &x, false))
 	assert.True(t, e.loadsOnly)
 	assert.Equal(t, int32(-24), e.loadLo)
 	assert.Equal(t, uint32(24), e.loadSpan)
@@ -43,7 +43,7 @@ func TestCompileLoadsOnly(t *testing.T) {
 		r := row()
 		edit(r)
 		e = recipe{}
-		if e.compile(r, &x, false) {
+		if e.compile(r, allRegs, &x, false) {
 			assert.False(t, e.loadsOnly, name)
 		}
 	}
@@ -51,5 +51,8 @@ func TestCompileLoadsOnly(t *testing.T) {
 	// A CFA offset beyond int32 is not cached at all.
 	r := row()
 	r.CFA.Offset = math.MaxInt32 + 1
-	assert.False(t, (&recipe{}).compile(r, &x, false))
+	assert.False(t, (&recipe{}).compile(r, allRegs, &x, false))
 }
+
+// allRegs is compile's set for a row cfi did not compute: every register.
+var allRegs = [MaxRegs / 64]uint64{^uint64(0), ^uint64(0)}

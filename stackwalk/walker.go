@@ -445,7 +445,7 @@ func (w *Walker) enter(i int, pc uint64, call bool) bool {
 		e := w.cache.claim(pc)
 		w.poolAt = e.slot
 		w.findRecord(&w.fr, m, e.found)
-		if e.compile(row, &w.abi, ur.SignalFrame) {
+		if e.compile(row, w.uc.Unwinder().RuleRegs(row), &w.abi, ur.SignalFrame) {
 			e.m, e.pc, e.call, e.signal, e.removals = m, pc, call, ur.SignalFrame, w.snap.removals
 			w.recipe = e
 		} else {

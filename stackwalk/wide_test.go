@@ -41,6 +41,24 @@ func wideEHFrame(nfuncs int) []byte {
 	return append(out, 0, 0, 0, 0)
 }
 
+// wideHdr is an .eh_frame_hdr at hdrAddr for wideEHFrame(nfuncs) at
+// ehAddr (datarel|sdata4 entries, as linkers write them), so that FDE
+// searches take the binary search real modules take.
+func wideHdr(nfuncs int, ehAddr, hdrAddr uint64) []byte {
+	one := synEHFrame()
+	cieLen := 4 + int(binary.LittleEndian.Uint32(one))
+	fdeLen := 4 + int(binary.LittleEndian.Uint32(one[cieLen:]))
+	o := binary.LittleEndian
+	h := []byte{1, cfi.PEPCRel | cfi.PESData4, cfi.PEUData4, cfi.PEDataRel | cfi.PESData4}
+	h = o.AppendUint32(h, uint32(int32(ehAddr-(hdrAddr+4))))
+	h = o.AppendUint32(h, uint32(nfuncs))
+	for k := range nfuncs {
+		h = o.AppendUint32(h, uint32(int32(synFunc+uint64(k)*wideStride-hdrAddr)))
+		h = o.AppendUint32(h, uint32(int32(ehAddr+uint64(cieLen+k*fdeLen)-hdrAddr)))
+	}
+	return h
+}
+
 // wideStackmaps is one statepoint record a copy, at its return address.
 func wideStackmaps(t testing.TB, nfuncs int) *stackmap.Index {
 	c := func(v int32) stackmaptest.Location {
@@ -65,10 +83,17 @@ func wideStackmaps(t testing.TB, nfuncs int) *stackmap.Index {
 
 // wide returns the module of nfuncs copies, the memory of a stack of depth
 // frames and the innermost frame's registers (the walk starts at
-// wideRet(0)).
-func wide(t testing.TB, nfuncs, depth int) (*stackwalk.Module, *flatMem, *stackwalk.RegisterSet) {
-	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: cfi.Config{Kind: cfi.EHFrame, Data: wideEHFrame(nfuncs), Addr: 0x100, Order: binary.LittleEndian, PtrSize: 8}})
+// wideRet(0)). With hdr, the module's .eh_frame has an .eh_frame_hdr (as
+// a linked module's has); without, FDEs are found through a cfi.Index.
+func wide(t testing.TB, nfuncs, depth int, hdr bool) (*stackwalk.Module, *flatMem, *stackwalk.RegisterSet) {
+	eh := cfi.Config{Kind: cfi.EHFrame, Data: wideEHFrame(nfuncs), Addr: 0x100, Order: binary.LittleEndian, PtrSize: 8}
+	if hdr {
+		eh.HdrAddr = 0x100 + uint64(len(eh.Data))
+		eh.Hdr = wideHdr(nfuncs, eh.Addr, eh.HdrAddr)
+	}
+	ut, err := unwind.New(unwind.Sources{Arch: regs.X86_64, EHFrame: eh})
 	require.NoError(t, err)
+	require.NoError(t, ut.HdrErr())
 	m := &stackwalk.Module{Name: "wide", Arch: regs.X86_64, Start: synFunc, End: synFunc + uint64(nfuncs)*wideStride, Unwind: ut, Stackmaps: wideStackmaps(t, nfuncs)}
 	_, mem, rs := synthetic(t, depth)
 	for i := 0; i+1 < depth; i++ {
@@ -87,20 +112,23 @@ var wideCounts = []int{10, 100, 400, 1000, 2001, 10_000, 20_000, 100_000}
 // walk is where a cache's replacement shows. ns/frame should not depend
 // on n. "cold" (20,000 pcs only) bounds the cache at its smallest (512
 // recipes): 97% of the frames take the uncached step (the FDE, its row,
-// the record, the recipe compiled).
+// the record, the recipe compiled), the FDE found through a cfi.Index (no
+// .eh_frame_hdr: a .debug_frame's case); "cold-hdr" is the same through an
+// .eh_frame_hdr, as in a linked module.
 func BenchmarkWalkDistinct(b *testing.B) {
 	for _, n := range wideCounts {
-		for _, mode := range []string{"frames", "roots", "cold"} {
-			if mode == "cold" && n != 20_000 {
+		for _, mode := range []string{"frames", "roots", "cold", "cold-hdr"} {
+			cold := mode == "cold" || mode == "cold-hdr"
+			if cold && n != 20_000 {
 				continue
 			}
 			b.Run(fmt.Sprintf("pcs=%d/%s", n, mode), func(b *testing.B) {
 				depth := max(n, 1000)
 				cacheLimit := 0
-				if mode == "cold" {
+				if cold {
 					cacheLimit = 1
 				}
-				m, mem, rs := wide(b, n, depth)
+				m, mem, rs := wide(b, n, depth, mode == "cold-hdr")
 				w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m},
 					Memory: &stackmap.Memory{Addr: mem.base, Data: mem.b}, MaxFrames: depth + 1, CacheLimit: cacheLimit})
 				if err != nil {
@@ -153,7 +181,7 @@ func TestWalkDistinct(t *testing.T) {
 	for _, n := range []int{10, 2001, 5000} {
 		for _, limit := range []int{0, 1} {
 			depth := max(n, 1000)
-			m, mem, rs := wide(t, n, depth)
+			m, mem, rs := wide(t, n, depth, limit == 1)
 			w, err := stackwalk.NewWalker(stackwalk.Config{Modules: []*stackwalk.Module{m},
 				Memory: &stackmap.Memory{Addr: mem.base, Data: mem.b}, MaxFrames: depth + 1, CacheLimit: limit})
 			require.NoError(t, err)

@@ -27,7 +27,9 @@ func main() {
 	reps := flag.Int("reps", 1, "timed runs per round (their median is kept: no best-of)")
 	pairs := flag.Int("pairs", 100, "the chain's llc/gcc function pairs (perf/walk.sh's PAIRS): 2*pairs distinct return addresses")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	only := flag.String("rows", "", "time only these stackwalk rows (comma-separated keys, e.g. stackwalk_small_cache,stackwalk_first; perf/walk.sh's ROWS): the C unwinders' rows are always timed")
 	flag.Parse()
+	want := func(key string) bool { return *only == "" || slices.Contains(strings.Split(*only, ","), key) }
 	if *chain == "" || *rounds < 1 || *iters < 1 || *reps < 1 {
 		flag.Usage()
 		os.Exit(2)
@@ -81,6 +83,9 @@ func main() {
 			values bool
 			w      *walker
 		}{{"stackwalk_frames", false, w}, {"stackwalk_values", true, w}, {"stackwalk_values_regions", true, wr}, {"stackwalk_small_cache", false, ws}} {
+			if !want(m.name) {
+				continue
+			}
 			w := m.w
 			n, err := w.check(m.values)
 			if err != nil {
@@ -111,11 +116,13 @@ func main() {
 		// takes the uncached step (row, record lookup, recipe compile)
 		// and the cache's refilling, as a walker's first walk of a stack
 		// does. Its allocations (the cache's memory) are part of it.
-		runtime.GC()
-		res["stackwalk_first"] = append(res["stackwalk_first"], median(*reps, func() float64 {
-			return perRun(*iters, w.frames(), func() { w.w.ResetCache(); w.walk(false) })
-		}))
-		frames["stackwalk_first"] = w.frames()
+		if want("stackwalk_first") {
+			runtime.GC()
+			res["stackwalk_first"] = append(res["stackwalk_first"], median(*reps, func() float64 {
+				return perRun(*iters, w.frames(), func() { w.w.ResetCache(); w.walk(false) })
+			}))
+			frames["stackwalk_first"] = w.frames()
+		}
 		res["go_callers"] = append(res["go_callers"], median(*reps, func() float64 {
 			return perRun(*iters, goDepth, goCallers)
 		}))

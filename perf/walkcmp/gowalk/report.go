@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 )
 
@@ -25,6 +26,9 @@ var rows = []struct{ key, what string }{
 // round, then summarized as min / median.
 func report(res map[string][]float64, frames map[string]int, rounds, iters, reps int) {
 	ratio := func(a, b string) (lo, med float64) {
+		if len(res[a]) == 0 || len(res[b]) == 0 {
+			return math.NaN(), math.NaN() // a row not timed (gowalk -rows)
+		}
 		var r []float64
 		for i := range res[a] {
 			r = append(r, res[a][i]/res[b][i])
@@ -36,16 +40,25 @@ func report(res map[string][]float64, frames map[string]int, rounds, iters, reps
 	fmt.Println("|---|---:|---:|---:|---:|")
 	perf := map[string]float64{}
 	for _, r := range rows {
+		if len(res[r.key]) == 0 {
+			continue // not timed (gowalk -rows)
+		}
 		lo, med := stats(res[r.key])
 		perf[r.key] = med
 		f1, m1 := ratio("stackwalk_frames", r.key)
 		f2, m2 := ratio("stackwalk_values", r.key)
 		fmt.Printf("| %s | %d | %.1f / %.1f | %.2f / %.2f | %.2f / %.2f |\n", r.what, frames[r.key], lo, med, f1, m1, f2, m2)
-		perf["frames_ratio_"+r.key] = m1
-		perf["values_ratio_"+r.key] = m2
+		for k, v := range map[string]float64{"frames_ratio_" + r.key: m1, "values_ratio_" + r.key: m2} {
+			if !math.IsNaN(v) { // JSON has no NaN
+				perf[k] = v
+			}
+		}
 	}
 	fmt.Println()
 	goal := func(name, a, b string, limit float64) {
+		if len(res[a]) == 0 {
+			return
+		}
 		_, med := ratio(a, b)
 		ok := "met"
 		if med > limit {
@@ -57,12 +70,14 @@ func report(res map[string][]float64, frames map[string]int, rounds, iters, reps
 	goal("frames + values ÷ libgcc", "stackwalk_values", "libgcc", 1.0)
 	goal("frames ÷ LLVM unw_step", "stackwalk_frames", "llvm_step", 0.25)
 	goal("frames + values ÷ LLVM unw_step", "stackwalk_values", "llvm_step", 0.25)
-	f1, m1 := ratio("stackwalk_first", "libgcc")
-	f2, m2 := ratio("stackwalk_first", "llvm_step")
-	fmt.Printf("- first walk (every frame uncached) ÷ libgcc: %.2f / %.2f; ÷ LLVM unw_step: %.2f / %.2f (min / median; no goal)\n", f1, m1, f2, m2)
-	f1, m1 = ratio("stackwalk_small_cache", "libgcc")
-	f2, m2 = ratio("stackwalk_small_cache", "llvm_step")
-	fmt.Printf("- cache of 512 recipes ÷ libgcc: %.2f / %.2f; ÷ LLVM unw_step: %.2f / %.2f (min / median; no goal)\n", f1, m1, f2, m2)
+	for _, u := range []struct{ key, what string }{{"stackwalk_first", "first walk (every frame uncached)"}, {"stackwalk_small_cache", "cache of 512 recipes"}} {
+		if len(res[u.key]) == 0 {
+			continue
+		}
+		f1, m1 := ratio(u.key, "libgcc")
+		f2, m2 := ratio(u.key, "llvm_step")
+		fmt.Printf("- %s ÷ libgcc: %.2f / %.2f; ÷ LLVM unw_step: %.2f / %.2f (min / median; no goal)\n", u.what, f1, m1, f2, m2)
+	}
 	goal("frames + values through MemoryRegions ÷ LLVM unw_step", "stackwalk_values_regions", "llvm_step", 0.5)
 	fmt.Println("- allocations per walk: 0 (checked every round)")
 	b, err := json.Marshal(perf)
