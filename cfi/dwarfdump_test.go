@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/endian"
 )
 
 // This file renders our rows the way llvm-dwarfdump-22 prints them
@@ -60,7 +62,7 @@ func signed(v int64) string {
 // the operations our test data holds.
 func renderExpr(t testing.TB, arch string, expr []byte, order binary.ByteOrder) string {
 	t.Helper()
-	r := reader{b: expr, end: len(expr), order: order}
+	r := reader{b: expr, end: len(expr), ord: endian.Of(order)}
 	var parts []string
 	for r.left() > 0 {
 		op, _ := r.u8("op")

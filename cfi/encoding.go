@@ -56,7 +56,7 @@ func (r *reader) readRaw(enc uint8, ptrSize int, what string) (uint64, error) {
 	start := r.pos
 	// The 4-byte formats (most FDEs' pc_begin and pc_range) first.
 	if f := enc & 0x0f; (f == PESData4 || f == PEUData4) && r.end-r.pos >= 4 && r.pos >= 0 {
-		v := r.uint32At(r.b[r.pos:])
+		v := r.ord.U32(r.b, r.pos)
 		r.pos += 4
 		if f == PESData4 {
 			return uint64(int64(int32(v))), nil
@@ -92,7 +92,7 @@ func (r *reader) readPointer(enc uint8, ptrSize int, b *bases, what string) (v u
 	start := r.pos
 	// pcrel|sdata4 of a 64-bit target first: most FDEs' pc_begin.
 	if enc == PEPCRel|PESData4 && ptrSize == 8 && r.end-r.pos >= 4 && r.pos >= 0 {
-		v := int32(r.uint32At(r.b[r.pos:]))
+		v := int32(r.ord.U32(r.b, r.pos))
 		r.pos += 4
 		return b.addr + uint64(start) + uint64(int64(v)), false, nil
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/endian"
 )
 
 func TestReadPointerEncodings(t *testing.T) {
@@ -42,7 +44,7 @@ func TestReadPointerEncodings(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := reader{b: c.bytes, pos: c.pos, end: len(c.bytes), order: c.order}
+			r := reader{b: c.bytes, pos: c.pos, end: len(c.bytes), ord: endian.Of(c.order)}
 			v, ind, err := r.readPointer(c.enc, c.ptr, &b, "test")
 			require.NoError(t, err)
 			require.Equal(t, c.want, v)
@@ -68,7 +70,7 @@ func TestReadPointerErrors(t *testing.T) {
 		{"aligned not absptr", PEAligned | PEUData4, []byte{0, 0, 0, 0, 0, 0, 0, 0}, ErrEncoding},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := reader{b: c.bytes, end: len(c.bytes), order: binary.LittleEndian}
+			r := reader{b: c.bytes, end: len(c.bytes), ord: endian.Of(binary.LittleEndian)}
 			_, _, err := r.readPointer(c.enc, 8, &b, "test")
 			requireCFIError(t, err, c.sentinel, 0)
 		})

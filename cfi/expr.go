@@ -1,6 +1,10 @@
 package cfi
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+
+	"github.com/stackmaps/stackmaps/internal/endian"
+)
 
 // ExprContext gives EvalExpr the machine state it reads.
 type ExprContext interface {
@@ -32,7 +36,7 @@ func EvalExpr(expr []byte, order binary.ByteOrder, ptrSize int, initial uint64, 
 		stack[0] = initial
 		sp = 1
 	}
-	r := reader{b: expr, end: len(expr), order: order, ord: kindOf(order)}
+	r := reader{b: expr, end: len(expr), ord: endian.Of(order)}
 	fail := func(at int, what string) (uint64, error) { return 0, errAt(uint64(at), what, ErrExpr) }
 	for steps := 0; r.pos < r.end; steps++ {
 		if steps >= MaxExprSteps {

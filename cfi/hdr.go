@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"sync"
+
+	"github.com/stackmaps/stackmaps/internal/endian"
 )
 
 // hdrTable is the binary search table of .eh_frame_hdr:
@@ -30,7 +32,7 @@ type hdrTable struct {
 // a table encoding that is not fixed-size) is accepted but not usable for a
 // binary search.
 func (h *hdrTable) parse(cfg *Config) error {
-	r := reader{b: cfg.Hdr, end: len(cfg.Hdr), order: cfg.Order, ord: kindOf(cfg.Order)}
+	r := reader{b: cfg.Hdr, end: len(cfg.Hdr), ord: endian.Of(cfg.Order)}
 	h.bases = bases{addr: cfg.HdrAddr, text: cfg.TextBase, data: cfg.HdrAddr}
 	version, err := r.u8(".eh_frame_hdr version")
 	if err != nil {
@@ -103,7 +105,7 @@ func (h *hdrTable) entry(s *Section, i uint64) (loc, fde uint64, err error) {
 	if h.datarel4 {
 		return h.datarel(s, pos), h.datarel(s, pos+4), nil
 	}
-	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 2*h.entrySize, order: s.cfg.Order, ord: s.ord}
+	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 2*h.entrySize, ord: s.ord}
 	if loc, _, err = r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location"); err != nil {
 		return 0, 0, err
 	}
@@ -120,7 +122,7 @@ func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
 	if h.datarel4 {
 		return h.datarel(s, pos), nil
 	}
-	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + h.entrySize, order: s.cfg.Order, ord: s.ord}
+	r := reader{b: s.cfg.Hdr, pos: pos, end: pos + h.entrySize, ord: s.ord}
 	v, _, err := r.readPointer(h.enc, s.cfg.PtrSize, &h.bases, ".eh_frame_hdr initial_location")
 	return v, err
 }

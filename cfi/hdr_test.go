@@ -91,7 +91,7 @@ func TestHdrLocFast(t *testing.T) {
 			got, err := s.hdr.loc(s, i)
 			require.NoError(t, err)
 			pos := s.hdr.tableOff + int(i)*8
-			r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 8, order: s.cfg.Order}
+			r := reader{b: s.cfg.Hdr, pos: pos, end: pos + 8, ord: s.ord}
 			want, _, err := r.readPointer(s.hdr.enc, 8, &s.hdr.bases, "loc")
 			require.NoError(t, err)
 			require.Equal(t, want, got, "%s entry %d", rel, i)

@@ -1,69 +1,16 @@
 package cfi
 
-import "encoding/binary"
+import "github.com/stackmaps/stackmaps/internal/endian"
 
 // reader is a bounds-checked cursor over b[pos:end]. Offsets are section
 // offsets; every read reports ErrTruncated with the offset where it started.
+// Values are read in ord (internal/endian: no call through a
+// binary.ByteOrder, a frame step reads a dozen values).
 type reader struct {
-	b     []byte
-	pos   int
-	end   int
-	order binary.ByteOrder
-	// ord is order's kind: the two standard orders are read without a
-	// call through the interface (a frame step reads a dozen values).
-	ord orderKind
-}
-
-// orderKind says whether a byte order is binary.LittleEndian,
-// binary.BigEndian or another (read through the interface).
-type orderKind uint8
-
-const (
-	orderOther orderKind = iota
-	orderLittle
-	orderBig
-)
-
-// kindOf returns o's orderKind.
-func kindOf(o binary.ByteOrder) orderKind {
-	switch o {
-	case binary.LittleEndian:
-		return orderLittle
-	case binary.BigEndian:
-		return orderBig
-	}
-	return orderOther
-}
-
-// uint16At, uint32At and uint64At decode b's first bytes in r's order.
-func (r *reader) uint16At(b []byte) uint16 {
-	switch r.ord {
-	case orderLittle:
-		return binary.LittleEndian.Uint16(b)
-	case orderBig:
-		return binary.BigEndian.Uint16(b)
-	}
-	return r.order.Uint16(b)
-}
-
-func (r *reader) uint32At(b []byte) uint32 {
-	switch r.ord {
-	case orderLittle:
-		return binary.LittleEndian.Uint32(b)
-	case orderBig:
-		return binary.BigEndian.Uint32(b)
-	}
-	return r.order.Uint32(b)
-}
-
-func (r *reader) uint64At(b []byte) uint64 {
-	switch r.ord {
-	case orderLittle:
-		return binary.LittleEndian.Uint64(b)
-	case orderBig:
-		return binary.BigEndian.Uint64(b)
-	}
-	return r.order.Uint64(b)
+	b   []byte
+	pos int
+	end int
+	ord endian.Order
 }
 
 func (r *reader) left() int { return r.end - r.pos }
@@ -88,7 +35,7 @@ func (r *reader) u16(what string) (uint16, error) {
 	if err := r.need(2, what); err != nil {
 		return 0, err
 	}
-	v := r.uint16At(r.b[r.pos:])
+	v := r.ord.U16(r.b, r.pos)
 	r.pos += 2
 	return v, nil
 }
@@ -97,7 +44,7 @@ func (r *reader) u32(what string) (uint32, error) {
 	if err := r.need(4, what); err != nil {
 		return 0, err
 	}
-	v := r.uint32At(r.b[r.pos:])
+	v := r.ord.U32(r.b, r.pos)
 	r.pos += 4
 	return v, nil
 }
@@ -106,7 +53,7 @@ func (r *reader) u64(what string) (uint64, error) {
 	if err := r.need(8, what); err != nil {
 		return 0, err
 	}
-	v := r.uint64At(r.b[r.pos:])
+	v := r.ord.U64(r.b, r.pos)
 	r.pos += 8
 	return v, nil
 }

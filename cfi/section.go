@@ -3,6 +3,8 @@ package cfi
 import (
 	"encoding/binary"
 	"math"
+
+	"github.com/stackmaps/stackmaps/internal/endian"
 )
 
 // Kind tells which of the two call frame sections a Section holds.
@@ -58,9 +60,9 @@ type Section struct {
 	cfg    Config
 	bases  bases
 	hdr    hdrTable
-	hdrErr error     // why the .eh_frame_hdr table is not used, if it is not
-	fb     *fallback // with a usable table: the Index for what the table cannot answer
-	ord    orderKind // cfg.Order's kind (reader.ord)
+	hdrErr error        // why the .eh_frame_hdr table is not used, if it is not
+	fb     *fallback    // with a usable table: the Index for what the table cannot answer
+	ord    endian.Order // cfg.Order's (reader.ord)
 }
 
 // New checks the configuration and, when Config.Hdr is set, the
@@ -75,7 +77,7 @@ func New(cfg Config) (*Section, error) {
 	if cfg.Kind != EHFrame && cfg.Kind != DebugFrame {
 		return nil, errAt(0, "Config.Kind", ErrConfig)
 	}
-	s := &Section{cfg: cfg, ord: kindOf(cfg.Order)}
+	s := &Section{cfg: cfg, ord: endian.Of(cfg.Order)}
 	s.bases = bases{addr: cfg.Addr, text: cfg.TextBase, data: cfg.DataBase}
 	if cfg.Kind == EHFrame && cfg.Hdr != nil {
 		if err := s.hdr.parse(&cfg); err != nil {
@@ -120,7 +122,7 @@ func (s *Section) PtrSize() int { return s.cfg.PtrSize }
 func (s *Section) HasHdr() bool { return s.hdr.usable }
 
 func (s *Section) reader(pos, end int) reader {
-	return reader{b: s.cfg.Data, pos: pos, end: end, order: s.cfg.Order, ord: s.ord}
+	return reader{b: s.cfg.Data, pos: pos, end: end, ord: s.ord}
 }
 
 // entry is the common header of a CIE or FDE.

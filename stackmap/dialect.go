@@ -192,7 +192,7 @@ func detect(data []byte, ord order, up upstreamRead) Detection {
 	if len(data) == 0 {
 		return Detection{Reason: "no bytes"}
 	}
-	d := Detection{Version: data[0], ByteOrder: ord.byteOrder()}
+	d := Detection{Version: data[0], ByteOrder: ord.ByteOrder()}
 	found := func(dl Dialect, c Certainty, format string, args ...any) Detection {
 		d.Dialect, d.Certainty, d.Reason = dl, c, fmt.Sprintf(format, args...)
 		return d
@@ -213,7 +213,7 @@ func detect(data []byte, ord order, up upstreamRead) Detection {
 		}
 	case 2:
 		if up != upstreamClean && walkMicrosoftV2(data, ord) {
-			return found(DialectMicrosoftV2, Certain, "a version 2 header of section offsets (constants at %d) whose function, record, location and live-out arrays fit each other exactly", ord.u32(data, 8))
+			return found(DialectMicrosoftV2, Certain, "a version 2 header of section offsets (constants at %d) whose function, record, location and live-out arrays fit each other exactly", ord.U32(data, 8))
 		}
 	case 3:
 		if up != upstreamClean {

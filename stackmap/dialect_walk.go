@@ -48,10 +48,10 @@ func fits(data []byte, off int, n uint64) bool {
 // zero reserved bytes, then NumFunctions, NumConstants, NumRecords) and
 // checks that nf functions of fnSize bytes and the constants fit.
 func walkHeader32(data []byte, off int, ord order, v byte, fnSize uint64) (nf, nc, nr uint64, p int, ok bool) {
-	if !fits(data, off, headerSize) || data[off] != v || data[off+1] != 0 || ord.u16(data, off+2) != 0 {
+	if !fits(data, off, headerSize) || data[off] != v || data[off+1] != 0 || ord.U16(data, off+2) != 0 {
 		return 0, 0, 0, 0, false
 	}
-	nf, nc, nr = uint64(ord.u32(data, off+4)), uint64(ord.u32(data, off+8)), uint64(ord.u32(data, off+12))
+	nf, nc, nr = uint64(ord.U32(data, off+4)), uint64(ord.U32(data, off+8)), uint64(ord.U32(data, off+12))
 	p = off + headerSize
 	if !fits(data, p, nf*fnSize+nc*constantSize) {
 		return 0, 0, 0, 0, false
@@ -64,7 +64,7 @@ func walkHeader32(data []byte, off int, ord order, v byte, fnSize uint64) (nf, n
 func sumCounts(data []byte, p int, ord order, nf, fnSize uint64, countOff int, nr uint64) bool {
 	var sum uint64
 	for i := uint64(0); i < nf; i++ {
-		c := ord.u64(data, p+int(i*fnSize)+countOff)
+		c := ord.U64(data, p+int(i*fnSize)+countOff)
 		if c > nr-sum {
 			return false
 		}
@@ -77,10 +77,10 @@ func sumCounts(data []byte, p int, ord order, nf, fnSize uint64, countOff int, n
 // live-outs (reserved byte 0) at p, and the zero padding to 8 bytes from
 // the table's start; it returns the offset past them, or -1.
 func walkLiveOuts(data []byte, tableOff, p int, ord order) int {
-	if !fits(data, p, liveOutHeader) || ord.u16(data, p) != 0 {
+	if !fits(data, p, liveOutHeader) || ord.U16(data, p) != 0 {
 		return -1
 	}
-	n := uint64(ord.u16(data, p+2))
+	n := uint64(ord.U16(data, p+2))
 	p += liveOutHeader
 	if !fits(data, p, n*liveOutSize) {
 		return -1
@@ -121,10 +121,10 @@ func walkYkTable(extras, prologue bool) tableWalk {
 		}
 		p += int(nf*24 + nc*constantSize)
 		for i := uint64(0); i < nr; i++ {
-			if !fits(data, p, recordHeaderSize) || ord.u16(data, p+12) != 0 {
+			if !fits(data, p, recordHeaderSize) || ord.U16(data, p+12) != 0 {
 				return -1
 			}
-			lives := int(ord.u16(data, p+14))
+			lives := int(ord.U16(data, p+14))
 			p += recordHeaderSize
 			for v := 0; v < lives; v++ {
 				if !fits(data, p, 1) {
@@ -152,13 +152,13 @@ func walkYkTable(extras, prologue bool) tableWalk {
 			if !fits(data, p, 6) || data[p] > 1 || data[p+1] != 0 {
 				return -1
 			}
-			spills := uint64(ord.u32(data, p+2))
+			spills := uint64(ord.U32(data, p+2))
 			p += 6
 			if !fits(data, p, spills*8) {
 				return -1
 			}
 			for s := uint64(0); s < spills; s++ {
-				if ord.u16(data, p+2) != 0 {
+				if ord.U16(data, p+2) != 0 {
 					return -1
 				}
 				p += 8
@@ -171,7 +171,7 @@ func walkYkTable(extras, prologue bool) tableWalk {
 // walkYkLocation walks one ykllvm location at p: kind 1 to 5, reserved
 // byte 0, size, register, reserved u16 0, [extras], offset.
 func walkYkLocation(data []byte, p int, ord order, extras bool, nc uint64) int {
-	if !fits(data, p, 8) || !Kind(data[p]).Valid() || data[p+1] != 0 || ord.u16(data, p+6) != 0 {
+	if !fits(data, p, 8) || !Kind(data[p]).Valid() || data[p+1] != 0 || ord.U16(data, p+6) != 0 {
 		return -1
 	}
 	kind := Kind(data[p])
@@ -180,7 +180,7 @@ func walkYkLocation(data []byte, p int, ord order, extras bool, nc uint64) int {
 		if !fits(data, p, 2) {
 			return -1
 		}
-		n := uint64(ord.u16(data, p))
+		n := uint64(ord.U16(data, p))
 		p += 2
 		if !fits(data, p, n*2) {
 			return -1
@@ -190,7 +190,7 @@ func walkYkLocation(data []byte, p int, ord order, extras bool, nc uint64) int {
 	if !fits(data, p, 4) {
 		return -1
 	}
-	if kind == ConstantIndex && uint64(ord.u32(data, p)) >= nc {
+	if kind == ConstantIndex && uint64(ord.U32(data, p)) >= nc {
 		return -1
 	}
 	return p + 4
@@ -208,17 +208,17 @@ func walkManticoreTable(data []byte, off int, ord order) int {
 	}
 	p += int(nf*24 + nc*constantSize)
 	for i := uint64(0); i < nr; i++ {
-		if !fits(data, p, recordHeaderSize) || ord.u16(data, p+12) != 0 {
+		if !fits(data, p, recordHeaderSize) || ord.U16(data, p+12) != 0 {
 			return -1
 		}
-		n := uint64(ord.u16(data, p+14))
+		n := uint64(ord.U16(data, p+14))
 		p += recordHeaderSize
 		if !fits(data, p, n*8) {
 			return -1
 		}
 		for l := uint64(0); l < n; l++ {
 			k := Kind(data[p])
-			if !k.Valid() || (k == ConstantIndex && uint64(ord.u32(data, p+4)) >= nc) {
+			if !k.Valid() || (k == ConstantIndex && uint64(ord.U32(data, p+4)) >= nc) {
 				return -1
 			}
 			p += 8
@@ -253,9 +253,9 @@ func walkMicrosoftV2(data []byte, ord order) bool {
 	if len(data) < msHeaderSize || data[0] != 2 {
 		return false
 	}
-	nf := uint64(ord.u32(data, 4))
-	co, fo, ro := uint64(ord.u32(data, 8)), uint64(ord.u32(data, 12)), uint64(ord.u32(data, 16))
-	lo, lvo, end := uint64(ord.u32(data, 20)), uint64(ord.u32(data, 24)), uint64(len(data))
+	nf := uint64(ord.U32(data, 4))
+	co, fo, ro := uint64(ord.U32(data, 8)), uint64(ord.U32(data, 12)), uint64(ord.U32(data, 16))
+	lo, lvo, end := uint64(ord.U32(data, 20)), uint64(ord.U32(data, 24)), uint64(len(data))
 	if co < msHeaderSize || co > fo || fo > ro || ro > lo || lo > lvo || lvo > end {
 		return false
 	}
@@ -271,14 +271,14 @@ func walkMicrosoftV2(data []byte, ord order) bool {
 	}
 	for i := uint64(0); i < nf; i++ {
 		p := int(fo + i*msFrameSize)
-		if uint64(ord.u16(data, p+20))+uint64(ord.u16(data, p+22)) > nrec {
+		if uint64(ord.U16(data, p+20))+uint64(ord.U16(data, p+22)) > nrec {
 			return false
 		}
 	}
 	for i := uint64(0); i < nrec; i++ {
 		p := int(ro + i*msRecordSize)
-		if uint64(ord.u16(data, p+14))+uint64(ord.u16(data, p+16)) > nloc ||
-			uint64(ord.u16(data, p+18))+uint64(ord.u16(data, p+20)) > nlive {
+		if uint64(ord.U16(data, p+14))+uint64(ord.U16(data, p+16)) > nloc ||
+			uint64(ord.U16(data, p+18))+uint64(ord.U16(data, p+20)) > nlive {
 			return false
 		}
 	}
@@ -326,7 +326,7 @@ type preVersionLayout struct {
 func walkPreVersionLayout(data []byte, ord order, v preVersionLayout) bool {
 	p := 0
 	if v.reserved {
-		if !fits(data, 0, 8) || ord.u32(data, 0) != 0 {
+		if !fits(data, 0, 8) || ord.U32(data, 0) != 0 {
 			return false
 		}
 		p = 4
@@ -335,20 +335,20 @@ func walkPreVersionLayout(data []byte, ord order, v preVersionLayout) bool {
 		return false
 	}
 	if v.functions {
-		nf := uint64(ord.u32(data, p))
+		nf := uint64(ord.U32(data, p))
 		p += 4
 		if !fits(data, p, nf*8+4) {
 			return false
 		}
 		p += int(nf * 8)
 	}
-	nc := uint64(ord.u32(data, p))
+	nc := uint64(ord.U32(data, p))
 	p += 4
 	if !fits(data, p, nc*constantSize+4) {
 		return false
 	}
 	p += int(nc * constantSize)
-	nr := uint64(ord.u32(data, p))
+	nr := uint64(ord.U32(data, p))
 	p += 4
 	idSize := 4
 	if v.id64 {
@@ -358,21 +358,21 @@ func walkPreVersionLayout(data []byte, ord order, v preVersionLayout) bool {
 		if !fits(data, p, uint64(idSize+8)) {
 			return false
 		}
-		n := uint64(ord.u16(data, p+idSize+6))
+		n := uint64(ord.U16(data, p+idSize+6))
 		p += idSize + 8
 		if !fits(data, p, n*uint64(v.locSize)) {
 			return false
 		}
 		for l := uint64(0); l < n; l++ {
 			if v.locSize == 4 {
-				if tagged := ord.u16(data, p); tagged>>12 > uint16(ConstantIndex) {
+				if tagged := ord.U16(data, p); tagged>>12 > uint16(ConstantIndex) {
 					return false
 				}
 				p += 4
 				continue
 			}
 			k := Kind(data[p])
-			if !k.Valid() || (k == ConstantIndex && uint64(ord.u32(data, p+4)) >= nc) {
+			if !k.Valid() || (k == ConstantIndex && uint64(ord.U32(data, p+4)) >= nc) {
 				return false
 			}
 			p += 8
@@ -381,7 +381,7 @@ func walkPreVersionLayout(data []byte, ord order, v preVersionLayout) bool {
 			if !fits(data, p, 2) {
 				return false
 			}
-			m := uint64(ord.u16(data, p))
+			m := uint64(ord.U16(data, p))
 			p += 2
 			if !fits(data, p, m*liveOutSize) {
 				return false

@@ -41,13 +41,13 @@ type UintReader interface {
 // load reads a size-byte unsigned integer from target memory.
 func (t *Table) load(mem MemoryReader, addr uint64, size int) (uint64, error) {
 	if ur, ok := mem.(UintReader); ok {
-		return ur.ReadUint(addr, size, t.ord.byteOrder())
+		return ur.ReadUint(addr, size, t.ord.ByteOrder())
 	}
 	var buf [8]byte
 	if err := mem.ReadMemory(addr, buf[:size]); err != nil {
 		return 0, err
 	}
-	return t.ord.uint(buf[:size]), nil
+	return t.ord.Uint(buf[:size]), nil
 }
 
 // Errors of location evaluation, matched by errors.Is on an *EvalError.
@@ -220,17 +220,4 @@ func lowBytes(v uint64, size int) uint64 {
 		return v
 	}
 	return v & (1<<(8*uint(size)) - 1)
-}
-
-// uint reads an unsigned integer of 1 to 8 bytes.
-func (o order) uint(b []byte) uint64 {
-	var v uint64
-	for i := range b {
-		if o.big {
-			v = v<<8 | uint64(b[i])
-		} else {
-			v |= uint64(b[i]) << (8 * uint(i))
-		}
-	}
-	return v
 }

@@ -31,7 +31,7 @@ const functionSizeV3 = 24
 func functionAt(t *Table, i int) Function {
 	off := t.functionOff(i)
 	f := Function{t: t, off: uint32(off)}
-	if !t.ord.big && t.version != Version1 {
+	if !t.ord.Big && t.version != Version1 {
 		f.rec = (*[functionSizeV3]byte)(t.data[off : off+functionSizeV3]) // in range: the header's check covers every function record
 		f.plain = t.sd == nil
 	}
@@ -65,7 +65,7 @@ func (f Function) StoredAddress() uint64 {
 	if f.t == nil {
 		return 0
 	}
-	return f.t.ord.u64(f.t.data, int(f.off))
+	return f.t.ord.U64(f.t.data, int(f.off))
 }
 
 // StackSize returns the function's frame size in bytes, or
@@ -77,7 +77,7 @@ func (f Function) StackSize() uint64 {
 	if f.t == nil {
 		return 0
 	}
-	return f.t.ord.u64(f.t.data, int(f.off)+8)
+	return f.t.ord.U64(f.t.data, int(f.off)+8)
 }
 
 // DynamicStack reports whether the function's frame size is not static.
@@ -96,7 +96,7 @@ func (f Function) RecordCount() uint64 {
 	if !f.HasRecordCount() {
 		return 0
 	}
-	return f.t.ord.u64(f.t.data, int(f.off)+16)
+	return f.t.ord.U64(f.t.data, int(f.off)+16)
 }
 
 // Address returns the address field's value once relocated: the symbol's

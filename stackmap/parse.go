@@ -134,7 +134,7 @@ func (s *Section) Table(i int) *Table {
 func (s *Section) Bytes() []byte { return s.data }
 
 // ByteOrder returns the byte order the section is read in.
-func (s *Section) ByteOrder() binary.ByteOrder { return s.ord.byteOrder() }
+func (s *Section) ByteOrder() binary.ByteOrder { return s.ord.ByteOrder() }
 
 // span returns what Parse keeps of a validated table.
 func (t *Table) span() tableSpan {
@@ -192,10 +192,10 @@ func (t *Table) headerOK(data []byte, base, index int, ord order) bool {
 	if v != Version1 && v != Version2 && v != Version3 {
 		return false
 	}
-	if data[1] != 0 || ord.u16(data, 2) != 0 {
+	if data[1] != 0 || ord.U16(data, 2) != 0 {
 		return false
 	}
-	nf, nc, nr := uint64(ord.u32(data, 4)), uint64(ord.u32(data, 8)), uint64(ord.u32(data, 12))
+	nf, nc, nr := uint64(ord.U32(data, 4)), uint64(ord.U32(data, 8)), uint64(ord.U32(data, 12))
 	avail := uint64(len(data))
 	need := uint64(headerSize) + nf*uint64(v.functionSize()) + nc*constantSize
 	if need+nr*minRecordSize > avail { // each count is below 2^32: no overflow
@@ -205,7 +205,7 @@ func (t *Table) headerOK(data []byte, base, index int, ord order) bool {
 	if v.hasRecordCount() {
 		var sum uint64
 		for off := headerSize + 16; off < int(t.constantsOff); off += 24 {
-			c := ord.u64(data, off)
+			c := ord.U64(data, off)
 			if c > nr-sum {
 				return false
 			}
@@ -235,10 +235,10 @@ func (t *Table) headerError(data []byte, base, index int, ord order) error {
 	if data[1] != 0 {
 		return w.fail(base+1, ErrReserved, "header reserved byte is %#x, LLVM writes 0", data[1])
 	}
-	if r := ord.u16(data, 2); r != 0 {
+	if r := ord.U16(data, 2); r != 0 {
 		return w.fail(base+2, ErrReserved, "header reserved 16 bits are %#x, LLVM writes 0", r)
 	}
-	nf, nc, nr := uint64(ord.u32(data, 4)), uint64(ord.u32(data, 8)), uint64(ord.u32(data, 12))
+	nf, nc, nr := uint64(ord.U32(data, 4)), uint64(ord.U32(data, 8)), uint64(ord.U32(data, 12))
 
 	// Refuse counts the bytes cannot hold before anything is sized by them.
 	avail := uint64(len(data))
@@ -287,10 +287,10 @@ func (t *Table) recordError(i int) *DecodeError {
 	if off+recordHeaderSize > len(d) {
 		return w.fail(base+off, ErrTruncated, "record header needs %d bytes, %d remain", recordHeaderSize, len(d)-off)
 	}
-	if fl := ord.u16(d, off+12); fl != 0 {
+	if fl := ord.U16(d, off+12); fl != 0 {
 		return w.fail(base+off+12, ErrReserved, "record flags (reserved) are %#x, LLVM writes 0", fl)
 	}
-	numLoc := int(ord.u16(d, off+14))
+	numLoc := int(ord.U16(d, off+14))
 	locEnd := off + recordHeaderSize + numLoc*size
 	live := align8(locEnd)
 	if live+liveOutHeader > len(d) {
@@ -311,7 +311,7 @@ func (t *Table) recordError(i int) *DecodeError {
 			if r := d[lo+locationReserved0Field]; r != 0 {
 				return lw.fail(base+lo+locationReserved0Field, ErrReserved, "location reserved byte is %#x, LLVM writes 0", r)
 			}
-			if r := ord.u16(d, lo+locationReserved1Field); r != 0 {
+			if r := ord.U16(d, lo+locationReserved1Field); r != 0 {
 				return lw.fail(base+lo+locationReserved1Field, ErrReserved, "location reserved 16 bits are %#x, LLVM writes 0", r)
 			}
 		}
@@ -321,12 +321,12 @@ func (t *Table) recordError(i int) *DecodeError {
 			return w.fail(base+p, ErrReserved, "alignment padding after the locations is %#x, LLVM writes 0", d[p])
 		}
 	}
-	nlo := int(ord.u16(d, live+2))
+	nlo := int(ord.U16(d, live+2))
 	end := align8(live + liveOutHeader + nlo*liveOutSize)
 	if end > len(d) {
 		return w.fail(base+live+2, ErrTruncated, "%d live-outs run past the end of the table", nlo)
 	}
-	if p := ord.u16(d, live); p != 0 {
+	if p := ord.U16(d, live); p != 0 {
 		return w.fail(base+live, ErrReserved, "live-out header padding is %#x, LLVM writes 0", p)
 	}
 	for j := 0; j < nlo; j++ {

@@ -53,7 +53,7 @@ func (r Record) Function() int { return int(r.function()) }
 
 // ID returns the record's ID (the stackmap or patchpoint ID, or a
 // statepoint's ID, 0xABCDEF00 unless the front end chose one).
-func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, int(r.off)) }
+func (r Record) ID() uint64 { return r.t.ord.U64(r.t.data, int(r.off)) }
 
 // InstructionOffset returns the offset of the call site from the start of
 // its function, once relocations are applied: RISC-V objects built with
@@ -61,7 +61,7 @@ func (r Record) ID() uint64 { return r.t.ord.u64(r.t.data, int(r.off)) }
 // over a stored 0 (SectionData.Parse decodes a copy of such a section with
 // those fields relocated). StoredInstructionOffset gives the field as
 // stored.
-func (r Record) InstructionOffset() uint32 { return r.t.ord.u32(r.t.data, int(r.off)+8) }
+func (r Record) InstructionOffset() uint32 { return r.t.ord.U32(r.t.data, int(r.off)+8) }
 
 // StoredInstructionOffset returns the instruction offset field as stored in
 // the section, before relocation (what llvm-readobj prints).
@@ -85,7 +85,7 @@ func (r Record) Address() (addr uint64, ok bool) {
 }
 
 // Flags returns the record's reserved flags field.
-func (r Record) Flags() uint16 { return r.t.ord.u16(r.t.data, int(r.off)+12) }
+func (r Record) Flags() uint16 { return r.t.ord.U16(r.t.data, int(r.off)+12) }
 
 // NumLocations returns the number of locations.
 func (r Record) NumLocations() int { return int(uint16(r.counts)) }
@@ -133,7 +133,7 @@ func (r Record) LocationReserved(i int) (reserved0 uint8, reserved1 uint16, ok b
 		return 0, 0, true
 	}
 	off := int(r.off) + recordHeaderSize + i*locationSizeV3
-	return r.t.data[off+1], r.t.ord.u16(r.t.data, off+6), true
+	return r.t.data[off+1], r.t.ord.U16(r.t.data, off+6), true
 }
 
 // liveOff returns the table offset of the live-out header. Version 1 and
@@ -149,7 +149,7 @@ func (r Record) end() int {
 
 // LiveOutPadding returns the reserved 16-bit field before the live-out
 // count (zero in everything LLVM writes).
-func (r Record) LiveOutPadding() uint16 { return r.t.ord.u16(r.t.data, r.liveOff()) }
+func (r Record) LiveOutPadding() uint16 { return r.t.ord.U16(r.t.data, r.liveOff()) }
 
 // NumLiveOuts returns the number of live-out registers.
 func (r Record) NumLiveOuts() int { return int(r.counts >> 16) }
@@ -220,15 +220,15 @@ func (t *Table) location(off int) Location {
 	return Location{
 		Kind:   Kind(d[0]),
 		Size:   uint16(d[1]),
-		Reg:    t.ord.u16(d, 2),
-		Offset: int32(t.ord.u32(d, 4)),
+		Reg:    t.ord.U16(d, 2),
+		Offset: int32(t.ord.U32(d, 4)),
 	}
 }
 
 // locationV3 decodes a version 3 location from its 12 bytes.
 func locationV3(d []byte, ord order) Location {
 	d = d[:locationSizeV3]
-	if ord.big {
+	if ord.Big {
 		return Location{Kind(d[0]), binary.BigEndian.Uint16(d[2:]), binary.BigEndian.Uint16(d[4:]), int32(binary.BigEndian.Uint32(d[8:]))}
 	}
 	return Location{Kind(d[0]), binary.LittleEndian.Uint16(d[2:]), binary.LittleEndian.Uint16(d[4:]), int32(binary.LittleEndian.Uint32(d[8:]))}
@@ -238,7 +238,7 @@ func locationV3(d []byte, ord order) Location {
 func (t *Table) liveOut(off int) LiveOut {
 	d := t.data[off : off+liveOutSize : off+liveOutSize]
 	reg := uint32(binary.LittleEndian.Uint16(d))
-	if t.ord.big {
+	if t.ord.Big {
 		reg = reg>>8 | reg&0xff<<8
 	}
 	return LiveOut{Reg: uint16(reg), Reserved: d[2], Size: d[3]}

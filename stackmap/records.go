@@ -24,9 +24,9 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 				}
 				left--
 			}
-			numLoc := int(ord.u16(d, off+14))
+			numLoc := int(ord.U16(d, off+14))
 			live := align8(off + recordHeaderSize + numLoc*size)
-			numLive := int(ord.u16(d, live+2))
+			numLive := int(ord.U16(d, live+2))
 			if !yield(i, newRecord(t, off, numLoc, numLive, int32(i), fn)) {
 				return
 			}
@@ -38,8 +38,8 @@ func (t *Table) Records() iter.Seq2[int, Record] {
 // recordAt returns the view of the record at table offset off, which
 // validation has already checked.
 func (t *Table) recordAt(off, index, function int) Record {
-	numLoc := int(t.ord.u16(t.data, off+14))
-	numLive := int(t.ord.u16(t.data, align8(off+recordHeaderSize+numLoc*int(t.locSize))+2))
+	numLoc := int(t.ord.U16(t.data, off+14))
+	numLive := int(t.ord.U16(t.data, align8(off+recordHeaderSize+numLoc*int(t.locSize))+2))
 	return newRecord(t, off, numLoc, numLive, int32(index), int32(function))
 }
 

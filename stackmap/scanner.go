@@ -133,7 +133,7 @@ func (s *Scanner) function() int {
 // or NextView reached: what NextView returned (see RecordView). Call it
 // only after one of them succeeded.
 func (s *Scanner) View() RecordView {
-	if s.t.version == Version3 && !s.t.ord.big {
+	if s.t.version == Version3 && !s.t.ord.Big {
 		return RecordView{b: s.t.data[s.curOff:s.off:s.off]}
 	}
 	return RecordView{b: s.buf}
@@ -172,7 +172,7 @@ func (s *Scanner) NextTable() bool {
 			return false
 		}
 	}
-	if !s.ord.big && s.nextTableLE3(base, index) {
+	if !s.ord.Big && s.nextTableLE3(base, index) {
 		return true
 	}
 	s.t = Table{}
@@ -182,7 +182,7 @@ func (s *Scanner) NextTable() bool {
 	}
 	t := &s.t
 	s.off, s.i, s.ended = int(t.recordsOff), 0, false
-	s.limit, s.direct = keyLimit(t.numConstants), t.version == Version3 && !t.ord.big
+	s.limit, s.direct = keyLimit(t.numConstants), t.version == Version3 && !t.ord.Big
 	s.counted, s.fn, s.fnRec, s.left = t.version.hasRecordCount(), -1, 0, 0
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
@@ -345,10 +345,10 @@ func (s *Scanner) endRecords() {
 func (s *Scanner) convert(off int) []byte {
 	t, le := &s.t, binary.LittleEndian
 	d, ord, size := t.data, t.ord, int(t.locSize)
-	nl := int(ord.u16(d, off+14))
-	buf := le.AppendUint64(s.buf[:0], ord.u64(d, off))
-	buf = le.AppendUint32(buf, ord.u32(d, off+8))
-	buf = le.AppendUint16(buf, ord.u16(d, off+12))
+	nl := int(ord.U16(d, off+14))
+	buf := le.AppendUint64(s.buf[:0], ord.U64(d, off))
+	buf = le.AppendUint32(buf, ord.U32(d, off+8))
+	buf = le.AppendUint16(buf, ord.U16(d, off+12))
 	buf = le.AppendUint16(buf, uint16(nl))
 	for x := range nl {
 		l := t.location(off + recordHeaderSize + x*size)
@@ -360,7 +360,7 @@ func (s *Scanner) convert(off int) []byte {
 	}
 	buf = append(buf, make([]byte, align8(len(buf))-len(buf))...)
 	live := align8(off + recordHeaderSize + nl*size)
-	nlo := int(ord.u16(d, live+2))
+	nlo := int(ord.U16(d, live+2))
 	buf = le.AppendUint16(buf, 0)
 	buf = le.AppendUint16(buf, uint16(nlo))
 	for x := range nlo {

@@ -226,7 +226,7 @@ func (s *SectionData) storedU32(off int, ord order) uint32 {
 	if off < 0 || off > len(s.Data)-4 {
 		return 0 // Data is gone (Close)
 	}
-	return ord.u32(s.Data, off)
+	return ord.U32(s.Data, off)
 }
 
 // NumFixups returns the number of fields relocations give a value to.

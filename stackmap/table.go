@@ -48,7 +48,7 @@ func (t *Table) Size() int { return len(t.data) }
 func (t *Table) Bytes() []byte { return t.data }
 
 // ByteOrder returns the byte order the table is read in.
-func (t *Table) ByteOrder() binary.ByteOrder { return t.ord.byteOrder() }
+func (t *Table) ByteOrder() binary.ByteOrder { return t.ord.ByteOrder() }
 
 // Reserved returns the header's two reserved fields (zero in everything LLVM
 // writes; decoding does not depend on them).
@@ -56,7 +56,7 @@ func (t *Table) Reserved() (uint8, uint16) {
 	if len(t.data) < headerSize {
 		return 0, 0 // a zero Table, not one Parse made
 	}
-	return t.data[1], t.ord.u16(t.data, 2)
+	return t.data[1], t.ord.U16(t.data, 2)
 }
 
 // NumFunctions returns the number of function records.
@@ -81,7 +81,7 @@ func (t *Table) Function(i int) (Function, bool) {
 func (t *Table) functionOff(i int) int { return headerSize + i*t.version.functionSize() }
 
 // recordCount reads function i's record count (versions 2 and 3).
-func (t *Table) recordCount(i int) uint64 { return t.ord.u64(t.data, t.functionOff(i)+16) }
+func (t *Table) recordCount(i int) uint64 { return t.ord.U64(t.data, t.functionOff(i)+16) }
 
 // Constant returns entry i of the constants table (the index a
 // ConstantIndex location holds). It returns 0 and false when i is out of
@@ -90,7 +90,7 @@ func (t *Table) Constant(i int) (uint64, bool) {
 	if uint(i) >= uint(t.numConstants) {
 		return 0, false
 	}
-	return t.ord.u64(t.data, int(t.constantsOff)+i*constantSize), true
+	return t.ord.U64(t.data, int(t.constantsOff)+i*constantSize), true
 }
 
 // ConstantOffset returns the byte offset of constant i in the section.

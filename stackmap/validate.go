@@ -57,7 +57,7 @@ const (
 // Records that do not fit end the look with false (validation reports
 // them).
 func (t *Table) useSlots() bool {
-	if t.version != Version3 || t.ord.big || t.numRecords < slotsMinRecords {
+	if t.version != Version3 || t.ord.Big || t.numRecords < slotsMinRecords {
 		return false
 	}
 	d, start := t.data, int(t.recordsOff)
@@ -99,7 +99,7 @@ func (t *Table) maxKey(loc, n int) uint64 {
 	var m uint64
 	size, resMask := int(t.locSize), t.locReservedMask()
 	for e := loc + n*size; loc < e; loc += size {
-		m = max(m, locationKey(t.data[loc], t.ord.u32(t.data, loc+size-4))|locationReserved(t.data, loc, resMask))
+		m = max(m, locationKey(t.data[loc], t.ord.U32(t.data, loc+size-4))|locationReserved(t.data, loc, resMask))
 	}
 	return m
 }
@@ -138,13 +138,13 @@ func (t *Table) checkRecords(off, n int) (end, bad int) {
 		if off+recordHeaderSize > len(d) {
 			return 0, i
 		}
-		loc, nl := off+recordHeaderSize, int(ord.u16(d, off+14))
+		loc, nl := off+recordHeaderSize, int(ord.U16(d, off+14))
 		locEnd := loc + nl*size
 		live := align8(locEnd)
 		if live+liveOutHeader > len(d) {
 			return 0, i
 		}
-		nlo := int(ord.u16(d, live+2))
+		nlo := int(ord.U16(d, live+2))
 		next := align8(live + liveOutHeader + nlo*liveOutSize)
 		if next > len(d) {
 			return 0, i
@@ -160,7 +160,7 @@ func (t *Table) checkRecords(off, n int) (end, bad int) {
 			// Kinds 1 to 4 are valid whatever the offset field holds:
 			// only the others need their key.
 			z |= le64(d, loc) & resMask
-			if k := d[loc]; k-1 >= 4 && locationKey(k, ord.u32(d, loc+size-4)) >= limit {
+			if k := d[loc]; k-1 >= 4 && locationKey(k, ord.U32(d, loc+size-4)) >= limit {
 				return 0, i
 			}
 		}

@@ -16,7 +16,7 @@ func ValidateBothWays(data []byte) (slots, loop [2]int, err error) {
 	}
 	ord := orderOf(binary.LittleEndian)
 	var t Table
-	t.set(data, 0, 0, ord, tableSpan{nf: ord.u32(data, 4), nc: ord.u32(data, 8), nr: ord.u32(data, 12), version: Version(data[0])})
+	t.set(data, 0, 0, ord, tableSpan{nf: ord.U32(data, 4), nc: ord.U32(data, 8), nr: ord.U32(data, 12), version: Version(data[0])})
 	if int(t.recordsOff) > len(data) {
 		return slots, loop, errors.New("functions and constants do not fit")
 	}
@@ -35,6 +35,6 @@ func ValidateBothWays(data []byte) (slots, loop [2]int, err error) {
 func UsesSlots(data []byte, bo binary.ByteOrder) bool {
 	ord := orderOf(bo)
 	var t Table
-	t.set(data, 0, 0, ord, tableSpan{nf: ord.u32(data, 4), nc: ord.u32(data, 8), nr: ord.u32(data, 12), version: Version(data[0])})
+	t.set(data, 0, 0, ord, tableSpan{nf: ord.U32(data, 4), nc: ord.U32(data, 8), nr: ord.U32(data, 12), version: Version(data[0])})
 	return t.useSlots()
 }

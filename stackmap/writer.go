@@ -225,7 +225,7 @@ func appendTable(dst []byte, t *TableSpec, table int, bo binary.ByteOrder) ([]by
 	}
 	start := len(dst)
 	dst = growTo(dst, specSize(t, v))
-	w := specWriter{b: dst, big: orderOf(bo).big, off: start}
+	w := specWriter{b: dst, big: orderOf(bo).Big, off: start}
 	w.head(t, len(t.Records), v)
 	w.records(t.Records, v)
 	return w.b, nil
@@ -248,7 +248,7 @@ func AppendTableHead(dst []byte, t *TableSpec, numRecords int, byteOrder binary.
 	}
 	start := len(dst)
 	dst = growTo(dst, headerSize+len(t.Functions)*v.functionSize()+len(t.Constants)*constantSize)
-	w := specWriter{b: dst, big: orderOf(byteOrder).big, off: start}
+	w := specWriter{b: dst, big: orderOf(byteOrder).Big, off: start}
 	w.head(t, numRecords, v)
 	return w.b, nil
 }
@@ -274,7 +274,7 @@ func AppendRecords(dst []byte, records []RecordSpec, first int, v Version, numCo
 	}
 	start := len(dst)
 	dst = growTo(dst, recordsSize(records, v))
-	w := specWriter{b: dst, big: orderOf(byteOrder).big, off: start}
+	w := specWriter{b: dst, big: orderOf(byteOrder).Big, off: start}
 	w.records(records, v)
 	return w.b, nil
 }
