@@ -34,27 +34,11 @@ func TestIndexHotCacheConcurrent(t *testing.T) {
 }
 
 // TestIndexHotCacheBunched is TestIndexHotCacheConcurrent in the layout
-// whose every bucket is bunched (50 records in the first 800 bytes of 4 KB
-// functions, as TestIndexBunched, a fifth of them two at one address):
-// the index has low halves, and every
-// exact lookup asks the hot cache before its fast path, then stores what
-// the bunched bucket's search found.
+// whose every bucket is bunched (bunchedSection): the index has low halves
+// and leaves most keys to its slow path, so every exact lookup asks the hot
+// cache first and stores what the bunched bucket's search found.
 func TestIndexHotCacheBunched(t *testing.T) {
-	tab := stackmaptest.Table{Version: 3}
-	id := uint64(0)
-	for f := range 2000 {
-		tab.Functions = append(tab.Functions, stackmaptest.Function{Address: 0x400000 + uint64(f)*0x1000, StackSize: 16, RecordCount: 50})
-		for r := range 50 {
-			id++
-			off := 4 + r*16
-			if r%5 == 1 {
-				off -= 16 // two records at one address: a run the cache must not call one record
-			}
-			tab.Records = append(tab.Records, stackmaptest.Record{ID: id, InstructionOffset: uint32(off)})
-		}
-	}
-	sec, err := stackmap.Parse(stackmaptest.Encode(binary.LittleEndian, tab), binary.LittleEndian)
-	require.NoError(t, err)
+	sec := bunchedSection(t)
 	ix := stackmap.NewIndex(sec)
 	on, _, _ := stackmap.IndexLowHalves(ix)
 	require.True(t, on, "bunched records have low halves")
