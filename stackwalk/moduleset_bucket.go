@@ -33,7 +33,7 @@ import "math/bits"
 
 // chunkBuckets returns the number of buckets of the directory of a chunk
 // of n modules: two a module, as many as its entries hold records.
-func chunkBuckets(n int) uint64 { return 2 * uint64(n) }
+func chunkBuckets(n uint64) uint64 { return 2 * n }
 
 // Lanes of a bucket record.
 const (
@@ -117,20 +117,9 @@ func bucketIndex(rec uint32, p uint64) uint64 {
 }
 
 // bucketOf returns the bucket of the offset d from the chunk's first
-// start among nb, and d's scaled offset in it. An offset past the buckets
-// is put in the last one, which holds no start after its first candidate
-// (see chunkShift): its scaled offset does not matter.
+// start among nb (at least 1), and d's scaled offset in it. An offset
+// past the buckets is put in the last one, which holds no start after its
+// first candidate (see chunkShift): its scaled offset does not matter.
 func bucketOf(d uint64, shift uint8, nb uint64) (b, p uint64) {
 	return min(d>>(shift&63), nb-1), offLane(d, shift)
-}
-
-// bucketRec returns bucket b's record of the chunk's entries; for a
-// bucket past them (none where b comes from bucketOf and the chunk is not
-// empty) a record that gives an index past any chunk's entries (127, and
-// both lanes, at offset 0, counted: 129): the lookup then searches.
-func bucketRec(ents []moduleEntry, b uint64) uint32 {
-	if i := b >> 1; i < uint64(len(ents)) {
-		return uint32(ents[i].dir >> (32 * (b & 1)))
-	}
-	return firstIdx
 }

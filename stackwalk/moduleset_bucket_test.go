@@ -78,7 +78,7 @@ func TestBucketRecords(t *testing.T) {
 		for _, n := range []int{1, 2, 3, 7, 64, 100, maxChunk} {
 			starts := gen(n)
 			base := starts[0]
-			nb := chunkBuckets(n)
+			nb := chunkBuckets(uint64(n))
 			shift := chunkShift(starts[n-1]-base, nb)
 			d := make([]uint32, nb)
 			fillBuckets(starts, starts[0], shift, d)
@@ -121,7 +121,7 @@ func TestTopDir(t *testing.T) {
 		gen := shapes[name]
 		for _, n := range []int{1, 2, 3, 7, 64, 1000, 5000} {
 			firsts := gen(n)
-			d := newTopDir(firsts)
+			d := newTopDir(firsts, 0)
 			marked, exact, probes := 0, 0, 0
 			probe := func(x uint64) {
 				if x < d.base {
@@ -175,7 +175,7 @@ func TestSnapWide(t *testing.T) {
 		checkSnap(t, s)
 		wide := 0
 		for i := range s.nchunks {
-			if c := s.chunk(i); c.ents[len(c.ents)-1].end-c.ents[0].start >= 1<<32 {
+			if c := s.chunk(i); c.entries()[len(c.entries())-1].end-c.entries()[0].start >= 1<<32 {
 				wide++
 			}
 		}
@@ -217,15 +217,25 @@ func probeAround(rng *rand.Rand, starts []uint64, base uint64, probe func(uint64
 	}
 }
 
-// TestBucketRecPast checks that a bucket past a chunk's entries gives an
-// index past any chunk's (the lookup then searches) instead of reading
-// past them.
-func TestBucketRecPast(t *testing.T) {
-	ents := make([]moduleEntry, 3)
-	for b := uint64(6); b < 300; b++ {
-		for _, p := range []uint64{0, 1, laneNone - 1} {
-			require.Greater(t, bucketIndex(bucketRec(ents, b), p), uint64(maxChunk), "b=%d p=%d", b, p)
+// TestBucketOfInChunk checks that every offset from a chunk's base (and
+// below it: a pc below the chunk wraps) gets a bucket of the chunk's
+// directory, whose record is in one of its entries, and that a zero
+// record (a place without a chunk) gives an entry past its none: a lookup
+// that reaches either reads no entry but the chunk's.
+func TestBucketOfInChunk(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	for _, n := range []uint64{1, 2, 3, 64, maxChunk} {
+		nb := chunkBuckets(n)
+		for shift := range uint8(64) {
+			for _, d := range []uint64{0, 1, 1 << shift, nb << shift, nb<<shift - 1, math.MaxUint64, rng.Uint64()} {
+				b, _ := bucketOf(d, shift, nb)
+				require.Less(t, b>>1, n, "n=%d shift=%d d=%#x", n, shift, d)
+			}
 		}
 	}
-	require.Greater(t, bucketIndex(bucketRec(nil, 0), 0), uint64(maxChunk))
+	var zero moduleChunk
+	require.False(t, zero.bucketed)
+	for _, x := range []uint64{0, 1, math.MaxUint64, rng.Uint64()} {
+		require.GreaterOrEqual(t, zero.guess(x+zero.base), uint64(zero.n), "x=%#x", x)
+	}
 }
