@@ -87,7 +87,7 @@ func TestBucketRecords(t *testing.T) {
 				if x < base {
 					return
 				}
-				b, p := bucketOf(x-base, uint8(shift), nb)
+				b, p := min((x-base)>>shift, nb-1), offLane(x-base, uint8(shift))
 				rec := d[b]
 				got, first := int(bucketIndex(rec, p)), int(rec&firstIdx)
 				want := lastAtOrBelow(starts, x)
@@ -217,20 +217,38 @@ func probeAround(rng *rand.Rand, starts []uint64, base uint64, probe func(uint64
 	}
 }
 
-// TestBucketOfInChunk checks that every offset from a chunk's base (and
-// below it: a pc below the chunk wraps) gets a bucket of the chunk's
-// directory, whose record is in one of its entries, and that a zero
-// record (a place without a chunk) gives an entry past its none: a lookup
-// that reaches either reads no entry but the chunk's.
-func TestBucketOfInChunk(t *testing.T) {
+// TestSlotOf checks that the buckets of a chunk's directory, from the
+// first to the one past the last start's, have distinct slots of the
+// chunk's 2n, spread as the buckets (bucket b's slot at or above b's
+// share of them); that any offset from a chunk's base (and below it: a pc
+// below the chunk wraps) gets one of the chunk's slots whatever its slot
+// word holds; and that a zero record (a place without a chunk) gives an
+// entry past its none: a lookup that reaches either reads no entry but
+// the chunk's.
+func TestSlotOf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
-	for _, n := range []uint64{1, 2, 3, 64, maxChunk} {
+	for _, n := range []uint64{1, 2, 3, 64, 96, maxChunk} {
 		nb := chunkBuckets(n)
-		for shift := range uint8(64) {
-			for _, d := range []uint64{0, 1, 1 << shift, nb << shift, nb<<shift - 1, math.MaxUint64, rng.Uint64()} {
-				b, _ := bucketOf(d, shift, nb)
-				require.Less(t, b>>1, n, "n=%d shift=%d d=%#x", n, shift, d)
+		for _, span := range []uint64{0, 1, n, 2 * n, 3*n + 1, 1 << 20, 1<<20 + 12345, 1 << 40, math.MaxUint64 >> 1, math.MaxUint64} {
+			shift := chunkShift(span, nb)
+			word := slotWord(span, shift, nb)
+			last := word >> 32
+			require.Less(t, last, nb, "n=%d span=%#x", n, span)
+			seen := map[uint64]bool{}
+			for b := range last + 1 {
+				s := bucketSlot(b, word, nb)
+				require.False(t, seen[s], "n=%d span=%#x: bucket %d in slot %d twice", n, span, b, s)
+				seen[s] = true
+				require.GreaterOrEqual(t, (s+1)*(last+1), b*nb, "n=%d span=%#x b=%d", n, span, b)
 			}
+			for _, d := range []uint64{0, 1, span, span + 1, math.MaxUint64, rng.Uint64()} {
+				s, _ := slotOf(d, uint8(shift), word, nb)
+				require.LessOrEqual(t, s, bucketSlot(last, word, nb), "n=%d span=%#x d=%#x", n, span, d)
+			}
+		}
+		for range 1000 {
+			s, _ := slotOf(rng.Uint64(), uint8(rng.IntN(64)), rng.Uint64(), nb)
+			require.Less(t, s, nb, "n=%d", n)
 		}
 	}
 	var zero moduleChunk
