@@ -27,13 +27,13 @@ var (
 // without taking a lock.
 //
 // The set is an immutable snapshot behind an atomic pointer: sorted
-// chunks of up to 128 modules, in groups of 8 chunks, in blocks of 32
-// groups, of which Add and Remove copy the chunk, the group and the block
-// they change and the short list of blocks (copy on write). A
-// lookup reads one record of a directory of the chunks, then one of the
-// chunk's directory of its modules (or, where modules are spread evenly,
-// computes the module with a multiplication instead), and the module's
-// entry: constant time. A Walker loads the snapshot when a walk
+// chunks of up to 128 modules, whose 32-byte records are held in blocks
+// of 64, of which Add and Remove copy the chunk and the block they change
+// and the short list of blocks (copy on write). A lookup reads one
+// record of a directory of the chunks, the chunk's record, then one of
+// the chunk's directory of its modules (or, where modules are spread
+// evenly, computes the module with a multiplication instead), and the
+// module's entry: constant time. A Walker loads the snapshot when a walk
 // starts and looks every frame's pc up in it, so a walk sees the set as
 // it was when it began. Lookup returns the *Module that was added, never
 // a copy: the same pointer for as long as the module is in the set.
@@ -107,7 +107,7 @@ func (s *ModuleSet) Modules() iter.Seq[*Module] {
 	snap := s.snap.Load()
 	return func(yield func(*Module) bool) {
 		for i := range snap.nchunks {
-			for _, e := range snap.chunk(i).ents {
+			for _, e := range snap.chunk(i).entries() {
 				if !yield(e.m) {
 					return
 				}

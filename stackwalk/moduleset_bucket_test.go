@@ -78,7 +78,7 @@ func TestBucketRecords(t *testing.T) {
 		for _, n := range []int{1, 2, 3, 7, 64, 100, maxChunk} {
 			starts := gen(n)
 			base := starts[0]
-			nb := chunkBuckets(n)
+			nb := chunkBuckets(uint64(n))
 			shift := chunkShift(starts[n-1]-base, nb)
 			d := make([]uint32, nb)
 			fillBuckets(starts, starts[0], shift, d)
@@ -87,7 +87,7 @@ func TestBucketRecords(t *testing.T) {
 				if x < base {
 					return
 				}
-				b, p := bucketOf(x-base, uint8(shift), nb)
+				b, p := min((x-base)>>shift, nb-1), offLane(x-base, uint8(shift))
 				rec := d[b]
 				got, first := int(bucketIndex(rec, p)), int(rec&firstIdx)
 				want := lastAtOrBelow(starts, x)
@@ -121,7 +121,7 @@ func TestTopDir(t *testing.T) {
 		gen := shapes[name]
 		for _, n := range []int{1, 2, 3, 7, 64, 1000, 5000} {
 			firsts := gen(n)
-			d := newTopDir(firsts)
+			d := newTopDir(firsts, 0)
 			marked, exact, probes := 0, 0, 0
 			probe := func(x uint64) {
 				if x < d.base {
@@ -175,7 +175,7 @@ func TestSnapWide(t *testing.T) {
 		checkSnap(t, s)
 		wide := 0
 		for i := range s.nchunks {
-			if c := s.chunk(i); c.ents[len(c.ents)-1].end-c.ents[0].start >= 1<<32 {
+			if c := s.chunk(i); c.entries()[len(c.entries())-1].end-c.entries()[0].start >= 1<<32 {
 				wide++
 			}
 		}
@@ -217,15 +217,43 @@ func probeAround(rng *rand.Rand, starts []uint64, base uint64, probe func(uint64
 	}
 }
 
-// TestBucketRecPast checks that a bucket past a chunk's entries gives an
-// index past any chunk's (the lookup then searches) instead of reading
-// past them.
-func TestBucketRecPast(t *testing.T) {
-	ents := make([]moduleEntry, 3)
-	for b := uint64(6); b < 300; b++ {
-		for _, p := range []uint64{0, 1, laneNone - 1} {
-			require.Greater(t, bucketIndex(bucketRec(ents, b), p), uint64(maxChunk), "b=%d p=%d", b, p)
+// TestSlotOf checks that the buckets of a chunk's directory, from the
+// first to the one past the last start's, have distinct slots of the
+// chunk's 2n, spread as the buckets (bucket b's slot at or above b's
+// share of them); that any offset from a chunk's base (and below it: a pc
+// below the chunk wraps) gets one of the chunk's slots whatever its slot
+// word holds; and that a zero record (a place without a chunk) gives an
+// entry past its none: a lookup that reaches either reads no entry but
+// the chunk's.
+func TestSlotOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	for _, n := range []uint64{1, 2, 3, 64, 96, maxChunk} {
+		nb := chunkBuckets(n)
+		for _, span := range []uint64{0, 1, n, 2 * n, 3*n + 1, 1 << 20, 1<<20 + 12345, 1 << 40, math.MaxUint64 >> 1, math.MaxUint64} {
+			shift := chunkShift(span, nb)
+			word := slotWord(span, shift, nb)
+			last := word >> 32
+			require.Less(t, last, nb, "n=%d span=%#x", n, span)
+			seen := map[uint64]bool{}
+			for b := range last + 1 {
+				s := bucketSlot(b, word, nb)
+				require.False(t, seen[s], "n=%d span=%#x: bucket %d in slot %d twice", n, span, b, s)
+				seen[s] = true
+				require.GreaterOrEqual(t, (s+1)*(last+1), b*nb, "n=%d span=%#x b=%d", n, span, b)
+			}
+			for _, d := range []uint64{0, 1, span, span + 1, math.MaxUint64, rng.Uint64()} {
+				s, _ := slotOf(d, uint8(shift), word, nb)
+				require.LessOrEqual(t, s, bucketSlot(last, word, nb), "n=%d span=%#x d=%#x", n, span, d)
+			}
+		}
+		for range 1000 {
+			s, _ := slotOf(rng.Uint64(), uint8(rng.IntN(64)), rng.Uint64(), nb)
+			require.Less(t, s, nb, "n=%d", n)
 		}
 	}
-	require.Greater(t, bucketIndex(bucketRec(nil, 0), 0), uint64(maxChunk))
+	var zero moduleChunk
+	require.False(t, zero.bucketed)
+	for _, x := range []uint64{0, 1, math.MaxUint64, rng.Uint64()} {
+		require.GreaterOrEqual(t, zero.guess(x+zero.base), uint64(zero.n), "x=%#x", x)
+	}
 }

@@ -32,7 +32,7 @@ func lastEntryAtOrBelow(a []moduleEntry, x uint64) int {
 }
 
 // module returns the chunk's module j.
-func (c *chunkHeader) module(j int) *Module { return c.ents[j].m }
+func (c *moduleChunk) module(j int) *Module { return c.entries()[j].m }
 
 // splice returns a new array of a's entries [0, j), then add (when not
 // nil), then a's entries [k, len), followed by next's.

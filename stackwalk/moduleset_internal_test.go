@@ -15,31 +15,41 @@ import (
 
 // checkSnap asserts a snapshot's invariants: no empty or oversized chunk,
 // firsts[i] chunk i's base (at or below its first start, at or above the
-// end of the chunk before), its group's shifts[i%groupSize] its bucket width, starts sorted across chunks,
-// ranges disjoint and copied from the modules, n the total.
+// end of the chunk before), zero records at the places below off and
+// past the last chunk, the top directory's places (checkTop), starts
+// sorted across chunks, ranges disjoint and copied from the modules, n
+// the total.
 func checkSnap(t *testing.T, s *moduleSnap) {
 	t.Helper()
 	require.Equal(t, s.nchunks, len(s.firsts))
-	require.Len(t, s.blocks, (ngroups(s.off+s.nchunks)+blockSize-1)/blockSize)
-	require.True(t, s.off >= 0 && s.off < blockSize*groupSize, "off %d", s.off)
-	for p := range s.off {
-		// The places below off hold no module (none kept alive).
-		require.Zero(t, s.group(p >> groupBits).hdr[p&(groupSize-1)], "place %d below off %d", p, s.off)
+	require.Len(t, s.blocks, nblocks(s.off+s.nchunks))
+	require.True(t, s.off >= 0 && s.off < blockChunks, "off %d", s.off)
+	for p := range len(s.blocks) * blockChunks {
+		if p < s.off || p >= s.off+s.nchunks {
+			// The places without a chunk hold no module (none kept alive).
+			require.Zero(t, s.blocks[p>>blockBits][p&(blockChunks-1)], "place %d (off %d, %d chunks)", p, s.off, s.nchunks)
+		}
+	}
+	if s.nchunks > 0 {
+		checkTop(t, s)
 	}
 	n, prevEnd := 0, uint64(0)
 	for i := range s.nchunks {
 		c := s.chunk(i)
-		require.NotEmpty(t, c.ents, "chunk %d", i)
-		require.LessOrEqual(t, len(c.ents), maxChunk, "chunk %d", i)
-		require.LessOrEqual(t, s.firsts[i], c.ents[0].start, "chunk %d: base above the first start", i)
+		ents := c.entries()
+		require.NotEmpty(t, ents, "chunk %d", i)
+		require.LessOrEqual(t, len(ents), maxChunk, "chunk %d", i)
+		require.Equal(t, s.firsts[i], c.base, "chunk %d: its record's base", i)
+		require.LessOrEqual(t, s.firsts[i], ents[0].start, "chunk %d: base above the first start", i)
 		require.GreaterOrEqual(t, s.firsts[i], prevEnd, "chunk %d: base below the chunk before's end", i)
-		p := i + s.off
-		require.Equal(t, c.shift, s.group(p >> groupBits).shifts[p&(groupSize-1)], "chunk %d", i)
 		if i%7 == 0 { // a sample: rebuilding every chunk is slow on big sets
-			require.Equal(t, chunkOf(slices.Clone(c.ents), s.firsts[i]), s.whole(i), "chunk %d", i)
+			re := chunkOf(slices.Clone(ents), s.firsts[i])
+			require.Equal(t, ents, re.entries(), "chunk %d: its entries' records", i)
+			re.first = c.first
+			require.Equal(t, re, *c, "chunk %d", i)
 		}
 		// Plain ifs: testify per module would take seconds on big sets.
-		for j, e := range c.ents {
+		for j, e := range ents {
 			m := e.m
 			switch {
 			case m.Start != e.start || m.End != e.end:
@@ -53,9 +63,45 @@ func checkSnap(t *testing.T, s *moduleSnap) {
 			}
 			prevEnd = m.End
 		}
-		n += len(c.ents)
+		n += len(ents)
 	}
 	require.Equal(t, n, s.n)
+}
+
+// checkTop asserts that the top directory's record of every chunk's base,
+// of every byte around it and of addresses between gives the chunk's
+// place, or a place above it whose base is in the same scaled step of
+// the bucket, or is marked as overflowing (TestTopDir's rule, with places
+// counted from off).
+func checkTop(t *testing.T, s *moduleSnap) {
+	t.Helper()
+	d := &s.top
+	require.Equal(t, s.firsts[0], d.base)
+	probe := func(x uint64) {
+		if x < d.base {
+			return
+		}
+		rec := d.recs[min((x-d.base)>>d.shift, uint64(len(d.recs)-1))]
+		if rec&topOverflow != 0 {
+			return
+		}
+		got, want := int(topIndex(rec, topLane(x-d.base, d.shift))), s.off+lastAtOrBelow(s.firsts, x)
+		if got == want {
+			return
+		}
+		q := d.shift - topLaneBits
+		if d.shift <= topLaneBits || got < want || got-s.off >= s.nchunks || (x-d.base)>>q != (s.firsts[got-s.off]-d.base)>>q {
+			t.Fatalf("top directory: x %#x: place %d, want %d (off %d, shift %d)", x, got, want, s.off, d.shift)
+		}
+	}
+	for i, f := range s.firsts {
+		probe(f)
+		probe(f - 1)
+		probe(f + 1)
+		if i+1 < len(s.firsts) {
+			probe(f + (s.firsts[i+1]-f)/2)
+		}
+	}
 }
 
 // TestSnapInvariants adds and removes modules of random sizes at random
@@ -203,7 +249,7 @@ func TestSnapGroups(t *testing.T) {
 	}
 	set, err := NewModuleSet(regs.X86_64, list...)
 	require.NoError(t, err)
-	require.Greater(t, set.snap.Load().nchunks, blockSize*groupSize, "chunks in more than one block")
+	require.Greater(t, set.snap.Load().nchunks, 4*blockChunks, "chunks in more than one block")
 	checkSnap(t, set.snap.Load())
 	// Grow (splits), shrink to a tenth (merges), grow again.
 	for stage, target := range []int{36_000, 4_000, 30_000} {
@@ -253,7 +299,7 @@ func TestChunkExact(t *testing.T) {
 			}
 			ch := chunkOf(ents, ents[0].start)
 			if n > 2 {
-				require.Equal(t, c.exact, ch.exact, "%s, %d modules", c.name, n)
+				require.Equal(t, c.exact, !ch.bucketed, "%s, %d modules", c.name, n)
 			}
 			s := &moduleSnap{n: n}
 			s.setChunks(nil, 0, []moduleChunk{ch})

@@ -130,3 +130,67 @@ func TestModuleSetModel(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupWrongDirectories gives a snapshot's lookups directories that
+// answer wrongly (top records, chunk slopes, bucket widths, exactness and
+// bucket records drawn at random, in a copy of the snapshot and of its
+// chunks' entries) and checks that every lookup still equals the model: a
+// directory only chooses the entry a lookup checks, never the module it
+// returns, and a wrong one costs a search.
+func TestLookupWrongDirectories(t *testing.T) {
+	ut := &unwind.Table{}
+	rng := rand.New(rand.NewPCG(31, 32))
+	for _, layout := range []string{"even", "packed"} {
+		var mods []*Module
+		at := uint64(0x10000)
+		for range 5000 {
+			size := uint64(0x100)
+			if layout == "packed" {
+				size = 16 + rng.Uint64N(0x800)
+			} else {
+				at = (at + 0xfff) &^ 0xfff
+			}
+			mods = append(mods, &Module{Name: "m", Arch: regs.X86_64, Unwind: ut, Start: at, End: at + size})
+			at += size
+		}
+		set, err := NewModuleSet(regs.X86_64, mods...)
+		require.NoError(t, err)
+		s := set.snap.Load()
+		for trial := range 8 {
+			w := *s
+			w.top.recs = make([]uint64, len(s.top.recs))
+			for i := range w.top.recs {
+				// Places in the blocks, most of them chunks.
+				w.top.recs[i] = rng.Uint64()&(1<<topIdxShift-1) | uint64(rng.IntN(len(s.blocks)*blockChunks))<<topIdxShift
+			}
+			w.top.shift = uint8(rng.IntN(64))
+			w.blocks = make([]*chunkBlock, len(s.blocks))
+			for b, blk := range s.blocks {
+				nb := *blk
+				for k := range nb {
+					c := &nb[k]
+					if c.n == 0 {
+						continue
+					}
+					ents := slices.Clone(c.entries())
+					for i := range ents {
+						ents[i].dir = rng.Uint64()
+					}
+					c.first, c.slope, c.shift, c.bucketed = &ents[0], rng.Uint64(), uint8(rng.IntN(64)), rng.IntN(2) == 0
+				}
+				w.blocks[b] = &nb
+			}
+			for range 20_000 {
+				m := mods[rng.IntN(len(mods))]
+				pc := m.Start - 0x20 + rng.Uint64N(m.End-m.Start+0x40)
+				want := (*Module)(nil)
+				if k, _ := slices.BinarySearchFunc(mods, pc+1, func(m *Module, x uint64) int { return cmp.Compare(m.Start, x) }); k > 0 && mods[k-1].Contains(pc) {
+					want = mods[k-1]
+				}
+				if got := w.lookup(pc); got != want {
+					t.Fatalf("%s, trial %d: pc %#x: module %v, want %v", layout, trial, pc, got, want)
+				}
+			}
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"unsafe"
 
 	"github.com/stackmaps/stackmaps/regs"
 )
@@ -20,54 +21,44 @@ const (
 	minChunk   = 16
 )
 
-// The chunk list of a snapshot is cut into groups of groupSize chunks, so
-// that Add and Remove copy one group (and the short list of groups), not
-// the whole list, when the number of chunks stays the same. A group of 8
-// copies less per change than one of 16 (headers and directories are 4.4
-// KB a group) for a list of groups twice as long (24 bytes a group).
+// The chunks of a snapshot are held in blocks of blockChunks, so that Add
+// and Remove copy one block (2 KB) and the list of blocks (8 bytes a
+// block, 1.3 KB at 1,000,000 modules), not the list of every chunk. A
+// lookup reads the list (which stays in the L1 cache) and then one
+// chunk's 32-byte record: at 1,000,000 modules the records are 330 KB,
+// which with the top directory's stay in the L2 cache, so that a cold
+// lookup's one read past it is the module's entry.
 const (
-	groupBits = 3
-	groupSize = 1 << groupBits
+	blockBits   = 6
+	blockChunks = 1 << blockBits
 )
 
-// The groups of a snapshot are held in blocks of blockSize, so that Add
-// and Remove copy the list of blocks (8 bytes a block) and one block of
-// groups (768 bytes), not the list of every group: at 1,000,000 modules
-// that list was 31 KB, copied (and collected) at every change.
-const (
-	blockBits = 5
-	blockSize = 1 << blockBits
-)
-
-// groupBlock is blockSize consecutive groups of a snapshot (the last
-// block may end in groups of no chunks). Snapshots share the blocks they
-// do not change, which no one writes once made.
-type groupBlock [blockSize]chunkGroup
+// chunkBlock is blockChunks consecutive places of a snapshot's chunk
+// list (see moduleSnap.off; the last block may end in zero records).
+// Snapshots share the blocks they do not change, which no one writes
+// once made.
+type chunkBlock [blockChunks]moduleChunk
 
 // moduleSnap is one immutable state of a ModuleSet: its modules sorted by
 // start address, in nchunks chunks, chunk i being chunk(i). firsts[i] is
-// chunk i's base: its first start, or an address below it that no module
-// of the chunk before reaches (the start of a module since removed: a
-// chunk keeps its base when its first module goes, so the directories of
-// firsts need not be rebuilt). A lookup finds it beside the chunk's index, and
-// the bucket width of its directory in the group list, and so reads the
-// chunk's header and directory at once, not one after the other); no
-// chunk is empty; top is the directory of firsts a lookup reads (see
-// topDir), dir the one Add, Remove and a lookup's search read.
+// chunk i's base (moduleChunk.base), for the searches of Add, Remove and
+// a lookup that the records could not answer; no chunk is empty; top is
+// the directory of firsts a lookup reads (see topDir), dir the one Add,
+// Remove and a lookup's search read.
 type moduleSnap struct {
-	firsts []uint64
-	blocks []*groupBlock // group g is blocks[g>>blockBits][g&(blockSize-1)]
-	// off is the place of chunk 0 in the groups (0 <= off <
-	// blockSize*groupSize): chunk i is the chunk at place off+i. The
-	// places below off hold zero headers (no module is kept alive by
-	// them). A change that drops chunks near the front of the list (the
-	// oldest code of a JIT freed first) moves the chunks before it up
-	// and raises off, instead of moving every chunk after it down; a
-	// block wholly below off is dropped from the list.
+	top    topDir
+	blocks []*chunkBlock // place p is blocks[p>>blockBits][p&(blockChunks-1)]
+	// off is the place of chunk 0 (0 <= off < blockChunks): chunk i is
+	// at place off+i, and the top directory gives places. The places
+	// below off hold zero records (no module is kept alive by them). A
+	// change that drops chunks near the front of the list (the oldest
+	// code of a JIT freed first) moves the chunks before it up and raises
+	// off, instead of moving every chunk after it down; a block wholly
+	// below off is dropped from the list.
 	off     int
 	nchunks int
+	firsts  []uint64
 	dir     addrDir[uint32]
-	top     topDir
 	n       int
 	// removals counts the Removes that led to this snapshot. A module
 	// found for a pc stays the module of that pc until one is removed
@@ -76,56 +67,19 @@ type moduleSnap struct {
 	removals uint64
 }
 
-// chunkGroup is groupSize consecutive chunks of a snapshot (the last
-// group of a snapshot may end in empty chunks): their headers, held by
-// value (a lookup goes from the group to the chunk's entries without
-// reading a chunk pointer, and an exact chunk's lookup reads only its
-// header), in an array that stays together (5 cache lines), and their
-// directories' bucket widths (shifts). Snapshots share the arrays of the
-// groups they do not change, which no one writes once made.
-type chunkGroup struct {
-	hdr    *[groupSize]chunkHeader
-	shifts [groupSize]uint8
-}
+// nblocks returns the number of blocks of n places.
+func nblocks(n int) int { return (n + blockChunks - 1) / blockChunks }
 
-// newGroup returns a new group, a copy of from when its arrays are not
-// nil.
-func newGroup(from chunkGroup) chunkGroup {
-	g := chunkGroup{new([groupSize]chunkHeader), from.shifts}
-	if from.hdr != nil {
-		*g.hdr = *from.hdr
-	}
-	return g
-}
-
-// group returns group g (0 <= g < the number of groups), counted in
-// places (see off).
-func (s *moduleSnap) group(g int) *chunkGroup {
-	return &s.blocks[g>>blockBits][g&(blockSize-1)]
-}
-
-// ngroups returns the number of groups of n places.
-func ngroups(n int) int { return (n + groupSize - 1) / groupSize }
-
-// chunk returns chunk i's header (0 <= i < nchunks).
-func (s *moduleSnap) chunk(i int) *chunkHeader {
+// chunk returns chunk i's record (0 <= i < nchunks).
+func (s *moduleSnap) chunk(i int) *moduleChunk {
 	p := i + s.off
-	return &s.group(p >> groupBits).hdr[p&(groupSize-1)]
+	return &s.blocks[p>>blockBits][p&(blockChunks-1)]
 }
 
-// whole returns a copy of chunk i's header, with its base.
-func (s *moduleSnap) whole(i int) moduleChunk {
-	return moduleChunk{*s.chunk(i), s.firsts[i]}
-}
-
-// set stores chunk c as chunk k of the group.
-func (g *chunkGroup) set(k int, c *moduleChunk) {
-	g.hdr[k], g.shifts[k] = c.chunkHeader, c.shift
-}
-
-// moduleChunk holds up to maxChunk modules sorted by start address, each
-// beside its code range (a lookup's last step reads one entry), and two
-// ways to find the entry of an address x, both O(1):
+// moduleChunk is the record of a chunk: up to maxChunk modules sorted by
+// start address, each beside its code range in the chunk's entries (a
+// lookup's last step reads one), and two ways to find the entry of an
+// address x, both O(1):
 //   - exact chunks: entry (x-base)*slope>>64. A chunk is exact when that
 //     holds for every address of every module in it, as it does when the
 //     modules are spread evenly (a JIT's code region of similar modules);
@@ -133,17 +87,30 @@ func (g *chunkGroup) set(k int, c *moduleChunk) {
 //   - others: a directory of the starts, chunkBuckets buckets whose
 //     records, kept in the entries, give the entry of an address by
 //     arithmetic (rarely none, then a search).
+//
+// It is 32 bytes, all a lookup reads of its chunk before the entries: one
+// cache line, in an array (the block) of such records. The entries are
+// held by a pointer to the first and their number (entries, at), where a
+// slice would take 16 bytes more. A zero record (a place that holds no
+// chunk) has no entries and is exact, with a slope of 0: a lookup that
+// reaches it finds entry 0, past its entries, and searches.
 type moduleChunk struct {
-	chunkHeader
-	base uint64 // the chunk's base: firsts[i] (see moduleSnap)
+	first    *moduleEntry // the first of the n entries (entries, at)
+	base     uint64       // at or below the first start, at or above the chunk before's last end (see moduleSnap)
+	slope    uint64       // 2^64 * (n-1) / span of the starts from base (0 for one module); bucketed: the directory's slot word (slotWord)
+	n        uint8        // the number of entries, 1 to maxChunk (0 in a zero record)
+	shift    uint8        // directory bucket b covers base + [b<<shift, (b+1)<<shift)
+	bucketed bool         // not exact: the entry of an address is found by the directory
 }
 
-// chunkHeader is what a lookup reads of every chunk, 40 bytes.
-type chunkHeader struct {
-	ents  []moduleEntry // the modules
-	slope uint64        // 2^64 * (len(ents)-1) / span of the starts (0 for one module)
-	shift uint8         // directory bucket b covers the chunk's base + [b<<shift, (b+1)<<shift)
-	exact bool
+// entries returns the chunk's entries.
+func (c *moduleChunk) entries() []moduleEntry { return unsafe.Slice(c.first, c.n) }
+
+// at returns entry j, which must be below n. A lookup reads entries
+// through it, where entries()[j] costs it a dozen instructions
+// (unsafe.Slice's checks of the length and of the pointer).
+func (c *moduleChunk) at(j uint64) *moduleEntry {
+	return (*moduleEntry)(unsafe.Add(unsafe.Pointer(c.first), uintptr(j)*unsafe.Sizeof(moduleEntry{})))
 }
 
 // chunkOf makes a chunk of the entries given (1 to maxChunk), which it
@@ -156,33 +123,40 @@ func chunkOf(ents []moduleEntry, base uint64) moduleChunk {
 	for i := range ents {
 		starts[i] = ents[i].start
 	}
-	c := moduleChunk{chunkHeader: chunkHeader{ents: ents}, base: base}
+	c := moduleChunk{first: &ents[0], n: uint8(len(ents)), base: base}
 	span := starts[len(starts)-1] - base
-	nb := chunkBuckets(len(ents))
-	shift := chunkShift(span, nb)
-	c.shift = uint8(shift)
-	fillBuckets(starts, base, shift, recs[:nb])
-	for i := range ents {
-		ents[i].dir = uint64(recs[2*i]) | uint64(recs[2*i+1])<<32
-	}
 	if uint64(len(starts)-1) < span {
 		c.slope, _ = bits.Div64(uint64(len(starts)-1), 0, span)
 	}
-	c.exact = true
 	for i := range ents {
 		e := &ents[i]
-		if c.guess(e.start, base) != uint64(i) || c.guess(e.end-1, base) != uint64(i) {
-			c.exact = false
+		if c.guess(e.start) != uint64(i) || c.guess(e.end-1) != uint64(i) {
+			c.bucketed = true
 			break
 		}
+	}
+	nb := chunkBuckets(uint64(len(ents)))
+	shift := chunkShift(span, nb)
+	c.shift = uint8(shift)
+	fillBuckets(starts, base, shift, recs[:nb])
+	word := slotWord(span, shift, nb)
+	for i := range ents {
+		ents[i].dir = 0
+	}
+	for b := range word>>32 + 1 {
+		s := bucketSlot(b, word, nb)
+		ents[s>>1].dir |= uint64(recs[b]) << (32 * (s & 1))
+	}
+	if c.bucketed {
+		c.slope = word
 	}
 	return c
 }
 
 // guess returns the entry the slope puts x in (x at or above the chunk's
 // base).
-func (c *chunkHeader) guess(x, base uint64) uint64 {
-	g, _ := bits.Mul64(x-base, c.slope)
+func (c *moduleChunk) guess(x uint64) uint64 {
+	g, _ := bits.Mul64(x-c.base, c.slope)
 	return g
 }
 
@@ -207,10 +181,7 @@ func lastAtOrBelow(a []uint64, x uint64) int {
 }
 
 // lookup returns the module whose range contains pc, or nil.
-func (s *moduleSnap) lookup(pc uint64) *Module {
-	_, _, m := s.find(pc)
-	return m
-}
+func (s *moduleSnap) lookup(pc uint64) *Module { return s.find(pc).m }
 
 // moduleHit is a module found and its code range, [start, start+size).
 type moduleHit struct {
@@ -221,89 +192,85 @@ type moduleHit struct {
 // lookupHit returns the module whose range contains pc, or nil; it sets
 // *h to the module found and its range (leaves it unchanged otherwise).
 func (s *moduleSnap) lookupHit(pc uint64, h *moduleHit) *Module {
-	start, size, m := s.find(pc)
-	if m != nil {
-		*h = moduleHit{start, size, m}
+	e := s.find(pc)
+	if e.m != nil {
+		*h = moduleHit{e.start, e.end - e.start, e.m}
 	}
-	return m
+	return e.m
 }
 
-// find returns the module whose range [start, start+size) contains pc, or
-// nil.
+// noEntry is the entry find and search return when no module holds the
+// address: its module is nil. No one writes it.
+var noEntry moduleEntry
+
+// find returns the entry whose range contains pc, or noEntry.
 //
 // It is written out in one function, without calls on its usual way, and
-// returns its results in registers: at 100,000 modules its time is what
-// its instructions take as much as a few dependent cache misses (with
-// every line it reads in cache, a lookup took 20 to 26 ns of the 30), and
-// the calls and checks around them were a fifth of it. It has no branch
-// that depends on pc but the one it takes when the records cannot tell or
-// pc is in no module (random pcs mispredicted a search's branch every
-// other time): the chunk and then the module come from a bucket record's
-// arithmetic (topDir, chunkBuckets), each one read of a record; the
-// reads are, one after the other, the top record, the chunk's group, the
-// chunk's header, its bucket record (in its entries, none in an exact
-// chunk), and the module's entry, most often in the record's page.
-func (s *moduleSnap) find(pc uint64) (start, size uint64, m *Module) {
-	// The chunk: the one the top directory's record gives (see topDir).
+// returns its result in a register (ModuleSet.Lookup inlines, and reads
+// the entry's module). A cold lookup's time
+// is set as much by its instructions as by its chain of reads: lookups of
+// independent pcs overlap in the processor's reorder buffer, as many as
+// it holds of their instructions, so every instruction cut lets more of
+// them wait for memory at once. It has no branch that depends on pc but
+// the one it takes when its records cannot tell or pc is in no module,
+// to search (random pcs mispredicted a
+// search's branch every other time), and it checks only what the entry's
+// check does not already: the top record's place against the list of
+// blocks, the entry's index against the chunk's count; a directory that
+// gives the wrong chunk or entry (an overflowing top bucket, a scaled
+// lane, a pc below the set) gives an entry that does not hold pc. The
+// reads are, one after the other, the top record, the chunk's record (in
+// its block, whose list stays in L1), in a chunk that is not exact its
+// directory's bucket record (in its entries), and the module's entry,
+// most often in the record's page.
+func (s *moduleSnap) find(pc uint64) *moduleEntry {
+	// The chunk: the place the top directory's record gives (see
+	// topDir). A pc below the set is put in the last bucket.
 	t := &s.top
-	if pc < t.base || len(t.recs) == 0 {
-		return 0, 0, nil
-	}
 	d := pc - t.base
 	rec := t.recs[min(d>>(t.shift&63), uint64(len(t.recs)-1))]
-	ci := int(topIndex(rec, topLane(d, t.shift)))
-	if rec&topOverflow != 0 {
+	p := topIndex(rec, topLane(d, t.shift))
+	if p>>blockBits >= uint64(len(s.blocks)) {
 		return s.search(pc)
 	}
-	p := ci + s.off
-	if ci >= len(s.firsts) || p>>(groupBits+blockBits) >= len(s.blocks) {
-		return 0, 0, nil
-	}
-	first, g := s.firsts[ci], &s.blocks[p>>(groupBits+blockBits)][(p>>groupBits)&(blockSize-1)]
-	k := p & (groupSize - 1)
-	c := &g.hdr[k]
+	c := &s.blocks[p>>blockBits][p&(blockChunks-1)]
 	// The module: where the chunk's slope puts it, or its directory's
-	// bucket record says. The record's address depends on the group
-	// and firsts only, so its cache line is read with the header's.
+	// bucket record says (slotOf gives a slot below 2n: its record, in
+	// entry s/2, is one of the chunk's).
+	x, n := pc-c.base, uint64(c.n)
 	var j uint64
-	if c.exact {
-		j, _ = bits.Mul64(pc-first, c.slope)
+	if !c.bucketed {
+		j, _ = bits.Mul64(x, c.slope)
 	} else {
-		b, p := bucketOf(pc-first, g.shifts[k], chunkBuckets(len(c.ents)))
-		j = bucketIndex(bucketRec(c.ents, b), p)
+		b, q := slotOf(x, c.shift, c.slope, chunkBuckets(n))
+		j = bucketIndex(uint32(c.at(b>>1).dir>>(32*(b&1))), q)
 	}
-	// The entry found holds pc, or no module does, or the record could
-	// not tell (see chunkBuckets): a search then.
-	if j >= uint64(len(c.ents)) {
+	if j >= n {
 		return s.search(pc)
 	}
-	e := &c.ents[j]
+	e := c.at(j)
 	if pc-e.start >= e.end-e.start {
 		return s.search(pc)
 	}
-	return e.start, e.end - e.start, e.m
+	return e
 }
 
-// search returns the module whose range [start, start+size) holds pc, or
-// nil, by binary searches: the chunk, then the module. It is find's way
-// when the records could not tell (and when pc is in no module).
+// search returns the entry whose range holds pc, or noEntry, by binary
+// searches: the chunk, then the module. It is the lookup's way when find
+// cannot tell (and when pc is in no module).
 //
 //go:noinline
-func (s *moduleSnap) search(pc uint64) (start, size uint64, m *Module) {
+func (s *moduleSnap) search(pc uint64) *moduleEntry {
 	ci := s.dir.find(s.firsts, pc)
 	if ci < 0 {
-		return 0, 0, nil
+		return &noEntry
 	}
-	c := s.chunk(ci)
-	k := lastEntryAtOrBelow(c.ents, pc)
-	if k < 0 {
-		return 0, 0, nil
+	ents := s.chunk(ci).entries()
+	k := lastEntryAtOrBelow(ents, pc)
+	if k < 0 || pc-ents[k].start >= ents[k].end-ents[k].start {
+		return &noEntry
 	}
-	e := &c.ents[k]
-	if pc-e.start >= e.end-e.start {
-		return 0, 0, nil
-	}
-	return e.start, e.end - e.start, e.m
+	return &ents[k]
 }
 
 // buildSnap checks the modules for arch and sorts them into a snapshot.
@@ -332,34 +299,28 @@ func buildSnap(arch regs.Arch, modules []*Module) (*moduleSnap, error) {
 	return s, nil
 }
 
-// setChunks makes the snapshot's chunk list the first keep groups of old
-// (a snapshot's blocks, with the snapshot's off) and then chunks (those
-// of the places from keep*groupSize on; zero ones below off). Whole
-// blocks before keep's are shared.
-func (s *moduleSnap) setChunks(old []*groupBlock, keep int, chunks []moduleChunk) {
-	from := keep * groupSize
-	s.nchunks = from + len(chunks) - s.off
-	ng := ngroups(from + len(chunks))
-	s.blocks = make([]*groupBlock, (ng+blockSize-1)/blockSize)
+// setChunks makes the snapshot's chunk list the first keep places of old
+// (a snapshot's blocks, with the snapshot's off) and then chunks (those of
+// the places from keep on). Whole blocks before keep's are shared.
+func (s *moduleSnap) setChunks(old []*chunkBlock, keep int, chunks []moduleChunk) {
+	s.nchunks = keep + len(chunks) - s.off
+	s.blocks = make([]*chunkBlock, nblocks(keep+len(chunks)))
 	shared := keep >> blockBits
 	copy(s.blocks, old[:shared])
 	for b := shared; b < len(s.blocks); b++ {
-		blk := new(groupBlock)
-		if b == shared && keep&(blockSize-1) != 0 {
-			copy(blk[:keep&(blockSize-1)], old[b][:keep&(blockSize-1)])
+		blk := new(chunkBlock)
+		if k := keep & (blockChunks - 1); b == shared && k != 0 {
+			copy(blk[:k], old[b][:k])
 		}
 		s.blocks[b] = blk
 	}
-	for g := keep; g < ng; g++ {
-		grp := newGroup(chunkGroup{})
-		for k := range min(groupSize, s.off+s.nchunks-g*groupSize) {
-			grp.set(k, &chunks[g*groupSize+k-from])
-		}
-		*s.group(g) = grp
+	for i := range chunks {
+		p := keep + i
+		s.blocks[p>>blockBits][p&(blockChunks-1)] = chunks[i]
 	}
 }
 
-// setFirsts sets firsts and their directory from the chunks.
+// setFirsts sets firsts and their directories from the chunks.
 func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
 	firsts := make([]uint64, len(chunks))
 	for i, c := range chunks {
@@ -368,12 +329,13 @@ func (s *moduleSnap) setFirsts(chunks []moduleChunk) {
 	s.setDirs(firsts)
 }
 
-// setDirs makes firsts the snapshot's, and builds their directories.
+// setDirs makes firsts the snapshot's, and builds their directories (the
+// top directory's places from the snapshot's off).
 func (s *moduleSnap) setDirs(firsts []uint64) {
 	s.firsts = firsts
-	s.dir, s.top = addrDir[uint32]{}, topDir{}
+	s.dir, s.top = addrDir[uint32]{}, emptyTop
 	if len(firsts) > 0 {
-		s.dir, s.top = newAddrDir[uint32](firsts), newTopDir(firsts)
+		s.dir, s.top = newAddrDir[uint32](firsts), newTopDir(firsts, s.off)
 	}
 }
 
@@ -406,14 +368,14 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	c := s.chunk(ci)
 	// m goes at position j of chunk ci; its neighbours may be in the
 	// chunks around it.
-	j := lastEntryAtOrBelow(c.ents, m.Start) + 1
+	j := lastEntryAtOrBelow(c.entries(), m.Start) + 1
 	if prev := s.neighbour(ci, j-1); prev != nil && m.Start < prev.end {
 		return nil, overlapError(prev.m, m)
 	}
 	if next := s.neighbour(ci, j); next != nil && next.start < m.End {
 		return nil, overlapError(m, next.m)
 	}
-	ents := splice(c.ents, j, j, m, nil)
+	ents := splice(c.entries(), j, j, m, nil)
 	base := min(s.firsts[ci], m.Start) // lower only in the first chunk
 	var repl []moduleChunk
 	if len(ents) <= maxChunk {
@@ -430,7 +392,7 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 	if ci+1 < s.nchunks && m.End > s.firsts[ci+1] {
 		// A copy of its entries: chunkOf writes records in them.
 		next := s.chunk(ci + 1)
-		repl = append(repl, chunkOf(slices.Clone(next.ents), next.ents[0].start))
+		repl = append(repl, chunkOf(slices.Clone(next.entries()), next.entries()[0].start))
 		return s.replace(ci, ci+2, repl, s.n+1), nil
 	}
 	return s.replace(ci, ci+1, repl, s.n+1), nil
@@ -442,13 +404,13 @@ func (s *moduleSnap) with(m *Module) (*moduleSnap, error) {
 func (s *moduleSnap) neighbour(ci, j int) *moduleEntry {
 	c := s.chunk(ci)
 	switch {
-	case j >= 0 && j < len(c.ents):
-		return &c.ents[j]
+	case j >= 0 && j < len(c.entries()):
+		return &c.entries()[j]
 	case j < 0 && ci > 0:
 		p := s.chunk(ci - 1)
-		return &p.ents[len(p.ents)-1]
-	case j >= len(c.ents) && ci+1 < s.nchunks:
-		return &s.chunk(ci + 1).ents[0]
+		return &p.entries()[len(p.entries())-1]
+	case j >= len(c.entries()) && ci+1 < s.nchunks:
+		return &s.chunk(ci + 1).entries()[0]
 	}
 	return nil
 }
@@ -461,7 +423,7 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 	j := -1
 	if ci >= 0 {
 		c := s.chunk(ci)
-		if k := lastEntryAtOrBelow(c.ents, m.Start); k >= 0 && c.module(k) == m {
+		if k := lastEntryAtOrBelow(c.entries(), m.Start); k >= 0 && c.module(k) == m {
 			j = k
 		}
 	}
@@ -469,30 +431,30 @@ func (s *moduleSnap) without(m *Module) (*moduleSnap, error) {
 		return nil, fmt.Errorf("stackwalk: remove module \"%s\" [%#x, %#x): %w", m.Name, m.Start, m.End, ErrModuleNotInSet)
 	}
 	c := s.chunk(ci)
-	left := len(c.ents) - 1
+	left := len(c.entries()) - 1
 	switch {
 	case left >= minChunk:
 	// A small chunk merges with a neighbour when the two fit in one.
-	case ci+1 < s.nchunks && left+len(s.chunk(ci+1).ents) <= buildChunk:
-		ents := splice(c.ents, j, j+1, nil, s.chunk(ci+1).ents)
+	case ci+1 < s.nchunks && left+len(s.chunk(ci+1).entries()) <= buildChunk:
+		ents := splice(c.entries(), j, j+1, nil, s.chunk(ci+1).entries())
 		return s.replace(ci, ci+2, []moduleChunk{chunkOf(ents, s.firsts[ci])}, s.n-1), nil
-	case ci > 0 && left+len(s.chunk(ci-1).ents) <= buildChunk:
+	case ci > 0 && left+len(s.chunk(ci-1).entries()) <= buildChunk:
 		p := s.chunk(ci - 1)
-		ents := splice(p.ents, len(p.ents), len(p.ents), nil, splice(c.ents, j, j+1, nil, nil))
+		ents := splice(p.entries(), len(p.entries()), len(p.entries()), nil, splice(c.entries(), j, j+1, nil, nil))
 		return s.replace(ci-1, ci+1, []moduleChunk{chunkOf(ents, s.firsts[ci-1])}, s.n-1), nil
 	case left == 0:
 		return s.replace(ci, ci+1, nil, s.n-1), nil
 	}
 	// The chunk keeps its base, even when m was its first module: the
 	// directories of firsts stay as they are.
-	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.ents, j, j+1, nil, nil), s.firsts[ci])}, s.n-1), nil
+	return s.replace(ci, ci+1, []moduleChunk{chunkOf(splice(c.entries(), j, j+1, nil, nil), s.firsts[ci])}, s.n-1), nil
 }
 
 // replace returns a snapshot of n modules whose chunks lo..hi-1 are
 // replaced by repl. When the number of chunks stays the same (most
-// changes), it copies only the groups that change; when the chunks' first
+// changes), it copies only the blocks that change; when the chunks' first
 // starts stay as they were too, the new snapshot shares s's firsts and
-// directory.
+// directories.
 func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap {
 	t := &moduleSnap{n: n, removals: s.removals, off: s.off}
 	if n < s.n {
@@ -500,60 +462,49 @@ func (s *moduleSnap) replace(lo, hi int, repl []moduleChunk, n int) *moduleSnap 
 	}
 	if n == 0 {
 		t.off = 0
+		t.setDirs(nil)
 		return t
 	}
 	if d := hi - lo - len(repl); d > 0 && hi <= s.nchunks-lo {
 		return s.dropFront(t, lo, hi, repl)
 	}
-	if len(repl) == hi-lo {
-		t.nchunks = s.nchunks
-		t.blocks = slices.Clone(s.blocks)
-		for x := range repl {
-			g := (lo + x + s.off) >> groupBits
-			b := g >> blockBits
-			if t.blocks[b] == s.blocks[b] {
-				blk := *s.blocks[b]
-				t.blocks[b] = &blk
-			}
-			if grp := t.group(g); *grp == *s.group(g) {
-				*grp = newGroup(*grp)
-			}
-			t.group(g).set((lo+x+s.off)&(groupSize-1), &repl[x])
-		}
-	} else {
-		// The groups before lo's are kept; the chunks from lo's group on
-		// are laid out again, and firsts spliced.
-		keep := (lo + s.off) >> groupBits
-		chunks := make([]moduleChunk, 0, s.off+s.nchunks-(hi-lo)+len(repl)-keep*groupSize)
-		for i := keep*groupSize - s.off; i < lo; i++ {
-			if i < 0 {
-				chunks = append(chunks, moduleChunk{}) // a place below off
-				continue
-			}
-			chunks = append(chunks, s.whole(i))
-		}
+	if len(repl) != hi-lo {
+		// The places before lo's are kept; the chunks from lo on are
+		// laid out again, and firsts spliced.
+		chunks := make([]moduleChunk, 0, len(repl)+s.nchunks-hi)
 		chunks = append(chunks, repl...)
 		for i := hi; i < s.nchunks; i++ {
-			chunks = append(chunks, s.whole(i))
+			chunks = append(chunks, *s.chunk(i))
 		}
-		t.setChunks(s.blocks, keep, chunks)
+		t.setChunks(s.blocks, lo+s.off, chunks)
 		t.spliceFirsts(s, lo, hi, repl)
 		return t
+	}
+	t.nchunks = s.nchunks
+	t.blocks = slices.Clone(s.blocks)
+	for x := range repl {
+		p := lo + x + s.off
+		b := p >> blockBits
+		if t.blocks[b] == s.blocks[b] {
+			blk := *s.blocks[b]
+			t.blocks[b] = &blk
+		}
+		t.blocks[b][p&(blockChunks-1)] = repl[x]
 	}
 	if sameFirsts(s.firsts[lo:hi], repl) {
 		t.firsts, t.dir, t.top = s.firsts, s.dir, s.top
 		return t
 	}
-	t.firsts = slices.Clone(s.firsts)
+	firsts := slices.Clone(s.firsts)
 	for x, c := range repl {
-		t.firsts[lo+x] = c.base
+		firsts[lo+x] = c.base
 	}
-	t.dir, t.top = newAddrDir[uint32](t.firsts), newTopDir(t.firsts)
+	t.setDirs(firsts)
 	return t
 }
 
 // spliceFirsts makes t's firsts s's with those of chunks lo..hi-1
-// replaced by repl's bases, and builds their directories.
+// replaced by repl's bases, and builds their directories (t's off set).
 func (t *moduleSnap) spliceFirsts(s *moduleSnap, lo, hi int, repl []moduleChunk) {
 	firsts := make([]uint64, 0, len(s.firsts)-(hi-lo)+len(repl))
 	firsts = append(firsts, s.firsts[:lo]...)
@@ -567,11 +518,10 @@ func (t *moduleSnap) spliceFirsts(s *moduleSnap, lo, hi int, repl []moduleChunk)
 // and fewer chunks come before them than after: the chunks before lo
 // move up by the number of chunks dropped, d, and t.off rises by d, so
 // that only the places from s's off to its off+hi are written (the
-// chunks after hi stay where they are, in the groups t shares with s).
+// chunks after hi stay where they are, in the blocks t shares with s).
 // A block wholly below the new off is dropped. t holds n, removals and
 // s's off.
 func (s *moduleSnap) dropFront(t *moduleSnap, lo, hi int, repl []moduleChunk) *moduleSnap {
-	const blockChunks = blockSize * groupSize
 	d := hi - lo - len(repl)
 	drop := (s.off + d) / blockChunks // blocks dropped
 	t.off = s.off + d - drop*blockChunks
@@ -586,18 +536,14 @@ func (s *moduleSnap) dropFront(t *moduleSnap, lo, hi int, repl []moduleChunk) *m
 		case i >= lo:
 			c = repl[i-lo]
 		case i >= 0:
-			c = s.whole(i)
+			c = *s.chunk(i)
 		}
-		g := p >> groupBits
-		b := g >> blockBits
+		b := p >> blockBits
 		if t.blocks[b] == s.blocks[b+drop] {
 			blk := *t.blocks[b]
 			t.blocks[b] = &blk
 		}
-		if grp := t.group(g); grp.hdr == nil || *grp == *s.group(g + drop*blockSize) {
-			*grp = newGroup(*grp)
-		}
-		t.group(g).set(p&(groupSize-1), &c)
+		t.blocks[b][p&(blockChunks-1)] = c
 	}
 	t.spliceFirsts(s, lo, hi, repl)
 	return t

@@ -10,10 +10,13 @@ import "math/bits"
 // directory was two dependent reads, the bucket's index and a first
 // start, before the chunk was known):
 //
-//	bits 40-63  the index of the last chunk starting at or below the
-//	            bucket's low address (the first candidate)
+//	bits 40-63  the place (moduleSnap.off plus the index) of the last
+//	            chunk starting at or below the bucket's low address (the
+//	            first candidate)
 //	bit  39     set when the bucket holds more than three chunks' starts
-//	            after the first candidate: the lookup then searches
+//	            after the first candidate: the place may then be too low
+//	            (the lookup finds no entry holding the address, and
+//	            searches)
 //	bits  0-38  three 13-bit lanes, one for each of the next three chunks:
 //	            its first start's offset in the bucket scaled to 12 bits,
 //	            or topNone when that chunk does not start in the bucket
@@ -23,10 +26,14 @@ import "math/bits"
 // finds no entry holding the address, and searches (see
 // moduleSnap.search).
 type topDir struct {
-	base  uint64 // the first chunk's first start
+	recs  []uint64 // never empty
+	base  uint64   // the first chunk's first start
 	shift uint8
-	recs  []uint64
 }
+
+// emptyTop is the top directory of a snapshot of no chunks: one record,
+// whose place is 0 (a lookup finds no block, and searches).
+var emptyTop = topDir{recs: []uint64{topNone | topNone<<13 | topNone<<26}}
 
 // Fields and lanes of a topDir record.
 const (
@@ -39,7 +46,8 @@ const (
 	maxTopIdx   = 1<<(64-topIdxShift) - 1
 )
 
-// newTopDir returns the directory of firsts (sorted, not empty), with
+// newTopDir returns the directory of firsts (sorted, not empty) of chunks
+// from place off on, with
 // the last bucket past the last start (so that an address past the
 // buckets, put in the last, needs no offset) and at least as many buckets
 // from the first start to the last as chunks: at most one start a bucket
@@ -48,7 +56,7 @@ const (
 // 1,000 chunks of packed modules found more than three starts after the
 // first candidate, and searched. Twice as many buckets in every case,
 // 32 KB of records at 100,000 modules, made lookups 1 to 2 ns slower.)
-func newTopDir(firsts []uint64) topDir {
+func newTopDir(firsts []uint64, off int) topDir {
 	n := len(firsts)
 	base, span := firsts[0], firsts[n-1]-firsts[0]
 	nb, shift := uint64(1)<<bits.Len(uint(n)), uint(0)
@@ -64,14 +72,14 @@ func newTopDir(firsts []uint64) topDir {
 	j := 0
 	for b := range d.recs {
 		if uint64(b) > span>>shift {
-			d.recs[b] = uint64(n-1)<<topIdxShift | topNone | topNone<<13 | topNone<<26
+			d.recs[b] = uint64(off+n-1)<<topIdxShift | topNone | topNone<<13 | topNone<<26
 			continue
 		}
 		for j+1 < n && firsts[j+1]-base <= uint64(b)<<shift {
 			j++
 		}
-		rec := uint64(min(j, maxTopIdx)) << topIdxShift
-		if j > maxTopIdx {
+		rec := uint64(min(off+j, maxTopIdx)) << topIdxShift
+		if off+j > maxTopIdx {
 			rec |= topOverflow
 		}
 		for t := 1; t <= 3; t++ {
@@ -93,7 +101,7 @@ func newTopDir(firsts []uint64) topDir {
 // bucket, 1<<shift wide, scaled to topLaneBits (scaled).
 func topLane(d uint64, shift uint8) uint64 { return scaled(d, shift, topLaneBits) }
 
-// topIndex returns the chunk a record gives for an address whose scaled
+// topIndex returns the place a record gives for an address whose scaled
 // offset in the bucket is p: the first candidate plus the number of the
 // next three chunks starting at or below p. The three lanes' top bits
 // (12, 25 and 38) are summed by a multiplication into bits 38-39 (bits 12
