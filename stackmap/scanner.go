@@ -248,7 +248,10 @@ func (s *Scanner) NextView() RecordView {
 	if !s.direct || s.i >= int(s.t.numRecords) {
 		return s.nextView()
 	}
-	d, off, le := s.t.data, s.off, binary.LittleEndian
+	// off as a uint32 (sections are below 4 GiB: maxSectionSize): off+16
+	// cannot overflow, so the compiler proves the header's slicing below
+	// from the length check and the record's from end's.
+	d, off, le := s.t.data, int(uint32(s.off)), binary.LittleEndian
 	if off+recordHeaderSize > len(d) {
 		return s.nextView()
 	}
