@@ -26,8 +26,9 @@ type RecordView struct {
 // which NextView returns after a table's last record and at a fault.
 func (r RecordView) Valid() bool { return len(r.b) != 0 }
 
-// ID returns the record's ID.
-func (r RecordView) ID() uint64 { return binary.LittleEndian.Uint64(r.b) }
+// ID returns the record's ID. It reads through header, as the other
+// header fields do: a walk that reads them all then costs one length check.
+func (r RecordView) ID() uint64 { return binary.LittleEndian.Uint64(r.header()[:]) }
 
 // InstructionOffset returns the call site's offset from the start of its
 // function, as stored (Record.InstructionOffset applies relocations).
