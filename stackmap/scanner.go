@@ -256,8 +256,8 @@ func (s *Scanner) NextView() RecordView {
 		return s.nextView()
 	}
 	h := (*[recordHeaderSize]byte)(d[off : off+recordHeaderSize]) // the header's fields at constant offsets
-	loc := off + recordHeaderSize
-	locEnd := loc + int(le.Uint16(h[14:]))*locationSizeV3
+	loc, n := off+recordHeaderSize, int(le.Uint16(h[14:]))
+	locEnd := loc + n*locationSizeV3
 	live := align8(locEnd)
 	if live+liveOutHeader > len(d) {
 		return s.nextView()
@@ -267,7 +267,9 @@ func (s *Scanner) NextView() RecordView {
 	if end > len(d) {
 		return s.nextView()
 	}
-	z := le.Uint64(h[8:])&flagsMask | padAfterLocations(d, locEnd, live)
+	// The padding after the locations (padAfterLocations): the high half
+	// of the word before the live-out header when their count is odd.
+	z := le.Uint64(h[8:])&flagsMask | le64(d, live-8)&(highHalf&-uint64(n&1))
 	if nlo < 4 && live+16 <= len(d) { // two words (liveOutReservedWords)
 		w, m := d[live:live+16:live+16], &liveWordMasks[nlo&3]
 		z |= le.Uint64(w)&m[0] | le.Uint64(w[8:])&m[1]
