@@ -63,7 +63,7 @@ type Scanner struct {
 	curOff uint32 // table offset of the current record
 	buf    []byte // the current record, converted, for tables that are not little-endian version 3
 
-	off     int    // table offset of the next record to validate
+	off     uint32 // table offset of the next record to validate (sections are below 4 GiB: maxSectionSize)
 	i       int    // records of the current table handed out
 	limit   uint64 // keyLimit of the current table
 	counted bool   // the table's functions have record counts
@@ -181,7 +181,7 @@ func (s *Scanner) NextTable() bool {
 		return false
 	}
 	t := &s.t
-	s.off, s.i, s.ended = int(t.recordsOff), 0, false
+	s.off, s.i, s.ended = t.recordsOff, 0, false
 	s.limit, s.direct = keyLimit(t.numConstants), t.version == Version3 && !t.ord.Big
 	s.counted, s.fn, s.fnRec, s.left = t.version.hasRecordCount(), -1, 0, 0
 	if !s.counted && t.numFunctions == 1 {
@@ -225,7 +225,7 @@ func (s *Scanner) nextTableLE3(base, index int) bool {
 	t := &s.t
 	*t = Table{}
 	t.set(data, uint32(base), uint32(index), s.ord, tableSpan{nf: le.Uint32(h[4:]), nc: le.Uint32(h[8:]), nr: le.Uint32(h[12:]), version: Version3})
-	s.off, s.i, s.ended = int(t.recordsOff), 0, false
+	s.off, s.i, s.ended = t.recordsOff, 0, false
 	s.limit, s.direct = keyLimit(t.numConstants), true
 	s.counted, s.fn, s.fnRec, s.left = true, -1, 0, 0
 	return true
@@ -248,10 +248,10 @@ func (s *Scanner) NextView() RecordView {
 	if !s.direct || s.i >= int(s.t.numRecords) {
 		return s.nextView()
 	}
-	// off as a uint32 (sections are below 4 GiB: maxSectionSize): off+16
-	// cannot overflow, so the compiler proves the header's slicing below
-	// from the length check and the record's from end's.
-	d, off, le := s.t.data, int(uint32(s.off)), binary.LittleEndian
+	// off from a uint32: off+16 cannot overflow, so the compiler proves
+	// the header's slicing below from the length check and the record's
+	// from end's.
+	d, off, le := s.t.data, int(s.off), binary.LittleEndian
 	if off+recordHeaderSize > len(d) {
 		return s.nextView()
 	}
@@ -298,7 +298,7 @@ func (s *Scanner) NextView() RecordView {
 	} else if len(l) == locationSizeV3 && slotKey(l, 0, 1) >= limit {
 		return s.nextView()
 	}
-	s.curOff, s.off = uint32(off), end
+	s.curOff, s.off = uint32(off), uint32(end)
 	s.i++
 	return RecordView{b: d[off:end:end]}
 }
@@ -311,13 +311,13 @@ func (s *Scanner) nextView() RecordView {
 		s.endRecords()
 		return RecordView{}
 	}
-	off := s.off
+	off := int(s.off)
 	end, bad := t.checkRecords(off, 1)
 	if bad >= 0 {
 		s.fail(t.recordError(s.i))
 		return RecordView{}
 	}
-	s.curOff, s.off = uint32(off), end
+	s.curOff, s.off = uint32(off), uint32(end)
 	s.i++
 	if s.direct {
 		return RecordView{b: t.data[off:end:end]}
@@ -341,7 +341,7 @@ func (s *Scanner) endRecords() {
 	}
 	s.ended = true
 	s.t.data = s.t.data[:s.off]
-	s.next = int(s.t.base) + s.off
+	s.next = int(s.t.base) + int(s.off)
 }
 
 // convert writes the record at table offset off, which checkRecords
