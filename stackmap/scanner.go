@@ -67,7 +67,10 @@ type Scanner struct {
 	i       int    // records of the current table handed out
 	limit   uint64 // keyLimit of the current table
 	counted bool   // the table's functions have record counts
-	direct  bool   // NextView's fast path applies: a little-endian version 3 table, no fault yet
+	// direct is the current table's record count while NextView's fast
+	// path applies (a little-endian version 3 table, no fault yet), else
+	// 0: the fast path's one test, s.i < direct.
+	direct int
 
 	// Which function a record belongs to is worked out only when Record
 	// asks (function), not per record: a walk that reads views never
@@ -182,7 +185,10 @@ func (s *Scanner) NextTable() bool {
 	}
 	t := &s.t
 	s.off, s.i, s.ended = t.recordsOff, 0, false
-	s.limit, s.direct = keyLimit(t.numConstants), t.version == Version3 && !t.ord.Big
+	s.limit, s.direct = keyLimit(t.numConstants), 0
+	if t.version == Version3 && !t.ord.Big {
+		s.direct = int(t.numRecords)
+	}
 	s.counted, s.fn, s.fnRec, s.left = t.version.hasRecordCount(), -1, 0, 0
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
@@ -226,7 +232,7 @@ func (s *Scanner) nextTableLE3(base, index int) bool {
 	*t = Table{}
 	t.set(data, uint32(base), uint32(index), s.ord, tableSpan{nf: le.Uint32(h[4:]), nc: le.Uint32(h[8:]), nr: le.Uint32(h[12:]), version: Version3})
 	s.off, s.i, s.ended = t.recordsOff, 0, false
-	s.limit, s.direct = keyLimit(t.numConstants), true
+	s.limit, s.direct = keyLimit(t.numConstants), int(t.numRecords)
 	s.counted, s.fn, s.fnRec, s.left = true, -1, 0, 0
 	return true
 }
@@ -245,7 +251,7 @@ func (s *Scanner) NextView() RecordView {
 	// The fast path: a little-endian version 3 table, the next record
 	// valid. The checks are checkRecords', spelled out here so that the
 	// whole step is one call.
-	if !s.direct || s.i >= int(s.t.numRecords) {
+	if s.i >= s.direct {
 		return s.nextView()
 	}
 	// off from a uint32: off+16 cannot overflow, so the compiler proves
@@ -319,7 +325,7 @@ func (s *Scanner) nextView() RecordView {
 	}
 	s.curOff, s.off = uint32(off), uint32(end)
 	s.i++
-	if s.direct {
+	if s.direct != 0 { // records left (s.i was below NumRecords), so a direct table
 		return RecordView{b: t.data[off:end:end]}
 	}
 	return RecordView{b: s.convert(off)}
@@ -329,13 +335,13 @@ func (s *Scanner) nextView() RecordView {
 // *DialectError that names another project's layout when the bytes are
 // one, as Parse does.
 func (s *Scanner) fail(err error) {
-	s.err, s.direct = nameDialect(s.data, s.ord, err), false
+	s.err, s.direct = nameDialect(s.data, s.ord, err), 0
 }
 
 // endRecords notes that the current table's records are all read (or
 // that a fault stopped them): the table ends where its records do.
 func (s *Scanner) endRecords() {
-	s.direct = false
+	s.direct = 0
 	if s.err != nil || !s.started || s.ended {
 		return
 	}
