@@ -19,7 +19,20 @@ import "encoding/binary"
 // called. Scanner.Record gives the full view of the same record (its
 // offset, function, address, statepoint).
 type RecordView struct {
-	b []byte // the record, from its header to its end
+	// b is the record from its header to the end of its live-out header
+	// (the live-outs' count), with the live-outs and the padding after
+	// them between len(b) and cap(b), the record's end: the live-outs are
+	// then read with no work out of the number of locations, which the
+	// Scanner has already done.
+	b []byte
+}
+
+// viewOf returns the view of rec, a whole record the Scanner validated,
+// in the little-endian version 3 layout (its capacity past its length is
+// not the record's).
+func viewOf(rec []byte) RecordView {
+	n := int(binary.LittleEndian.Uint16(rec[14:recordHeaderSize]))
+	return RecordView{b: rec[:align8(recordHeaderSize+n*locationSizeV3)+liveOutHeader : len(rec)]}
 }
 
 // Valid reports whether r is a record: false for the zero RecordView,
@@ -52,18 +65,14 @@ func (r RecordView) Location(i int) Location {
 	return Location{Kind(l[0]), binary.LittleEndian.Uint16(l[2:]), binary.LittleEndian.Uint16(l[4:]), int32(binary.LittleEndian.Uint32(l[8:]))}
 }
 
-// liveOff returns the offset of the live-out header in the record.
-func (r RecordView) liveOff() int { return align8(recordHeaderSize + r.NumLocations()*locationSizeV3) }
-
 // NumLiveOuts returns the number of live-out registers.
 func (r RecordView) NumLiveOuts() int {
-	lo := r.liveOff()
-	return int(binary.LittleEndian.Uint16(r.b[lo+2 : lo+4]))
+	return int(binary.LittleEndian.Uint16(r.b[len(r.b)-2:]))
 }
 
 // LiveOut returns live-out i, which must be below NumLiveOuts.
 func (r RecordView) LiveOut(i int) LiveOut {
-	o := r.liveOff() + liveOutHeader + i*liveOutSize
+	o := len(r.b) + i*liveOutSize
 	l := r.b[o : o+liveOutSize]
 	return LiveOut{Reg: binary.LittleEndian.Uint16(l), Reserved: l[2], Size: l[3]}
 }

@@ -137,9 +137,9 @@ func (s *Scanner) function() int {
 // only after one of them succeeded.
 func (s *Scanner) View() RecordView {
 	if s.t.version == Version3 && !s.t.ord.Big {
-		return RecordView{b: s.t.data[s.curOff:s.off:s.off]}
+		return viewOf(s.t.data[s.curOff:s.off:s.off])
 	}
-	return RecordView{b: s.buf}
+	return viewOf(s.buf)
 }
 
 // NextTable moves to the next table, validating its header and function
@@ -306,7 +306,7 @@ func (s *Scanner) NextView() RecordView {
 	}
 	s.curOff, s.off = uint32(off), uint32(end)
 	s.i++
-	return RecordView{b: d[off:end:end]}
+	return RecordView{b: d[off : live+liveOutHeader : end]}
 }
 
 // nextView is NextView for every other case: the end of the table, a
@@ -326,9 +326,9 @@ func (s *Scanner) nextView() RecordView {
 	s.curOff, s.off = uint32(off), uint32(end)
 	s.i++
 	if s.direct != 0 { // records left (s.i was below NumRecords), so a direct table
-		return RecordView{b: t.data[off:end:end]}
+		return viewOf(t.data[off:end:end])
 	}
-	return RecordView{b: s.convert(off)}
+	return viewOf(s.convert(off))
 }
 
 // fail stops the scan at err, a *DecodeError, which it wraps in the
