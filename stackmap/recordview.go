@@ -88,11 +88,13 @@ func (r RecordView) LiveOut(i int) LiveOut {
 // which compiles to one length check per location (Location(i) works out
 // and checks each location's place in the record).
 func (r RecordView) Locations() LocationCursor {
-	// One byte past the locations (a record has at least 8 after them: the
-	// live-out header and padding): a cursor at a location then holds
-	// more than one location's bytes, so Next never leaves an empty
-	// slice and advances its pointer without masking it.
-	return LocationCursor{b: r.b[recordHeaderSize : recordHeaderSize+r.NumLocations()*locationSizeV3+1]}
+	// The locations and 1 or 5 bytes after them (r.b ends 4 bytes past
+	// the live-out header, which the padding to 8, 0 or 4 bytes, precedes):
+	// a cursor at a location then holds more than one location's bytes,
+	// and past the last fewer, but never none, so Next never leaves an
+	// empty slice and advances its pointer without masking it. The end
+	// comes from r.b's length: no work out of the number of locations.
+	return LocationCursor{b: r.b[recordHeaderSize : len(r.b)-liveOutHeader+1]}
 }
 
 // LocationCursor steps through the locations of a RecordView (see
