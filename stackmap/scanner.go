@@ -268,14 +268,17 @@ func (s *Scanner) NextView() RecordView {
 	if live+liveOutHeader > len(d) {
 		return s.nextView()
 	}
-	nlo := int(le.Uint16(d[live+2 : live+4]))
+	// The word before the live-out header (at least 8 bytes into the
+	// record) and the header, in one slicing.
+	lh := (*[8 + liveOutHeader]byte)(d[live-8 : live+liveOutHeader])
+	nlo := int(le.Uint16(lh[10:]))
 	end := align8(live + liveOutHeader + nlo*liveOutSize)
 	if end > len(d) {
 		return s.nextView()
 	}
 	// The padding after the locations (padAfterLocations): the high half
 	// of the word before the live-out header when their count is odd.
-	z := le.Uint64(h[8:])&flagsMask | le64(d, live-8)&(highHalf&-uint64(n&1))
+	z := le.Uint64(h[8:])&flagsMask | le.Uint64(lh[:8])&(highHalf&-uint64(n&1))
 	if nlo < 4 && live+16 <= len(d) { // two words (liveOutReservedWords)
 		w, m := d[live:live+16:live+16], &liveWordMasks[nlo&3]
 		z |= le.Uint64(w)&m[0] | le.Uint64(w[8:])&m[1]
