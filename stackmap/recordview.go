@@ -32,7 +32,7 @@ type RecordView struct {
 // not the record's).
 func viewOf(rec []byte) RecordView {
 	n := int(binary.LittleEndian.Uint16(rec[14:recordHeaderSize]))
-	return RecordView{b: rec[:align8(recordHeaderSize+n*locationSizeV3)+liveOutHeader : len(rec)]}
+	return RecordView{b: rec[: align8(recordHeaderSize+n*locationSizeV3)+liveOutHeader : len(rec)]}
 }
 
 // Valid reports whether r is a record: false for the zero RecordView,
