@@ -296,15 +296,15 @@ func (s *Scanner) NextView() RecordView {
 	// pointer. The last one or two are checked after it.
 	l := d[loc:locEnd]
 	for ; len(l) > 2*locationSizeV3; l = l[2*locationSizeV3:] {
-		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
+		if max(firstKey(l), firstKey(l[locationSizeV3:])) >= limit {
 			return s.nextView()
 		}
 	}
 	if len(l) == 2*locationSizeV3 {
-		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
+		if max(firstKey(l), firstKey(l[locationSizeV3:])) >= limit {
 			return s.nextView()
 		}
-	} else if len(l) == locationSizeV3 && slotKey(l, 0, 1) >= limit {
+	} else if len(l) == locationSizeV3 && firstKey(l) >= limit {
 		return s.nextView()
 	}
 	s.curOff, s.off = uint32(off), uint32(end)
