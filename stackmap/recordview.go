@@ -79,14 +79,15 @@ func (r RecordView) Location(i int) Location {
 
 // NumLiveOuts returns the number of live-out registers.
 func (r RecordView) NumLiveOuts() int {
-	return int(binary.LittleEndian.Uint16(r.b[len(r.b)-2:]))
+	l := r.b[len(r.b)-2:] // loads spelled out, as in ID
+	return int(l[0]) | int(l[1])<<8
 }
 
 // LiveOut returns live-out i, which must be below NumLiveOuts.
 func (r RecordView) LiveOut(i int) LiveOut {
 	o := len(r.b) + i*liveOutSize
 	l := r.b[o : o+liveOutSize]
-	return LiveOut{Reg: binary.LittleEndian.Uint16(l), Reserved: l[2], Size: l[3]}
+	return LiveOut{Reg: uint16(l[0]) | uint16(l[1])<<8, Reserved: l[2], Size: l[3]}
 }
 
 // Locations returns a cursor at the record's first location: the fast way
