@@ -262,7 +262,9 @@ func (s *Scanner) NextView() RecordView {
 		return s.nextView()
 	}
 	h := (*[recordHeaderSize]byte)(d[off : off+recordHeaderSize]) // the header's fields at constant offsets
-	loc, n := off+recordHeaderSize, int(le.Uint16(h[14:]))
+	// The two counts' loads are spelled out: an inlined call whose line
+	// has no instruction of its own leaves a no-op for its mark.
+	loc, n := off+recordHeaderSize, int(uint16(h[14])|uint16(h[15])<<8)
 	locEnd := loc + n*locationSizeV3
 	live := align8(locEnd)
 	if live+liveOutHeader > len(d) {
@@ -271,7 +273,7 @@ func (s *Scanner) NextView() RecordView {
 	// The word before the live-out header (at least 8 bytes into the
 	// record) and the header, in one slicing.
 	lh := (*[8 + liveOutHeader]byte)(d[live-8 : live+liveOutHeader])
-	nlo := int(le.Uint16(lh[10:]))
+	nlo := int(uint16(lh[10]) | uint16(lh[11])<<8)
 	end := align8(live + liveOutHeader + nlo*liveOutSize)
 	if end > len(d) {
 		return s.nextView()
