@@ -266,7 +266,7 @@ func (s *Scanner) NextView() RecordView {
 	// has no instruction of its own leaves a no-op for its mark.
 	loc, n := off+recordHeaderSize, int(uint16(h[14])|uint16(h[15])<<8)
 	locEnd := loc + n*locationSizeV3
-	live := align8(locEnd)
+	live := (locEnd + 7) &^ 7 // align8, written out as the loads are
 	if live+liveOutHeader > len(d) {
 		return s.nextView()
 	}
@@ -274,7 +274,7 @@ func (s *Scanner) NextView() RecordView {
 	// record) and the header, in one slicing.
 	lh := (*[8 + liveOutHeader]byte)(d[live-8 : live+liveOutHeader])
 	nlo := int(uint16(lh[10]) | uint16(lh[11])<<8)
-	end := align8(live + liveOutHeader + nlo*liveOutSize)
+	end := (live + liveOutHeader + nlo*liveOutSize + 7) &^ 7 // align8
 	if end > len(d) {
 		return s.nextView()
 	}
