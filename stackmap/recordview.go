@@ -19,23 +19,49 @@ import "encoding/binary"
 // called. Scanner.Record gives the full view of the same record (its
 // offset, function, address, statepoint).
 type RecordView struct {
-	b []byte // the record, from its header to its end
+	// b is the record from its header to the end of its live-out header
+	// (the live-outs' count), with the live-outs and the padding after
+	// them between len(b) and cap(b), the record's end: the live-outs are
+	// then read with no work out of the number of locations, which the
+	// Scanner has already done.
+	b []byte
+}
+
+// viewOf returns the view of rec, a whole record the Scanner validated,
+// in the little-endian version 3 layout (its capacity past its length is
+// not the record's).
+func viewOf(rec []byte) RecordView {
+	n := int(binary.LittleEndian.Uint16(rec[14:recordHeaderSize]))
+	return RecordView{b: rec[: align8(recordHeaderSize+n*locationSizeV3)+liveOutHeader : len(rec)]}
 }
 
 // Valid reports whether r is a record: false for the zero RecordView,
 // which NextView returns after a table's last record and at a fault.
 func (r RecordView) Valid() bool { return len(r.b) != 0 }
 
-// ID returns the record's ID.
-func (r RecordView) ID() uint64 { return binary.LittleEndian.Uint64(r.b) }
+// ID returns the record's ID. ID, InstructionOffset and Flags read the
+// header through one conversion (a walk that reads them all costs one
+// length check) and spell their loads out (the compiler merges them into
+// one): an inlined call inside them would leave a no-op instruction in
+// the caller's loop for its inlining mark.
+func (r RecordView) ID() uint64 {
+	h := (*[recordHeaderSize]byte)(r.b)
+	return uint64(h[0]) | uint64(h[1])<<8 | uint64(h[2])<<16 | uint64(h[3])<<24 | uint64(h[4])<<32 | uint64(h[5])<<40 | uint64(h[6])<<48 | uint64(h[7])<<56
+}
 
 // InstructionOffset returns the call site's offset from the start of its
 // function, as stored (Record.InstructionOffset applies relocations).
-func (r RecordView) InstructionOffset() uint32 { return binary.LittleEndian.Uint32(r.header()[8:]) }
+func (r RecordView) InstructionOffset() uint32 {
+	h := (*[recordHeaderSize]byte)(r.b)
+	return uint32(h[8]) | uint32(h[9])<<8 | uint32(h[10])<<16 | uint32(h[11])<<24
+}
 
 // Flags returns the record's reserved flags field (zero: the Scanner
 // refuses others).
-func (r RecordView) Flags() uint16 { return binary.LittleEndian.Uint16(r.header()[12:]) }
+func (r RecordView) Flags() uint16 {
+	h := (*[recordHeaderSize]byte)(r.b)
+	return uint16(h[12]) | uint16(h[13])<<8
+}
 
 // NumLocations returns the number of locations.
 func (r RecordView) NumLocations() int { return int(binary.LittleEndian.Uint16(r.header()[14:])) }
@@ -51,20 +77,17 @@ func (r RecordView) Location(i int) Location {
 	return Location{Kind(l[0]), binary.LittleEndian.Uint16(l[2:]), binary.LittleEndian.Uint16(l[4:]), int32(binary.LittleEndian.Uint32(l[8:]))}
 }
 
-// liveOff returns the offset of the live-out header in the record.
-func (r RecordView) liveOff() int { return align8(recordHeaderSize + r.NumLocations()*locationSizeV3) }
-
 // NumLiveOuts returns the number of live-out registers.
 func (r RecordView) NumLiveOuts() int {
-	lo := r.liveOff()
-	return int(binary.LittleEndian.Uint16(r.b[lo+2 : lo+4]))
+	l := r.b[len(r.b)-2:] // loads spelled out, as in ID
+	return int(l[0]) | int(l[1])<<8
 }
 
 // LiveOut returns live-out i, which must be below NumLiveOuts.
 func (r RecordView) LiveOut(i int) LiveOut {
-	o := r.liveOff() + liveOutHeader + i*liveOutSize
+	o := len(r.b) + i*liveOutSize
 	l := r.b[o : o+liveOutSize]
-	return LiveOut{Reg: binary.LittleEndian.Uint16(l), Reserved: l[2], Size: l[3]}
+	return LiveOut{Reg: uint16(l[0]) | uint16(l[1])<<8, Reserved: l[2], Size: l[3]}
 }
 
 // Locations returns a cursor at the record's first location: the fast way
@@ -78,11 +101,13 @@ func (r RecordView) LiveOut(i int) LiveOut {
 // which compiles to one length check per location (Location(i) works out
 // and checks each location's place in the record).
 func (r RecordView) Locations() LocationCursor {
-	// One byte past the locations (a record has at least 8 after them: the
-	// live-out header and padding): a cursor at a location then holds
-	// more than one location's bytes, so Next never leaves an empty
-	// slice and advances its pointer without masking it.
-	return LocationCursor{b: r.b[recordHeaderSize : recordHeaderSize+r.NumLocations()*locationSizeV3+1]}
+	// The locations and 1 or 5 bytes after them (r.b ends 4 bytes past
+	// the live-out header, which the padding to 8, 0 or 4 bytes, precedes):
+	// a cursor at a location then holds more than one location's bytes,
+	// and past the last fewer, but never none, so Next never leaves an
+	// empty slice and advances its pointer without masking it. The end
+	// comes from r.b's length: no work out of the number of locations.
+	return LocationCursor{b: r.b[recordHeaderSize : len(r.b)-liveOutHeader+1]}
 }
 
 // LocationCursor steps through the locations of a RecordView (see

@@ -63,11 +63,14 @@ type Scanner struct {
 	curOff uint32 // table offset of the current record
 	buf    []byte // the current record, converted, for tables that are not little-endian version 3
 
-	off     int    // table offset of the next record to validate
+	off     uint32 // table offset of the next record to validate (sections are below 4 GiB: maxSectionSize)
 	i       int    // records of the current table handed out
 	limit   uint64 // keyLimit of the current table
 	counted bool   // the table's functions have record counts
-	direct  bool   // NextView's fast path applies: a little-endian version 3 table, no fault yet
+	// direct is the current table's record count while NextView's fast
+	// path applies (a little-endian version 3 table, no fault yet), else
+	// 0: the fast path's one test, s.i < direct.
+	direct int
 
 	// Which function a record belongs to is worked out only when Record
 	// asks (function), not per record: a walk that reads views never
@@ -134,9 +137,9 @@ func (s *Scanner) function() int {
 // only after one of them succeeded.
 func (s *Scanner) View() RecordView {
 	if s.t.version == Version3 && !s.t.ord.Big {
-		return RecordView{b: s.t.data[s.curOff:s.off:s.off]}
+		return viewOf(s.t.data[s.curOff:s.off:s.off])
 	}
-	return RecordView{b: s.buf}
+	return viewOf(s.buf)
 }
 
 // NextTable moves to the next table, validating its header and function
@@ -181,8 +184,11 @@ func (s *Scanner) NextTable() bool {
 		return false
 	}
 	t := &s.t
-	s.off, s.i, s.ended = int(t.recordsOff), 0, false
-	s.limit, s.direct = keyLimit(t.numConstants), t.version == Version3 && !t.ord.Big
+	s.off, s.i, s.ended = t.recordsOff, 0, false
+	s.limit, s.direct = keyLimit(t.numConstants), 0
+	if t.version == Version3 && !t.ord.Big {
+		s.direct = int(t.numRecords)
+	}
 	s.counted, s.fn, s.fnRec, s.left = t.version.hasRecordCount(), -1, 0, 0
 	if !s.counted && t.numFunctions == 1 {
 		s.fn, s.left = 0, math.MaxUint64
@@ -225,8 +231,8 @@ func (s *Scanner) nextTableLE3(base, index int) bool {
 	t := &s.t
 	*t = Table{}
 	t.set(data, uint32(base), uint32(index), s.ord, tableSpan{nf: le.Uint32(h[4:]), nc: le.Uint32(h[8:]), nr: le.Uint32(h[12:]), version: Version3})
-	s.off, s.i, s.ended = int(t.recordsOff), 0, false
-	s.limit, s.direct = keyLimit(t.numConstants), true
+	s.off, s.i, s.ended = t.recordsOff, 0, false
+	s.limit, s.direct = keyLimit(t.numConstants), int(t.numRecords)
 	s.counted, s.fn, s.fnRec, s.left = true, -1, 0, 0
 	return true
 }
@@ -245,26 +251,36 @@ func (s *Scanner) NextView() RecordView {
 	// The fast path: a little-endian version 3 table, the next record
 	// valid. The checks are checkRecords', spelled out here so that the
 	// whole step is one call.
-	if !s.direct || s.i >= int(s.t.numRecords) {
+	if s.i >= s.direct {
 		return s.nextView()
 	}
-	d, off, le := s.t.data, s.off, binary.LittleEndian
+	// off from a uint32: off+16 cannot overflow, so the compiler proves
+	// the header's slicing below from the length check and the record's
+	// from end's.
+	d, off, le := s.t.data, int(s.off), binary.LittleEndian
 	if off+recordHeaderSize > len(d) {
 		return s.nextView()
 	}
 	h := (*[recordHeaderSize]byte)(d[off : off+recordHeaderSize]) // the header's fields at constant offsets
-	loc := off + recordHeaderSize
-	locEnd := loc + int(le.Uint16(h[14:]))*locationSizeV3
-	live := align8(locEnd)
+	// The two counts' loads are spelled out: an inlined call whose line
+	// has no instruction of its own leaves a no-op for its mark.
+	loc, n := off+recordHeaderSize, int(uint16(h[14])|uint16(h[15])<<8)
+	locEnd := loc + n*locationSizeV3
+	live := (locEnd + 7) &^ 7 // align8, written out as the loads are
 	if live+liveOutHeader > len(d) {
 		return s.nextView()
 	}
-	nlo := int(le.Uint16(d[live+2 : live+4]))
-	end := align8(live + liveOutHeader + nlo*liveOutSize)
+	// The word before the live-out header (at least 8 bytes into the
+	// record) and the header, in one slicing.
+	lh := (*[8 + liveOutHeader]byte)(d[live-8 : live+liveOutHeader])
+	nlo := int(uint16(lh[10]) | uint16(lh[11])<<8)
+	end := (live + liveOutHeader + nlo*liveOutSize + 7) &^ 7 // align8
 	if end > len(d) {
 		return s.nextView()
 	}
-	z := le.Uint64(h[8:])&flagsMask | padAfterLocations(d, locEnd, live)
+	// The padding after the locations (padAfterLocations): the high half
+	// of the word before the live-out header when their count is odd.
+	z := le.Uint64(h[8:])&flagsMask | le.Uint64(lh[:8])&(highHalf&-uint64(n&1))
 	if nlo < 4 && live+16 <= len(d) { // two words (liveOutReservedWords)
 		w, m := d[live:live+16:live+16], &liveWordMasks[nlo&3]
 		z |= le.Uint64(w)&m[0] | le.Uint64(w[8:])&m[1]
@@ -280,22 +296,22 @@ func (s *Scanner) NextView() RecordView {
 	// The loop runs while more than two remain: the slice left after a
 	// step is then never empty, so advancing it needs no masking of its
 	// pointer. The last one or two are checked after it.
-	l := d[loc:locEnd]
+	l := d[loc:locEnd:len(d)] // the capacity to len(d): fewer values kept live than with cap(d) (measured: 2 instructions a record)
 	for ; len(l) > 2*locationSizeV3; l = l[2*locationSizeV3:] {
-		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
+		if max(firstKey(l), firstKey(l[locationSizeV3:])) >= limit {
 			return s.nextView()
 		}
 	}
 	if len(l) == 2*locationSizeV3 {
-		if max(slotKey(l, 0, 1), slotKey(l, 1, 2)) >= limit {
+		if max(firstKey(l), firstKey(l[locationSizeV3:])) >= limit {
 			return s.nextView()
 		}
-	} else if len(l) == locationSizeV3 && slotKey(l, 0, 1) >= limit {
+	} else if len(l) == locationSizeV3 && firstKey(l) >= limit {
 		return s.nextView()
 	}
-	s.curOff, s.off = uint32(off), end
+	s.curOff, s.off = uint32(off), uint32(end)
 	s.i++
-	return RecordView{b: d[off:end:end]}
+	return RecordView{b: d[off : live+liveOutHeader : end]}
 }
 
 // nextView is NextView for every other case: the end of the table, a
@@ -306,37 +322,37 @@ func (s *Scanner) nextView() RecordView {
 		s.endRecords()
 		return RecordView{}
 	}
-	off := s.off
+	off := int(s.off)
 	end, bad := t.checkRecords(off, 1)
 	if bad >= 0 {
 		s.fail(t.recordError(s.i))
 		return RecordView{}
 	}
-	s.curOff, s.off = uint32(off), end
+	s.curOff, s.off = uint32(off), uint32(end)
 	s.i++
-	if s.direct {
-		return RecordView{b: t.data[off:end:end]}
+	if s.direct != 0 { // records left (s.i was below NumRecords), so a direct table
+		return viewOf(t.data[off:end:end])
 	}
-	return RecordView{b: s.convert(off)}
+	return viewOf(s.convert(off))
 }
 
 // fail stops the scan at err, a *DecodeError, which it wraps in the
 // *DialectError that names another project's layout when the bytes are
 // one, as Parse does.
 func (s *Scanner) fail(err error) {
-	s.err, s.direct = nameDialect(s.data, s.ord, err), false
+	s.err, s.direct = nameDialect(s.data, s.ord, err), 0
 }
 
 // endRecords notes that the current table's records are all read (or
 // that a fault stopped them): the table ends where its records do.
 func (s *Scanner) endRecords() {
-	s.direct = false
+	s.direct = 0
 	if s.err != nil || !s.started || s.ended {
 		return
 	}
 	s.ended = true
 	s.t.data = s.t.data[:s.off]
-	s.next = int(s.t.base) + s.off
+	s.next = int(s.t.base) + int(s.off)
 }
 
 // convert writes the record at table offset off, which checkRecords
