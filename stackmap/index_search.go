@@ -201,6 +201,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 			if e, ok := ix.hotGet(k); ok {
 				return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
 			}
+			return ix.findMiss(off, k)
 		}
 		return ix.findSlow(off)
 	}
