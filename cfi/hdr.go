@@ -1,7 +1,6 @@
 package cfi
 
 import (
-	"encoding/binary"
 	"fmt"
 	"sync"
 
@@ -23,9 +22,9 @@ type hdrTable struct {
 	bases     bases
 	// datarel4: the table's encoding is DW_EH_PE_datarel|sdata4, as every
 	// linker writes it: loc reads a value without the general decoder (a
-	// binary search reads a dozen of them a lookup); big says its byte
-	// order.
-	datarel4, big bool
+	// binary search reads a dozen of them a lookup), in the section's
+	// order (Section.ord).
+	datarel4 bool
 }
 
 // parse checks the header. A header without a table (fde_count omitted, or
@@ -74,7 +73,7 @@ func (h *hdrTable) parse(cfg *Config) error {
 	if h.count > uint64(r.left())/uint64(2*h.entrySize) {
 		return errAt(uint64(r.pos), ".eh_frame_hdr table (fde_count larger than the section)", ErrTruncated)
 	}
-	h.datarel4, h.big = h.enc == PEDataRel|PESData4, cfg.Order == binary.BigEndian
+	h.datarel4 = h.enc == PEDataRel|PESData4
 	h.usable = true
 	return nil
 }
@@ -130,12 +129,7 @@ func (h *hdrTable) loc(s *Section, i uint64) (uint64, error) {
 // datarel reads the datarel|sdata4 value at pos of the table (a whole
 // pair of the table lies there: see loc).
 func (h *hdrTable) datarel(s *Section, pos int) uint64 {
-	b := s.cfg.Hdr[pos : pos+4 : pos+4]
-	v := binary.LittleEndian.Uint32(b)
-	if h.big {
-		v = binary.BigEndian.Uint32(b)
-	}
-	return h.bases.data + uint64(int64(int32(v)))
+	return h.bases.data + uint64(int64(int32(s.ord.U32(s.cfg.Hdr, pos))))
 }
 
 // searchDatarel is find's binary search in a datarel|sdata4 table: the
@@ -143,20 +137,9 @@ func (h *hdrTable) datarel(s *Section, pos int) uint64 {
 func (h *hdrTable) searchDatarel(s *Section, pc uint64) uint64 {
 	tab := s.cfg.Hdr[h.tableOff : h.tableOff+int(h.count)*8]
 	lo, hi := 0, int(h.count)
-	if h.big {
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if h.bases.data+uint64(int64(int32(binary.BigEndian.Uint32(tab[mid*8:])))) <= pc {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
-		}
-		return uint64(lo)
-	}
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if h.bases.data+uint64(int64(int32(binary.LittleEndian.Uint32(tab[mid*8:])))) <= pc {
+		if h.bases.data+uint64(int64(int32(s.ord.U32(tab, mid*8)))) <= pc {
 			lo = mid + 1
 		} else {
 			hi = mid

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/stackmaps/stackmaps/internal/endian"
 )
 
 // realEHFrame returns the .eh_frame config of a linked test binary, with
@@ -197,8 +199,8 @@ func TestSearchDatarel(t *testing.T) {
 					binary.LittleEndian.PutUint32(tab[8*i:], uint32(l))
 				}
 			}
-			h := &hdrTable{count: uint64(n), bases: bases{data: data}, datarel4: true, big: big}
-			s := &Section{cfg: Config{Hdr: tab}}
+			h := &hdrTable{count: uint64(n), bases: bases{data: data}, datarel4: true}
+			s := &Section{cfg: Config{Hdr: tab}, ord: endian.Order{Big: big}}
 			for pc := uint64(data - 70); pc < data+70; pc++ {
 				want := 0
 				for _, l := range locs {
