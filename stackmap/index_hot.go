@@ -43,11 +43,15 @@ func (ix *Index) buildHot() {
 // two ways miss only where three keys share a set.
 type hotSet [2]atomic.Uint64
 
-// hotGet returns k's entry in the hot cache, if it holds one: a
-// multiplicative hash of the key spreads nearby return addresses over the
-// sets.
+// hotSetOf returns k's set: a multiplicative hash of the key spreads
+// nearby return addresses over the sets.
+func (ix *Index) hotSetOf(k uint32) *hotSet {
+	return &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+}
+
+// hotGet returns k's entry in the hot cache, if it holds one.
 func (ix *Index) hotGet(k uint32) (uint64, bool) {
-	w := &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+	w := ix.hotSetOf(k)
 	if e := w[0].Load(); uint32(e>>32) == k {
 		return e, true
 	}
@@ -75,17 +79,22 @@ func (ix *Index) keepHot(k uint32, i int) uint64 {
 	} else if i+1 < len(ix.keys32) && ix.keys32[i+1] != k {
 		e |= 1 << hotOneBit
 	}
-	w := &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+	w := ix.hotSetOf(k)
 	w[1].Store(w[0].Load())
 	w[0].Store(e)
 	return e
+}
+
+// hotMatch is the exact match of entry e, found for off.
+func (ix *Index) hotMatch(off, e uint64) Match {
+	return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}
 }
 
 // findHot is find for a key k of the 32-bit layout (off its address less
 // base): the hot cache first, then findMiss.
 func (ix *Index) findHot(off uint64, k uint32) (Match, bool) {
 	if e, ok := ix.hotGet(k); ok {
-		return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
+		return ix.hotMatch(off, e), true
 	}
 	return ix.findMiss(off, k)
 }
@@ -97,6 +106,5 @@ func (ix *Index) findMiss(off uint64, k uint32) (Match, bool) {
 	if i < 0 {
 		return Match{}, false
 	}
-	e := ix.keepHot(k, i)
-	return Match{ix: ix, pos: i, off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
+	return ix.hotMatch(off, ix.keepHot(k, i)), true
 }

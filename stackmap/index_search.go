@@ -199,7 +199,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 			// set makes no call.
 			k := uint32(off)<<1 | 1
 			if e, ok := ix.hotGet(k); ok {
-				return Match{ix: ix, pos: int(e & hotPos), off: off, kind: kindExact | matchKind(e>>hotOneBit&1)<<1}, true
+				return ix.hotMatch(off, e), true
 			}
 			return ix.findMiss(off, k)
 		}
