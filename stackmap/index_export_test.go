@@ -45,3 +45,14 @@ func IndexLowHalves(ix *Index) (on bool, full, small int) {
 	}
 	return true, full, small
 }
+
+// IndexHotFirst tells tests whether ix tallies its hot cache's leader sets
+// (its fast path answers most keys) and whether exact lookups now ask the
+// hot cache first.
+func IndexHotFirst(ix *Index) (tallied, first bool) {
+	return ix.tally != nil, ix.fast.Load() < ix.limit
+}
+
+// IndexHotStrikes returns how many times in a row ix has asked its hot
+// cache first and gone back to its fast path after one window.
+func IndexHotStrikes(ix *Index) int { return int(ix.tally.state.Load() >> 32 & 0xff) }

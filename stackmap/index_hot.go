@@ -8,17 +8,18 @@ import (
 // The hot cache: exact lookups of a running program ask for the same few
 // return addresses again and again (the call sites on the stacks a
 // collector walks), so every index of hotMinKeys keys or more keeps a
-// small cache of keys it found, in front of the directory and the keys,
-// for the lookups find's fast path leaves: those in bunched or small
-// buckets, and every lookup of an index without low halves or with most
-// of its keys in such buckets (the fast path's window search is as short
-// as a cache check; a store in the cache on the fast path cost cold
-// lookups at 10 million records a third of their throughput, and even a
-// check alone a tenth). An entry is one atomic word, the key in the high
-// half and its position in the low half, so concurrent lookups can
-// neither see a torn entry nor a wrong one: every entry ever written is a
-// true key-to-position pair, and a miss only costs the search it would
-// have made anyway.
+// small cache of keys it found, in front of the directory and the keys.
+// The lookups find's fast path leaves (those in bunched or small buckets,
+// and every lookup of an index without low halves or with most of its
+// keys in such buckets) ask it first; so do all of them while the hot
+// cache's leader buckets find that it pays (see hotTally: the fast path's
+// window search is nearly as short as a cache check, and at 10 million
+// records looked up at random a store in the cache on every fast lookup
+// cost a third of their throughput and a check alone a tenth). An entry
+// is one atomic word, the key in the high half and its position in the
+// low half, so concurrent lookups can neither see a torn entry nor a
+// wrong one: every entry ever written is a true key-to-position pair,
+// and a miss only costs the search it would have made anyway.
 
 const (
 	hotMaxEntries = 4096 // 32 KB, 2,048 sets: stays in a core's cache
@@ -46,7 +47,105 @@ type hotSet [2]atomic.Uint64
 // hotSetOf returns k's set: a multiplicative hash of the key spreads
 // nearby return addresses over the sets.
 func (ix *Index) hotSetOf(k uint32) *hotSet {
-	return &ix.hot[(k*0x9E3779B1)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+	return &ix.hot[(k*hotMul)>>(ix.hotShift&31)&uint32(len(ix.hot)-1)]
+}
+
+// hotMul is the multiplier of the hot cache's hash (2^32 over the golden
+// ratio), and of the leader buckets'.
+const hotMul = 0x9E3779B1
+
+// Whether to ask the hot cache first. An index whose fast path answers
+// most keys asks it first only while that pays: a hot set of a thousand
+// return addresses in a million records found in the cache costs less
+// than the fast path's two reads, the directory and the low halves, but
+// ten million records looked up at random would miss it nearly every
+// time and pay the check and a store besides. Which of the two a program
+// does is measured on the cache itself: the keys of the leader buckets
+// (1/256th of the directory's buckets, those whose hash is below
+// leadBelow, flagged as slow so that the fast path leaves them without an
+// instruction more) always ask the cache first and are kept on a miss,
+// and every hotWindow of their lookups the hit rate decides (decide). It
+// is the rate of a cache that every key is kept in while the cache is
+// asked first; while the fast path is, it is the rate of the leader
+// buckets' keys alone, which may be higher: a working set of ten
+// thousand keys among 4,096 entries. So the cache is asked first from
+// hotFirstAt hits on, and the first window that then falls below
+// hotFastAt goes back to the fast path and holds there for twice as many
+// windows as the time before (up to 1<<hotMaxStrikes), so that such a
+// working set spends few windows asking first. Only the leader lookups
+// write (hotTally, on a line of its own); the mode (fast) is written
+// only when it changes.
+const (
+	hotWindow     = 256
+	hotFirstAt    = hotWindow * 15 / 16
+	hotFastAt     = hotWindow * 7 / 8
+	hotLeadBelow  = 1 << (32 - 8) // 1 bucket in 256 leads
+	hotMaxStrikes = 8
+)
+
+// hotTally is the leader buckets' count and the mode's history. It is 64
+// bytes, a cache line to itself.
+type hotTally struct {
+	n     atomic.Uint64 // this window: lookups in the high half, hits in the low half
+	state atomic.Uint64 // windows to hold the fast path first (bits 0-31), failed tries in a row (32-39), the cache held up since asked first (40)
+	_     [48]byte
+}
+
+// buildTally flags the leader buckets of an index whose fast path answers
+// most keys (fastLimit set) and that has a hot cache.
+func (ix *Index) buildTally() {
+	if ix.hot == nil {
+		return
+	}
+	ix.leadBelow = hotLeadBelow
+	ix.tally = new(hotTally)
+	for b := range len(ix.dir) - 1 {
+		if uint32(b)*hotMul < ix.leadBelow {
+			ix.dir[b] |= slowBucket
+		}
+	}
+}
+
+// leads reports whether key k is in a leader bucket.
+func (ix *Index) leads(k uint32) bool { return (k>>(ix.shift&31))*hotMul < ix.leadBelow }
+
+// note counts a leader lookup, a hit or a miss of the cache; the lookup
+// that ends a window decides.
+func (ix *Index) note(hit bool) {
+	v := ix.tally.n.Add(1<<32 | uint64(b2i(hit)))
+	if v>>32 != hotWindow {
+		return
+	}
+	ix.tally.n.Add(-v) // the window's counts; later lookups' stay
+	ix.decide(uint32(v))
+}
+
+// decide sets the mode at the end of a window of hits leader hits.
+func (ix *Index) decide(hits uint32) {
+	t := ix.tally
+	st := t.state.Load()
+	hold, strikes, held := uint32(st), st>>32&0xff, st>>40&1
+	if ix.fast.Load() != 0 {
+		switch {
+		case hold > 0:
+			hold--
+		case hits >= hotFirstAt:
+			ix.fast.Store(0)
+			held = 0
+		}
+	} else {
+		switch {
+		case hits >= hotFastAt:
+			held, strikes = 1, 0
+		case held == 0: // missed from the first window: back off
+			strikes = min(strikes+1, hotMaxStrikes)
+			hold = 1 << strikes
+			ix.fast.Store(ix.fastLimit)
+		default: // the lookups have moved on
+			ix.fast.Store(ix.fastLimit)
+		}
+	}
+	t.state.Store(uint64(hold) | strikes<<32 | held<<40)
 }
 
 // hotGet returns k's entry in the hot cache, if it holds one.
@@ -94,6 +193,9 @@ func (ix *Index) hotMatch(off, e uint64) Match {
 // base): the hot cache first, then findMiss.
 func (ix *Index) findHot(off uint64, k uint32) (Match, bool) {
 	if e, ok := ix.hotGet(k); ok {
+		if ix.leads(k) {
+			ix.note(true)
+		}
 		return ix.hotMatch(off, e), true
 	}
 	return ix.findMiss(off, k)
@@ -102,6 +204,9 @@ func (ix *Index) findHot(off uint64, k uint32) (Match, bool) {
 // findMiss is findHot past a miss of the cache: locate32, whose answer
 // the cache keeps.
 func (ix *Index) findMiss(off uint64, k uint32) (Match, bool) {
+	if ix.leads(k) {
+		ix.note(false)
+	}
 	i := ix.locate32(k, true)
 	if i < 0 {
 		return Match{}, false

@@ -46,6 +46,70 @@ func TestIndexHotCacheBunched(t *testing.T) {
 	hotConcurrent(t, rand.New(rand.NewPCG(3, 5)), sec, ix)
 }
 
+// TestIndexHotCacheAdapts: an index whose fast path answers most keys
+// asks the hot cache first while a hot set of return addresses is looked
+// up, and its fast path first while lookups spread over every record; the
+// leader sets' tally decides. Every answer is the model's throughout, and
+// hotConcurrent runs with the mode changing under it (under -race: the
+// tally's and the mode's atomics).
+func TestIndexHotCacheAdapts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	le := binary.LittleEndian
+	sec, err := stackmap.Parse(stackmaptest.Encode(le, genTable(rng, 0x401000, 3000, 64, 48, 80, false)), le)
+	require.NoError(t, err)
+	ix := stackmap.NewIndex(sec)
+	tallied, first := stackmap.IndexHotFirst(ix)
+	require.True(t, tallied, "the fast path answers most keys: the leader sets are tallied")
+	require.False(t, first, "a new index takes its fast path first")
+	ref := newRefIndex(sec, nil)
+	require.Greater(t, len(ref), 50000)
+	look := func(want refRecord) {
+		m, ok := ix.Lookup(want.addr+0x1000, 0x1000)
+		require.True(t, ok)
+		require.Equal(t, want.addr, m.Address())
+		require.Equal(t, ref.exact(want.addr), matchOffsets(m))
+	}
+	spread := func() {
+		for range 200000 {
+			look(ref[rng.IntN(len(ref))])
+		}
+	}
+	hot := make([]refRecord, 500)
+	for i := range hot {
+		hot[i] = ref[rng.IntN(len(ref))]
+	}
+	hotSet := func() {
+		for range 200000 {
+			look(hot[rng.IntN(len(hot))])
+		}
+	}
+	spread()
+	_, first = stackmap.IndexHotFirst(ix)
+	require.False(t, first, "lookups over every record: the fast path first")
+	hotSet()
+	_, first = stackmap.IndexHotFirst(ix)
+	require.True(t, first, "a hot set of 500 addresses: the hot cache first")
+	spread()
+	_, first = stackmap.IndexHotFirst(ix)
+	require.False(t, first, "back to lookups over every record: the fast path first")
+	// A working set of 20,000 keys among 4,096 entries: the leader
+	// buckets' few keys all hit while the fast path goes first, but asking
+	// the cache first misses most of them. Each try lasts one window and
+	// the next waits twice as long.
+	require.Equal(t, 4096, stackmap.IndexHotSize(ix))
+	hot = make([]refRecord, 20000)
+	for i := range hot {
+		hot[i] = ref[rng.IntN(len(ref))]
+	}
+	for range 4 {
+		hotSet()
+	}
+	_, first = stackmap.IndexHotFirst(ix)
+	require.False(t, first, "a working set five times the cache: the fast path first")
+	require.GreaterOrEqual(t, stackmap.IndexHotStrikes(ix), 2, "tried the cache first and backed off")
+	hotConcurrent(t, rng, sec, ix)
+}
+
 // hotConcurrent looks the same few hundred record addresses of sec up in
 // ix from 8 goroutines at once, a quarter of the lookups at other
 // addresses (which evict hot ones), and between records, and requires

@@ -193,12 +193,15 @@ func lowerBound[K uint16 | uint32 | uint64](keys []K, k K, lo, hi int) int {
 // reads nothing. An index most of whose keys lie in buckets the fast path
 // leaves has none (fast is 0): its lookups ask the hot cache first.
 func (ix *Index) find(off uint64) (Match, bool) {
-	if off >= ix.fast {
+	if off >= ix.fast.Load() {
 		if off < ix.limit && ix.hot != nil {
 			// The hot cache's hit, written out here: a lookup of a hot
 			// set makes no call.
 			k := uint32(off)<<1 | 1
 			if e, ok := ix.hotGet(k); ok {
+				if ix.leads(k) {
+					ix.note(true)
+				}
 				return ix.hotMatch(off, e), true
 			}
 			return ix.findMiss(off, k)
@@ -252,7 +255,7 @@ func (ix *Index) findSlow(off uint64) (Match, bool) {
 	switch {
 	case off < ix.limit && ix.hot != nil:
 		return ix.findHot(off, uint32(off)<<1|1)
-	case off < ix.fast:
+	case off < ix.fastLimit:
 		i = ix.locate32(uint32(off)<<1|1, true)
 	default:
 		i = ix.locate(ix.base + off)
