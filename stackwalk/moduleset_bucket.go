@@ -1,35 +1,47 @@
 package stackwalk
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
-// A chunk's directory cuts the span of its starts, from the first to the
-// last, into two buckets a module (chunkBuckets) of 1<<shift bytes.
-// Bucket b's record is 32 bits that give, for any address x in the
-// bucket, the index of the last start at or below x without reading a
-// start:
+// A chunk's directory cuts the span of its starts, from its base to the
+// last start, into two buckets a module (chunkBuckets) of equal width:
+// the bucket of an offset x from the base is x*scale>>64 (bucketOf, scale
+// in the chunk's slope word), and the 64 bits below it, x's fraction of
+// the bucket, give x's place in the bucket. Bucket b's record is 32 bits
+// that give, for any address x in the bucket, the index of the last
+// start at or below x without reading a start:
 //
-//	bits  0-6   the index of the last start at or below the bucket's low
-//	            address (the first candidate), < maxChunk; bit 7 is 0
+//	bits  0-6   the index of the last start in a bucket below b, or 0
+//	            (the first candidate), < maxChunk; bit 7 is 0
 //	bits  8-31  two 12-bit lanes, one for each of the next two starts:
-//	            its offset in the bucket scaled to 11 bits (offLane), or
-//	            laneNone when that start is not in the bucket
+//	            its place in the bucket, the top laneBits bits of its
+//	            fraction, or laneNone when that start is not in the
+//	            bucket
 //
 // The index is the first candidate plus the number of lanes at or below
-// x's own scaled offset, counted for both lanes at once (bucketIndex). It
-// is exact where the bucket is at most 2 KB wide, and may count too many
-// the starts above x in x's 1/2048th of the bucket; then, and where x
-// lies past the third start of a bucket, the entry found does not hold x,
-// and the lookup searches (see moduleSnap.search): in about 1 % of the
-// lookups in perf/modscale's packed layout, 0.4 % in the uneven one, and
-// for every address in no module.
+// x's own place, counted for both lanes at once (bucketIndex). It may
+// count too many the starts above x in x's 1/2048th of the bucket; then,
+// and where x lies past the third start of a bucket, the entry found
+// does not hold x, and the lookup searches (see moduleSnap.search): in
+// about 0.08 % of the lookups in perf/modscale's packed layout, 0.01 % in
+// the uneven one (with buckets a power of two wide, up to twice as wide,
+// 1 % and 0.4 %), and for every address in no module.
 //
-// The records are kept in the chunk's entries, two in each entry's
-// dir word (2n slots; bucket b in slot s, entry s/2, the low half for even
-// s: see slotOf): a lookup's record and entry are then in one allocation,
-// most often one page (one page walk where a directory of its own took
-// two), and the directory costs no memory beside the entries (a
-// directory of 128 buckets of its own was 512 bytes a chunk, 5.3 bytes a
-// module, and 4 KB copied a change with its group).
+// The records are kept in the chunk's entries, two in each entry's dir
+// word: bucket b's in entry b/2, the low half for even b. The buckets
+// spread evenly over the span, so that the record of an address is near
+// the address's entry (in its line for 38 % of perf/modscale's packed
+// layout's addresses, 48 % of the uneven one's): a lookup's record and
+// entry are then in one allocation, most often one page (one page walk
+// where a directory of its own took two), and the directory costs no
+// memory beside the entries (a directory of 128 buckets of its own was
+// 512 bytes a chunk, 5.3 bytes a module, and 4 KB copied a change with
+// its group). Buckets a power of two wide (up to twice the span over
+// 2n), whose records a second scale spread over the entries, took about
+// 15 instructions more a lookup: bucketOf's multiplication gives the
+// bucket, its slot and the place at once.
 
 // chunkBuckets returns the number of buckets of the directory of a chunk
 // of n modules: two a module, as many as its entries hold records.
@@ -37,7 +49,7 @@ func chunkBuckets(n uint64) uint64 { return 2 * n }
 
 // Lanes of a bucket record.
 const (
-	laneBits = 11                   // the bits of a scaled offset
+	laneBits = 11                   // the bits of a place in a bucket
 	laneNone = 1 << laneBits        // the lane of a start not in the bucket
 	laneOnes = 1<<8 | 1<<20         // 1 in both lanes
 	guards   = 1<<7 | 1<<19 | 1<<31 // the top bit of every field
@@ -46,22 +58,30 @@ const (
 	nextKept = 2                    // starts after the first candidate a record holds
 )
 
-// chunkShift returns the bucket width (1<<shift) of a chunk's directory
-// of nb buckets whose starts span span bytes: the narrowest that all
-// buckets but the last cover. The last bucket then holds no start after
-// its first candidate, so an address past the buckets, which slotOf
-// puts there, needs no offset in it.
-func chunkShift(span, nb uint64) uint {
-	shift := uint(0)
-	for span>>shift >= nb-1 {
-		shift++
+// bucketScale returns the scale of a directory of nb buckets whose starts
+// span span bytes from the base: the largest whose buckets up to span's
+// are the directory's (span*scale>>64 < nb), so that the buckets are as
+// narrow as they can be.
+func bucketScale(span, nb uint64) uint64 {
+	if span < nb {
+		// A bucket a byte (offsets 0 and 1 share bucket 0).
+		return math.MaxUint64
 	}
-	return shift
+	// (nb<<64 - 1) / span, below 1<<64 as span >= nb.
+	q, _ := bits.Div64(nb-1, math.MaxUint64, span)
+	return q
 }
 
-// offLane returns the offset d (from the chunk's first start) in its
-// bucket, 1<<shift wide, scaled to laneBits (scaled).
-func offLane(d uint64, shift uint8) uint64 { return scaled(d, shift, laneBits) }
+// bucketOf returns the bucket of the offset x from the base of a
+// directory of nb buckets with scale, below nb whatever x and scale are
+// (an offset past the span, or below the base, is put in the last
+// bucket) and never lower for a higher x; and x's place in it (the top
+// laneBits bits of its fraction), never lower for a higher x in the
+// same bucket.
+func bucketOf(x, scale, nb uint64) (b, place uint64) {
+	b, f := bits.Mul64(x, scale)
+	return min(b, nb-1), f >> (64 - laneBits)
+}
 
 // scaled returns the offset d in its bucket, 1<<shift wide, scaled to
 // width bits: the top bits of d rotated right by shift, which are d's low
@@ -73,37 +93,45 @@ func scaled(d uint64, shift uint8, width uint) uint64 {
 }
 
 // fillBuckets sets the records d (chunkBuckets(len(starts)) of them) of
-// the directory of starts (sorted, 1 to maxChunk of them) with buckets
-// 1<<shift wide from base (at or below the first start: the chunk's
-// base), shift from chunkShift. An address below the first start gets
-// entry 0, which does not hold it.
-func fillBuckets(starts []uint64, base uint64, shift uint, d []uint32) {
-	n := len(starts)
-	j := 0 // the last start at or below bucket b's low address
+// the directory of starts (sorted, 1 to maxChunk of them) from base (at
+// or below the first start: the chunk's base) with scale (bucketScale of
+// the starts' span and len(d)-1: the last bucket is past the last
+// start's, and holds no start after its first candidate, so that an
+// address past the span, which bucketOf puts there, needs no place in
+// it).
+func fillBuckets(starts []uint64, base, scale uint64, d []uint32) {
+	nb := uint64(len(d))
+	var bs, ps [maxChunk]uint64 // each start's bucket and place
+	for k, s := range starts {
+		bs[k], ps[k] = bucketOf(s-base, scale, nb)
+	}
+	// The first candidates: starts are sorted and bucketOf is never
+	// lower for a higher offset, so the starts of bucket b follow those
+	// of the buckets below.
+	j, b := 0, uint64(0)
+	for k := range starts {
+		for ; b <= bs[k]; b++ {
+			d[b] = uint32(j)
+		}
+		j = k
+	}
+	for ; b < nb; b++ {
+		d[b] = uint32(j)
+	}
 	for b := range d {
-		lowOff := uint64(b) << shift
-		if uint64(b) > (starts[n-1]-base)>>shift {
-			// Past the last start's bucket.
-			d[b] = uint32(n-1) | laneNone<<8 | laneNone<<20
-			continue
-		}
-		for j+1 < n && starts[j+1]-base <= lowOff {
-			j++
-		}
-		rec := uint32(j)
+		j := int(d[b])
 		for t := 1; t <= nextKept; t++ {
 			lane := uint32(laneNone)
-			if k := j + t; k < n && (starts[k]-base)>>shift == uint64(b) {
-				lane = uint32(offLane(starts[k]-base, uint8(shift)))
+			if k := j + t; k < len(starts) && bs[k] == uint64(b) {
+				lane = uint32(ps[k])
 			}
-			rec |= lane << (8 + 12*(t-1))
+			d[b] |= lane << (8 + 12*(t-1))
 		}
-		d[b] = rec
 	}
 }
 
 // bucketIndex returns the index a bucket record gives for an address
-// whose scaled offset in the bucket is p (below 1<<laneBits): the first
+// whose place in the bucket is p (below 1<<laneBits): the first
 // candidate plus the number of the record's next starts at or below p.
 // Per lane, (p | laneNone) - lane keeps its top bit exactly when p >=
 // lane, without borrowing from the field above (lane <= laneNone; the
@@ -114,37 +142,4 @@ func fillBuckets(starts []uint64, base uint64, shift uint, d []uint32) {
 func bucketIndex(rec uint32, p uint64) uint64 {
 	x := (p*laneOnes | guards) - uint64(rec)
 	return uint64(rec&firstIdx) + (x&nextTops)*(1+1<<12)>>31&3
-}
-
-// slotOf returns the slot of the bucket record of the offset d from a
-// bucketed chunk's base, and d's scaled offset in its bucket: the bucket
-// is b = min(d>>shift, last), last the bucket past the last start's (its
-// record holds no start after its first candidate), and its slot, of the
-// 2n slots of the entries (two in each entry's dir word), b*scale>>16,
-// where scale = 2n<<16 / (last+1) (in the chunk's slope word with last):
-// the records spread over the entries as the buckets over the span, so
-// that the record of an address is near the address's entry (most
-// often in its line). Buckets are a power of two wide, up to twice the
-// span over 2n: at one slot a bucket, the record of an address in the
-// upper half of the chunk was in the lower half of its entries, never in
-// the entry's line.
-//
-// In perf/modscale's packed layout the record was in the line of the
-// address's entry for 12 % of the addresses, now 38 % (uneven: 19 %,
-// now 43 %).
-func slotOf(d uint64, shift uint8, word, nb uint64) (s, p uint64) {
-	return bucketSlot(d>>(shift&63), word, nb), offLane(d, shift)
-}
-
-// bucketSlot returns the slot of bucket b (see slotOf), below nb (2n)
-// whatever word holds: a lookup reads no record but the chunk's.
-func bucketSlot(b, word, nb uint64) uint64 {
-	return min(min(b, word>>32)*uint64(uint32(word))>>16, nb-1)
-}
-
-// slotWord returns the slot word of a directory of nb buckets 1<<shift
-// wide over span bytes: scale | last<<32 (see slotOf).
-func slotWord(span uint64, shift uint, nb uint64) uint64 {
-	last := span>>shift + 1
-	return (nb<<16)/(last+1) | last<<32
 }

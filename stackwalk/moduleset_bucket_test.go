@@ -3,6 +3,7 @@ package stackwalk
 import (
 	"maps"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -79,15 +80,15 @@ func TestBucketRecords(t *testing.T) {
 			starts := gen(n)
 			base := starts[0]
 			nb := chunkBuckets(uint64(n))
-			shift := chunkShift(starts[n-1]-base, nb)
+			scale := bucketScale(starts[n-1]-base, nb-1)
 			d := make([]uint32, nb)
-			fillBuckets(starts, starts[0], shift, d)
+			fillBuckets(starts, starts[0], scale, d)
 			exact := 0
 			probe := func(x uint64) {
 				if x < base {
 					return
 				}
-				b, p := min((x-base)>>shift, nb-1), offLane(x-base, uint8(shift))
+				b, p := bucketOf(x-base, scale, nb)
 				rec := d[b]
 				got, first := int(bucketIndex(rec, p)), int(rec&firstIdx)
 				want := lastAtOrBelow(starts, x)
@@ -97,11 +98,10 @@ func TestBucketRecords(t *testing.T) {
 				case got == want:
 					exact++
 				default:
-					// Starts in the address's scaled step, above it.
-					require.Greater(t, shift, uint(laneBits), "%s n=%d x=%#x: got %d, want %d", name, n, x, got, want)
+					// A start in the address's place of its bucket, above it.
 					require.Greater(t, got, want, "%s n=%d x=%#x", name, n, x)
-					q := shift - laneBits
-					require.Equal(t, (x-base)>>q, (starts[got]-base)>>q, "%s n=%d x=%#x", name, n, x)
+					gb, gp := bucketOf(starts[got]-base, scale, nb)
+					require.Equal(t, [2]uint64{b, p}, [2]uint64{gb, gp}, "%s n=%d x=%#x: got %d, want %d", name, n, x, got, want)
 				}
 			}
 			probeAround(rng, starts, base, probe)
@@ -217,38 +217,44 @@ func probeAround(rng *rand.Rand, starts []uint64, base uint64, probe func(uint64
 	}
 }
 
-// TestSlotOf checks that the buckets of a chunk's directory, from the
-// first to the one past the last start's, have distinct slots of the
-// chunk's 2n, spread as the buckets (bucket b's slot at or above b's
-// share of them); that any offset from a chunk's base (and below it: a pc
-// below the chunk wraps) gets one of the chunk's slots whatever its slot
-// word holds; and that a zero record (a place without a chunk) gives an
+// TestBucketOf checks that the buckets of a chunk's directory cover its
+// span in all buckets but the last, which holds no start (the scale is
+// the largest that does); that any offset from a chunk's base (and below
+// it: a pc below the chunk wraps) gets one of the chunk's buckets
+// whatever its scale, with buckets never lower for a higher offset, nor
+// places in a bucket but the last (where offsets past the span go); and that a zero record (a place without a chunk) gives an
 // entry past its none: a lookup that reaches either reads no entry but
 // the chunk's.
-func TestSlotOf(t *testing.T) {
+func TestBucketOf(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 28))
 	for _, n := range []uint64{1, 2, 3, 64, 96, maxChunk} {
 		nb := chunkBuckets(n)
-		for _, span := range []uint64{0, 1, n, 2 * n, 3*n + 1, 1 << 20, 1<<20 + 12345, 1 << 40, math.MaxUint64 >> 1, math.MaxUint64} {
-			shift := chunkShift(span, nb)
-			word := slotWord(span, shift, nb)
-			last := word >> 32
-			require.Less(t, last, nb, "n=%d span=%#x", n, span)
-			seen := map[uint64]bool{}
-			for b := range last + 1 {
-				s := bucketSlot(b, word, nb)
-				require.False(t, seen[s], "n=%d span=%#x: bucket %d in slot %d twice", n, span, b, s)
-				seen[s] = true
-				require.GreaterOrEqual(t, (s+1)*(last+1), b*nb, "n=%d span=%#x b=%d", n, span, b)
+		for _, span := range []uint64{0, 1, n, 2 * n, 2*n - 1, 2*n - 2, 3*n + 1, 1 << 20, 1<<20 + 12345, 1 << 40, math.MaxUint64 >> 1, math.MaxUint64 - 1, math.MaxUint64} {
+			scale := bucketScale(span, nb-1)
+			last, _ := bucketOf(span, scale, nb)
+			require.Less(t, last, max(nb-1, 1), "n=%d span=%#x", n, span)
+			if scale < math.MaxUint64 {
+				// The largest: one more puts the span past nb-1 buckets.
+				over, _ := bits.Mul64(span, scale+1)
+				require.GreaterOrEqual(t, over, nb-1, "n=%d span=%#x", n, span)
 			}
-			for _, d := range []uint64{0, 1, span, span + 1, math.MaxUint64, rng.Uint64()} {
-				s, _ := slotOf(d, uint8(shift), word, nb)
-				require.LessOrEqual(t, s, bucketSlot(last, word, nb), "n=%d span=%#x d=%#x", n, span, d)
+			xs := []uint64{0, 1, span / 2, span, span + 1, math.MaxUint64}
+			for range 100 {
+				xs = append(xs, rng.Uint64N(span/2+1)*2)
+			}
+			slices.Sort(xs)
+			pb, pp := uint64(0), uint64(0)
+			for _, x := range xs {
+				b, p := bucketOf(x, scale, nb)
+				require.Less(t, b, nb, "n=%d span=%#x x=%#x", n, span, x)
+				require.Less(t, p, uint64(laneNone), "n=%d span=%#x x=%#x", n, span, x)
+				require.True(t, b > pb || b == pb && (p >= pp || b == nb-1), "n=%d span=%#x x=%#x: bucket %d place %d after %d %d", n, span, x, b, p, pb, pp)
+				pb, pp = b, p
 			}
 		}
 		for range 1000 {
-			s, _ := slotOf(rng.Uint64(), uint8(rng.IntN(64)), rng.Uint64(), nb)
-			require.Less(t, s, nb, "n=%d", n)
+			b, _ := bucketOf(rng.Uint64(), rng.Uint64(), nb)
+			require.Less(t, b, nb, "n=%d", n)
 		}
 	}
 	var zero moduleChunk

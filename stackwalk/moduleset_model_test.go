@@ -176,7 +176,7 @@ func TestLookupWrongDirectories(t *testing.T) {
 					for i := range ents {
 						ents[i].dir = rng.Uint64()
 					}
-					c.first, c.slope, c.shift, c.bucketed = &ents[0], rng.Uint64(), uint8(rng.IntN(64)), rng.IntN(2) == 0
+					c.first, c.slope, c.bucketed = &ents[0], rng.Uint64(), rng.IntN(2) == 0
 				}
 				w.blocks[b] = &nb
 			}

@@ -97,9 +97,8 @@ func (s *moduleSnap) chunk(i int) *moduleChunk {
 type moduleChunk struct {
 	first    *moduleEntry // the first of the n entries (entries, at)
 	base     uint64       // at or below the first start, at or above the chunk before's last end (see moduleSnap)
-	slope    uint64       // 2^64 * (n-1) / span of the starts from base (0 for one module); bucketed: the directory's slot word (slotWord)
+	slope    uint64       // 2^64 * (n-1) / span of the starts from base (0 for one module); bucketed: the directory's scale (bucketScale)
 	n        uint8        // the number of entries, 1 to maxChunk (0 in a zero record)
-	shift    uint8        // directory bucket b covers base + [b<<shift, (b+1)<<shift)
 	bucketed bool         // not exact: the entry of an address is found by the directory
 }
 
@@ -136,19 +135,16 @@ func chunkOf(ents []moduleEntry, base uint64) moduleChunk {
 		}
 	}
 	nb := chunkBuckets(uint64(len(ents)))
-	shift := chunkShift(span, nb)
-	c.shift = uint8(shift)
-	fillBuckets(starts, base, shift, recs[:nb])
-	word := slotWord(span, shift, nb)
+	scale := bucketScale(span, nb-1) // the last bucket past the span's
+	fillBuckets(starts, base, scale, recs[:nb])
 	for i := range ents {
 		ents[i].dir = 0
 	}
-	for b := range word>>32 + 1 {
-		s := bucketSlot(b, word, nb)
-		ents[s>>1].dir |= uint64(recs[b]) << (32 * (s & 1))
+	for b := range nb {
+		ents[b>>1].dir |= uint64(recs[b]) << (32 * (b & 1))
 	}
 	if c.bucketed {
-		c.slope = word
+		c.slope = scale
 	}
 	return c
 }
@@ -235,14 +231,14 @@ func (s *moduleSnap) find(pc uint64) *moduleEntry {
 	}
 	c := &s.blocks[p>>blockBits][p&(blockChunks-1)]
 	// The module: where the chunk's slope puts it, or its directory's
-	// bucket record says (slotOf gives a slot below 2n: its record, in
-	// entry s/2, is one of the chunk's).
+	// bucket record says (bucketOf gives a bucket below 2n: its record,
+	// in entry b/2, is one of the chunk's).
 	x, n := pc-c.base, uint64(c.n)
 	var j uint64
 	if !c.bucketed {
 		j, _ = bits.Mul64(x, c.slope)
 	} else {
-		b, q := slotOf(x, c.shift, c.slope, chunkBuckets(n))
+		b, q := bucketOf(x, c.slope, chunkBuckets(n))
 		j = bucketIndex(uint32(c.at(b>>1).dir>>(32*(b&1))), q)
 	}
 	if j >= n {
