@@ -79,10 +79,11 @@ type Index struct {
 	fnBits     uint     // indexRef.fn holds table<<fnBits | function...
 	packed     bool     // ...when the two fit in 32 bits; else the funcs position
 
-	hot       []hotSet // the hot cache of exact lookups (see index_hot.go); nil when small
-	hotShift  uint
-	leadBelow uint32    // a key k leads (its set is a leader set) when k*hotMul < leadBelow; 0 when nothing is tallied
-	tally     *hotTally // the leader sets' hits and misses; nil when fastLimit is 0
+	hot         []hotSet // the hot cache of exact lookups (see index_hot.go); nil when small
+	hotShift    uint
+	leadBelow   uint32    // bucket b leads when b*hotMul < leadBelow; 0 when nothing is tallied
+	sampleBelow uint32    // while the cache goes first, a lookup of k counts when k*hotMul < sampleBelow; 0 when nothing is tallied
+	tally       *hotTally // the leader sets' hits and misses; nil when fastLimit is 0
 
 	// Exact lookups of an address-base below fast take find's fast path;
 	// the others ask the hot cache first. fastLimit is limit when keys16

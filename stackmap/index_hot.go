@@ -59,31 +59,34 @@ const hotMul = 0x9E3779B1
 // return addresses in a million records found in the cache costs less
 // than the fast path's two reads, the directory and the low halves, but
 // ten million records looked up at random would miss it nearly every
-// time and pay the check and a store besides. Which of the two a program
-// does is measured on the cache itself: the keys of the leader buckets
+// time and pay the check and a store besides, and a hot set of 4,096
+// among its 4,096 entries (three in four found) costs more than the fast
+// path too. Which of the two a program does is measured on the cache
+// itself, hotWindow counted lookups at a time (decide). While the fast
+// path goes first, the lookups counted are those of the leader buckets
 // (1/256th of the directory's buckets, those whose hash is below
 // leadBelow, flagged as slow so that the fast path leaves them without an
-// instruction more) always ask the cache first and are kept on a miss,
-// and every hotWindow of their lookups the hit rate decides (decide). It
-// is the rate of a cache that every key is kept in while the cache is
-// asked first; while the fast path is, it is the rate of the leader
-// buckets' keys alone, which may be higher: a working set of ten
-// thousand keys among 4,096 entries. So the cache is asked first from
-// hotFirstAt hits on, and the first window that then falls below
-// hotFastAt goes back to the fast path and holds there for twice as many
-// windows as the time before (up to 1<<hotMaxStrikes), so that such a
-// working set spends few windows asking first. Only the leader lookups
-// write (hotTally, on a line of its own); the mode (fast) is written
-// only when it changes.
+// instruction more), which always ask the cache and are kept on a miss:
+// their rate is that of their few keys alone, higher than the whole
+// cache's would be when the working set is larger than the cache, so
+// from hotFirstAt hits on it is a reason to try. While the cache goes
+// first, the lookups counted are one key in 16 by its hash (drawn over
+// every set: the cache's own rate, from enough keys that a hot set of
+// 4,096 is not taken for one of 1,000), and the first window below
+// hotFastAt goes back to the fast path, which then holds for twice as
+// many windows as the time before (up to 1<<hotMaxStrikes) if the try
+// failed from its first window. Only counted lookups write (hotTally, on
+// a line of its own); the mode (fast) is written only when it changes.
 const (
-	hotWindow     = 256
-	hotFirstAt    = hotWindow * 15 / 16
-	hotFastAt     = hotWindow * 7 / 8
-	hotLeadBelow  = 1 << (32 - 8) // 1 bucket in 256 leads
-	hotMaxStrikes = 8
+	hotWindow      = 256
+	hotFirstAt     = hotWindow * 15 / 16
+	hotFastAt      = hotWindow * 7 / 8
+	hotLeadBelow   = 1 << (32 - 8) // 1 bucket in 256 leads
+	hotSampleBelow = 1 << (32 - 4) // 1 key in 16 counts while the cache goes first
+	hotMaxStrikes  = 8
 )
 
-// hotTally is the leader buckets' count and the mode's history. It is 64
+// hotTally is the count of the window and the mode's history. It is 64
 // bytes, a cache line to itself.
 type hotTally struct {
 	n     atomic.Uint64 // this window: lookups in the high half, hits in the low half
@@ -97,7 +100,7 @@ func (ix *Index) buildTally() {
 	if ix.hot == nil {
 		return
 	}
-	ix.leadBelow = hotLeadBelow
+	ix.leadBelow, ix.sampleBelow = hotLeadBelow, hotSampleBelow
 	ix.tally = new(hotTally)
 	for b := range len(ix.dir) - 1 {
 		if uint32(b)*hotMul < ix.leadBelow {
@@ -108,6 +111,16 @@ func (ix *Index) buildTally() {
 
 // leads reports whether key k is in a leader bucket.
 func (ix *Index) leads(k uint32) bool { return (k>>(ix.shift&31))*hotMul < ix.leadBelow }
+
+// counts reports whether a lookup of k that asked the cache counts in the
+// window: in a leader bucket while the fast path goes first; while the
+// cache does, one key in 16 by its hash, drawn over every set.
+func (ix *Index) counts(k uint32) bool {
+	if ix.fast.Load() != 0 {
+		return ix.leads(k)
+	}
+	return k*hotMul < ix.sampleBelow
+}
 
 // note counts a leader lookup, a hit or a miss of the cache; the lookup
 // that ends a window decides.
@@ -193,7 +206,7 @@ func (ix *Index) hotMatch(off, e uint64) Match {
 // base): the hot cache first, then findMiss.
 func (ix *Index) findHot(off uint64, k uint32) (Match, bool) {
 	if e, ok := ix.hotGet(k); ok {
-		if ix.leads(k) {
+		if ix.counts(k) {
 			ix.note(true)
 		}
 		return ix.hotMatch(off, e), true
@@ -204,7 +217,7 @@ func (ix *Index) findHot(off uint64, k uint32) (Match, bool) {
 // findMiss is findHot past a miss of the cache: locate32, whose answer
 // the cache keeps.
 func (ix *Index) findMiss(off uint64, k uint32) (Match, bool) {
-	if ix.leads(k) {
+	if ix.counts(k) {
 		ix.note(false)
 	}
 	i := ix.locate32(k, true)

@@ -199,7 +199,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 			// set makes no call.
 			k := uint32(off)<<1 | 1
 			if e, ok := ix.hotGet(k); ok {
-				if ix.leads(k) {
+				if k*hotMul < ix.sampleBelow { // counts, in this mode
 					ix.note(true)
 				}
 				return ix.hotMatch(off, e), true
