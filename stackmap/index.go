@@ -50,7 +50,7 @@ import (
 // entries as keys, at most 4096: 32 KB), because a collector walking
 // stacks asks for the same few return addresses again and again; and so
 // do all exact lookups while the cache answers at least 15 in 16 of them,
-// as lookups in a sample of the directory's buckets measure. A hit costs
+// as a sample of the lookups measures. A hit costs
 // one read of the cache; concurrent lookups share it safely.
 type Index struct {
 	sec  *Section
@@ -83,14 +83,14 @@ type Index struct {
 	hotShift    uint
 	leadBelow   uint32    // bucket b leads when b*hotMul < leadBelow; 0 when nothing is tallied
 	sampleBelow uint32    // while the cache goes first, a lookup of k counts when k*hotMul < sampleBelow; 0 when nothing is tallied
-	tally       *hotTally // the leader sets' hits and misses; nil when fastLimit is 0
+	tally       *hotTally // the counted lookups' hits and misses, and the mode's history; nil when nothing is tallied
 
 	// Exact lookups of an address-base below fast take find's fast path;
 	// the others ask the hot cache first. fastLimit is limit when keys16
 	// exists and holds at least half the keys in buckets the fast path
 	// searches (or the index has no hot cache), else 0; fast is
-	// fastLimit or 0, as the hot cache's leader buckets find it worth
-	// asking first (see hotTally).
+	// fastLimit or 0, as a sample of the lookups finds it worth asking
+	// the cache first (see hotTally).
 	fast      atomic.Uint64
 	fastLimit uint64
 

@@ -46,8 +46,8 @@ func IndexLowHalves(ix *Index) (on bool, full, small int) {
 	return true, full, small
 }
 
-// IndexHotFirst tells tests whether ix tallies its hot cache's leader sets
-// (its fast path answers most keys) and whether exact lookups now ask the
+// IndexHotFirst tells tests whether ix tallies its hot cache's hits (its
+// fast path answers most keys) and whether exact lookups now ask the
 // hot cache first.
 func IndexHotFirst(ix *Index) (tallied, first bool) {
 	return ix.tally != nil, ix.fast.Load() < ix.limit

@@ -11,8 +11,8 @@ import (
 // small cache of keys it found, in front of the directory and the keys.
 // The lookups find's fast path leaves (those in bunched or small buckets,
 // and every lookup of an index without low halves or with most of its
-// keys in such buckets) ask it first; so do all of them while the hot
-// cache's leader buckets find that it pays (see hotTally: the fast path's
+// keys in such buckets) ask it first; so do all of them while a sample
+// of the lookups finds that it pays (see hotTally: the fast path's
 // window search is nearly as short as a cache check, and at 10 million
 // records looked up at random a store in the cache on every fast lookup
 // cost a third of their throughput and a check alone a tenth). An entry
@@ -112,17 +112,21 @@ func (ix *Index) buildTally() {
 // leads reports whether key k is in a leader bucket.
 func (ix *Index) leads(k uint32) bool { return (k>>(ix.shift&31))*hotMul < ix.leadBelow }
 
+// sampled reports whether k is one of the keys (1 in 16, by its hash,
+// drawn over every set) whose lookups count while the cache goes first.
+func (ix *Index) sampled(k uint32) bool { return k*hotMul < ix.sampleBelow }
+
 // counts reports whether a lookup of k that asked the cache counts in the
-// window: in a leader bucket while the fast path goes first; while the
-// cache does, one key in 16 by its hash, drawn over every set.
+// window: in a leader bucket while the fast path goes first, a sampled
+// key while the cache does.
 func (ix *Index) counts(k uint32) bool {
 	if ix.fast.Load() != 0 {
 		return ix.leads(k)
 	}
-	return k*hotMul < ix.sampleBelow
+	return ix.sampled(k)
 }
 
-// note counts a leader lookup, a hit or a miss of the cache; the lookup
+// note counts a lookup that asked the cache, a hit or a miss; the lookup
 // that ends a window decides.
 func (ix *Index) note(hit bool) {
 	v := ix.tally.n.Add(1<<32 | uint64(b2i(hit)))
@@ -133,7 +137,8 @@ func (ix *Index) note(hit bool) {
 	ix.decide(uint32(v))
 }
 
-// decide sets the mode at the end of a window of hits leader hits.
+// decide sets the mode at the end of a window, hits of whose hotWindow
+// counted lookups found their key in the cache.
 func (ix *Index) decide(hits uint32) {
 	t := ix.tally
 	st := t.state.Load()

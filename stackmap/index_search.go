@@ -199,7 +199,7 @@ func (ix *Index) find(off uint64) (Match, bool) {
 			// set makes no call.
 			k := uint32(off)<<1 | 1
 			if e, ok := ix.hotGet(k); ok {
-				if k*hotMul < ix.sampleBelow { // counts, in this mode
+				if ix.sampled(k) { // counts, in this mode (see counts)
 					ix.note(true)
 				}
 				return ix.hotMatch(off, e), true
@@ -216,8 +216,8 @@ func (ix *Index) find(off uint64) (Match, bool) {
 	}
 	d := ix.dir[b : b+2 : b+2]
 	lo, hi := d[0], d[1]&^slowBucket
-	if int32(lo|(hi-lo-winSize)) < 0 {
-		return ix.findSlow(off) // a slow bucket, or one of fewer than winSize keys
+	if !windowed(lo, hi) {
+		return ix.findSlow(off)
 	}
 	// The window (see locate32), and the winSize low halves after it,
 	// which the padding covers: the one after a key found tells whether
@@ -236,13 +236,17 @@ func (ix *Index) find(off uint64) (Match, bool) {
 	return Match{ix: ix, pos: s + j, off: off, kind: kindExact | matchKind(b2i(uint32(w[(j+1)&31]) != low))<<1}, true
 }
 
+// windowed reports whether find's fast path searches the bucket whose
+// directory entries are lo and hi (the next one's, its flag cleared): one
+// not slow, of winSize keys or more.
+func windowed(lo, hi uint32) bool { return int32(lo|(hi-lo-winSize)) >= 0 }
+
 // fastKeys returns the number of keys in buckets find's fast path
-// searches (not slow, at least winSize keys).
+// searches.
 func (ix *Index) fastKeys() int {
 	t := 0
 	for b := 0; b+1 < len(ix.dir); b++ {
-		lo, hi := ix.dir[b], ix.dir[b+1]&^slowBucket
-		if int32(lo|(hi-lo-winSize)) >= 0 {
+		if lo, hi := ix.dir[b], ix.dir[b+1]&^slowBucket; windowed(lo, hi) {
 			t += int(hi - lo)
 		}
 	}
