@@ -84,10 +84,65 @@ func (a *sortedStarts) lookup(pc uint64) *stackwalk.Module {
 // directory of 4 bytes a module (dir, a permutation) at a place known
 // beforehand (at, beside the pcs); a lookup whose layout needs a
 // directory of the modules (packed and uneven) costs at least this.
+//
+// readChunked and readChunked2 are the floors of a set whose entries are
+// held in chunks of their own, as a set that Add and Remove change by
+// copying a chunk must hold them: readChunked reads the record of the
+// module's chunk (32 bytes, in an array of them, chunkFloor) and then the
+// entry in the chunk, both at places known beforehand (an even layout
+// needs no directory of its modules, but a lookup must find the chunk);
+// readChunked2 also reads a byte of a directory of a byte a module (a
+// packed or uneven layout's modules need at least that: their sizes vary
+// by 7 bits or more), independent of the chunk's read, so that the two
+// may overlap where a lookup's reads cannot.
 type oneRead struct {
 	ents    []oneEntry
 	idx, at []int32
 	dir     []int32
+	chunks  []chunkFloor // the chunks of floorChunk entries each
+	bytes   []uint8      // bytes[at[i]]: the place in its chunk of pc i's entry
+}
+
+// chunkFloor is the 32-byte record of a chunk of entries (a ModuleSet's
+// is 32 bytes).
+type chunkFloor struct {
+	ents []oneEntry
+	_    uint64
+}
+
+// floorChunk is the chunks' size: a built ModuleSet's (buildChunk).
+const floorChunk = 96
+
+// newChunks returns the chunks of ents, floorChunk a chunk, each in an
+// allocation of its own.
+func newChunks(ents []oneEntry) []chunkFloor {
+	var cs []chunkFloor
+	for lo := 0; lo < len(ents); lo += floorChunk {
+		cs = append(cs, chunkFloor{ents: slices.Clone(ents[lo:min(lo+floorChunk, len(ents))])})
+	}
+	return cs
+}
+
+// readChunked returns the module of pc, the i-th looked up, through its
+// chunk's record, or nil.
+func (o *oneRead) readChunked(i int, pc uint64) *stackwalk.Module {
+	k := o.idx[i]
+	e := &o.chunks[k/floorChunk].ents[k%floorChunk]
+	if pc-e.start >= e.end-e.start {
+		return nil
+	}
+	return e.m
+}
+
+// readChunked2 returns the module of pc, the i-th looked up, through a
+// byte of the directory and its chunk's record, or nil.
+func (o *oneRead) readChunked2(i int, pc uint64) *stackwalk.Module {
+	j := o.bytes[o.at[i]]
+	e := &o.chunks[o.idx[i]/floorChunk].ents[j]
+	if pc-e.start >= e.end-e.start {
+		return nil
+	}
+	return e.m
 }
 
 type oneEntry struct {
@@ -151,11 +206,12 @@ func lookups(fig figures, mods []*stackwalk.Module, reps int) error {
 		for i, m := range laid {
 			one.ents[i] = oneEntry{start: m.Start, end: m.End, m: m}
 		}
-		one.dir = make([]int32, n)
+		one.dir, one.bytes = make([]int32, n), make([]uint8, n)
 		slot := rand.New(rand.NewPCG(uint64(n), 2)).Perm(n) // slot[k]: where dir holds k
 		for k, p := range slot {
-			one.dir[p] = int32(k)
+			one.dir[p], one.bytes[p] = int32(k), uint8(k%floorChunk)
 		}
+		one.chunks = newChunks(one.ents)
 		rng := rand.New(rand.NewPCG(uint64(n), 1))
 		for _, temp := range []string{"hot", "cold"} {
 			pcs := make([]uint64, hotPCs)
@@ -216,6 +272,30 @@ func lookups(fig figures, mods []*stackwalk.Module, reps int) error {
 				if err != nil {
 					return err
 				}
+				rc, err := timed(lookupN, func() error {
+					for i := range lookupN {
+						if one.readChunked(i&mask, pcs[i&mask]) == nil {
+							return fmt.Errorf("%s: chunked read: pc %#x not found", name, pcs[i&mask])
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				rc2, err := timed(lookupN, func() error {
+					for i := range lookupN {
+						if one.readChunked2(i&mask, pcs[i&mask]) == nil {
+							return fmt.Errorf("%s: chunked read with a directory: pc %#x not found", name, pcs[i&mask])
+						}
+					}
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				fig.add("readc_"+name, rc)
+				fig.add("readc2_"+name, rc2)
 				fig.add("read2_"+name, r2)
 				fig.add("read_"+name, r)
 				fig.add("lookup_"+name+"_read_ratio", v/r)

@@ -129,14 +129,15 @@ func printTables(med map[string]float64, rounds, reps int) {
 		}
 		return ""
 	}
-	fmt.Fprintf(&b, "| modules | layout | lookup ns, hot pcs | anchor ns | ÷ anchor | lookup ns, cold pcs | anchor ns | ÷ anchor | one read ns, cold | ÷ one read | two reads ns, cold | set bytes a module |\n")
-	fmt.Fprintf(&b, "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "| modules | layout | lookup ns, hot pcs | anchor ns | ÷ anchor | lookup ns, cold pcs | anchor ns | ÷ anchor | one read ns, cold | ÷ one read | two reads ns, cold | chunk + entry ns, cold | byte + chunk + entry ns, cold | set bytes a module |\n")
+	fmt.Fprintf(&b, "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, n := range counts {
 		for _, l := range layouts {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", group(n), l,
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", group(n), l,
 				cell("%.1f", "lookup_%s_hot_%d", l, n), cell("%.1f", "anchor_%s_hot_%d", l, n), cell("**%.2f**", "lookup_%s_hot_ratio_%d", l, n),
 				cell("%.1f", "lookup_%s_cold_%d", l, n), cell("%.1f", "anchor_%s_cold_%d", l, n), cell("**%.2f**", "lookup_%s_cold_ratio_%d", l, n),
 				cell("%.1f", "read_%s_cold_%d", l, n), cell("%.2f", "lookup_%s_cold_read_ratio_%d", l, n), cell("%.1f", "read2_%s_cold_%d", l, n),
+				cell("%.1f", "readc_%s_cold_%d", l, n), cell("%.1f", "readc2_%s_cold_%d", l, n),
 				cell("%.1f", "bytes_%s_%d", l, n))
 		}
 	}
