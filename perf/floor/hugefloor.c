@@ -20,27 +20,13 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 
+#include "cputime.h"
+
 struct entry {
   uint64_t start, end, m, dir;
 };
 
 enum { N = 1 << 20, READS = 1 << 21, MAXROUNDS = 101 };
-
-static double cpu_ns(void) {
-  struct rusage ru;
-  getrusage(RUSAGE_SELF, &ru);
-  return (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e9 + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e3;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 /* entries maps and fills the array, 2 MB-aligned, huge or not. */
 static struct entry *entries(int huge) {

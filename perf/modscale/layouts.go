@@ -227,6 +227,11 @@ func lookups(fig figures, mods []*stackwalk.Module, reps int) error {
 			}
 			mask := len(pcs) - 1
 			name := layout + "_" + temp
+			// Each loop below is written out: a loop calling its
+			// lookup through a function value (or a generic
+			// function, which Go instantiates once for every
+			// pointer type) would add a call to every lookup it
+			// times, as much as a hot lookup's own cost.
 			for range reps {
 				v, err := timed(lookupN, func() error {
 					for i := range lookupN {
