@@ -42,11 +42,11 @@ type dynSym struct {
 // dynamicMarks returns the marking symbols the dynamic symbol table of a
 // file without section headers defines (nil when none).
 func (x *file) dynamicMarks() (*marks, error) {
-	syms, err := x.dynamicSymbols()
+	syms, at, err := x.dynamicSymbols()
 	if err != nil || syms == nil {
 		return nil, err
 	}
-	m := &marks{value: map[string]uint64{}, where: "dynamic symbol table"}
+	m := &marks{value: map[string]uint64{}, where: "dynamic symbol table (DT_SYMTAB)", at: at}
 	for _, s := range syms {
 		x.addMark(m, s.name, s.value, s.shndx != uint16(elf.SHN_UNDEF))
 	}
@@ -101,46 +101,47 @@ func (x *file) word(b []byte, ptr uint64) uint64 {
 
 // dynamicSymbols reads the dynamic symbol table of a file without section
 // headers, through PT_DYNAMIC (DT_SYMTAB, DT_STRTAB, DT_STRSZ, and DT_HASH
-// or DT_GNU_HASH for the number of symbols) and the PT_LOAD segments. It
-// returns nil when the file has none. Entry 0 (the null symbol) is kept.
-func (x *file) dynamicSymbols() ([]dynSym, error) {
+// or DT_GNU_HASH for the number of symbols) and the PT_LOAD segments, and
+// the table's file offset. It returns nil when the file has none. Entry 0
+// (the null symbol) is kept.
+func (x *file) dynamicSymbols() ([]dynSym, int64, error) {
 	tags, dyn, ptr, err := x.dynamicTags()
 	if err != nil || tags == nil {
-		return nil, err
+		return nil, 0, err
 	}
 	symtab, strtab, strsz := tags[dtSymtab], tags[dtStrtab], tags[dtStrsz]
 	if symtab == 0 || strtab == 0 {
-		return nil, nil
+		return nil, 0, nil
 	}
 	syment := uint64(24) // Elf64_Sym
 	if ptr == 4 {
 		syment = 16 // Elf32_Sym
 	}
 	if v, ok := tags[dtSyment]; ok && v != syment {
-		return nil, x.err("PT_DYNAMIC", int64(dyn.Off), fmt.Errorf("%w: DT_SYMENT %d, not %d", stackmap.ErrNotObject, v, syment))
+		return nil, 0, x.err("PT_DYNAMIC", int64(dyn.Off), fmt.Errorf("%w: DT_SYMENT %d, not %d", stackmap.ErrNotObject, v, syment))
 	}
 	n, err := x.dynSymCount(tags, ptr)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if n == 0 && strtab > symtab {
 		n = (strtab - symtab) / syment // the usual layout: .dynstr follows .dynsym
 	}
 	symOff, err := x.fileOffset("DT_SYMTAB", symtab, 0)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	table, err := x.readTable("dynamic symbol table (DT_SYMTAB)", symOff, n, syment, maxDynSyms)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	strOff, err := x.fileOffset("DT_STRTAB", strtab, strsz)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	strs, err := x.readTable("dynamic string table (DT_STRTAB)", strOff, strsz, 1, 1<<30)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	bo := x.f.ByteOrder
 	out := make([]dynSym, 0, n)
@@ -154,7 +155,7 @@ func (x *file) dynamicSymbols() ([]dynSym, error) {
 		}
 		out = append(out, s)
 	}
-	return out, nil
+	return out, int64(symOff), nil
 }
 
 // cstr returns the NUL-terminated string at off in b ("" when off is out
@@ -237,7 +238,7 @@ func (x *file) fileOffset(what string, addr, n uint64) (uint64, error) {
 		}
 		return p.Off + (addr - p.Vaddr), nil
 	}
-	return 0, x.err(what, -1, fmt.Errorf("%w: no PT_LOAD segment holds %d bytes at %#x in the file", stackmap.ErrNotObject, n, addr))
+	return 0, x.err(what+" (program headers)", x.h.phoff, fmt.Errorf("%w: no PT_LOAD segment holds %d bytes at %#x in the file", stackmap.ErrNotObject, n, addr))
 }
 
 // readTable reads count entries of size bytes at file offset off, after
@@ -262,7 +263,7 @@ func (x *file) readTable(what string, off, count, size, limit uint64) ([]byte, e
 // dynamicFunctions returns the defined STT_FUNC and STT_GNU_IFUNC
 // symbols of the dynamic symbol table of a file without section headers.
 func (x *file) dynamicFunctions() ([]stackmap.Symbol, error) {
-	syms, err := x.dynamicSymbols()
+	syms, _, err := x.dynamicSymbols()
 	if err != nil {
 		return nil, err
 	}

@@ -33,12 +33,12 @@ func (x *file) dynamicRelocs() ([]*relocSection, error) {
 			continue
 		}
 		size := relocSize(ptr == 8, t.rela)
-		if t.sz%size != 0 {
-			return nil, x.err(t.name, -1, fmt.Errorf("%w: %d bytes are not a multiple of the entry size %d", stackmap.ErrNotObject, t.sz, size))
-		}
 		off, err := x.fileOffset(t.name, t.addr, t.sz)
 		if err != nil {
 			return nil, err
+		}
+		if t.sz%size != 0 {
+			return nil, x.err(t.name, int64(off), fmt.Errorf("%w: %d bytes are not a multiple of the entry size %d", stackmap.ErrNotObject, t.sz, size))
 		}
 		data, err := x.readTable(t.name, off, t.sz/size, size, maxDynSyms)
 		if err != nil {
@@ -100,7 +100,7 @@ func decodeRelocs(data []byte, size uint64, is64, rela bool, bo interface {
 // dynamicElfSymbols returns the dynamic symbol table as debug/elf's
 // symbols, without the null entry 0 (as debug/elf returns them).
 func (x *file) dynamicElfSymbols() ([]elf.Symbol, error) {
-	syms, err := x.dynamicSymbols()
+	syms, _, err := x.dynamicSymbols()
 	if err != nil || len(syms) == 0 {
 		return nil, err
 	}

@@ -215,7 +215,7 @@ func (x *file) find(load loader) (*stackmap.SectionData, error) {
 			if sd != nil || err != nil {
 				return sd, err
 			}
-			return nil, x.err("program headers", -1, fmt.Errorf("%w: the file has no section headers (stripped, as by llvm-strip --strip-sections), no %s/%s or %s symbol in a symbol table PT_DYNAMIC points at, and no version 3 stack map table in the segments that are not executable (%s)",
+			return nil, x.err("program headers", x.h.phoff, fmt.Errorf("%w: the file has no section headers (stripped, as by llvm-strip --strip-sections), no %s/%s or %s symbol in a symbol table PT_DYNAMIC points at, and no version 3 stack map table in the segments that are not executable (%s)",
 				stackmap.ErrNoSection, StartSymbol, StopSymbol, StackMapsSymbol, strings.Join(scanned, ", ")))
 		}
 		hint := "" // a relocatable object has none because nothing made stack maps

@@ -73,11 +73,11 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 }
 
 // FromFile wraps an ELF file already opened with debug/elf. Errors about
-// the section headers give no file offset (-1): debug/elf does not keep
-// it; nor does it keep the file's size, so sizes are not checked against
+// the section or program headers give no file offset (-1): debug/elf
+// does not keep them; nor does it keep the file's size, so sizes are not checked against
 // it. Closing the File does not close ef.
 func FromFile(ef *elf.File) *File {
-	return newFile(&file{f: ef, h: header{shoff: -1}, max: Options{}.maxInflated()})
+	return newFile(&file{f: ef, h: header{shoff: -1, phoff: -1}, max: Options{}.maxInflated()})
 }
 
 func newFile(x *file) *File {

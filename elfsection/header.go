@@ -7,10 +7,15 @@ import (
 	"github.com/stackmaps/stackmaps/internal/bounds"
 )
 
-// header is what the ELF header says about where the section headers are.
+// header is what the ELF header says about where the section headers
+// are, and where the program headers are.
 type header struct {
 	shoff     int64 // file offset of the section header table, -1 when unknown
 	shentsize int64
+	// phoff is the file offset of the program header table, or, when
+	// the file has none, of the ELF header's e_phnum (which says so);
+	// -1 when unknown.
+	phoff int64
 }
 
 // sectionHeader returns the file offset of section header i, or -1.
@@ -67,11 +72,15 @@ func readHeader(bf *bounds.File) (header, error) {
 			return header{}, err
 		}
 	}
+	phoff := e.phnumAt
+	if e.phnum > 0 {
+		phoff = int64(e.phoff) // in the file: NeedTable checked it
+	}
 	if e.shoff == 0 {
 		if e.shnum != 0 {
 			return header{}, bf.Errorf("ELF header", e.shnumAt, "e_shnum %d with no section header table (e_shoff 0)", e.shnum)
 		}
-		return header{shoff: 0, shentsize: int64(e.shentsize)}, nil
+		return header{shoff: 0, shentsize: int64(e.shentsize), phoff: phoff}, nil
 	}
 	if e.shentsize < e.l.shentsize {
 		return header{}, bf.Errorf("ELF header", e.shentsizeAt, "e_shentsize %d is less than %d", e.shentsize, e.l.shentsize)
@@ -79,7 +88,7 @@ func readHeader(bf *bounds.File) (header, error) {
 	if e.shoff > 1<<62 {
 		return header{}, bf.Need("section header table", e.shoff, e.l.shentsize)
 	}
-	h := header{shoff: int64(e.shoff), shentsize: int64(e.shentsize)}
+	h := header{shoff: int64(e.shoff), shentsize: int64(e.shentsize), phoff: phoff}
 	if e.shnum == 0 || e.shstrndx == shnXindex {
 		// Extended numbering: the real count is section 0's sh_size,
 		// the real name table index its sh_link.

@@ -41,10 +41,10 @@ func (x *file) findBySymbols(load loader) (*stackmap.SectionData, error) {
 	switch {
 	case hasStart && hasStop:
 		if stop < start {
-			return nil, x.err(syms.where, -1, fmt.Errorf("%w: %s %#x is below %s %#x", stackmap.ErrNotObject, StopSymbol, stop, StartSymbol, start))
+			return nil, x.err(syms.where, syms.at, fmt.Errorf("%w: %s %#x is below %s %#x", stackmap.ErrNotObject, StopSymbol, stop, StartSymbol, start))
 		}
 	case hasStart != hasStop:
-		return nil, x.err(syms.where, -1, fmt.Errorf("%w: %s without %s", stackmap.ErrNotObject, map[bool]string{true: StartSymbol, false: StopSymbol}[hasStart], map[bool]string{true: StopSymbol, false: StartSymbol}[hasStart]))
+		return nil, x.err(syms.where, syms.at, fmt.Errorf("%w: %s without %s", stackmap.ErrNotObject, map[bool]string{true: StartSymbol, false: StopSymbol}[hasStart], map[bool]string{true: StopSymbol, false: StartSymbol}[hasStart]))
 	default:
 		var ok bool
 		if start, ok = syms.value[StackMapsSymbol]; !ok {
@@ -113,7 +113,7 @@ func (x *file) segmentOf(addr uint64) (*elf.Prog, uint64, uint64, error) {
 		off := addr - p.Vaddr
 		return p, off, p.Filesz - off, nil
 	}
-	return nil, 0, 0, x.err("program headers", -1, fmt.Errorf("%w: no PT_LOAD segment holds the stack maps' address %#x in the file", stackmap.ErrNotObject, addr))
+	return nil, 0, 0, x.err("program headers", x.h.phoff, fmt.Errorf("%w: no PT_LOAD segment holds the stack maps' address %#x in the file", stackmap.ErrNotObject, addr))
 }
 
 // readRange reads n bytes at offset off of segment p into memory. With
@@ -137,6 +137,7 @@ type marks struct {
 	value map[string]uint64
 	addrs []uint64 // sorted, of every defined symbol
 	where string   // the table, for errors
+	at    int64    // the table's file offset, for errors
 }
 
 // next returns the lowest symbol address above a, 0 when none.
@@ -168,7 +169,10 @@ func (x *file) markSymbols() (*marks, error) {
 			x.keep(typ, syms)
 			kept = true
 		}
-		m := &marks{value: map[string]uint64{}, where: typ.String()}
+		m := &marks{value: map[string]uint64{}, where: typ.String(), at: -1}
+		if s := x.f.SectionByType(typ); s != nil {
+			m.at = int64(s.Offset)
+		}
 		for _, s := range syms {
 			x.addMark(m, s.Name, s.Value, s.Section != elf.SHN_UNDEF)
 		}

@@ -72,7 +72,7 @@ func (x *file) findByScan(load loader) (*stackmap.SectionData, []string, error) 
 		for _, r := range runs {
 			at = append(at, hex(r.p.Vaddr+r.off))
 		}
-		return nil, scanned, x.err("program headers", -1, fmt.Errorf("%w: without section headers or a symbol to mark them, %d runs of stack map tables are found in the read-only segments (at %v): which is the section cannot be told", stackmap.ErrNotObject, len(runs), at))
+		return nil, scanned, x.err("segment at "+hex(runs[0].p.Vaddr), int64(runs[0].p.Off+runs[0].off), fmt.Errorf("%w: without section headers or a symbol to mark them, %d runs of stack map tables are found in the read-only segments (at %v): which is the section cannot be told", stackmap.ErrNotObject, len(runs), at))
 	}
 	r := runs[0]
 	var (

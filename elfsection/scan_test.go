@@ -1,6 +1,7 @@
 package elfsection_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -34,7 +35,7 @@ func TestScanSaysWhatIsMissing(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, cleared, 0o644))
 	_, err = openSection(path)
 	require.ErrorIs(t, err, stackmap.ErrNoSection)
-	assert.Contains(t, err.Error(), "elf: program headers: no stack map section: the file has no section headers (stripped, as by llvm-strip --strip-sections), no __start_llvm_stackmaps/__stop_llvm_stackmaps or __LLVM_StackMaps symbol in a symbol table PT_DYNAMIC points at, and no version 3 stack map table in the segments that are not executable (PT_LOAD 0x0, PT_LOAD 0x2000, ")
+	assert.Contains(t, err.Error(), "elf: program headers at file offset 0x40: no stack map section: the file has no section headers (stripped, as by llvm-strip --strip-sections), no __start_llvm_stackmaps/__stop_llvm_stackmaps or __LLVM_StackMaps symbol in a symbol table PT_DYNAMIC points at, and no version 3 stack map table in the segments that are not executable (PT_LOAD 0x0, PT_LOAD 0x2000, ")
 	assert.NotContains(t, err.Error(), "gc-sections")
 	assert.NotContains(t, err.Error(), "section headers at file offset")
 
@@ -50,4 +51,41 @@ func TestScanSaysWhatIsMissing(t *testing.T) {
 	assert.Contains(t, err.Error(), "elf: segment at 0x2000 at file offset ")
 	assert.Contains(t, err.Error(), "the 848 bytes at ")
 	assert.Contains(t, err.Error(), "measure as tables but do not decode")
+}
+
+// TestNoHeadersSaysWhere: a linked file with neither section headers nor
+// program headers (a header alone, as fuzzing made one) is refused with
+// the place of the ELF header's e_phnum, which says there are no program
+// headers to search, for both classes and byte orders (it was an error
+// without an offset).
+func TestNoHeadersSaysWhere(t *testing.T) {
+	for _, c := range []struct {
+		class, data byte
+		size, phnum int64
+	}{{1, 1, 52, 44}, {1, 2, 52, 44}, {2, 1, 64, 56}, {2, 2, 64, 56}} {
+		b := make([]byte, c.size)
+		copy(b, "\x7fELF")
+		b[4], b[5], b[6] = c.class, c.data, 1
+		// e_type ET_EXEC, e_machine EM_X86_64, e_version 1; every
+		// offset and count 0.
+		put := func(off int, v uint32, n int) {
+			for i := range n {
+				shift := 8 * i
+				if c.data == 2 {
+					shift = 8 * (n - 1 - i)
+				}
+				b[off+i] = byte(v >> shift)
+			}
+		}
+		put(16, 2, 2)
+		put(18, 62, 2)
+		put(20, 1, 4)
+		put(int(c.phnum)-6, uint32(c.size), 2) // e_ehsize
+		_, err := readSection(bytes.NewReader(b))
+		require.ErrorIs(t, err, stackmap.ErrNoSection, "class %d data %d", c.class, c.data)
+		var fe *stackmap.FileError
+		require.ErrorAs(t, err, &fe)
+		assert.Equal(t, "program headers", fe.What)
+		assert.Equal(t, c.phnum, fe.Offset, "class %d data %d: %v", c.class, c.data, err)
+	}
 }
