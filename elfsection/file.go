@@ -73,9 +73,9 @@ func NewFileOptions(r io.ReaderAt, opts Options) (*File, error) {
 }
 
 // FromFile wraps an ELF file already opened with debug/elf. Errors about
-// the section or program headers give no file offset (-1): debug/elf
-// does not keep them; nor does it keep the file's size, so sizes are not checked against
-// it. Closing the File does not close ef.
+// the section or program headers give no file offset (-1): debug/elf does
+// not keep their offsets; nor does it keep the file's size, so sizes are
+// not checked against it. Closing the File does not close ef.
 func FromFile(ef *elf.File) *File {
 	return newFile(&file{f: ef, h: header{shoff: -1, phoff: -1}, max: Options{}.maxInflated()})
 }
